@@ -1,0 +1,29 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "roadtrip",
+    platforms: [.macOS(.v13)],
+    products: [
+        .library(name: "RoadTripKit", targets: ["RoadTripKit"]),
+        .executable(name: "roadtrip", targets: ["roadtrip"]),
+    ],
+    targets: [
+        .systemLibrary(name: "CCmark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"])]),
+        .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+        .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
+        .systemLibrary(name: "CProj", pkgConfig: "proj", providers: [.apt(["libproj-dev"])]),
+        .target(
+            name: "RoadTripKit",
+            dependencies: ["CCmark", "CLibXML2", "CYAML", "CProj"]
+        ),
+        .executableTarget(name: "roadtrip", dependencies: ["RoadTripKit"]),
+        .testTarget(
+            name: "RoadTripKitTests",
+            dependencies: ["RoadTripKit"],
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(name: "roadtripTests", dependencies: ["RoadTripKit", "roadtrip"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

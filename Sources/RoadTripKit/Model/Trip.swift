@@ -1,0 +1,43 @@
+/// The site's view of one destination, as the classic RoadTrip app's `Trip` class had it: what the
+/// destination's map shows and what its page links to. (A recording is a `TripLog`, never a `Trip`.)
+public struct Trip: Sendable, Hashable {
+    /// The destination this trip shows.
+    public let destination: Destination
+    /// The region the map opens with (degrees), computed at build time (DESIGN §4.1).
+    public let initialRegion: CoordinateRegion
+
+    /// Creates the trip for `destination`, whose map opens on `initialRegion`.
+    public init(destination: Destination, initialRegion: CoordinateRegion) {
+        self.destination = destination
+        self.initialRegion = initialRegion
+    }
+
+    /// The destination's name.
+    public var destinationName: String { destination.title }
+    /// The destination's coordinate (degrees).
+    public var destinationCoordinate: Coordinate { destination.coordinate }
+    /// The map's title: the destination's name, as in the classic app.
+    public var mapTitle: String { destination.title }
+    /// Event links.
+    public var events: [Event] { destination.events }
+    /// Weather link, if any.
+    public var weatherURL: String? { destination.weatherURL }
+
+    /// The map's pins: the destination first (id `destination`), then the POIs in source order
+    /// (ids `poi-1`, `poi-2`, … — 1-based, matching diagnostics' "POI n").
+    public func annotations() -> [Annotation] {
+        var pins = [
+            Annotation(
+                id: "destination", coordinate: destination.coordinate, title: destination.title,
+                subtitle: destination.subtitle, kind: .destination)
+        ]
+        for (index, poi) in destination.pointsOfInterest.enumerated() {
+            pins.append(
+                Annotation(
+                    id: "poi-\(index + 1)", coordinate: poi.coordinate, title: poi.title,
+                    subtitle: poi.subtitle, kind: .pointOfInterest, category: poi.category,
+                    color: poi.color, url: poi.url))
+        }
+        return pins
+    }
+}

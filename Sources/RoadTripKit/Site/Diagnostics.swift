@@ -1,0 +1,97 @@
+import Synchronization
+
+/// Where a diagnostic points: a file path (relative to `--source`, or as given on the command
+/// line) and, where known, a 1-based line and column in that file.
+public struct SourceLocation: Sendable, Hashable {
+    /// The file, relative to the project root or as given on the command line.
+    public var path: String
+    /// 1-based line in the file, if known.
+    public var line: Int?
+    /// 1-based column in the file, if known (only meaningful with `line`).
+    public var column: Int?
+
+    /// Creates a location; `line`/`column` are 1-based.
+    public init(path: String, line: Int? = nil, column: Int? = nil) {
+        self.path = path
+        self.line = line
+        self.column = column
+    }
+
+    /// `path:line:column`, `path:line`, or `path` (DESIGN §7).
+    public var description: String {
+        guard let line else { return path }
+        return "\(path):\(line):\(column ?? 1)"
+    }
+}
+
+/// One problem found in the input (DESIGN §7). Errors make the build fail; warnings do not
+/// (unless `--strict`).
+public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
+    /// How serious the problem is.
+    public enum Severity: String, Sendable, Hashable {
+        case error
+        case warning
+    }
+
+    /// Error or warning.
+    public var severity: Severity
+    /// Where the problem is.
+    public var location: SourceLocation
+    /// What is wrong, in one line.
+    public var message: String
+
+    /// Creates a diagnostic.
+    public init(_ severity: Severity, _ location: SourceLocation, _ message: String) {
+        self.severity = severity
+        self.location = location
+        self.message = message
+    }
+
+    /// An error at `location`.
+    public static func error(_ location: SourceLocation, _ message: String) -> Diagnostic {
+        Diagnostic(.error, location, message)
+    }
+
+    /// A warning at `location`.
+    public static func warning(_ location: SourceLocation, _ message: String) -> Diagnostic {
+        Diagnostic(.warning, location, message)
+    }
+
+    /// The DESIGN §7 line: `<path>:<line>:<column>: error|warning: <message>`.
+    public var description: String {
+        "\(location.description): \(severity.rawValue): \(message)"
+    }
+}
+
+/// A thread-safe collector of diagnostics, shared by the stages of one build so that every
+/// error is reported before the build stops.
+public final class DiagnosticLog: Sendable {
+    private let storage = Mutex<[Diagnostic]>([])
+
+    /// Creates an empty log.
+    public init() {}
+
+    /// Records a diagnostic.
+    public func report(_ diagnostic: Diagnostic) {
+        storage.withLock { $0.append(diagnostic) }
+    }
+
+    /// Records an error at `location`.
+    public func error(_ location: SourceLocation, _ message: String) {
+        report(.error(location, message))
+    }
+
+    /// Records a warning at `location`.
+    public func warning(_ location: SourceLocation, _ message: String) {
+        report(.warning(location, message))
+    }
+
+    /// Everything recorded so far, in the order it was reported.
+    public var diagnostics: [Diagnostic] { storage.withLock { $0 } }
+
+    /// The number of errors recorded.
+    public var errorCount: Int { storage.withLock { $0.filter { $0.severity == .error }.count } }
+
+    /// The number of warnings recorded.
+    public var warningCount: Int { storage.withLock { $0.filter { $0.severity == .warning }.count } }
+}

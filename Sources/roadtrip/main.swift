@@ -1,0 +1,2 @@
+import RoadTripKit
+print("roadtrip")

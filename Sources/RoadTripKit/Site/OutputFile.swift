@@ -1,0 +1,50 @@
+import Foundation
+
+/// One file of a build's output (DESIGN §5): where it goes inside the output folder and what it
+/// holds. A build hands the complete list of its files to ``OutputWriter/write(_:)``.
+public struct OutputFile: Sendable, Hashable {
+    /// What the file holds.
+    public enum Contents: Sendable, Hashable {
+        /// Raw bytes, written as they are.
+        case data(Data)
+        /// Text, written as UTF-8 without a byte-order mark.
+        case text(String)
+        /// The bytes of an existing file (a theme asset, a destination image), read when the output
+        /// is written. Symbolic links at `from` are followed.
+        case copy(from: URL)
+    }
+
+    /// The path inside the output folder: relative, `/`-separated, for example
+    /// `"new-york/index.html"`. See ``pathProblem(_:)`` for what is accepted.
+    public var path: String
+    /// What the file holds.
+    public var contents: Contents
+
+    /// Creates an output file at `path` (relative to the output folder, `/`-separated).
+    public init(path: String, contents: Contents) {
+        self.path = path
+        self.contents = contents
+    }
+
+    /// Why `path` cannot name a file inside the output folder, or `nil` when it can.
+    ///
+    /// A usable path is relative and `/`-separated, has no empty, `.` or `..` component, holds no
+    /// NUL, line feed or carriage return (the manifest is one path per line), and is not the
+    /// manifest itself (``OutputManifest/fileName``).
+    public static func pathProblem(_ path: String) -> String? {
+        if path.isEmpty { return "the path is empty" }
+        if path.hasPrefix("/") { return "the path is absolute; it must be relative to the output folder" }
+        if path.contains(where: { $0 == "\0" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) {
+            return "the path contains a NUL or line-break character"
+        }
+        for component in path.split(separator: "/", omittingEmptySubsequences: false) {
+            switch component {
+            case "": return "the path has an empty component"
+            case ".", "..": return "the path has a '\(component)' component"
+            default: continue
+            }
+        }
+        if path == OutputManifest.fileName { return "the path is reserved for roadtrip's manifest" }
+        return nil
+    }
+}

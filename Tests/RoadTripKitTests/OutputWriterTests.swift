@@ -1,0 +1,348 @@
+import Foundation
+import Testing
+@testable import RoadTripKit
+
+/// A throw-away project folder under the temporary directory: `<base>/project` with
+/// `Destinations/` and `Themes/default/assets/`, and the default output `<base>/project/Output`.
+private struct Sandbox {
+    let base: URL
+    let project: URL
+    let output: URL
+
+    init() throws {
+        base = FileManager.default.temporaryDirectory
+            .appendingPathComponent("roadtrip-output-tests-\(UUID().uuidString)", isDirectory: true)
+        project = base.appendingPathComponent("project", isDirectory: true)
+        output = project.appendingPathComponent("Output", isDirectory: true)
+        for folder in ["Destinations", "Themes/default/assets"] {
+            try FileManager.default.createDirectory(
+                at: project.appendingPathComponent(folder), withIntermediateDirectories: true)
+        }
+    }
+
+    /// A writer for the default output, with a home folder that is not on the way.
+    func writer(output: URL? = nil) -> OutputWriter {
+        OutputWriter(outputDirectory: output ?? self.output, projectRoot: project,
+                     homeDirectory: base.appendingPathComponent("home"))
+    }
+
+    /// Writes `text` as UTF-8 at `url`, creating folders.
+    func put(_ text: String, at url: URL) throws {
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: url)
+    }
+
+    func text(_ relative: String) -> String? {
+        (try? Data(contentsOf: output.appendingPathComponent(relative))).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    func exists(_ relative: String) -> Bool {
+        (try? FileManager.default.attributesOfItem(atPath: output.appendingPathComponent(relative).path)) != nil
+    }
+
+    /// Names of staging folders left next to the output folder.
+    func stagingLeftovers() -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: project.path)) ?? []
+        return names.filter { $0.hasPrefix(".roadtrip-staging") }
+    }
+
+    /// Every entry under the output folder, not following symbolic links: files with their
+    /// bytes and modification dates, folders, and links with their destinations.
+    func snapshot() throws -> [String: String] {
+        var entries: [String: String] = [:]
+        func walk(_ relative: String) throws {
+            let url = relative.isEmpty ? output : output.appendingPathComponent(relative)
+            for name in try FileManager.default.contentsOfDirectory(atPath: url.path) {
+                let path = relative.isEmpty ? name : relative + "/" + name
+                let item = output.appendingPathComponent(path)
+                let attributes = try FileManager.default.attributesOfItem(atPath: item.path)
+                switch attributes[.type] as? FileAttributeType {
+                case .typeDirectory?:
+                    entries[path] = "folder"
+                    try walk(path)
+                case .typeSymbolicLink?:
+                    entries[path] = "link → " + (try FileManager.default.destinationOfSymbolicLink(atPath: item.path))
+                default:
+                    let bytes = try Data(contentsOf: item)
+                    let date = attributes[.modificationDate] as? Date
+                    entries[path] = "file \(bytes.base64EncodedString()) @\(date?.timeIntervalSince1970 ?? -1)"
+                }
+            }
+        }
+        try walk("")
+        return entries
+    }
+
+    func remove() { try? FileManager.default.removeItem(at: base) }
+}
+
+/// 2001-01-01T00:00:00Z (978 307 200 s after the Unix epoch): an mtime no build could produce.
+private let oldDate = Date(timeIntervalSince1970: 978_307_200)
+
+private func attributes(_ url: URL) throws -> (date: Date?, inode: UInt64?) {
+    let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
+    return (attributes[.modificationDate] as? Date, (attributes[.systemFileNumber] as? NSNumber)?.uint64Value)
+}
+
+@Suite struct OutputWriterTests {
+    @Test func firstWriteCreatesFilesAndManifest() throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.remove() }
+        let css = sandbox.project.appendingPathComponent("Themes/default/assets/style.css")
+        try sandbox.put("body { margin: 0 }\n", at: css)
+
+        let summary = try sandbox.writer().write([
+            OutputFile(path: "index.html", contents: .text("<h1>Road Trip</h1>\n")),
+            OutputFile(path: "new-york/index.html", contents: .text("<h1>New York</h1>\n")),
+            OutputFile(path: "assets/style.css", contents: .copy(from: css)),
+            OutputFile(path: "map.bin", contents: .data(Data([0x00, 0xFF, 0x0A]))),
+        ])
+
+        #expect(sandbox.text("index.html") == "<h1>Road Trip</h1>\n")
+        #expect(sandbox.text("new-york/index.html") == "<h1>New York</h1>\n")
+        #expect(sandbox.text("assets/style.css") == "body { margin: 0 }\n")
+        #expect(try Data(contentsOf: sandbox.output.appendingPathComponent("map.bin")) == Data([0x00, 0xFF, 0x0A]))
+        // Hand-sorted by bytes: 'a' < 'i' < 'm' < 'n'.
+        #expect(sandbox.text(".roadtrip-manifest") == "assets/style.css\nindex.html\nmap.bin\nnew-york/index.html\n")
+        #expect(summary.written == ["assets/style.css", "index.html", "map.bin", "new-york/index.html"])
+        #expect(summary.unchanged.isEmpty && summary.removed.isEmpty)
+        #expect(sandbox.stagingLeftovers().isEmpty)
+    }
+
+    @Test func identicalWriteLeavesFilesUntouchedAndChangedFileIsReplaced() throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.remove() }
+        try sandbox.put("", at: sandbox.output.appendingPathComponent(".gitkeep"))
+        let files = [
+            OutputFile(path: "index.html", contents: .text("home\n")),
+            OutputFile(path: "paris/index.html", contents: .text("Paris\n")),
+            OutputFile(path: "paris/map.svg", contents: .text("<svg/>\n")),
+        ]
+        let writer = sandbox.writer()
+        #expect(try writer.write(files).written.count == 3)
+
+        var before: [String: UInt64?] = [:]
+        for file in files {
+            let url = sandbox.output.appendingPathComponent(file.path)
+            try FileManager.default.setAttributes([.modificationDate: oldDate], ofItemAtPath: url.path)
+            before[file.path] = try attributes(url).inode
+        }
+
+        let second = try writer.write(files)
+        #expect(second.unchanged == ["index.html", "paris/index.html", "paris/map.svg"])
+        #expect(second.written.isEmpty && second.removed.isEmpty)
+        for file in files {
+            let now = try attributes(sandbox.output.appendingPathComponent(file.path))
+            #expect(now.date == oldDate, "\(file.path) was rewritten")
+            #expect(now.inode == before[file.path], "\(file.path) was replaced")
+        }
+
+        var changed = files
+        changed[1].contents = .text("Paris, France\n")
+        let third = try writer.write(changed)
+        #expect(third.written == ["paris/index.html"])
+        #expect(third.unchanged == ["index.html", "paris/map.svg"])
+        #expect(sandbox.text("paris/index.html") == "Paris, France\n")
+        #expect(try attributes(sandbox.output.appendingPathComponent("paris/index.html")).date != oldDate)
+        #expect(try attributes(sandbox.output.appendingPathComponent("index.html")).date == oldDate)
+        #expect(sandbox.exists(".gitkeep"))
+        #expect(sandbox.stagingLeftovers().isEmpty)
+    }
+
+    @Test func removedPagesAreDeletedAndUserFilesSurvive() throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.remove() }
+        let userFiles = [
+            "CNAME": "trips.example.org\n",
+            "notes.txt": "my notes\n",
+            ".git/config": "[core]\n",
+            "paris/notes.txt": "bring a hat\n",
+        ]
+        for (path, text) in userFiles { try sandbox.put(text, at: sandbox.output.appendingPathComponent(path)) }
+        let writer = sandbox.writer()
+        _ = try writer.write([
+            OutputFile(path: "index.html", contents: .text("home\n")),
+            OutputFile(path: "paris/index.html", contents: .text("Paris\n")),
+            OutputFile(path: "rome/index.html", contents: .text("Rome\n")),
+            OutputFile(path: "rome/trips/day1/index.html", contents: .text("Day 1\n")),
+        ])
+
+        let second = try writer.write([
+            OutputFile(path: "index.html", contents: .text("home\n")),
+            OutputFile(path: "paris/index.html", contents: .text("Paris\n")),
+        ])
+        #expect(second.removed == ["rome/index.html", "rome/trips/day1/index.html"])
+        #expect(!sandbox.exists("rome"), "folders emptied by removals are removed")
+        #expect(sandbox.text(".roadtrip-manifest") == "index.html\nparis/index.html\n")
+
+        let third = try writer.write([OutputFile(path: "index.html", contents: .text("home\n"))])
+        #expect(third.removed == ["paris/index.html"])
+        #expect(sandbox.text("paris/notes.txt") == "bring a hat\n", "a folder holding a user file is kept")
+        for (path, text) in userFiles { #expect(sandbox.text(path) == text, "\(path) must survive") }
+    }
+
+    @Test func validateRefusesUnsafeOutputFolders() throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.remove() }
+        let home = sandbox.base.appendingPathComponent("home", isDirectory: true)
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        let linkToProject = sandbox.base.appendingPathComponent("link-to-project")
+        try FileManager.default.createSymbolicLink(at: linkToProject, withDestinationURL: sandbox.project)
+        let aFile = sandbox.base.appendingPathComponent("a-file")
+        try sandbox.put("x", at: aFile)
+
+        let refused: [URL] = [
+            URL(fileURLWithPath: "/"),
+            home,
+            home.appendingPathComponent("."),
+            sandbox.project,
+            sandbox.project.appendingPathComponent("Output/.."),
+            linkToProject,
+            sandbox.base,
+            sandbox.project.appendingPathComponent("Destinations/site"),
+            sandbox.project.appendingPathComponent("Themes"),
+            aFile,
+        ]
+        for output in refused {
+            let writer = OutputWriter(outputDirectory: output, projectRoot: sandbox.project, homeDirectory: home)
+            let diagnostic = #expect(throws: Diagnostic.self, "\(output.path) must be refused") { try writer.validate() }
+            #expect(diagnostic?.severity == .error)
+            #expect(diagnostic?.location.path == output.path)
+        }
+
+        // The real $HOME through the default initialiser.
+        if let realHome = ProcessInfo.processInfo.environment["HOME"], !realHome.isEmpty {
+            let writer = OutputWriter(outputDirectory: URL(fileURLWithPath: realHome), projectRoot: sandbox.project)
+            #expect(throws: Diagnostic.self) { try writer.validate() }
+        }
+
+        for output in [sandbox.output, sandbox.base.appendingPathComponent("elsewhere/site")] {
+            let writer = OutputWriter(outputDirectory: output, projectRoot: sandbox.project, homeDirectory: home)
+            #expect(throws: Never.self, "\(output.path) is fine") { try writer.validate() }
+        }
+    }
+
+    @Test func failedStagingLeavesPreviousOutputByteForByte() throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.remove() }
+        try sandbox.put("trips.example.org\n", at: sandbox.output.appendingPathComponent("CNAME"))
+        let writer = sandbox.writer()
+        _ = try writer.write([
+            OutputFile(path: "index.html", contents: .text("home\n")),
+            OutputFile(path: "rome/index.html", contents: .text("Rome\n")),
+        ])
+        let before = try sandbox.snapshot()
+
+        let missing = sandbox.project.appendingPathComponent("Themes/default/assets/missing.css")
+        let diagnostic = #expect(throws: Diagnostic.self) {
+            try writer.write([
+                OutputFile(path: "index.html", contents: .text("home, changed\n")),
+                OutputFile(path: "lisbon/index.html", contents: .text("Lisbon\n")),
+                OutputFile(path: "assets/missing.css", contents: .copy(from: missing)),
+            ])
+        }
+        #expect(diagnostic?.location.path == "Themes/default/assets/missing.css")
+        #expect(try sandbox.snapshot() == before)
+        #expect(sandbox.stagingLeftovers().isEmpty)
+    }
+
+    @Test func userFileInTheWayFailsBeforeTouchingOutput() throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.remove() }
+        let writer = sandbox.writer()
+        _ = try writer.write([OutputFile(path: "index.html", contents: .text("home\n"))])
+        try sandbox.put("the user's own file\n", at: sandbox.output.appendingPathComponent("about"))
+        let before = try sandbox.snapshot()
+
+        let diagnostic = #expect(throws: Diagnostic.self) {
+            try writer.write([
+                OutputFile(path: "index.html", contents: .text("home, changed\n")),
+                OutputFile(path: "about/index.html", contents: .text("About\n")),
+            ])
+        }
+        #expect(diagnostic?.location.path == sandbox.output.path + "/about/index.html")
+        #expect(try sandbox.snapshot() == before)
+        #expect(sandbox.stagingLeftovers().isEmpty)
+    }
+
+    @Test func staleFileAndFolderMakeWayForNewPaths() throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.remove() }
+        let writer = sandbox.writer()
+        _ = try writer.write([
+            OutputFile(path: "about", contents: .text("old about\n")),
+            OutputFile(path: "blog/index.html", contents: .text("old blog\n")),
+            OutputFile(path: "blog/2024/index.html", contents: .text("old 2024\n")),
+        ])
+        let summary = try writer.write([
+            OutputFile(path: "about/index.html", contents: .text("About\n")),
+            OutputFile(path: "blog", contents: .text("Blog\n")),
+        ])
+        #expect(sandbox.text("about/index.html") == "About\n")
+        #expect(sandbox.text("blog") == "Blog\n")
+        #expect(summary.removed == ["about", "blog/2024/index.html", "blog/index.html"])
+        #expect(sandbox.text(".roadtrip-manifest") == "about/index.html\nblog\n")
+    }
+
+    @Test func removalNeverFollowsSymbolicLinksOrLeavesTheOutputFolder() throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.remove() }
+        let writer = sandbox.writer()
+        _ = try writer.write([
+            OutputFile(path: "index.html", contents: .text("home\n")),
+            OutputFile(path: "assets/site.css", contents: .text("old css\n")),
+        ])
+        // The user swaps assets/ for a link to their own folder holding a site.css.
+        let elsewhere = sandbox.base.appendingPathComponent("elsewhere", isDirectory: true)
+        try sandbox.put("the user's css\n", at: elsewhere.appendingPathComponent("site.css"))
+        try FileManager.default.removeItem(at: sandbox.output.appendingPathComponent("assets"))
+        try FileManager.default.createSymbolicLink(
+            at: sandbox.output.appendingPathComponent("assets"), withDestinationURL: elsewhere)
+        // A hand-edited manifest naming a file outside the output folder.
+        let victim = sandbox.project.appendingPathComponent("victim.txt")
+        try sandbox.put("keep me\n", at: victim)
+        try sandbox.put("assets/site.css\nindex.html\n../victim.txt\n/etc/hostname\n",
+                        at: sandbox.output.appendingPathComponent(".roadtrip-manifest"))
+
+        let summary = try writer.write([OutputFile(path: "index.html", contents: .text("home\n"))])
+        #expect(summary.removed.isEmpty)
+        #expect(try String(contentsOf: elsewhere.appendingPathComponent("site.css"), encoding: .utf8) == "the user's css\n")
+        #expect(try String(contentsOf: victim, encoding: .utf8) == "keep me\n")
+        #expect(FileManager.default.fileExists(atPath: "/etc/hostname"))
+    }
+
+    @Test func writeRejectsUnusableAndConflictingPaths() throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.remove() }
+        let writer = sandbox.writer()
+        for paths in [["../escape.html"], ["/abs.html"], ["a//b.html"], [".roadtrip-manifest"], ["x\ny.html"],
+                      ["Paris/index.html", "paris/index.html"], ["same.html", "same.html"]] {
+            #expect(throws: Diagnostic.self, "\(paths)") {
+                try writer.write(paths.map { OutputFile(path: $0, contents: .text("x")) })
+            }
+        }
+        #expect(!FileManager.default.fileExists(atPath: sandbox.output.path))
+        #expect(!FileManager.default.fileExists(atPath: sandbox.project.appendingPathComponent("escape.html").path))
+    }
+
+    @Test func conflictingPathsFindsCaseAndFolderConflicts() {
+        let conflicts = OutputWriter.conflictingPaths([
+            "A/index.html", "b.html", "a/index.html", "About", "about/index.html", "c.html", "c.html",
+            "a.html", "ab/index.html", "Café.html", "cafe\u{301}.html",
+        ]).map { "\($0.0) | \($0.1)" }
+        // "Café" (precomposed é) and "cafe" + combining acute are canonically equivalent.
+        #expect(conflicts == [
+            "A/index.html | a/index.html",
+            "c.html | c.html",
+            "Café.html | cafe\u{301}.html",
+            "About | about/index.html",
+        ])
+        #expect(OutputWriter.conflictingPaths(["a/index.html", "a.html", "ab/index.html", "index.html"]).isEmpty)
+    }
+
+    @Test func manifestDropsUnsafeLinesAndSortsPaths() {
+        let manifest = OutputManifest(parsing: "b/index.html\n\n/etc/passwd\na/../x\n../y\na.html\n")
+        #expect(manifest.paths == ["a.html", "b/index.html"])
+        #expect(manifest.text == "a.html\nb/index.html\n")
+    }
+}

@@ -1,0 +1,134 @@
+/// A destination file (`index.md`) split into its YAML front matter and its Markdown body
+/// (DESIGN §2.2).
+///
+/// The file may start with a UTF-8 byte-order mark and use CRLF (or CR) line endings; both are
+/// removed before anything else, so no `\r` or U+FEFF reaches a value or the body. Front matter
+/// is present when the first line is exactly `---`, optionally followed by spaces or tabs; it
+/// ends at the next line that is `---` or `...` (again with optional trailing blanks). An empty
+/// block (`---` directly followed by `---`) is fine.
+public struct FrontMatter: Sendable {
+    /// The front matter's root mapping, positions in file lines; `nil` when there is no front
+    /// matter or it is empty (blank or only comments).
+    public var yaml: YAMLNode?
+    /// The Markdown after the closing fence (the whole text when there is no front matter),
+    /// with CRLF/CR normalised to LF and the byte-order mark removed.
+    public var body: String
+    /// The 1-based file line where ``body`` starts.
+    public var bodyFirstLine: Int
+
+    /// Creates a split file.
+    public init(yaml: YAMLNode?, body: String, bodyFirstLine: Int) {
+        self.yaml = yaml
+        self.body = body
+        self.bodyFirstLine = bodyFirstLine
+    }
+
+    /// Splits `text` (a whole file) into front matter and body.
+    ///
+    /// - Parameters:
+    ///   - text: The file's contents.
+    ///   - path: The file, for diagnostics.
+    /// - Throws: A `Diagnostic` error (1-based file line and column) when the first line starts
+    ///   with `---` but is not exactly a fence (`----`, `--- title: x`), when the opening fence
+    ///   is never closed (at line 1), when the YAML is malformed (see ``YAMLParser/parse(_:path:firstLine:)``),
+    ///   or when the front matter is not a mapping.
+    public static func split(_ text: String, path: String) throws(Diagnostic) -> FrontMatter {
+        let lines = SourceLines(text)
+        guard let first = lines.first, first.starts(with: fenceDashes) else {
+            return FrontMatter(yaml: nil, body: lines.text, bodyFirstLine: 1)
+        }
+        guard isFence(first, marker: fenceDashes) else {
+            let offending = first.dropFirst(fenceDashes.count)
+                .prefix { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }.count
+            throw .error(SourceLocation(path: path, line: 1, column: fenceDashes.count + 1 + offending),
+                "malformed front matter fence '\(String(decoding: first, as: UTF8.self))': "
+                + "the opening line must be exactly '---' (trailing spaces allowed)")
+        }
+        guard let closing = lines.indices.dropFirst().first(where: {
+            isFence(lines[$0], marker: fenceDashes) || isFence(lines[$0], marker: fenceDots)
+        }) else {
+            throw .error(SourceLocation(path: path, line: 1, column: 1),
+                "front matter opened at line 1 is never closed (expected a closing '---' line)")
+        }
+        // Lines are 0-based here: the YAML is lines 1..<closing, i.e. file lines 2...closing.
+        let yamlText = lines.text(lineRange: 1..<closing)
+        let yaml = try YAMLParser.parse(yamlText, path: path, firstLine: 2)
+        if let yaml {
+            guard case .mapping = yaml.content else {
+                throw .error(SourceLocation(path: path, line: yaml.line, column: yaml.column),
+                    "front matter must be a mapping of keys to values")
+            }
+        }
+        return FrontMatter(
+            yaml: yaml,
+            body: lines.text(lineRange: (closing + 1)..<lines.count),
+            bodyFirstLine: closing + 2)
+    }
+
+    private static let fenceDashes = Array("---".utf8)
+    private static let fenceDots = Array("...".utf8)
+
+    /// `marker` followed only by spaces and tabs.
+    private static func isFence(_ line: ArraySlice<UInt8>, marker: [UInt8]) -> Bool {
+        line.starts(with: marker)
+            && line.dropFirst(marker.count).allSatisfy { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+    }
+}
+
+/// A file's UTF-8 bytes with the byte-order mark removed and CRLF/CR turned into LF, cut into
+/// lines (without their LF).
+private struct SourceLines: RandomAccessCollection {
+    /// The normalised bytes.
+    let bytes: [UInt8]
+    /// Where each line starts in `bytes`.
+    private let starts: [Int]
+
+    init(_ text: String) {
+        var normalised: [UInt8] = []
+        normalised.reserveCapacity(text.utf8.count)
+        var input = Array(text.utf8)[...]
+        if input.starts(with: [0xEF, 0xBB, 0xBF]) { input = input.dropFirst(3) }
+        var previousWasCR = false
+        for byte in input {
+            if byte == UInt8(ascii: "\r") {
+                normalised.append(UInt8(ascii: "\n"))
+                previousWasCR = true
+                continue
+            }
+            if !(byte == UInt8(ascii: "\n") && previousWasCR) { normalised.append(byte) }
+            previousWasCR = false
+        }
+        bytes = normalised
+        var starts = [0]
+        for (index, byte) in normalised.enumerated() where byte == UInt8(ascii: "\n") {
+            starts.append(index + 1)
+        }
+        // A final LF ends the last line rather than starting an empty one.
+        if starts.count > 1, starts.last == normalised.count { starts.removeLast() }
+        self.starts = starts
+    }
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { bytes.isEmpty ? 0 : starts.count }
+
+    /// Line `index` (0-based), without its LF.
+    subscript(index: Int) -> ArraySlice<UInt8> {
+        let end: Int
+        if index + 1 < starts.count {
+            end = starts[index + 1] - 1
+        } else {
+            end = bytes.last == UInt8(ascii: "\n") ? bytes.count - 1 : bytes.count
+        }
+        return bytes[starts[index]..<end]
+    }
+
+    /// All the normalised text.
+    var text: String { String(decoding: bytes, as: UTF8.self) }
+
+    /// The text of 0-based lines `range`, each with its LF as in the file.
+    func text(lineRange range: Range<Int>) -> String {
+        guard !range.isEmpty else { return "" }
+        let end = range.upperBound < starts.count ? starts[range.upperBound] : bytes.count
+        return String(decoding: bytes[starts[range.lowerBound]..<end], as: UTF8.self)
+    }
+}

@@ -1,0 +1,36 @@
+internal import CCmark
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// CommonMark rendering of a destination's body through libcmark (the only file that touches
+/// libcmark; CommonMark spec 0.30, <https://spec.commonmark.org/0.30/>).
+public enum Markdown {
+    /// Renders CommonMark `markdown` to an HTML fragment with `cmark_markdown_to_html`.
+    ///
+    /// - Parameters:
+    ///   - markdown: CommonMark text (LF line endings are expected but CRLF also works).
+    ///   - smart: `CMARK_OPT_SMART` — straight quotes become curly quotes (`"q"` → “q”),
+    ///     `--` an en dash (–), `---` an em dash (—) and `...` an ellipsis (…). Site setting
+    ///     `markdown.smart` (DESIGN §2.1), default on.
+    ///   - unsafe: `CMARK_OPT_UNSAFE` — raw HTML and `javascript:`/`vbscript:`/`file:`/`data:`
+    ///     links pass through. When `false` (site setting `markdown.unsafe`, default), raw HTML
+    ///     is replaced by `<!-- raw HTML omitted -->` and such links by an empty `href`.
+    /// - Returns: The HTML, ending with a newline unless empty. A NUL character in the input
+    ///   becomes U+FFFD, as CommonMark §2.3 requires.
+    public static func html(from markdown: String, smart: Bool = true, unsafe: Bool = false) -> String {
+        var options = CMARK_OPT_DEFAULT
+        if smart { options |= CMARK_OPT_SMART }
+        if unsafe { options |= CMARK_OPT_UNSAFE }
+        // utf8CString keeps embedded NULs (a withCString pointer would stop at the first one);
+        // its last element is the terminator, which cmark must not see.
+        let rendered = markdown.utf8CString.withUnsafeBufferPointer { buffer in
+            cmark_markdown_to_html(buffer.baseAddress, buffer.count - 1, options)
+        }
+        guard let rendered else { return "" }
+        defer { free(rendered) }
+        return String(cString: rendered)
+    }
+}

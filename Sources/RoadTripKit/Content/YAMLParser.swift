@@ -1,0 +1,309 @@
+internal import CYAML
+
+/// Parses YAML text into a ``YAMLNode`` tree with libyaml's event API (the only file that
+/// touches libyaml; no C pointer leaves it).
+///
+/// Beyond what libyaml checks, the tree builder:
+/// - resolves aliases (`*name` becomes a copy of the node anchored `&name`) and fails on an
+///   unknown alias;
+/// - caps alias expansion at ``maxAliasExpansion`` nodes in total, against "billion laughs"
+///   documents (<https://en.wikipedia.org/wiki/Billion_laughs_attack>);
+/// - applies `<<` merge keys (<https://yaml.org/type/merge.html>): the value is a mapping or a
+///   sequence of mappings, keys written in the mapping win over merged ones, and among merged
+///   mappings the earlier one wins;
+/// - rejects duplicate keys, collection keys and a second document.
+public enum YAMLParser {
+    /// The most nodes that alias expansion may produce in one document.
+    public static let maxAliasExpansion = 10_000
+
+    /// Parses one YAML document.
+    ///
+    /// - Parameters:
+    ///   - text: The YAML text (UTF-8; line breaks LF, CRLF or CR).
+    ///   - path: The file, for diagnostics.
+    ///   - firstLine: The 1-based file line of `text`'s first line (2 for front matter after a
+    ///     `---` fence on line 1); every node position and error is offset by it.
+    /// - Returns: The document's root node, or `nil` when the text holds no document (blank
+    ///   or only comments) or the document is empty.
+    /// - Throws: A `Diagnostic` error at the 1-based file line and column of: a libyaml
+    ///   syntax error (its 0-based marks converted; the message gives libyaml's problem and
+    ///   context), a duplicate key (naming the key and the line of the first), a collection
+    ///   used as a key, an unknown alias, too many alias expansions, a bad `<<` value, or a
+    ///   second document.
+    public static func parse(_ text: String, path: String, firstLine: Int = 1) throws(Diagnostic) -> YAMLNode? {
+        let bytes = Array(text.utf8)
+        let parser = UnsafeMutablePointer<yaml_parser_t>.allocate(capacity: 1)
+        defer { parser.deallocate() }
+        guard yaml_parser_initialize(parser) == 1 else {
+            throw .error(SourceLocation(path: path), "could not start the YAML parser (out of memory)")
+        }
+        defer { yaml_parser_delete(parser) }
+
+        var builder = YAMLTreeBuilder(path: path, firstLine: firstLine)
+        let result: Result<YAMLNode?, Diagnostic> = bytes.withUnsafeBufferPointer { buffer in
+            yaml_parser_set_input_string(parser, buffer.baseAddress, buffer.count)
+            do throws(Diagnostic) {
+                while true {
+                    var event = yaml_event_t()
+                    guard yaml_parser_parse(parser, &event) == 1 else {
+                        return .failure(syntaxError(parser.pointee, bytes: bytes, path: path, firstLine: firstLine))
+                    }
+                    defer { yaml_event_delete(&event) }
+                    if try builder.consume(YAMLEvent(event)) { break }
+                }
+                return .success(builder.root)
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
+    }
+
+    /// Turns libyaml's error state into a diagnostic at a 1-based file position.
+    private static func syntaxError(_ parser: yaml_parser_t, bytes: [UInt8], path: String, firstLine: Int) -> Diagnostic {
+        let problem = parser.problem.map { String(cString: $0) } ?? "unknown problem"
+        switch parser.error {
+        case YAML_MEMORY_ERROR:
+            return .error(SourceLocation(path: path), "libyaml ran out of memory")
+        case YAML_READER_ERROR:
+            // Reader errors carry a byte offset, not a mark.
+            let (line, column) = position(ofByte: parser.problem_offset, in: bytes)
+            var message = "YAML error: \(problem)"
+            if parser.problem_value >= 0 {
+                message += " (U+\(String(UInt32(parser.problem_value), radix: 16, uppercase: true)))"
+            }
+            return .error(SourceLocation(path: path, line: line + firstLine, column: column + 1), message)
+        default:
+            var message = "YAML syntax error: \(problem)"
+            if let context = parser.context {
+                let mark = parser.context_mark
+                message += " (\(String(cString: context)) at line \(Int(mark.line) + firstLine), column \(mark.column + 1))"
+            }
+            let mark = parser.problem_mark
+            return .error(
+                SourceLocation(path: path, line: Int(mark.line) + firstLine, column: Int(mark.column) + 1),
+                message)
+        }
+    }
+
+    /// The 0-based line and column (in Unicode scalars) of byte `offset` in UTF-8 `bytes`.
+    private static func position(ofByte offset: Int, in bytes: [UInt8]) -> (line: Int, column: Int) {
+        var line = 0
+        var column = 0
+        var index = 0
+        while index < min(offset, bytes.count) {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\n") || (byte == UInt8(ascii: "\r") && bytes[safe: index + 1] != UInt8(ascii: "\n")) {
+                line += 1
+                column = 0
+            } else if byte & 0xC0 != 0x80 && byte != UInt8(ascii: "\r") {
+                column += 1
+            }
+            index += 1
+        }
+        return (line, column)
+    }
+}
+
+private extension Array where Element == UInt8 {
+    subscript(safe index: Int) -> UInt8? { indices.contains(index) ? self[index] : nil }
+}
+
+/// A libyaml event copied into Swift values (no pointers), with its 0-based start mark.
+private struct YAMLEvent {
+    enum Kind {
+        case documentStart
+        case streamEnd
+        case alias(String)
+        case scalar(String, isPlain: Bool, anchor: String?)
+        case sequenceStart(anchor: String?)
+        case sequenceEnd
+        case mappingStart(anchor: String?)
+        case mappingEnd
+        case other
+    }
+
+    var kind: Kind
+    /// 0-based line of the event's start.
+    var line: Int
+    /// 0-based column of the event's start.
+    var column: Int
+
+    /// The YAML 1.2 `!!str` tag: a scalar tagged with it is a string even when unquoted.
+    private static let stringTag = "tag:yaml.org,2002:str"
+
+    init(_ event: yaml_event_t) {
+        line = Int(event.start_mark.line)
+        column = Int(event.start_mark.column)
+        switch event.type {
+        case YAML_DOCUMENT_START_EVENT:
+            kind = .documentStart
+        case YAML_STREAM_END_EVENT:
+            kind = .streamEnd
+        case YAML_ALIAS_EVENT:
+            kind = .alias(Self.string(event.data.alias.anchor) ?? "")
+        case YAML_SCALAR_EVENT:
+            let scalar = event.data.scalar
+            let value = String(decoding: UnsafeBufferPointer(start: scalar.value, count: scalar.length), as: UTF8.self)
+            let isPlain = scalar.style == YAML_PLAIN_SCALAR_STYLE && Self.string(scalar.tag) != Self.stringTag
+            kind = .scalar(value, isPlain: isPlain, anchor: Self.string(scalar.anchor))
+        case YAML_SEQUENCE_START_EVENT:
+            kind = .sequenceStart(anchor: Self.string(event.data.sequence_start.anchor))
+        case YAML_SEQUENCE_END_EVENT:
+            kind = .sequenceEnd
+        case YAML_MAPPING_START_EVENT:
+            kind = .mappingStart(anchor: Self.string(event.data.mapping_start.anchor))
+        case YAML_MAPPING_END_EVENT:
+            kind = .mappingEnd
+        default:
+            kind = .other
+        }
+    }
+
+    private static func string(_ pointer: UnsafeMutablePointer<UInt8>?) -> String? {
+        pointer.map { String(cString: $0) }
+    }
+}
+
+/// Builds the node tree from events: a stack of open collections, the anchors seen so far,
+/// and the running count of nodes produced by alias expansion.
+private struct YAMLTreeBuilder {
+    /// A collection being built.
+    private enum Frame {
+        case sequence(OpenCollection<YAMLNode>)
+        case mapping(OpenCollection<YAMLNode.Pair>, pendingKey: YAMLNode?, firstKeyLines: [String: Int])
+    }
+
+    /// Items of an open collection, where it started, its anchor, and its node count.
+    private struct OpenCollection<Item> {
+        var items: [Item] = []
+        var line: Int
+        var column: Int
+        var anchor: String?
+        /// Nodes in this subtree so far, itself included.
+        var size = 1
+    }
+
+    let path: String
+    let firstLine: Int
+    private(set) var root: YAMLNode?
+    private var stack: [Frame] = []
+    private var anchors: [String: (node: YAMLNode, size: Int)] = [:]
+    private var aliasExpansion = 0
+    private var documentCount = 0
+
+    init(path: String, firstLine: Int) {
+        self.path = path
+        self.firstLine = firstLine
+    }
+
+    private func location(_ line: Int, _ column: Int) -> SourceLocation {
+        SourceLocation(path: path, line: line, column: column)
+    }
+
+    /// Feeds one event; returns `true` at the end of the stream.
+    mutating func consume(_ event: YAMLEvent) throws(Diagnostic) -> Bool {
+        let line = event.line + firstLine
+        let column = event.column + 1
+        switch event.kind {
+        case .documentStart:
+            documentCount += 1
+            if documentCount > 1 {
+                throw .error(location(line, column), "expected a single YAML document, but found another")
+            }
+        case .streamEnd:
+            return true
+        case .alias(let name):
+            guard let anchored = anchors[name] else {
+                throw .error(location(line, column), "unknown alias '*\(name)' (no '&\(name)' anchor before it)")
+            }
+            aliasExpansion += anchored.size
+            if aliasExpansion > YAMLParser.maxAliasExpansion {
+                throw .error(location(line, column),
+                    "too many alias expansions (billion laughs?): more than \(YAMLParser.maxAliasExpansion) nodes")
+            }
+            try complete(anchored.node, size: anchored.size, anchor: nil)
+        case .scalar(let text, let isPlain, let anchor):
+            try complete(YAMLNode(.scalar(text, isPlain: isPlain), line: line, column: column), size: 1, anchor: anchor)
+        case .sequenceStart(let anchor):
+            stack.append(.sequence(OpenCollection(line: line, column: column, anchor: anchor)))
+        case .mappingStart(let anchor):
+            stack.append(.mapping(OpenCollection(line: line, column: column, anchor: anchor), pendingKey: nil, firstKeyLines: [:]))
+        case .sequenceEnd:
+            guard case .sequence(let collection)? = stack.popLast() else { break }
+            let node = YAMLNode(.sequence(collection.items), line: collection.line, column: collection.column)
+            try complete(node, size: collection.size, anchor: collection.anchor)
+        case .mappingEnd:
+            guard case .mapping(let collection, _, _)? = stack.popLast() else { break }
+            let pairs = try merged(collection.items)
+            let node = YAMLNode(.mapping(pairs), line: collection.line, column: collection.column)
+            try complete(node, size: collection.size, anchor: collection.anchor)
+        case .other:
+            break
+        }
+        return false
+    }
+
+    /// Adds a finished node (of `size` nodes) to the open collection, or makes it the root.
+    private mutating func complete(_ node: YAMLNode, size: Int, anchor: String?) throws(Diagnostic) {
+        if let anchor { anchors[anchor] = (node, size) }
+        guard let top = stack.popLast() else {
+            if case .scalar("", isPlain: true) = node.content { root = nil } else { root = node }
+            return
+        }
+        switch top {
+        case .sequence(var collection):
+            collection.items.append(node)
+            collection.size += size
+            stack.append(.sequence(collection))
+        case .mapping(var collection, let pendingKey, var firstKeyLines):
+            collection.size += size
+            if let key = pendingKey {
+                collection.items.append(YAMLNode.Pair(key: key, value: node))
+                stack.append(.mapping(collection, pendingKey: nil, firstKeyLines: firstKeyLines))
+            } else {
+                guard let keyText = node.stringValue else {
+                    throw .error(location(node.line, node.column), "a mapping key must be a scalar, not a sequence or mapping")
+                }
+                if let firstLine = firstKeyLines[keyText] {
+                    throw .error(location(node.line, node.column),
+                        "duplicate key '\(keyText)' (first defined at line \(firstLine))")
+                }
+                firstKeyLines[keyText] = node.line
+                stack.append(.mapping(collection, pendingKey: node, firstKeyLines: firstKeyLines))
+            }
+        }
+    }
+
+    /// Replaces each plain `<<` pair with the pairs of the mapping(s) it names that are not
+    /// written in the mapping itself (<https://yaml.org/type/merge.html>).
+    private func merged(_ pairs: [YAMLNode.Pair]) throws(Diagnostic) -> [YAMLNode.Pair] {
+        func isMergeKey(_ key: YAMLNode) -> Bool { key.content == .scalar("<<", isPlain: true) }
+        guard pairs.contains(where: { isMergeKey($0.key) }) else { return pairs }
+        var taken = Set(pairs.filter { !isMergeKey($0.key) }.compactMap(\.key.stringValue))
+        var result: [YAMLNode.Pair] = []
+        for pair in pairs {
+            guard isMergeKey(pair.key) else {
+                result.append(pair)
+                continue
+            }
+            let sources: [YAMLNode]
+            switch pair.value.content {
+            case .mapping: sources = [pair.value]
+            case .sequence(let items): sources = items
+            case .scalar: sources = [pair.value]
+            }
+            for source in sources {
+                guard case .mapping(let sourcePairs) = source.content else {
+                    throw .error(location(source.line, source.column),
+                        "a merge key ('<<') needs a mapping or a list of mappings")
+                }
+                for sourcePair in sourcePairs {
+                    let key = sourcePair.key.stringValue ?? ""
+                    if taken.insert(key).inserted { result.append(sourcePair) }
+                }
+            }
+        }
+        return result
+    }
+}

@@ -60,9 +60,7 @@ public struct MapView: Sendable, Hashable {
     /// Viewport pixel position of `coordinate` (0,0 is the top-left corner). The longitude is taken
     /// the short way round from the center, so a region across ±180° draws as one piece.
     public func point(for coordinate: Coordinate) -> (x: Double, y: Double) {
-        var longitude = coordinate.longitude
-        while longitude - center.longitude > 180 { longitude -= 360 }
-        while longitude - center.longitude < -180 { longitude += 360 }
+        let longitude = Longitude.unwrapped(coordinate.longitude, near: center.longitude)
         let (originX, originY) = origin
         return (
             WebMercator.x(longitude: longitude, zoom: zoom) - originX,
@@ -73,9 +71,7 @@ public struct MapView: Sendable, Hashable {
     /// The coordinate at viewport pixel `(x, y)`; the longitude is wrapped into −180…180.
     public func coordinate(atX x: Double, y: Double) -> Coordinate {
         let (originX, originY) = origin
-        var longitude = WebMercator.longitude(x: originX + x, zoom: zoom)
-        while longitude > 180 { longitude -= 360 }
-        while longitude < -180 { longitude += 360 }
+        let longitude = Longitude.wrapped(WebMercator.longitude(x: originX + x, zoom: zoom))
         return Coordinate(latitude: WebMercator.latitude(y: originY + y, zoom: zoom), longitude: longitude)
     }
 

@@ -1,0 +1,62 @@
+import CProj
+
+/// Geodesics on the WGS 84 ellipsoid: the shortest path between two points, solved with
+/// C. F. F. Karney's algorithms ("Algorithms for geodesics", J. Geodesy 87, 43–55, 2013) as
+/// implemented by PROJ's `geodesic.h` (DESIGN §4.2: never a flat-earth approximation).
+///
+/// This is the only file that touches `CProj`; no C pointer leaves it.
+public enum Geodesic {
+    /// WGS 84 semi-major axis (equatorial radius) in metres (NIMA TR8350.2, Table 3.1).
+    public static let equatorialRadius = 6_378_137.0
+    /// WGS 84 flattening, `1 / 298.257223563` (NIMA TR8350.2, Table 3.1).
+    public static let flattening = 1 / 298.257223563
+
+    /// The ellipsoid, initialised once by `geod_init`. A plain C struct of doubles, so a `let` is
+    /// immutable and safe to share across concurrency domains.
+    private static let ellipsoid: geod_geodesic = {
+        var geodesic = geod_geodesic()
+        geod_init(&geodesic, equatorialRadius, flattening)
+        return geodesic
+    }()
+
+    /// Solves the inverse problem (`geod_inverse`): the geodesic from `from` to `to`.
+    ///
+    /// - Parameters:
+    ///   - from: start, degrees (latitude −90…90; any longitude).
+    ///   - to: end, degrees (latitude −90…90; any longitude).
+    /// - Returns: `distance` in metres along the ellipsoid; `initialAzimuth` at `from` and
+    ///   `finalAzimuth` (the direction of travel) at `to`, both in degrees clockwise from north in
+    ///   −180…180. A latitude outside ±90° gives NaN values.
+    public static func inverse(from: Coordinate, to: Coordinate)
+        -> (distance: Double, initialAzimuth: Double, finalAzimuth: Double)
+    {
+        var distance = 0.0
+        var initialAzimuth = 0.0
+        var finalAzimuth = 0.0
+        withUnsafePointer(to: ellipsoid) { geodesic in
+            geod_inverse(
+                geodesic, from.latitude, from.longitude, to.latitude, to.longitude,
+                &distance, &initialAzimuth, &finalAzimuth)
+        }
+        return (distance, initialAzimuth, finalAzimuth)
+    }
+
+    /// Solves the direct problem (`geod_direct`): where a geodesic starting at `from` in direction
+    /// `azimuth` ends after `distance`.
+    ///
+    /// - Parameters:
+    ///   - from: start, degrees (latitude −90…90).
+    ///   - azimuth: degrees clockwise from north.
+    ///   - distance: metres along the ellipsoid (negative goes backwards).
+    /// - Returns: the end point in degrees, longitude in −180…180.
+    public static func direct(from: Coordinate, azimuth: Double, distance: Double) -> Coordinate {
+        var latitude = 0.0
+        var longitude = 0.0
+        withUnsafePointer(to: ellipsoid) { geodesic in
+            geod_direct(
+                geodesic, from.latitude, from.longitude, azimuth, distance,
+                &latitude, &longitude, nil)
+        }
+        return Coordinate(latitude: latitude, longitude: longitude)
+    }
+}

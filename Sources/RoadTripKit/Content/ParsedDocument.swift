@@ -1,0 +1,65 @@
+/// A data file (JSON or property list) read into a `MetadataValue`, with where each value starts in
+/// the file when the format has lines (JSON, XML property lists; not binary property lists).
+struct ParsedDocument: Sendable {
+    /// Where one value starts (1-based line and column, columns counted in Unicode scalars, a tab
+    /// counting as one) and where its children start: for a mapping, one child per key in `keys`;
+    /// for a list, one child per element.
+    struct Position: Sendable {
+        /// 1-based line of the value's first character.
+        var line: Int
+        /// 1-based column of the value's first character.
+        var column: Int
+        /// For a mapping, the key of each child, in the same order as `children`; empty for a list.
+        var keys: [String] = []
+        /// Positions of the elements (list) or values (mapping).
+        var children: [Position] = []
+
+        /// The position of list element `index` (0-based), if known.
+        func child(at index: Int) -> Position? {
+            children.indices.contains(index) ? children[index] : nil
+        }
+
+        /// The position of the value under `key` (the first, if the key repeats), if known.
+        func child(forKey key: String) -> Position? {
+            guard let index = keys.firstIndex(of: key), children.indices.contains(index) else {
+                return nil
+            }
+            return children[index]
+        }
+
+        /// This position as a diagnostic location in the file `path`.
+        func location(in path: String) -> SourceLocation {
+            SourceLocation(path: path, line: line, column: column)
+        }
+
+        /// For a mapping, where each key's value starts (the first, if a key repeats).
+        func childLocations(in path: String) -> [String: SourceLocation] {
+            var locations: [String: SourceLocation] = [:]
+            for (key, child) in zip(keys, children) where locations[key] == nil {
+                locations[key] = child.location(in: path)
+            }
+            return locations
+        }
+    }
+
+    /// Why a file could not be parsed, with the 1-based position where the parser stopped when it
+    /// reports one.
+    struct SyntaxError: Error, Sendable {
+        /// What is wrong, in one line.
+        var message: String
+        /// 1-based line, if known.
+        var line: Int?
+        /// 1-based column, if known.
+        var column: Int?
+
+        /// This error as a diagnostic location in the file `path`.
+        func location(in path: String) -> SourceLocation {
+            SourceLocation(path: path, line: line, column: line == nil ? nil : column)
+        }
+    }
+
+    /// The document's root value.
+    var value: MetadataValue
+    /// Where the root value and its descendants start; `nil` when the format has no lines.
+    var positions: Position?
+}

@@ -1,0 +1,47 @@
+import Foundation
+
+/// Reads a destination's `pois.json` or `pois.plist` (DESIGN §2.4): a JSON array or property list
+/// array of POI mappings, decoded by `PointOfInterestDecoder`.
+public enum PointOfInterestFile {
+    /// The points of interest in the file at `url` (chosen by extension: `.json` is read as strict
+    /// RFC 8259 JSON, `.plist` as an XML, binary or OpenStep property list).
+    ///
+    /// Returns `nil` after an error at `displayPath` when the file cannot be used: it cannot be
+    /// read, has another extension, is not valid JSON (the error names the line and column where
+    /// parsing stopped, e.g. a trailing comma) or not a valid property list (with the line when the
+    /// XML parser gives one), or its root is not an array. Otherwise returns the usable POIs;
+    /// problems with single POIs are reported as `PointOfInterestDecoder` describes.
+    public static func read(_ url: URL, displayPath: String, log: DiagnosticLog) -> [PointOfInterest]? {
+        let fileLocation = SourceLocation(path: displayPath)
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            log.error(fileLocation, "cannot read the file: \(error.localizedDescription)")
+            return nil
+        }
+        let document: ParsedDocument
+        do {
+            switch url.pathExtension.lowercased() {
+            case "json":
+                document = try JSONDocument.parse(data)
+            case "plist":
+                document = try PropertyListDocument.parse(data)
+            default:
+                log.error(fileLocation, "points of interest must be in a .json or .plist file")
+                return nil
+            }
+        } catch {
+            log.error(error.location(in: displayPath), error.message)
+            return nil
+        }
+        guard case .list(let values) = document.value else {
+            log.error(
+                document.positions?.location(in: displayPath) ?? fileLocation,
+                "the root must be an array of points of interest, found \(RecordFields.kind(of: document.value))")
+            return nil
+        }
+        return PointOfInterestDecoder.decode(
+            values, path: displayPath, positions: document.positions, log: log)
+    }
+}

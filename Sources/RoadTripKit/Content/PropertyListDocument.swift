@@ -1,0 +1,173 @@
+import Foundation
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
+
+/// Reads a property list (XML, binary or OpenStep text, via Foundation's
+/// `PropertyListSerialization`) into a `MetadataValue`, and for XML property lists also finds where
+/// each value's element starts, so diagnostics can name a line.
+///
+/// Type mapping: `<string>` → `.string`, `<integer>` → `.integer`, `<real>` → `.double`,
+/// `<true/>`/`<false/>` → `.bool`, `<array>` → `.list`, `<dict>` → `.mapping` (keys sorted, as a
+/// property list dictionary has no order), `<date>` → `.string` in ISO 8601, `<data>` → `.null`
+/// (nothing roadtrip reads is binary data).
+enum PropertyListDocument {
+    /// Parses `data`. Throws `ParsedDocument.SyntaxError` when Foundation cannot read it; for an
+    /// XML property list the error carries the line and column where libxml2 (through
+    /// `XMLParser`) found the XML broken, when it is broken XML.
+    static func parse(_ data: Data) throws(ParsedDocument.SyntaxError) -> ParsedDocument {
+        let isBinary = data.starts(with: Array("bplist".utf8))
+        let object: Any
+        do {
+            object = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
+        } catch {
+            let reason = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
+            var syntaxError = ParsedDocument.SyntaxError(
+                message: "not a valid property list" + (reason.map { " (\($0))" } ?? ""))
+            if !isBinary, let xmlError = XMLPositionScanner.scan(data).error {
+                syntaxError = xmlError
+            }
+            throw syntaxError
+        }
+        let positions = isBinary ? nil : XMLPositionScanner.scan(data).root
+        return ParsedDocument(value: metadataValue(object), positions: positions)
+    }
+
+    /// Converts one object returned by `PropertyListSerialization` (see the type's mapping).
+    static func metadataValue(_ object: Any) -> MetadataValue {
+        switch object {
+        case let boolean as Bool where type(of: object) == Bool.self:
+            return .bool(boolean)
+        case let number as NSNumber:
+            // objCType "c" is a boolean on Darwin; "d"/"f" a <real>; anything else an <integer>.
+            switch String(cString: number.objCType) {
+            case "c", "B": return .bool(number.boolValue)
+            case "d", "f": return .double(number.doubleValue)
+            default: return .integer(number.intValue)
+            }
+        case let string as String:
+            return .string(string)
+        case let array as [Any]:
+            return .list(array.map(metadataValue))
+        case let dictionary as [String: Any]:
+            return .mapping(
+                dictionary.keys.sorted().map { MetadataEntry(key: $0, value: metadataValue(dictionary[$0]!)) })
+        case let date as Date:
+            return .string(date.formatted(.iso8601))
+        default:
+            return .null
+        }
+    }
+}
+
+/// Walks an XML property list with `XMLParser` and records where each value element starts,
+/// mirroring the property list's structure (`plist` → value; `dict` → `key`/value pairs;
+/// `array` → values). Also reports the position of the first XML syntax error.
+private final class XMLPositionScanner: NSObject, XMLParserDelegate {
+    /// Open containers: the node being built and, for a `dict`, the key waiting for its value.
+    private var stack: [(node: ParsedDocument.Position, pendingKey: String?)] = []
+    private var root: ParsedDocument.Position?
+    private var error: ParsedDocument.SyntaxError?
+    private var keyText: String?
+    /// The file's lines as Unicode scalars, to find where a tag starts on its line.
+    private let lines: [[Unicode.Scalar]]
+
+    private static let valueElements: Set<String> = [
+        "dict", "array", "string", "integer", "real", "true", "false", "date", "data",
+    ]
+
+    private init(lines: [[Unicode.Scalar]]) { self.lines = lines }
+
+    /// The root value's position tree, and the first syntax error (if any).
+    static func scan(_ data: Data) -> (root: ParsedDocument.Position?, error: ParsedDocument.SyntaxError?) {
+        let text = String(decoding: data, as: UTF8.self)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
+            Array($0.unicodeScalars)
+        }
+        let scanner = XMLPositionScanner(lines: lines)
+        let parser = XMLParser(data: data)
+        parser.delegate = scanner
+        parser.shouldResolveExternalEntities = false
+        let succeeded = parser.parse()
+        if !succeeded && scanner.error == nil {
+            scanner.error = ParsedDocument.SyntaxError(
+                message: "not a valid property list: " + describe(parser.parserError),
+                line: parser.lineNumber, column: parser.columnNumber)
+        }
+        return (succeeded ? scanner.root : nil, scanner.error)
+    }
+
+    /// A short reason for an `XMLParser` error (its codes are libxml2's `xmlParserErrors`).
+    private static func describe(_ error: Error?) -> String {
+        guard let error else { return "the XML is malformed" }
+        switch (error as NSError).code {
+        case 4: return "the document is empty"
+        case 5: return "the XML ends before every element is closed"
+        case 76: return "an end tag does not match its start tag"
+        default: return "the XML is malformed (libxml2 error \((error as NSError).code))"
+        }
+    }
+
+    /// The 1-based column of the `<` that starts the tag `XMLParser` is reporting. libxml2 reports
+    /// the column of the tag's closing `>` (or of `/` in `/>`), so search back for `<` on that line.
+    private func tagStart(line: Int, reportedColumn: Int) -> Int {
+        guard lines.indices.contains(line - 1) else { return reportedColumn }
+        let scalars = lines[line - 1]
+        var index = min(reportedColumn, scalars.count) - 1
+        while index >= 0 {
+            if scalars[index] == "<" { return index + 1 }
+            index -= 1
+        }
+        return reportedColumn
+    }
+
+    func parser(
+        _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
+        qualifiedName: String?, attributes: [String: String] = [:]
+    ) {
+        if elementName == "key" {
+            keyText = ""
+            return
+        }
+        guard Self.valueElements.contains(elementName) else { return }
+        let line = parser.lineNumber
+        let node = ParsedDocument.Position(
+            line: line, column: tagStart(line: line, reportedColumn: parser.columnNumber))
+        stack.append((node, nil))
+    }
+
+    func parser(_ parser: XMLParser, foundCharacters string: String) {
+        if keyText != nil { keyText? += string }
+    }
+
+    func parser(
+        _ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?,
+        qualifiedName: String?
+    ) {
+        if elementName == "key" {
+            if !stack.isEmpty { stack[stack.count - 1].pendingKey = keyText ?? "" }
+            keyText = nil
+            return
+        }
+        guard Self.valueElements.contains(elementName), let finished = stack.popLast() else { return }
+        guard !stack.isEmpty else {
+            root = finished.node
+            return
+        }
+        var parent = stack[stack.count - 1]
+        if let key = parent.pendingKey {
+            parent.node.keys.append(key)
+            parent.pendingKey = nil
+        }
+        parent.node.children.append(finished.node)
+        stack[stack.count - 1] = parent
+    }
+
+    func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) {
+        guard error == nil else { return }
+        error = ParsedDocument.SyntaxError(
+            message: "not a valid property list: " + Self.describe(parseError),
+            line: parser.lineNumber, column: parser.columnNumber)
+    }
+}

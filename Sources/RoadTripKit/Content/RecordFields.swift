@@ -1,0 +1,194 @@
+import Foundation
+
+/// The fields of one record of a data file — a point of interest, a classic plist destination — read
+/// the way the classic RoadTrip app read them (`doubleValue`, `description`), with a diagnostic for
+/// every oddity. Shared by `PointOfInterestDecoder` and `PropertyListImport` so both accept and
+/// reject the same things.
+///
+/// Messages start with `label` ("POI 2", "destination 1 'Somewhere'"). Errors and warnings point
+/// at the field's own position when known, else at the record's.
+struct RecordFields {
+    /// The record's key–value pairs in source order.
+    let entries: [MetadataEntry]
+    /// How messages name the record.
+    let label: String
+    /// Where the record starts.
+    let location: SourceLocation
+    /// Where each field's value starts, by key, when known.
+    let fieldLocations: [String: SourceLocation]
+    /// Where diagnostics go.
+    let log: DiagnosticLog
+
+    /// Creates the reader; `entries` is the record's mapping.
+    init(
+        entries: [MetadataEntry], label: String, location: SourceLocation,
+        fieldLocations: [String: SourceLocation] = [:], log: DiagnosticLog
+    ) {
+        self.entries = entries
+        self.label = label
+        self.location = location
+        self.fieldLocations = fieldLocations
+        self.log = log
+    }
+
+    /// The first of `keys` present in the record, with its value (the first occurrence).
+    func entry(_ keys: [String]) -> MetadataEntry? {
+        for key in keys {
+            if let entry = entries.first(where: { $0.key == key }) { return entry }
+        }
+        return nil
+    }
+
+    /// Where the value of `key` starts, or the record's location.
+    func location(of key: String) -> SourceLocation { fieldLocations[key] ?? location }
+
+    /// Warns about every key outside `known` and every key given more than once (the first wins).
+    func warnAboutUnknownAndRepeatedKeys(known: Set<String>) {
+        var seen: Set<String> = []
+        for entry in entries {
+            if !seen.insert(entry.key).inserted {
+                log.warning(location, "\(label): key \(entry.key) is given twice; the first is used")
+            } else if !known.contains(entry.key) {
+                log.warning(location(of: entry.key), "\(label): unknown key \(entry.key) ignored")
+            }
+        }
+    }
+
+    /// A text field: a string as is; a number becomes its text with a warning (the classic app
+    /// showed numbers, e.g. a numeric `Subtitle`); anything else is a warning and `nil`.
+    func text(_ keys: [String]) -> String? {
+        guard let entry = entry(keys) else { return nil }
+        switch entry.value {
+        case .string(let string):
+            return string
+        case .integer, .double:
+            let text = Self.numberText(entry.value)
+            log.warning(location(of: entry.key), "\(label): \(entry.key) is the number \(text); used as text")
+            return text
+        case .null:
+            return nil
+        default:
+            log.warning(location(of: entry.key), "\(label): \(entry.key) must be text; ignored")
+            return nil
+        }
+    }
+
+    /// An absolute http(s) URL field, trimmed; anything else is a warning and `nil`.
+    func httpURL(_ keys: [String]) -> String? {
+        guard let entry = entry(keys), let text = text([entry.key]) else { return nil }
+        return checkedHTTPURL(text, what: entry.key, at: location(of: entry.key))
+    }
+
+    /// `text` trimmed when it is an absolute http or https URL with a host and no whitespace inside;
+    /// otherwise a warning naming `what` and `nil`.
+    func checkedHTTPURL(_ text: String, what: String, at location: SourceLocation) -> String? {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        if Self.httpURL(trimmed) != nil { return trimmed }
+        log.warning(location, "\(label): \(what) '\(text)' is not an absolute http(s) URL; ignored")
+        return nil
+    }
+
+    /// The URL when `text` is an absolute http(s) URL with a non-empty host and no whitespace.
+    static func httpURL(_ text: String) -> URL? {
+        guard !text.isEmpty, !text.unicodeScalars.contains(where: { $0.properties.isWhitespace }),
+            let url = URL(string: text), let scheme = url.scheme?.lowercased(),
+            scheme == "http" || scheme == "https", let host = url.host(), !host.isEmpty
+        else { return nil }
+        return url
+    }
+
+    /// Reads a coordinate from a latitude and a longitude field, each given by its accepted key
+    /// spellings (the first spelling names the field in messages). Reports an error and returns
+    /// `nil` when either is missing ("missing keys latitude, longitude"), not a number, not finite,
+    /// or out of range ("latitude 91.5 is outside −90…90"). A numeric string is accepted with a
+    /// warning, as the classic app's `doubleValue` read it.
+    func coordinate(latitudeKeys: [String], longitudeKeys: [String]) -> Coordinate? {
+        let latitudeEntry = entry(latitudeKeys)
+        let longitudeEntry = entry(longitudeKeys)
+        let missing = [(latitudeEntry, latitudeKeys[0]), (longitudeEntry, longitudeKeys[0])]
+            .filter { $0.0 == nil }.map(\.1)
+        if !missing.isEmpty {
+            let noun = missing.count == 1 ? "key" : "keys"
+            log.error(location, "\(label): missing \(noun) \(missing.joined(separator: ", "))")
+        }
+        let latitude = latitudeEntry.flatMap { degrees($0, limit: 90) }
+        let longitude = longitudeEntry.flatMap { degrees($0, limit: 180) }
+        guard let latitude, let longitude else { return nil }
+        return Coordinate(latitude: latitude, longitude: longitude)
+    }
+
+    /// A value in degrees within −limit…limit, or `nil` after an error.
+    private func degrees(_ entry: MetadataEntry, limit: Double) -> Double? {
+        let at = location(of: entry.key)
+        let value: Double
+        switch entry.value {
+        case .integer(let integer):
+            value = Double(integer)
+        case .double(let double):
+            value = double
+        case .string(let string):
+            guard let parsed = Self.decimalNumber(string) else {
+                log.error(at, "\(label): \(entry.key) '\(string)' is not a number")
+                return nil
+            }
+            log.warning(at, "\(label): \(entry.key) is the text '\(string)'; read as the number \(Self.numberText(.double(parsed)))")
+            value = parsed
+        default:
+            log.error(at, "\(label): \(entry.key) must be a number, found \(Self.kind(of: entry.value))")
+            return nil
+        }
+        guard value.isFinite, (-limit...limit).contains(value) else {
+            let shown = Self.numberText(entry.value.isNumber ? entry.value : .double(value))
+            log.error(at, "\(label): \(entry.key) \(shown) is outside −\(Int(limit))…\(Int(limit))")
+            return nil
+        }
+        return value
+    }
+
+    /// A decimal number written as text: optional sign, digits with an optional `.`, optional
+    /// exponent, surrounding whitespace allowed. Hex, `nan`, `inf` and `40,1` are not numbers.
+    static func decimalNumber(_ text: String) -> Double? {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let allowed = Set("0123456789+-.eE")
+        guard trimmed.contains(where: \.isNumber), trimmed.allSatisfy(allowed.contains),
+            let value = Double(trimmed), value.isFinite
+        else { return nil }
+        return value
+    }
+
+    /// A number as text: integers without a fraction ("415"), other doubles as Swift prints them
+    /// ("40.1"); a double with no fractional part and magnitude below 10¹⁵ prints as an integer.
+    static func numberText(_ value: MetadataValue) -> String {
+        switch value {
+        case .integer(let integer):
+            return String(integer)
+        case .double(let double):
+            if double.rounded() == double, abs(double) < 1e15 { return String(Int(double)) }
+            return String(double)
+        default:
+            return ""
+        }
+    }
+
+    /// What a value is, for messages ("a list", "true").
+    static func kind(of value: MetadataValue) -> String {
+        switch value {
+        case .null: return "nothing"
+        case .bool(let boolean): return String(boolean)
+        case .integer, .double: return "a number"
+        case .string: return "text"
+        case .list: return "a list"
+        case .mapping: return "a mapping"
+        }
+    }
+}
+
+fileprivate extension MetadataValue {
+    /// `true` for `.integer` and `.double`.
+    var isNumber: Bool {
+        switch self {
+        case .integer, .double: return true
+        default: return false
+        }
+    }
+}

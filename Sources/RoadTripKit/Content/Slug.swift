@@ -1,0 +1,131 @@
+import Foundation
+
+/// URL path segments made from place names (DESIGN §2.3: "New York City" → `new-york-city`).
+///
+/// Rules of `make(from:)`, in order:
+/// 1. The name is put in Unicode Normalization Form C (UAX #15), so a name typed with combining
+///    accents gives the same slug as its precomposed spelling.
+/// 2. Latin letters are transliterated to ASCII with ICU's `Latin-ASCII` transform (CLDR transliteration
+///    `Latin-ASCII`: ø → o, æ → ae, ß → ss, ł → l, đ → d, þ → th, é → e …). Where the transform is not
+///    available, `foldLatinToASCII` does the same for the common European letters.
+/// 3. The result is lowercased (Unicode default case mapping, no locale).
+/// 4. Letters (Unicode `Alphabetic`) and decimal digits of every script are kept, so "東京" stays
+///    "東京" and "Москва" becomes "москва" (`percentEncodedPath` makes them safe in links).
+///    Every run of anything else — spaces, punctuation, apostrophes, symbols — becomes one `-`;
+///    there is no leading or trailing `-`.
+/// 5. A name with nothing left (e.g. "!!!" or "") gets the fallback `destination-<hash>`, where
+///    `<hash>` is the 32-bit FNV-1a hash (Fowler, Noll, Vo; IETF draft-eastlake-fnv) of the name's
+///    UTF-8 bytes as 8 lowercase hex digits — stable across runs and machines, never empty.
+public enum Slug {
+    /// The slug for `name` (see the type's rules). Never empty; contains no `/`, no whitespace and
+    /// no ASCII punctuation other than `-`.
+    public static func make(from name: String) -> String {
+        let composed = name.precomposedStringWithCanonicalMapping
+        let ascii = composed.applyingTransform(StringTransform("Latin-ASCII"), reverse: false)
+            ?? foldLatinToASCII(composed)
+        let slug = joinWordsWithHyphens(ascii.lowercased())
+        return slug.isEmpty ? "destination-" + fnv1aHex(name) : slug
+    }
+
+    /// `slug` percent-encoded for use as one URL path segment: every UTF-8 byte outside RFC 3986 §2.3
+    /// "unreserved" (`A–Z a–z 0–9 - . _ ~`) becomes `%XX` with uppercase hex (RFC 3986 §2.1),
+    /// e.g. "東京" → `%E6%9D%B1%E4%BA%AC`. An ASCII slug from `make(from:)` comes back unchanged.
+    public static func percentEncodedPath(_ slug: String) -> String {
+        var encoded = ""
+        for byte in slug.utf8 {
+            if isUnreserved(byte) {
+                encoded.unicodeScalars.append(Unicode.Scalar(byte))
+            } else {
+                encoded += "%" + hexDigit(byte >> 4) + hexDigit(byte & 0x0F)
+            }
+        }
+        return encoded
+    }
+
+    /// The fallback for step 2 when ICU's `Latin-ASCII` transform is missing: strips combining marks
+    /// that follow a Latin letter (é → e, ñ → n) and spells out the Latin letters that have no
+    /// decomposition (ø → o, æ → ae, ß → ss, đ → d, ł → l, þ → th, œ → oe, ð → d, ı → i), in both cases.
+    /// Other scripts pass through unchanged.
+    static func foldLatinToASCII(_ text: String) -> String {
+        var folded = String.UnicodeScalarView()
+        var previousIsLatin = false
+        for scalar in text.decomposedStringWithCanonicalMapping.unicodeScalars {
+            if scalar.properties.generalCategory == .nonspacingMark {
+                if previousIsLatin { continue }
+                folded.append(scalar)
+                continue
+            }
+            previousIsLatin = isLatin(scalar)
+            if let spelled = latinLettersWithoutDecomposition[scalar] {
+                folded.append(contentsOf: spelled.unicodeScalars)
+            } else {
+                folded.append(scalar)
+            }
+        }
+        return String(folded).precomposedStringWithCanonicalMapping
+    }
+
+    /// Latin letters that Unicode does not decompose into a base letter and a mark, with their
+    /// usual ASCII spellings (the same as CLDR's Latin-ASCII transliteration).
+    private static let latinLettersWithoutDecomposition: [Unicode.Scalar: String] = [
+        "ø": "o", "Ø": "O", "æ": "ae", "Æ": "AE", "ß": "ss", "ẞ": "SS", "đ": "d", "Đ": "D",
+        "ł": "l", "Ł": "L", "þ": "th", "Þ": "TH", "œ": "oe", "Œ": "OE", "ð": "d", "Ð": "D",
+        "ı": "i", "ħ": "h", "Ħ": "H",
+    ]
+
+    /// `true` for scalars in the Latin blocks (Basic Latin letters, Latin-1 Supplement, Latin
+    /// Extended-A/B, Latin Extended Additional).
+    private static func isLatin(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x41...0x5A, 0x61...0x7A, 0xC0...0x24F, 0x1E00...0x1EFF: return true
+        default: return false
+        }
+    }
+
+    /// Keeps letters and decimal digits, turns every run of other characters into one `-`, and
+    /// trims `-` at both ends.
+    private static func joinWordsWithHyphens(_ text: String) -> String {
+        var slug = ""
+        var pendingHyphen = false
+        for character in text {
+            guard let first = character.unicodeScalars.first else { continue }
+            let properties = first.properties
+            if properties.isAlphabetic || properties.numericType == .decimal {
+                if pendingHyphen && !slug.isEmpty { slug += "-" }
+                pendingHyphen = false
+                slug.append(character)
+            } else {
+                pendingHyphen = true
+            }
+        }
+        return slug
+    }
+
+    /// 32-bit FNV-1a of the UTF-8 bytes (offset basis 0x811C9DC5, prime 0x01000193), 8 hex digits.
+    private static func fnv1aHex(_ text: String) -> String {
+        var hash: UInt32 = 0x811C_9DC5
+        for byte in text.utf8 {
+            hash ^= UInt32(byte)
+            hash = hash &* 0x0100_0193
+        }
+        let hex = String(hash, radix: 16)
+        return String(repeating: "0", count: 8 - hex.count) + hex
+    }
+
+    /// RFC 3986 §2.3 unreserved characters.
+    private static func isUnreserved(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
+            UInt8(ascii: "_"), UInt8(ascii: "~"):
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// One uppercase hex digit for a value 0…15.
+    private static func hexDigit(_ nibble: UInt8) -> String {
+        String(nibble, radix: 16, uppercase: true)
+    }
+}

@@ -1,0 +1,152 @@
+import Foundation
+import Testing
+@testable import RoadTripKit
+
+@Suite struct PropertyListImportTests {
+    private let path = "Destinations/Destinations.plist"
+
+    /// What Fixtures/content/Destinations.plist (and its binary twin, written from it by Python's
+    /// plistlib with FMT_BINARY) must give, read off the file by hand:
+    /// - New York City: title = DestinationName, subtitle = the location's Subtitle; Latitude is the
+    ///   <string> 40.712784 (accepted), Longitude <real> −74.005941; events keep the valid URL
+    ///   (titled with its host www.nyc.gov) and drop "htp:/not a url"; the Statue of Liberty POI
+    ///   (40.689244, −74.044514, Longitude as <string>) has the <integer> Subtitle 1886 → "1886".
+    /// - San Francisco: no Subtitle, so the location's Title "The City by the Bay" (differs from the
+    ///   name); Golden Gate Bridge at 37.819722 (<string>), −122.478611; Weather
+    ///   "forecast.weather.gov/sf" has no scheme → dropped.
+    /// - Beyond the Pole: Latitude <integer>95</integer> is outside −90…90 → error, skipped.
+    private var expectedDestinations: [Destination] {
+        [
+            Destination(
+                slug: "new-york-city", title: "New York City", subtitle: "A great place to visit",
+                coordinate: Coordinate(latitude: 40.712784, longitude: -74.005941),
+                pointsOfInterest: [
+                    PointOfInterest(
+                        title: "Statue of Liberty", subtitle: "1886",
+                        coordinate: Coordinate(latitude: 40.689244, longitude: -74.044514))
+                ],
+                events: [Event(title: "www.nyc.gov", url: "http://www.nyc.gov/events")],
+                weatherURL: "http://forecast.weather.gov/MapClick.php?lat=40.7128&lon=-74.0059",
+                regionRequest: .span(nil), image: "NYCImage.png", sourcePath: path),
+            Destination(
+                slug: "san-francisco", title: "San Francisco", subtitle: "The City by the Bay",
+                coordinate: Coordinate(latitude: 37.7749, longitude: -122.4194),
+                pointsOfInterest: [
+                    PointOfInterest(
+                        title: "Golden Gate Bridge", subtitle: "Opened 1937",
+                        coordinate: Coordinate(latitude: 37.819722, longitude: -122.478611))
+                ],
+                events: [Event(title: "www.sfgov.org", url: "https://www.sfgov.org/events")],
+                weatherURL: nil, regionRequest: .span(nil), image: "SFImage.png", sourcePath: path),
+        ]
+    }
+
+    /// The diagnostics' messages, the same for both formats.
+    private let expectedMessages: [(Diagnostic.Severity, String)] = [
+        (.warning, "destination 1 'New York City': Latitude is the text '40.712784'; read as the number 40.712784"),
+        (.warning, "destination 1 'New York City': event 2 'htp:/not a url' is not an absolute http(s) URL; ignored"),
+        (.warning, "destination 1 'New York City': POI 1: Subtitle is the number 1886; used as text"),
+        (.warning, "destination 1 'New York City': POI 1: Longitude is the text '-74.044514'; read as the number -74.044514"),
+        (.warning, "destination 2 'San Francisco': POI 1: Latitude is the text '37.819722'; read as the number 37.819722"),
+        (.warning, "destination 2 'San Francisco': Weather 'forecast.weather.gov/sf' is not an absolute http(s) URL; ignored"),
+        (.error, "destination 3 'Beyond the Pole': Latitude 95 is outside −90…90"),
+    ]
+
+    /// In the XML file, each diagnostic points at its element's line, the column being the `<`
+    /// after the tabs (tabs count one column): 19:5 `<string>40.712784`, 26:5 `<string>htp:/…`,
+    /// 34:6 `<integer>1886`, 38:6 `<string>-74.044514`, 70:6 `<string>37.819722`,
+    /// 76:4 `<string>forecast.weather.gov/sf`, 86:5 `<integer>95`.
+    @Test func importsXMLWithAWarningPerOddity() {
+        let log = DiagnosticLog()
+        let destinations = PropertyListImport.destinations(
+            from: FixtureFiles.url("content/Destinations.plist"), displayPath: path, log: log)
+        #expect(destinations == expectedDestinations)
+        let positions = [(19, 5), (26, 5), (34, 6), (38, 6), (70, 6), (76, 4), (86, 5)]
+        let expected = zip(expectedMessages, positions).map { message, position in
+            Diagnostic(message.0, SourceLocation(path: path, line: position.0, column: position.1), message.1)
+        }
+        #expect(Set(log.diagnostics) == Set(expected))
+        #expect(log.diagnostics.count == expected.count)
+    }
+
+    /// The binary twin gives the same destinations and messages; binary plists have no lines.
+    @Test func binaryPlistGivesTheSameDestinations() throws {
+        let url = FixtureFiles.url("content/Destinations-binary.plist")
+        #expect(try Data(contentsOf: url).starts(with: Array("bplist00".utf8)))
+        let log = DiagnosticLog()
+        let destinations = PropertyListImport.destinations(from: url, displayPath: path, log: log)
+        #expect(destinations == expectedDestinations)
+        let expected = expectedMessages.map { Diagnostic($0.0, SourceLocation(path: path), $0.1) }
+        #expect(Set(log.diagnostics) == Set(expected))
+        #expect(log.diagnostics.count == expected.count)
+    }
+
+    // MARK: bad-inputs (expectations from bad-inputs/README in /work/shared)
+
+    /// plist-truncated.plist stops after line 8, `\t\t\t<string>Cut short` (3 tabs + 8 + 9 = 20
+    /// characters, no newline). The XML parser runs out of input just past it: line 8, column 21.
+    @Test func truncatedPlistIsAnErrorWithTheLine() {
+        let log = DiagnosticLog()
+        let destinations = PropertyListImport.destinations(
+            from: FixtureFiles.url("bad-inputs/plist-truncated.plist"), displayPath: "plist-truncated.plist", log: log)
+        #expect(destinations.isEmpty)
+        #expect(log.errorCount == 1)
+        #expect(log.diagnostics.first?.location == SourceLocation(path: "plist-truncated.plist", line: 8, column: 21))
+        #expect(log.diagnostics.first?.message.hasPrefix("not a valid property list") == true)
+    }
+
+    /// plist-destinationdata-not-array.plist line 5 is `\t<string>not an array</string>`: the
+    /// value of DestinationData starts at column 2.
+    @Test func destinationDataThatIsNotAnArrayIsAnError() {
+        let log = DiagnosticLog()
+        let file = "plist-destinationdata-not-array.plist"
+        let destinations = PropertyListImport.destinations(
+            from: FixtureFiles.url("bad-inputs/" + file), displayPath: file, log: log)
+        #expect(destinations.isEmpty)
+        #expect(log.diagnostics == [
+            .error(SourceLocation(path: file, line: 5, column: 2), "DestinationData must be an array, found text")
+        ])
+    }
+
+    /// plist-missing-longitude.plist: destination 1 "Somewhere" has a DestinationLocation dict
+    /// (line 10, `\t\t\t<dict>`, column 4) with Latitude 10.5 and no Longitude. The error names
+    /// the destination and the key and points at the dict that lacks it.
+    @Test func missingLongitudeNamesTheDestinationAndKey() {
+        let log = DiagnosticLog()
+        let file = "plist-missing-longitude.plist"
+        let destinations = PropertyListImport.destinations(
+            from: FixtureFiles.url("bad-inputs/" + file), displayPath: file, log: log)
+        #expect(destinations.isEmpty)
+        #expect(log.diagnostics == [
+            .error(SourceLocation(path: file, line: 10, column: 4), "destination 1 'Somewhere': missing key Longitude")
+        ])
+    }
+
+    /// A root that is an array, a missing DestinationData, and a duplicate slug ("Paris" twice: the
+    /// second would overwrite the first's folder) — written as binary plists by Foundation itself.
+    @Test func rootShapeAndDuplicateSlugs() throws {
+        let directory = FileManager.default.temporaryDirectory.appending(path: "roadtrip-plist-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        func write(_ object: Any, _ name: String) throws -> URL {
+            let url = directory.appending(path: name)
+            try PropertyListSerialization.data(fromPropertyList: object, format: .binary, options: 0).write(to: url)
+            return url
+        }
+        let paris: [String: Any] = [
+            "DestinationName": "Paris",
+            "DestinationLocation": ["Latitude": 48.8566, "Longitude": 2.3522],
+        ]
+        let cases: [(Any, String, [String])] = [
+            ([paris], "array.plist", ["the root must be a dictionary with DestinationData, found a list"]),
+            (["Other": 1], "empty.plist", ["missing key DestinationData"]),
+            (["DestinationData": [paris, paris]], "twice.plist", ["destination 2 'Paris': slug 'paris' is already used by destination 1 'Paris'; skipped"]),
+        ]
+        for (object, name, messages) in cases {
+            let log = DiagnosticLog()
+            let destinations = PropertyListImport.destinations(from: try write(object, name), displayPath: name, log: log)
+            #expect(log.diagnostics.map(\.message) == messages)
+            #expect(destinations.map(\.slug) == (name == "twice.plist" ? ["paris"] : []))
+        }
+    }
+}

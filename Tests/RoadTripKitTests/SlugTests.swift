@@ -1,0 +1,55 @@
+import Testing
+@testable import RoadTripKit
+
+@Suite struct SlugTests {
+    /// Expected slugs written by hand from the rules on `Slug`: Latin letters transliterated as
+    /// CLDR's Latin-ASCII table does (ø → o, ß → ss, þ → th, đ → d, ł → l), other scripts kept and
+    /// lowercased, every run of other characters one "-".
+    @Test(arguments: [
+        ("Tromsø", "tromso"),
+        ("Ørland", "orland"),
+        ("New York City", "new-york-city"),
+        ("São Paulo", "sao-paulo"),
+        ("Sa\u{0303}o Paulo", "sao-paulo"),  // combining tilde: same slug as the precomposed ã
+        ("Straße", "strasse"),
+        ("東京", "東京"),
+        ("Москва", "москва"),
+        ("Đà Nẵng", "da-nang"),
+        ("Łódź", "lodz"),
+        ("Þingvellir", "thingvellir"),
+        ("  --Hello,   World!! ", "hello-world"),
+        ("Martha's Vineyard", "martha-s-vineyard"),
+        ("Route 66", "route-66"),
+    ])
+    func makesSlug(name: String, expected: String) {
+        #expect(Slug.make(from: name) == expected)
+    }
+
+    /// Names with no letter or digit fall back to "destination-" + 32-bit FNV-1a of the UTF-8
+    /// bytes. Expected hashes from an independent Python implementation
+    /// (h = 0x811c9dc5; for b in data: h ^= b; h = h * 0x01000193 mod 2^32):
+    /// "!!!" → 2d53a722, "" → 811c9dc5 (the offset basis), "🚗 🚙" → f5130df9.
+    @Test func fallsBackToHashedName() {
+        #expect(Slug.make(from: "!!!") == "destination-2d53a722")
+        #expect(Slug.make(from: "") == "destination-811c9dc5")
+        #expect(Slug.make(from: "🚗 🚙") == "destination-f5130df9")
+    }
+
+    /// The fallback used when ICU's Latin-ASCII transform is missing spells the same letters the
+    /// same way (expected values as in `makesSlug`, before lowercasing).
+    @Test func foldsLatinWithoutTransform() {
+        #expect(Slug.foldLatinToASCII("Tromsø Ørland Straße") == "Tromso Orland Strasse")
+        #expect(Slug.foldLatinToASCII("Đà Nẵng Łódź Þingvellir Æbeltoft") == "Da Nang Lodz THingvellir AEbeltoft")
+        #expect(Slug.foldLatinToASCII("İstanbul São Paulo") == "Istanbul Sao Paulo")
+        // Non-Latin scripts keep their marks: Hindi "हिंदी" has vowel signs and an anusvara.
+        #expect(Slug.foldLatinToASCII("Москва हिंदी 東京") == "Москва हिंदी 東京")
+    }
+
+    /// Expected encodings from Python: urllib.parse.quote(s, safe='').
+    @Test func percentEncodesPathSegments() {
+        #expect(Slug.percentEncodedPath("東京") == "%E6%9D%B1%E4%BA%AC")
+        #expect(Slug.percentEncodedPath("москва") == "%D0%BC%D0%BE%D1%81%D0%BA%D0%B2%D0%B0")
+        #expect(Slug.percentEncodedPath("new-york-city_2.0~x") == "new-york-city_2.0~x")
+        #expect(Slug.percentEncodedPath("a b/c") == "a%20b%2Fc")
+    }
+}

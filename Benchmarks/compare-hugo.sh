@@ -1,0 +1,314 @@
+#!/usr/bin/env bash
+# Benchmarks/compare-hugo.sh — roadtrip against Hugo on the same synthetic Markdown, in the same run.
+#
+# For each N in $SIZES (default: 250 1000 4000) this script
+#   1. generates N synthetic destinations (deterministic: seeded pseudo-random numbers, so a given
+#      SEED and N always give byte-identical files), each an index.md with YAML front matter
+#      (title, subtitle, latitude, longitude, date, order, tags, weather, events, 5 inline POIs)
+#      and about 300 words of Markdown (headings, lists, links, emphasis, quotes, dashes);
+#   2. lays the same files out twice: as a roadtrip project (Destinations/<slug>/index.md plus a copy of
+#      the repository's Themes/default) and as a Hugo site (content/destinations/<slug>/index.md plus a
+#      minimal theme written below: title, subtitle, body, POI list from front matter, home page list);
+#   3. builds each $RUNS times (default 3) from an empty output folder under /usr/bin/time, and
+#   4. prints the median wall time per page (ms/page), the median peak resident memory (MB) and
+#      the ratio roadtrip/Hugo of the time per page (below 1: roadtrip is faster).
+#
+# "pages" is N destination pages + 1 home page: the pages both builders render from the content.
+# Each builder also writes files the other does not (roadtrip: SVG maps and GeoJSON; Hugo: sitemap);
+# they are part of the measured build.
+#
+# Environment:
+#   SIZES="250 1000 4000"  destination counts       RUNS=3         builds per builder and size
+#   SEED=2025              generator seed           SKIP_ROADTRIP=1 / SKIP_HUGO=1  measure one side only
+#   ROADTRIP=/path/to/roadtrip   use this binary instead of `swift build -c release --product roadtrip`
+#   KEEP_TMP=1             keep the temporary work folder (its path is printed)
+#
+# Needs: bash, python3, /usr/bin/time (Debian package `time`), hugo (Debian package `hugo`), and for the
+# roadtrip half the Swift toolchain. Missing Debian packages are installed with apt-get.
+set -euo pipefail
+
+SIZES="${SIZES:-250 1000 4000}"
+RUNS="${RUNS:-3}"
+SEED="${SEED:-2025}"
+SKIP_ROADTRIP="${SKIP_ROADTRIP:-0}"
+SKIP_HUGO="${SKIP_HUGO:-0}"
+REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+
+say() { printf '%s\n' "$*" >&2; }
+die() { say "compare-hugo: $*"; exit 1; }
+
+case "$RUNS" in ''|*[!0-9]*|0) die "RUNS must be a positive integer, got '$RUNS'";; esac
+for n in $SIZES; do case "$n" in ''|*[!0-9]*|0) die "SIZES must be positive integers, got '$n'";; esac; done
+
+# --- tools -------------------------------------------------------------------------------------------
+apt_install() {
+    local sudo=""
+    [ "$(id -u)" -eq 0 ] || sudo="sudo"
+    say "compare-hugo: installing Debian packages: $*"
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "$@" >/dev/null
+}
+need=()
+[ -x /usr/bin/time ] || need+=(time)
+command -v python3 >/dev/null 2>&1 || need+=(python3)
+if [ "$SKIP_HUGO" != 1 ] && ! command -v hugo >/dev/null 2>&1; then need+=(hugo); fi
+[ ${#need[@]} -eq 0 ] || apt_install "${need[@]}"
+
+if [ "$SKIP_ROADTRIP" != 1 ]; then
+    [ -d "$REPO/Themes/default" ] || die "$REPO/Themes/default is missing: roadtrip needs its default theme (or set SKIP_ROADTRIP=1)"
+    if [ -z "${ROADTRIP:-}" ]; then
+        say "compare-hugo: swift build -c release --product roadtrip"
+        (cd "$REPO" && swift build -c release --product roadtrip >&2)
+        ROADTRIP="$REPO/.build/release/roadtrip"
+    fi
+    [ -x "$ROADTRIP" ] || die "roadtrip binary not found at $ROADTRIP"
+fi
+
+# --- work folder, removed on exit ------------------------------------------------------------------------
+WORK="$(mktemp -d "${TMPDIR:-/tmp}/roadtrip-bench.XXXXXX")"
+cleanup() { if [ "${KEEP_TMP:-0}" = 1 ]; then say "compare-hugo: kept $WORK"; else rm -rf "$WORK"; fi; }
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+# --- the generator ---------------------------------------------------------------------------------------
+cat > "$WORK/generate.py" <<'PYTHON'
+"""Write N synthetic destinations as <out>/<slug>/index.md. Deterministic for a given seed and N."""
+import datetime
+import os
+import random
+import sys
+
+out, count, seed = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+rng = random.Random(seed * 1_000_003 + count)
+
+# Real anchors (city centres, degrees WGS 84); each destination is jittered around one of them.
+ANCHORS = [
+    ("Bergen", 60.3913, 5.3221), ("Trondheim", 63.4305, 10.3951), ("Tromsø", 69.6492, 18.9553),
+    ("Reykjavík", 64.1466, -21.9426), ("Edinburgh", 55.9533, -3.1883), ("Lisbon", 38.7223, -9.1393),
+    ("Kraków", 50.0647, 19.9450), ("Québec", 46.8139, -71.2080), ("Denver", 39.7392, -104.9903),
+    ("Santa Fe", 35.6870, -105.9378), ("Flagstaff", 35.1983, -111.6513), ("Monterey", 36.6002, -121.8947),
+    ("Hobart", -42.8821, 147.3272), ("Queenstown", -45.0312, 168.6626), ("Valparaíso", -33.0472, -71.6127),
+    ("Cape Town", -33.9249, 18.4241), ("Kyoto", 35.0116, 135.7681), ("Suva", -18.1248, 178.4501),
+]
+ADJECTIVES = ["Silver", "Northern", "Quiet", "Windy", "Golden", "Hidden", "Upper", "Lower", "Old",
+              "Red", "Green", "Stony", "Misty", "Long", "Little", "High", "Sunny", "Frozen"]
+NOUNS = ["Harbour", "Ridge", "Falls", "Valley", "Point", "Crossing", "Lake", "Bay", "Pass", "Meadow",
+         "Cove", "Bridge", "Mill", "Spring", "Canyon", "Island", "Summit", "Lighthouse"]
+KINDS = ["viewpoint", "museum", "food", "heritage", "nature", "transport", "village"]
+WORDS = ("road morning coffee map ferry bridge tunnel coast mountain river valley lake town village "
+         "harbour boat fish bakery museum church tower trail summit view light rain sun wind snow "
+         "evening night camp tent car fuel stop detour hairpin ridge forest meadow beach rock island "
+         "market street square cafe guide ticket queue walk climb drive wait rest lunch dinner").split()
+
+
+def sentence(low=8, high=16):
+    words = [rng.choice(WORDS) for _ in range(rng.randint(low, high))]
+    i = rng.randrange(len(words))
+    words[i] = f"*{words[i]}*"            # emphasis
+    if rng.random() < 0.3:
+        j = rng.randrange(len(words))
+        words[j] = f"**{words[j]}**"      # strong
+    if rng.random() < 0.25:
+        words.insert(rng.randrange(1, len(words)), "--")   # smart-punctuation dash
+    text = " ".join(words)
+    first = next(i for i, c in enumerate(text) if c.isalpha())
+    return text[:first] + text[first].upper() + text[first + 1:] + "."
+
+
+def paragraph(sentences):
+    return " ".join(sentence() for _ in range(sentences))
+
+
+os.makedirs(out, exist_ok=True)
+start = datetime.date(2025, 1, 1)
+for index in range(1, count + 1):
+    slug = f"dest-{index:05d}"
+    name, anchor_lat, anchor_lon = rng.choice(ANCHORS)
+    latitude = round(anchor_lat + rng.uniform(-0.5, 0.5), 6)
+    longitude = round((anchor_lon + rng.uniform(-0.5, 0.5) + 540) % 360 - 180, 6)
+    title = f"{rng.choice(ADJECTIVES)} {rng.choice(NOUNS)} {index}"
+    lines = [
+        "---",
+        f'title: "{title}"',
+        f'subtitle: "Near {name}"',
+        f"latitude: {latitude}",
+        f"longitude: {longitude}",
+        f"date: {(start + datetime.timedelta(days=index % 365)).isoformat()}",
+        f"order: {index}",
+        f"tags: [synthetic, {rng.choice(KINDS)}]",
+        f"weather: https://www.yr.no/en/search?q={slug}",
+        "events:",
+        f'  - title: "Festival {index}"',
+        f"    url: https://example.org/events/{slug}",
+        "pois:",
+    ]
+    for p in range(1, 6):
+        lines += [
+            f'  - title: "{rng.choice(ADJECTIVES)} {rng.choice(NOUNS)}"',
+            f'    subtitle: "Stop {p} of {title}"',
+            f"    latitude: {round(latitude + rng.uniform(-0.02, 0.02), 6)}",
+            f"    longitude: {round((longitude + rng.uniform(-0.04, 0.04) + 540) % 360 - 180, 6)}",
+            f"    category: {rng.choice(KINDS)}",
+        ]
+    lines += ["---", ""]
+    body = [
+        paragraph(3), "",
+        f"## Getting to {title}", "",
+        paragraph(3), "",
+        *[f"- {sentence(5, 9)}" for _ in range(4)], "",
+        f'The guide called it "the best {rng.choice(WORDS)} on the {rng.choice(WORDS)}" -- '
+        f"see [the notes](https://example.org/notes/{slug}) and the [previous stop](../dest-{max(index - 1, 1):05d}/).", "",
+        "### Practical notes", "",
+        *[f"{k}. {sentence(5, 9)}" for k in range(1, 4)], "",
+        paragraph(5), "",
+    ]
+    directory = os.path.join(out, slug)
+    os.makedirs(directory, exist_ok=True)
+    with open(os.path.join(directory, "index.md"), "w", encoding="utf-8") as handle:
+        handle.write("\n".join(lines + body))
+PYTHON
+
+# --- the Hugo site skeleton (minimal theme equivalent to what the default roadtrip theme shows) -----------
+make_hugo_site() {  # $1: site folder
+    local site="$1" layouts="$1/themes/minimal/layouts"
+    mkdir -p "$layouts/_default" "$site/content/destinations"
+    cat > "$site/config.toml" <<'TOML'
+baseURL = "/"
+languageCode = "en"
+title = "Road Trip benchmark"
+theme = "minimal"
+# Only what roadtrip also renders from the content: destination pages, a home page, 404 and sitemap.
+disableKinds = ["taxonomy", "term", "RSS", "section"]
+[permalinks]
+  destinations = "/:filename/"
+[markup.goldmark.renderer]
+  unsafe = false
+TOML
+    cat > "$layouts/_default/baseof.html" <<'HTML'
+<!DOCTYPE html>
+<html lang="{{ .Site.LanguageCode }}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{{ if not .IsHome }}{{ .Title }} · {{ end }}{{ .Site.Title }}</title>
+</head>
+<body>
+<header><a href="{{ "/" | relURL }}">{{ .Site.Title }}</a></header>
+<main>{{ block "main" . }}{{ end }}</main>
+</body>
+</html>
+HTML
+    cat > "$layouts/_default/single.html" <<'HTML'
+{{ define "main" }}
+<article>
+<h1>{{ .Title }}</h1>
+{{ with .Params.subtitle }}<p class="subtitle">{{ . }}</p>{{ end }}
+<p class="coordinate">{{ .Params.latitude }}, {{ .Params.longitude }}</p>
+{{ .Content }}
+{{ with .Params.pois }}
+<h2>Points of interest</h2>
+<ul class="pois">
+{{ range . }}<li>{{ .title }}{{ with .subtitle }} — {{ . }}{{ end }} <span class="coordinate">{{ .latitude }}, {{ .longitude }}</span></li>
+{{ end }}</ul>
+{{ end }}
+{{ with .Params.events }}
+<h2>Events</h2>
+<ul class="events">{{ range . }}<li><a href="{{ .url }}">{{ .title }}</a></li>{{ end }}</ul>
+{{ end }}
+{{ with .Params.weather }}<p><a href="{{ . }}">Weather</a></p>{{ end }}
+</article>
+{{ end }}
+HTML
+    cat > "$layouts/index.html" <<'HTML'
+{{ define "main" }}
+<h1>{{ .Site.Title }}</h1>
+<ul class="destinations">
+{{ range (where .Site.RegularPages "Section" "destinations").ByParam "order" }}<li><a href="{{ .RelPermalink }}">{{ .Title }}</a>{{ with .Params.subtitle }} — {{ . }}{{ end }}</li>
+{{ end }}</ul>
+{{ end }}
+HTML
+    cat > "$layouts/_default/list.html" <<'HTML'
+{{ define "main" }}<h1>{{ .Title }}</h1><ul>{{ range .Pages }}<li><a href="{{ .RelPermalink }}">{{ .Title }}</a></li>{{ end }}</ul>{{ end }}
+HTML
+    cat > "$layouts/404.html" <<'HTML'
+{{ define "main" }}<h1>Page not found</h1><p><a href="{{ "/" | relURL }}">All destinations</a></p>{{ end }}
+HTML
+}
+
+make_roadtrip_project() {  # $1: project folder
+    mkdir -p "$1/Destinations" "$1/Themes"
+    cp -R "$REPO/Themes/default" "$1/Themes/default"
+    printf 'title: "Road Trip benchmark"\nlanguage: "en"\n' > "$1/Destinations/site.yaml"
+}
+
+# --- measuring ---------------------------------------------------------------------------------------------
+median() { sort -g | awk '{ v[NR] = $1 } END { if (NR == 0) exit 1; if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+
+# measure NAME OUTPUT_DIR EXPECTED_PAGES -- COMMAND...   sets MEDIAN_SECONDS and MEDIAN_KB
+measure() {
+    local name="$1" output="$2" expected="$3"; shift 4
+    local timing="$WORK/time.txt" log="$WORK/$name.log" run seconds kb pages
+    MEDIAN_SECONDS=""; MEDIAN_KB=""
+    : > "$WORK/$name.seconds"; : > "$WORK/$name.kb"
+    for run in $(seq 1 "$RUNS"); do
+        rm -rf "$output"
+        if ! /usr/bin/time -f '%e %M' -o "$timing" "$@" > "$log" 2>&1; then
+            say "compare-hugo: $name failed (run $run):"; tail -n 20 "$log" >&2; cat "$timing" >&2; exit 1
+        fi
+        tail -n 1 "$timing" > "$timing.last"
+        read -r seconds kb < "$timing.last" || die "cannot read $timing"
+        echo "$seconds" >> "$WORK/$name.seconds"; echo "$kb" >> "$WORK/$name.kb"
+        if [ "$run" -eq 1 ]; then   # a build that wrote nothing must not pass as a fast one
+            pages=$( (find "$output" -name index.html 2>/dev/null || true) | wc -l)
+            [ "$pages" -ge "$expected" ] || die "$name wrote $pages index.html files, expected at least $expected"
+        fi
+    done
+    MEDIAN_SECONDS=$(median < "$WORK/$name.seconds")
+    MEDIAN_KB=$(median < "$WORK/$name.kb")
+}
+
+rows=()
+for n in $SIZES; do
+    say "compare-hugo: N=$n: generating"
+    python3 "$WORK/generate.py" "$WORK/content-$n" "$n" "$SEED"
+    pages=$((n + 1))
+    rt_ms="n/a"; rt_mb="n/a"; hugo_ms="n/a"; hugo_mb="n/a"; ratio="n/a"
+
+    if [ "$SKIP_ROADTRIP" != 1 ]; then
+        project="$WORK/roadtrip-$n"
+        make_roadtrip_project "$project"
+        cp -R "$WORK/content-$n/." "$project/Destinations/"
+        say "compare-hugo: N=$n: roadtrip x$RUNS"
+        measure "roadtrip-$n" "$WORK/out-roadtrip-$n" "$pages" -- \
+            "$ROADTRIP" build --source "$project" --output "$WORK/out-roadtrip-$n" --quiet
+        rt_ms=$(awk -v s="$MEDIAN_SECONDS" -v p="$pages" 'BEGIN { printf "%.3f", s * 1000 / p }')
+        rt_mb=$(awk -v k="$MEDIAN_KB" 'BEGIN { printf "%.1f", k / 1024 }')
+        rm -rf "$project" "$WORK/out-roadtrip-$n"
+    fi
+
+    if [ "$SKIP_HUGO" != 1 ]; then
+        site="$WORK/hugo-$n"
+        make_hugo_site "$site"
+        cp -R "$WORK/content-$n/." "$site/content/destinations/"
+        say "compare-hugo: N=$n: hugo x$RUNS"
+        measure "hugo-$n" "$WORK/out-hugo-$n" "$pages" -- \
+            hugo --source "$site" --destination "$WORK/out-hugo-$n" --cacheDir "$WORK/hugo-cache" --quiet
+        hugo_ms=$(awk -v s="$MEDIAN_SECONDS" -v p="$pages" 'BEGIN { printf "%.3f", s * 1000 / p }')
+        hugo_mb=$(awk -v k="$MEDIAN_KB" 'BEGIN { printf "%.1f", k / 1024 }')
+        rm -rf "$site" "$WORK/out-hugo-$n"
+    fi
+
+    if [ "$rt_ms" != "n/a" ] && [ "$hugo_ms" != "n/a" ]; then
+        ratio=$(awk -v a="$rt_ms" -v b="$hugo_ms" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "n/a" }')
+    fi
+    rows+=("$n $pages $rt_ms $hugo_ms $ratio $rt_mb $hugo_mb")
+    rm -rf "$WORK/content-$n"
+done
+
+hugo_version="skipped"; [ "$SKIP_HUGO" = 1 ] || hugo_version="$(hugo version | awk '{ print $2 }')"
+printf '# roadtrip vs Hugo %s — median of %s builds, seed %s, %s CPU(s)\n' "$hugo_version" "$RUNS" "$SEED" "$(nproc)"
+printf '%8s %8s %18s %14s %8s %18s %14s\n' N pages "roadtrip ms/page" "hugo ms/page" ratio "roadtrip peak MB" "hugo peak MB"
+for row in "${rows[@]}"; do
+    # shellcheck disable=SC2086
+    printf '%8s %8s %18s %14s %8s %18s %14s\n' $row
+done

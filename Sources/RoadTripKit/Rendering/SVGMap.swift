@@ -1,0 +1,214 @@
+import Foundation
+
+/// What `SVGMap.render` draws: a fitted view, its pins and an optional raster basemap.
+public struct SVGMapInput: Sendable {
+    /// The fitted view: center, fractional zoom and viewport size in CSS pixels.
+    public var view: MapView
+    /// The pins, in list order (destination first, then POIs, as `Trip.annotations()` gives them).
+    public var annotations: [Annotation]
+    /// The map's text alternative (its `<title>`), e.g. "Map of New York City".
+    public var title: String
+    /// The raster basemap, or `nil` for a plain background (the map stays usable either way).
+    public var tileLayer: TileLayer?
+    /// `true` for a standalone `map.svg` (`<?xml …?>` first), `false` for SVG inlined in HTML.
+    public var includeXMLDeclaration: Bool
+    /// Prepended to every `id` in the SVG so several inline maps on one page do not clash; use
+    /// letters, digits, `-` or `_` (e.g. `"new-york-"`).
+    public var idPrefix: String
+
+    /// Creates the input; see the properties for units and meaning.
+    public init(
+        view: MapView, annotations: [Annotation], title: String, tileLayer: TileLayer? = nil,
+        includeXMLDeclaration: Bool = true, idPrefix: String = ""
+    ) {
+        self.view = view
+        self.annotations = annotations
+        self.title = title
+        self.tileLayer = tileLayer
+        self.includeXMLDeclaration = includeXMLDeclaration
+        self.idPrefix = idPrefix
+    }
+}
+
+/// The static SVG map of a page (DESIGN §4.1, §5, §5.1): works without JavaScript, and the page
+/// script enhances it.
+///
+/// Output (SVG 1.1, well-formed; pixel values with at most 2 decimals):
+/// ```
+/// <svg xmlns=… xmlns:xlink=… version="1.1" width=W height=H viewBox="0 0 W H" class="roadtrip-map"
+///      role="img" aria-labelledby="{p}map-title {p}map-desc" data-zoom="12.3456">
+///   <title id="{p}map-title">…</title> <desc id="{p}map-desc">…</desc>
+///   <rect class="map-background" …/>                    plain background under the tiles
+///   <g class="tiles" data-tile-zoom="z"> <image x y width height href xlink:href/> … </g>
+///   <g class="tiles tiles-overlay" …> … </g>           only for a layer with an overlay
+///   <g class="pins">
+///     <g class="pin pin-<kind>" data-annotation-id=… transform="translate(x,y)">
+///       <title>…</title> <desc>…</desc> <path class="pin-shape" …/> <path/text/circle class="pin-mark" …/>
+///     </g> …
+///   </g>
+///   <g class="scale-bar" …> <g class="scale-metric">…</g> <g class="scale-imperial">…</g> </g>
+///   <text class="attribution" …>© OpenStreetMap contributors</text>
+/// </svg>
+/// ```
+/// - Pins are teardrops whose tip is exactly at `MapView.point(for:)`, filled with
+///   `Annotation.markerColor`. The shape tells kinds apart, not only the colour: the destination's
+///   pin is larger and carries a star; a point of interest carries its 1-based number among the
+///   POIs (matching the page's list and GeoJSON `marker-symbol`); other kinds carry a dot. Pins
+///   outside the view are still drawn (the viewBox clips them). Invalid coordinates are skipped.
+/// - Pins are not focusable here: the root is `role="img"`, whose children are presentational
+///   (WAI-ARIA 1.2), and without script a pin has no action. The page script that opens callouts
+///   adds `tabindex`/`role` itself.
+/// - `<title>`/`<desc>` as the text alternative and `aria-labelledby`: SVG 1.1 §5.4, WAI-ARIA
+///   Graphics Module; `href` (SVG 2) and `xlink:href` (SVG 1.1) are both written on tiles.
+public struct SVGMap {
+    /// The SVG document text for `input`.
+    public static func render(_ input: SVGMapInput) -> String {
+        let view = input.view
+        let prefix = input.idPrefix
+        let width = pixels(view.width), height = pixels(view.height)
+        return XMLDocumentWriter.document(includeDeclaration: input.includeXMLDeclaration) { writer in
+            writer.element("svg", attributes: [
+                ("xmlns", "http://www.w3.org/2000/svg"),
+                ("xmlns:xlink", "http://www.w3.org/1999/xlink"),
+                ("version", "1.1"),
+                ("width", width), ("height", height), ("viewBox", "0 0 \(width) \(height)"),
+                ("class", "roadtrip-map"),
+                ("role", "img"),
+                ("aria-labelledby", "\(prefix)map-title \(prefix)map-desc"),
+                ("data-zoom", DecimalText.string(view.zoom, maximumFractionDigits: 4)),
+            ]) {
+                writer.element("title", attributes: [("id", "\(prefix)map-title")], text: input.title)
+                writer.element("desc", attributes: [("id", "\(prefix)map-desc")], text: description(input))
+                writer.element("rect", attributes: [
+                    ("class", "map-background"), ("x", "0"), ("y", "0"),
+                    ("width", width), ("height", height), ("fill", "#e8eef1"),
+                ])
+                if let layer = input.tileLayer {
+                    let tiles = MapTile.covering(view, maximumZoom: layer.maxZoom)
+                    writeTiles(tiles, template: layer.url, className: "tiles", to: writer)
+                    if let overlay = layer.overlay {
+                        writeTiles(tiles, template: overlay, className: "tiles tiles-overlay", to: writer)
+                    }
+                }
+                writePins(input.annotations, view: view, to: writer)
+                writeScaleBar(ScaleBar(metresPerPixel: view.metresPerPixel), mapHeight: view.height, to: writer)
+                writer.element("text", attributes: [
+                    ("class", "attribution"),
+                    ("x", pixels(view.width - 4)), ("y", pixels(view.height - 4)),
+                    ("text-anchor", "end"), ("font-family", "sans-serif"), ("font-size", "10"),
+                    ("fill", "#333333"), ("stroke", "#ffffff"), ("stroke-width", "3"),
+                    ("paint-order", "stroke"),
+                ], text: input.tileLayer?.attribution ?? "roadtrip")
+            }
+        }
+    }
+
+    /// The map's `<desc>`: where it is centred and which pins it shows, e.g.
+    /// "Map centred on 40.7128, -74.006 showing 2 places: New York City; Central Park."
+    private static func description(_ input: SVGMapInput) -> String {
+        let center = input.view.center
+        let titles = input.annotations.filter(\.coordinate.isValid).map(\.title)
+        let place = "Map centred on \(DecimalText.string(center.latitude, maximumFractionDigits: 4)), "
+            + "\(DecimalText.string(center.longitude, maximumFractionDigits: 4))"
+        switch titles.count {
+        case 0: return place + "."
+        case 1: return place + " showing 1 place: \(titles[0])."
+        default: return place + " showing \(titles.count) places: \(titles.joined(separator: "; "))."
+        }
+    }
+
+    private static func writeTiles(
+        _ tiles: [MapTile], template: String, className: String, to writer: XMLDocumentWriter
+    ) {
+        guard let zoom = tiles.first?.zoom else { return }
+        writer.element("g", attributes: [("class", className), ("data-tile-zoom", String(zoom))]) {
+            for tile in tiles {
+                // Round both edges, then take the difference, so neighbouring tiles meet exactly.
+                let left = rounded(tile.left), right = rounded(tile.left + tile.width)
+                let top = rounded(tile.top), bottom = rounded(tile.top + tile.height)
+                let url = TileLayer.tileURL(template, zoom: tile.zoom, x: tile.x, y: tile.y)
+                writer.element("image", attributes: [
+                    ("x", pixels(left)), ("y", pixels(top)),
+                    ("width", pixels(right - left)), ("height", pixels(bottom - top)),
+                    ("href", url), ("xlink:href", url),
+                ])
+            }
+        }
+    }
+
+    private static func writePins(_ annotations: [Annotation], view: MapView, to writer: XMLDocumentWriter) {
+        writer.element("g", attributes: [("class", "pins")]) {
+            var pointOfInterestNumber = 0
+            for annotation in annotations where annotation.coordinate.isValid {
+                let point = view.point(for: annotation.coordinate)
+                guard point.x.isFinite, point.y.isFinite else { continue }
+                if annotation.kind == .pointOfInterest { pointOfInterestNumber += 1 }
+                writer.element("g", attributes: [
+                    ("class", "pin pin-\(annotation.kind.rawValue)"),
+                    ("data-annotation-id", annotation.id),
+                    ("transform", "translate(\(pixels(point.x)),\(pixels(point.y)))"),
+                ]) {
+                    writer.element("title", text: annotation.title)
+                    if !annotation.subtitle.isEmpty { writer.element("desc", text: annotation.subtitle) }
+                    let shape: PinShape = annotation.kind == .destination ? .large : .regular
+                    writer.element("path", attributes: [
+                        ("class", "pin-shape"), ("d", shape.path),
+                        ("fill", annotation.markerColor), ("stroke", "#1a1a1a"), ("stroke-width", "1"),
+                    ])
+                    switch annotation.kind {
+                    case .destination:
+                        writer.element("path", attributes: [
+                            ("class", "pin-mark"), ("d", shape.starPath), ("fill", "#ffffff"),
+                        ])
+                    case .pointOfInterest:
+                        writer.element("text", attributes: [
+                            ("class", "pin-mark"), ("x", "0"), ("y", pixels(-shape.headCenterDistance)),
+                            ("dy", "0.35em"), ("text-anchor", "middle"), ("font-family", "sans-serif"),
+                            ("font-size", "10"), ("font-weight", "bold"), ("fill", "#ffffff"),
+                        ], text: String(pointOfInterestNumber))
+                    default:
+                        writer.element("circle", attributes: [
+                            ("class", "pin-mark"), ("cx", "0"), ("cy", pixels(-shape.headCenterDistance)),
+                            ("r", "3.5"), ("fill", "#ffffff"),
+                        ])
+                    }
+                }
+            }
+        }
+    }
+
+    /// Bottom-left: the metric bar (ticks up) above the imperial one (ticks down), labels at their
+    /// right ends, with a white halo so they read over any basemap.
+    private static func writeScaleBar(_ scaleBar: ScaleBar, mapHeight: Double, to writer: XMLDocumentWriter) {
+        func bar(_ bar: ScaleBar.Bar, className: String, path: String, labelY: Double) {
+            writer.element("g", attributes: [("class", className), ("data-metres", DecimalText.string(bar.metres, maximumFractionDigits: 4))]) {
+                writer.element("path", attributes: [
+                    ("d", path), ("fill", "none"), ("stroke", "#ffffff"), ("stroke-width", "3"),
+                ])
+                writer.element("path", attributes: [
+                    ("d", path), ("fill", "none"), ("stroke", "#222222"), ("stroke-width", "1.5"),
+                ])
+                writer.element("text", attributes: [
+                    ("x", pixels(bar.length + 4)), ("y", pixels(labelY)),
+                    ("fill", "#222222"), ("stroke", "#ffffff"), ("stroke-width", "3"), ("paint-order", "stroke"),
+                ], text: bar.label)
+            }
+        }
+        writer.element("g", attributes: [
+            ("class", "scale-bar"), ("transform", "translate(10,\(pixels(mapHeight - 34)))"),
+            ("font-family", "sans-serif"), ("font-size", "10"),
+        ]) {
+            let metric = pixels(scaleBar.metric.length), imperial = pixels(scaleBar.imperial.length)
+            bar(scaleBar.metric, className: "scale-metric", path: "M0,4V10H\(metric)V4", labelY: 10)
+            bar(scaleBar.imperial, className: "scale-imperial", path: "M0,20V14H\(imperial)V20", labelY: 20)
+        }
+    }
+
+    /// `value` rounded to 2 decimals (1/100 px).
+    private static func rounded(_ value: Double) -> Double { (value * 100).rounded() / 100 }
+
+    /// Pixel text: at most 2 decimals, plain notation.
+    private static func pixels(_ value: Double) -> String {
+        DecimalText.string(value, maximumFractionDigits: 2)
+    }
+}

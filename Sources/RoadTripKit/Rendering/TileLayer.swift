@@ -1,0 +1,47 @@
+/// A raster XYZ tile source for a map's basemap, as configured in `site.yaml` `map.tileLayers`
+/// (DESIGN §2.1; the Codable keys are those spellings: `url`, `overlay`, `attribution`, `maxZoom`).
+public struct TileLayer: Sendable, Hashable, Codable {
+    /// URL template with `{z}`, `{x}`, `{y}` placeholders (Web Mercator, 256-px tiles; OSM
+    /// "Slippy map tilenames" numbering, y growing south).
+    public var url: String
+    /// Optional second template drawn over `url` (e.g. labels over imagery for "hybrid").
+    public var overlay: String?
+    /// The credit line the tile provider requires, shown bottom-right on the map.
+    public var attribution: String
+    /// The highest zoom level the source serves; maps never zoom further.
+    public var maxZoom: Double
+
+    /// Creates a tile layer.
+    public init(url: String, overlay: String? = nil, attribution: String, maxZoom: Double) {
+        self.url = url
+        self.overlay = overlay
+        self.attribution = attribution
+        self.maxZoom = maxZoom
+    }
+
+    /// The `standard` default of DESIGN §2.1: OpenStreetMap's tile server, zoom ≤ 19, with the
+    /// attribution the OSMF tile usage policy requires ("© OpenStreetMap contributors").
+    public static let openStreetMap = TileLayer(
+        url: "https://tile.openstreetmap.org/{z}/{x}/{y}.png",
+        attribution: "© OpenStreetMap contributors", maxZoom: 19)
+
+    /// The `satellite` default of DESIGN §2.1: Esri World Imagery (note its `{y}/{x}` order).
+    public static let esriWorldImagery = TileLayer(
+        url: "https://server.arcgisonline.com/ArcGIS/rest/services/World_Imagery/MapServer/tile/{z}/{y}/{x}",
+        attribution: "Tiles © Esri", maxZoom: 19)
+
+    /// The `hybrid` default of DESIGN §2.1: Esri World Imagery with Esri's boundaries-and-places
+    /// labels as the overlay.
+    public static let esriHybrid = TileLayer(
+        url: esriWorldImagery.url,
+        overlay: "https://server.arcgisonline.com/ArcGIS/rest/services/Reference/World_Boundaries_and_Places/MapServer/tile/{z}/{y}/{x}",
+        attribution: "Tiles © Esri", maxZoom: 19)
+
+    /// `template` with `{z}`, `{x}` and `{y}` replaced by the tile's numbers (decimal integers).
+    public static func tileURL(_ template: String, zoom: Int, x: Int, y: Int) -> String {
+        template
+            .replacingOccurrences(of: "{z}", with: String(zoom))
+            .replacingOccurrences(of: "{x}", with: String(x))
+            .replacingOccurrences(of: "{y}", with: String(y))
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+import Testing
+@testable import RoadTripKit
+
+@Suite struct JSONTextTests {
+    /// RFC 8259 §7 escapes, plus the script-safety ones: `</` → `<\/`, `<!--` → `\u003c!--`,
+    /// U+2028/U+2029 → `\u2028`/`\u2029`. Expected strings written by hand from those rules.
+    @Test(arguments: [
+        ("plain", "\"plain\""),
+        ("a\"b\\c", "\"a\\\"b\\\\c\""),
+        ("line\nbreak\ttab\r\u{8}\u{C}", "\"line\\nbreak\\ttab\\r\\b\\f\""),
+        ("\u{1}\u{1F}", "\"\\u0001\\u001f\""),
+        ("</script><script>", "\"<\\/script><script>\""),
+        ("<!-- x -->", "\"\\u003c!-- x -->\""),
+        ("a\u{2028}b\u{2029}c", "\"a\\u2028b\\u2029c\""),
+        ("a/b", "\"a/b\""),
+        ("Café 🚗", "\"Café 🚗\""),
+    ])
+    func escapesStrings(input: String, expected: String) {
+        #expect(JSONText.string(input) == expected)
+    }
+
+    /// Whatever the escaping, a JSON parser (Foundation's JSONSerialization) reads the original back.
+    @Test func stringsRoundTripThroughJSONSerialization() throws {
+        let nasty = "\"\\/</script><!--\u{0}\u{7}\u{2028}\u{2029}é🚗 & ' <"
+        let parsed = try JSONSerialization.jsonObject(
+            with: Data(JSONText.string(nasty).utf8), options: .fragmentsAllowed)
+        #expect(parsed as? String == nasty)
+    }
+
+    /// Plain decimals, ≤ 7 fraction digits by default, no exponent, no trailing zeros, no "-0";
+    /// expected values are the decimal roundings done by hand.
+    @Test(arguments: [
+        (1e-7, "0.0000001"),
+        (0.1 + 0.2, "0.3"),
+        (12.5, "12.5"),
+        (-73.9857, "-73.9857"),
+        (0.123456789, "0.1234568"),
+        (179.99999999, "180"),
+        (-0.00000001, "0"),
+        (1e21, "1000000000000000000000"),
+        (42, "42"),
+    ])
+    func formatsNumbers(value: Double, expected: String) {
+        #expect(JSONText.number(value) == expected)
+    }
+
+    @Test func honoursFractionDigitsAndRejectsNonFinite() {
+        #expect(JSONText.number(3.14159, maximumFractionDigits: 2) == "3.14")
+        #expect(JSONText.number(2.999, maximumFractionDigits: 2) == "3")
+        #expect(JSONText.number(.nan) == "null")
+        #expect(JSONText.number(-.infinity) == "null")
+    }
+}

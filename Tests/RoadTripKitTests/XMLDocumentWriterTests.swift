@@ -1,0 +1,87 @@
+import Foundation
+import Testing
+@testable import RoadTripKit
+
+@Suite struct XMLDocumentWriterTests {
+    /// Characters XML must escape (& < > " ') plus an emoji and an accented letter round-trip through
+    /// an independent parser (FoundationXML) unchanged, in text and in attributes.
+    @Test func escapesTextAndAttributesExactlyOnce() throws {
+        let nasty = "Tom & Jerry's <b>\"café\"</b> 🚗 &amp;"
+        let xml = XMLDocumentWriter.document { writer in
+            writer.element("root", attributes: [("label", nasty)]) {
+                writer.element("item", text: nasty)
+            }
+        }
+        let root = try #require(XMLTestElement.parse(xml))
+        #expect(root.attributes["label"] == nasty)
+        #expect(root.child(named: "item")?.text == nasty)
+        // "&amp;" in the input must come out as "&amp;amp;" (escaped once, not passed through).
+        #expect(xml.contains("&amp;amp;"))
+        #expect(!xml.contains("<b>"))
+    }
+
+    /// Without a declaration (inline SVG) libxml2 may write non-ASCII attribute characters as
+    /// character references; either way the parsed value is the original.
+    @Test func inlineDocumentsKeepNonASCIIText() throws {
+        let xml = XMLDocumentWriter.document(includeDeclaration: false) { writer in
+            writer.element("a", attributes: [("t", "Zürich 🚗 & co")], text: "Zürich 🚗 & co")
+        }
+        let root = try #require(XMLTestElement.parse(xml))
+        #expect(root.attributes["t"] == "Zürich 🚗 & co")
+        #expect(root.text == "Zürich 🚗 & co")
+    }
+
+    @Test func writesDeclarationOnlyWhenAsked() throws {
+        let standalone = XMLDocumentWriter.document { $0.element("a") }
+        let inline = XMLDocumentWriter.document(includeDeclaration: false) { $0.element("a") }
+        #expect(standalone.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"))
+        #expect(inline.trimmingCharacters(in: .whitespacesAndNewlines) == "<a/>")
+        #expect(XMLTestElement.parse(standalone)?.name == "a")
+        #expect(XMLTestElement.parse(inline)?.name == "a")
+    }
+
+    /// XML 1.0 §2.2 forbids U+0001 and U+FFFF even as character references; they become U+FFFD and the
+    /// document still parses. Tab and newline are allowed and survive in text.
+    @Test func replacesCharactersXMLForbids() throws {
+        let xml = XMLDocumentWriter.document(includeDeclaration: false) { writer in
+            writer.element("a", attributes: [("v", "x\u{1}y")], text: "p\u{FFFF}q\tr\ns\u{0}")
+        }
+        let root = try #require(XMLTestElement.parse(xml))
+        #expect(root.attributes["v"] == "x\u{FFFD}y")
+        #expect(root.text == "p\u{FFFD}q\tr\ns\u{FFFD}")
+    }
+
+    @Test func nestsElementsInOrder() throws {
+        let xml = XMLDocumentWriter.document { writer in
+            writer.element("a") {
+                writer.element("b", attributes: [("n", "1")])
+                writer.element("c") { writer.element("d", text: "x") }
+                writer.element("b", attributes: [("n", "2")])
+            }
+        }
+        let root = try #require(XMLTestElement.parse(xml))
+        #expect(root.children.map(\.name) == ["b", "c", "b"])
+        #expect(root.children.map { $0.attributes["n"] } == ["1", nil, "2"])
+        #expect(root.child(named: "c")?.child(named: "d")?.text == "x")
+    }
+
+    /// sitemaps.org protocol 0.9: `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">`, one
+    /// `<url>` with `<loc>` and optional `<lastmod>`; its own example of entity escaping is
+    /// `http://www.example.com/view.html?item=12&amp;desc=vacation_hawaii`.
+    @Test func sitemapFollowsSitemapsOrgProtocol() throws {
+        let xml = Sitemap.xml(urls: [
+            (location: "https://example.org/trips/", lastModified: "2024-05-01"),
+            (location: "http://www.example.com/view.html?item=12&desc=vacation_hawaii", lastModified: nil),
+        ])
+        #expect(xml.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>"))
+        #expect(xml.contains("http://www.example.com/view.html?item=12&amp;desc=vacation_hawaii"))
+        let root = try #require(XMLTestElement.parse(xml))
+        #expect(root.name == "urlset")
+        #expect(root.attributes["xmlns"] == "http://www.sitemaps.org/schemas/sitemap/0.9")
+        #expect(root.children.count == 2)
+        #expect(root.children[0].child(named: "loc")?.text == "https://example.org/trips/")
+        #expect(root.children[0].child(named: "lastmod")?.text == "2024-05-01")
+        #expect(root.children[1].child(named: "loc")?.text == "http://www.example.com/view.html?item=12&desc=vacation_hawaii")
+        #expect(root.children[1].child(named: "lastmod") == nil)
+    }
+}

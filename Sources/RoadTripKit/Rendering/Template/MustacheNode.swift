@@ -1,0 +1,88 @@
+/// The parsed form of a Mustache template: what `MustacheParser` produces once and
+/// `MustacheRenderer` walks for every page. Standalone lines (spec: "standalone tags") are
+/// already removed; `lineStart` marks where each remaining source line begins, so that the
+/// indentation of a standalone partial, parent or block can be prepended to each line of the
+/// included template as the spec requires (`specs/partials.yml`, "Standalone Indentation";
+/// `specs/~inheritance.yml`, "Block reindentation").
+enum MustacheNode: Sendable {
+    /// Literal template text (never empty; at most one line, ending with its line break if any).
+    case text(String)
+    /// The start of a source line: the renderer writes the current indentation here.
+    case lineStart
+    /// `{{name}}` (escaped) or `{{{name}}}` / `{{&name}}` (unescaped).
+    case variable(MustacheVariable)
+    /// `{{#name}}…{{/name}}` or `{{^name}}…{{/name}}`.
+    case section(MustacheSection)
+    /// `{{>name}}` or `{{>*name}}`.
+    case partial(MustachePartial)
+    /// `{{<name}}…{{/name}}` (inheritance).
+    case parent(MustacheParent)
+    /// `{{$name}}…{{/name}}` (inheritance).
+    case block(MustacheBlock)
+}
+
+/// A tag's name: `.` (the implicit iterator, no components) or a dotted name split on `.`.
+struct MustacheName: Sendable {
+    /// The name as written, e.g. `person.name`.
+    var text: String
+    /// `["person", "name"]`; empty for `.`.
+    var components: [String]
+}
+
+/// A partial or parent name: fixed (`{{>footer}}`) or looked up in the context
+/// (`{{>*dynamic}}`, `specs/~dynamic-names.yml`).
+enum MustacheTemplateName: Sendable {
+    case fixed(String)
+    case dynamic(MustacheName)
+}
+
+/// An interpolation tag.
+struct MustacheVariable: Sendable {
+    var name: MustacheName
+    /// `false` for `{{{name}}}` and `{{&name}}`.
+    var isEscaped: Bool
+}
+
+/// A section or inverted section.
+struct MustacheSection: Sendable {
+    var name: MustacheName
+    var isInverted: Bool
+    var children: [MustacheNode]
+}
+
+/// A partial tag.
+struct MustachePartial: Sendable {
+    var name: MustacheTemplateName
+    /// The whitespace before a standalone tag (prepended to each line of the partial); `nil`
+    /// when the tag is inline (the partial is then rendered without indentation).
+    var indentation: String?
+    /// 1-based source line of the tag.
+    var line: Int
+}
+
+/// A parent tag with its block arguments.
+struct MustacheParent: Sendable {
+    var name: MustacheTemplateName
+    /// The `{{$block}}` tags directly inside the parent tag, by name (the first of a name wins);
+    /// other content inside a parent tag is ignored, as the spec says.
+    var blocks: [String: MustacheBlock]
+    /// As for `MustachePartial.indentation`.
+    var indentation: String?
+    /// 1-based source line of the opening tag.
+    var line: Int
+}
+
+/// A block tag: a parameter of its template (or, inside a parent tag, an argument).
+struct MustacheBlock: Sendable {
+    var name: String
+    /// The default content (or the argument). When the opening tag is standalone, the content's
+    /// own common indentation has been removed ("removed at the site of definition").
+    var children: [MustacheNode]
+    /// Whether the opening tag is standalone; then the content is re-indented at expansion.
+    var isStandalone: Bool
+    /// For a standalone block, the indentation added at the site of expansion: the common
+    /// indentation of the default content, or the whitespace before the tag when the content
+    /// has no non-blank line (`specs/~inheritance.yml`, "Intrinsic indentation",
+    /// "Standalone block").
+    var siteIndentation: String
+}

@@ -1,0 +1,165 @@
+/// Renders parsed templates against a context stack into a UTF-8 buffer (one pass over the
+/// node tree, no re-parsing). Semantics follow the Mustache spec v1.4 (`specs/*.yml`) with the
+/// optional inheritance and dynamic-names modules; missing partials and parents render as
+/// the empty string, as the spec requires.
+struct MustacheRenderer {
+    /// Deepest nesting of partials and parents before rendering stops with an error (a
+    /// recursive partial whose data never ends). Kept well within a 512 KiB thread stack.
+    static let maximumDepth = 100
+
+    private let templates: [String: MustacheTemplate]
+    /// The output built so far, as UTF-8.
+    private(set) var output: [UInt8] = []
+    /// The context stack; the innermost context is last.
+    private var contexts: [TemplateValue]
+    private var depth = 0
+
+    /// A block argument passed down by a parent tag, with the indentation in effect where it
+    /// was written.
+    private struct BlockArgument {
+        var block: MustacheBlock
+        var indentation: String
+    }
+
+    /// What applies to the nodes being rendered: the indentation written at each line start,
+    /// the block arguments in scope, and the template they come from (for errors).
+    private struct Scope {
+        var indentation: String
+        var arguments: [String: BlockArgument]
+        var templateName: String
+    }
+
+    init(templates: [String: MustacheTemplate], context: TemplateValue) {
+        self.templates = templates
+        contexts = [context]
+        output.reserveCapacity(16 * 1024)
+    }
+
+    /// Renders `template` at the top level.
+    mutating func render(_ template: MustacheTemplate) throws(TemplateError) {
+        try render(template.nodes, in: Scope(indentation: "", arguments: [:], templateName: template.name))
+    }
+
+    private mutating func render(_ nodes: [MustacheNode], in scope: Scope) throws(TemplateError) {
+        for node in nodes {
+            switch node {
+            case .text(let text):
+                output.append(contentsOf: text.utf8)
+            case .lineStart:
+                output.append(contentsOf: scope.indentation.utf8)
+            case .variable(let variable):
+                guard let value = resolve(variable.name) else { continue }
+                append(value, escaped: variable.isEscaped)
+            case .section(let section):
+                try render(section, in: scope)
+            case .partial(let partial):
+                guard let template = template(named: partial.name) else { continue }
+                let inner = Scope(indentation: partial.indentation.map { scope.indentation + $0 } ?? "",
+                                  arguments: scope.arguments, templateName: template.name)
+                try renderNested(template, in: inner, at: partial.line, from: scope)
+            case .parent(let parent):
+                guard let template = template(named: parent.name) else { continue }
+                // Arguments given further out take precedence ("Multi-level inheritance").
+                var arguments = scope.arguments
+                for (name, block) in parent.blocks where arguments[name] == nil {
+                    arguments[name] = BlockArgument(block: block, indentation: scope.indentation)
+                }
+                let inner = Scope(indentation: parent.indentation.map { scope.indentation + $0 } ?? "",
+                                  arguments: arguments, templateName: template.name)
+                try renderNested(template, in: inner, at: parent.line, from: scope)
+            case .block(let block):
+                try render(block, in: scope)
+            }
+        }
+    }
+
+    private mutating func render(_ section: MustacheSection, in scope: Scope) throws(TemplateError) {
+        let value = resolve(section.name) ?? .null
+        if section.isInverted {
+            if !value.isTruthy { try render(section.children, in: scope) }
+            return
+        }
+        guard value.isTruthy else { return }
+        if case .list(let elements) = value {
+            for element in elements {
+                contexts.append(element)
+                defer { contexts.removeLast() }
+                try render(section.children, in: scope)
+            }
+        } else {
+            contexts.append(value)
+            defer { contexts.removeLast() }
+            try render(section.children, in: scope)
+        }
+    }
+
+    /// A block renders its argument if one is in scope, else its default content. A standalone
+    /// block re-indents that content with the indentation of its site.
+    private mutating func render(_ block: MustacheBlock, in scope: Scope) throws(TemplateError) {
+        let argument = scope.arguments[block.name]
+        let content = argument?.block.children ?? block.children
+        var inner = scope
+        if block.isStandalone {
+            inner.indentation = scope.indentation + block.siteIndentation
+            if let first = content.first, case .lineStart = first {} else if !content.isEmpty {
+                output.append(contentsOf: inner.indentation.utf8)
+            }
+        } else if let argument {
+            inner.indentation = argument.indentation
+        }
+        try render(content, in: inner)
+    }
+
+    private mutating func renderNested(
+        _ template: MustacheTemplate, in scope: Scope, at line: Int, from outer: Scope
+    ) throws(TemplateError) {
+        guard depth < Self.maximumDepth else {
+            throw TemplateError(templateName: outer.templateName, line: line, column: 1,
+                message: "partials nested more than \(Self.maximumDepth) deep (does '\(template.name)' include itself without end?)")
+        }
+        depth += 1
+        defer { depth -= 1 }
+        try render(template.nodes, in: scope)
+    }
+
+    private func template(named name: MustacheTemplateName) -> MustacheTemplate? {
+        switch name {
+        case .fixed(let fixed):
+            return templates[fixed]
+        case .dynamic(let dynamic):
+            guard case .string(let resolved)? = resolve(dynamic) else { return nil }
+            return templates[resolved]
+        }
+    }
+
+    /// Looks `name` up on the context stack (`specs/interpolation.yml`, "Dotted Names"): the
+    /// first part in the innermost context that has it, each further part in the value found.
+    private func resolve(_ name: MustacheName) -> TemplateValue? {
+        guard let first = name.components.first else { return contexts.last }
+        var found: TemplateValue?
+        for context in contexts.reversed() {
+            if let value = context.member(first) {
+                found = value
+                break
+            }
+        }
+        for component in name.components.dropFirst() {
+            found = found?.member(component)
+        }
+        return found
+    }
+
+    private mutating func append(_ value: TemplateValue, escaped: Bool) {
+        switch value {
+        case .string(let text):
+            if escaped { HTMLEscaping.escape(text, into: &output) } else { output.append(contentsOf: text.utf8) }
+        case .null, .object:
+            break
+        case .bool, .integer, .double:
+            output.append(contentsOf: value.interpolatedText.utf8)
+        case .list:
+            let text = value.interpolatedText
+            if escaped { HTMLEscaping.escape(text, into: &output) } else { output.append(contentsOf: text.utf8) }
+        }
+    }
+}

@@ -1,2 +1,142 @@
+import Foundation
 import RoadTripKit
-print("roadtrip")
+
+/// roadtrip's command-line interface: parse the arguments, call RoadTripKit, print. Exit status 0 on
+/// success (warnings allowed), 1 on any error, 2 on bad usage (DESIGN §7).
+
+let usage = """
+    usage: roadtrip <command> [options]
+
+    Commands:
+      build                         Build the site: <source>/Destinations + Themes -> <source>/Output
+      new destination NAME --latitude L --longitude L
+                                    Write Destinations/<slug>/index.md from a template
+
+    Options for build:
+      --source DIR     the project root (holds Destinations/ and Themes/); default: current folder
+      --output DIR     where the site goes; default: <source>/Output
+      --base-url URL   overrides baseURL of site.yaml (e.g. https://example.org/trips/)
+      --drafts         also build destinations with draft: true
+      --strict         treat warnings as errors
+      --verbose        print what the build decided (coordinates, regions, zooms)
+      --quiet          print errors only
+
+    Options for new destination:
+      --source DIR     the project root; default: current folder
+      --latitude L     degrees north (−90…90)
+      --longitude L    degrees east (−180…180)
+
+      --help           show this help
+      --version        print the version
+    """
+
+func printError(_ line: String) {
+    FileHandle.standardError.write(Data((line + "\n").utf8))
+}
+
+func resolve(_ path: String?) -> URL? {
+    guard let path else { return nil }
+    return URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+        .standardizedFileURL
+}
+
+func runBuild(_ arguments: inout CommandLineArguments) throws(UsageError) -> Int32 {
+    let source = try arguments.option("--source")
+    let output = try arguments.option("--output")
+    let baseURL = try arguments.option("--base-url")
+    let drafts = arguments.flag("--drafts")
+    let strict = arguments.flag("--strict")
+    let verbose = arguments.flag("--verbose")
+    let quiet = arguments.flag("--quiet")
+    try arguments.finish()
+    if verbose && quiet { throw UsageError(message: "--verbose and --quiet cannot be used together") }
+
+    let root = resolve(source) ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+    var options = BuildOptions(projectRoot: root, outputDirectory: resolve(output))
+    options.baseURL = baseURL
+    options.includeDrafts = drafts
+    options.strict = strict
+    options.verbosity = verbose ? .verbose : (quiet ? .quiet : .normal)
+
+    let log = DiagnosticLog()
+    let start = Date()
+    let result = SiteBuilder(options: options, log: log) { print($0) }.build()
+    let diagnostics = log.diagnostics
+    for diagnostic in diagnostics where !(quiet && diagnostic.severity == .warning) {
+        printError(diagnostic.description)
+    }
+    let errors = log.errorCount
+    let warnings = log.warningCount
+    func plural(_ count: Int, _ word: String) -> String { "\(count) \(word)\(count == 1 ? "" : "s")" }
+    if result.succeeded {
+        if !quiet {
+            let milliseconds = Int(Date().timeIntervalSince(start) * 1000)
+            print(
+                "Built \(plural(result.destinationCount, "destination")) into \(options.outputDirectory.path) in "
+                    + "\(milliseconds) ms" + (warnings > 0 ? " with \(plural(warnings, "warning"))" : ""))
+        }
+        return 0
+    }
+    let reason = strict && errors == 0 ? " (--strict treats warnings as errors)" : ""
+    printError(
+        "roadtrip: build failed: \(plural(errors, "error")), \(plural(warnings, "warning"))\(reason); "
+            + "\(options.outputDirectory.path) was left as it was")
+    return 1
+}
+
+func runNew(_ arguments: inout CommandLineArguments) throws(UsageError) -> Int32 {
+    let source = try arguments.option("--source")
+    let latitude = try arguments.number("--latitude")
+    let longitude = try arguments.number("--longitude")
+    var words = arguments.words
+    guard words.first == "destination" else {
+        throw UsageError(message: "roadtrip new knows one kind: 'roadtrip new destination NAME --latitude L --longitude L'")
+    }
+    words.removeFirst()
+    guard let name = words.first, !name.hasPrefix("-") else { throw UsageError(message: "new destination needs a NAME") }
+    words.removeFirst()
+    try CommandLineArguments(words).finish()
+    guard let latitude, let longitude else {
+        throw UsageError(message: "new destination needs --latitude and --longitude (degrees)")
+    }
+    let root = resolve(source) ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+    do {
+        let file = try NewDestination.create(
+            name: name, coordinate: Coordinate(latitude: latitude, longitude: longitude), projectRoot: root)
+        print("Created \(file.path)")
+        return 0
+    } catch {
+        printError("roadtrip: error: \(error.message)")
+        return 1
+    }
+}
+
+func main() -> Int32 {
+    var words = Array(CommandLine.arguments.dropFirst())
+    if words.isEmpty || words == ["--help"] || words == ["-h"] || words == ["help"] {
+        print(usage)
+        return words.isEmpty ? 2 : 0
+    }
+    if words == ["--version"] {
+        print("roadtrip \(RoadTripVersion.current)")
+        return 0
+    }
+    let command = words.removeFirst()
+    if words.contains("--help") || words.contains("-h") {
+        print(usage)
+        return 0
+    }
+    var arguments = CommandLineArguments(words)
+    do throws(UsageError) {
+        switch command {
+        case "build": return try runBuild(&arguments)
+        case "new": return try runNew(&arguments)
+        default: throw UsageError(message: "unknown command '\(command)'")
+        }
+    } catch {
+        printError("roadtrip: \(error.message)\n\n\(usage)")
+        return 2
+    }
+}
+
+exit(main())

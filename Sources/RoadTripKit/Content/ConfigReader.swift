@@ -1,0 +1,157 @@
+/// Reads typed values out of a parsed YAML tree for `site.yaml` and front matter, reporting a wrong
+/// type at the value's own line and column (DESIGN §7). Each reader calls its closure only with a
+/// usable value; otherwise it reports and leaves the caller's default alone.
+struct ConfigReader {
+    /// The file being read, relative to the project root.
+    let path: String
+    /// Where diagnostics go.
+    let log: DiagnosticLog
+    /// How a wrong type is reported: a warning for site configuration, an error for front matter.
+    var severity: Diagnostic.Severity = .warning
+
+    func location(_ node: YAMLNode) -> SourceLocation {
+        SourceLocation(path: path, line: node.line, column: node.column)
+    }
+
+    func warn(_ node: YAMLNode, _ message: String) {
+        log.warning(location(node), message)
+    }
+
+    func fail(_ node: YAMLNode, _ message: String) {
+        log.report(Diagnostic(severity, location(node), message))
+    }
+
+    func unknown(_ node: YAMLNode, _ key: String) {
+        log.warning(location(node), "unknown key '\(key)' is ignored")
+    }
+
+    /// A short rendering of a node for messages: its scalar text, or its kind.
+    static func describe(_ node: YAMLNode) -> String {
+        switch node.content {
+        case .scalar(let text, _): return "'\(text)'"
+        case .sequence: return "a list"
+        case .mapping: return "a mapping"
+        }
+    }
+
+    func mapping(_ node: YAMLNode, name: String) -> [YAMLNode.Pair]? {
+        if case .mapping(let pairs) = node.content { return pairs }
+        if node.isNull { return [] }
+        fail(node, "\(name) must be a mapping of keys to values, not \(Self.describe(node))")
+        return nil
+    }
+
+    /// Calls `body` for each key of the mapping `node` that is in `known`; any other key is a
+    /// warning at the key's own position ("unknown key 'name.key'").
+    func forEachKey(_ node: YAMLNode, _ name: String, known: Set<String>, _ body: (String, YAMLNode) -> Void) {
+        guard let pairs = mapping(node, name: name) else { return }
+        for pair in pairs {
+            let key = pair.key.stringValue ?? ""
+            if known.contains(key) { body(key, pair.value) } else { unknown(pair.key, "\(name).\(key)") }
+        }
+    }
+
+    func string(_ node: YAMLNode, _ key: String, _ assign: (String) -> Void) {
+        if case .scalar(let text, _) = node.content, !node.isNull {
+            assign(text)
+        } else {
+            fail(node, "\(key) must be text, not \(Self.describe(node))")
+        }
+    }
+
+    func bool(_ node: YAMLNode, _ key: String, _ assign: (Bool) -> Void) {
+        if let value = node.boolValue {
+            assign(value)
+        } else {
+            fail(node, "\(key) must be true or false, not \(Self.describe(node))")
+        }
+    }
+
+    func number(_ node: YAMLNode, _ key: String, _ assign: (Double) -> Void) {
+        if let value = node.doubleValue, value.isFinite {
+            assign(value)
+        } else {
+            fail(node, "\(key) must be a number, not \(Self.describe(node))")
+        }
+    }
+
+    func positiveNumber(_ node: YAMLNode, _ key: String, _ assign: (Double) -> Void) {
+        number(node, key) { value in
+            if value > 0 { assign(value) } else { fail(node, "\(key) must be greater than 0, not \(value)") }
+        }
+    }
+
+    func stringList(_ node: YAMLNode, _ key: String, _ assign: ([String]) -> Void) {
+        switch node.content {
+        case .sequence(let items):
+            var strings: [String] = []
+            for item in items {
+                string(item, "each item of \(key)") { strings.append($0) }
+            }
+            assign(strings)
+        case .scalar(let text, _) where !node.isNull:
+            assign([text])
+        default:
+            fail(node, "\(key) must be a list of text, not \(Self.describe(node))")
+        }
+    }
+
+    /// A `{latitudeDelta, longitudeDelta}` mapping in degrees, each in (0, 180] and (0, 360].
+    func span(_ node: YAMLNode, _ key: String) -> CoordinateSpan? {
+        guard let pairs = mapping(node, name: key) else { return nil }
+        var latitudeDelta: Double?
+        var longitudeDelta: Double?
+        for pair in pairs {
+            switch pair.key.stringValue ?? "" {
+            case "latitudeDelta":
+                number(pair.value, "\(key).latitudeDelta") { value in
+                    if value > 0 && value <= 180 { latitudeDelta = value } else {
+                        fail(pair.value, "\(key).latitudeDelta \(value) is outside 0…180 degrees")
+                    }
+                }
+            case "longitudeDelta":
+                number(pair.value, "\(key).longitudeDelta") { value in
+                    if value > 0 && value <= 360 { longitudeDelta = value } else {
+                        fail(pair.value, "\(key).longitudeDelta \(value) is outside 0…360 degrees")
+                    }
+                }
+            default: unknown(pair.key, "\(key).\(pair.key.stringValue ?? "")")
+            }
+        }
+        guard let latitudeDelta, let longitudeDelta else {
+            if pairs.isEmpty || (latitudeDelta == nil) != (longitudeDelta == nil) {
+                fail(node, "\(key) needs both latitudeDelta and longitudeDelta (degrees)")
+            }
+            return nil
+        }
+        return CoordinateSpan(latitudeDelta: latitudeDelta, longitudeDelta: longitudeDelta)
+    }
+
+    /// A tile layer `{url, overlay?, attribution?, maxZoom?}`; missing keys come from `base`.
+    func tileLayer(_ node: YAMLNode, _ key: String, base: TileLayer?) -> TileLayer? {
+        var layer = base ?? TileLayer(url: "", overlay: nil, attribution: "", maxZoom: 19)
+        forEachKey(node, key, known: ["url", "overlay", "attribution", "maxZoom"]) { sub, value in
+            switch sub {
+            case "url": string(value, "\(key).url") { layer.url = $0 }
+            case "overlay": string(value, "\(key).overlay") { layer.overlay = $0 }
+            case "attribution": string(value, "\(key).attribution") { layer.attribution = $0 }
+            case "maxZoom":
+                number(value, "\(key).maxZoom") { zoom in
+                    if (0...24).contains(zoom) { layer.maxZoom = zoom } else {
+                        fail(value, "\(key).maxZoom \(zoom) is outside 0…24")
+                    }
+                }
+            default: break
+            }
+        }
+        guard !layer.url.isEmpty else {
+            fail(node, "\(key) needs a url with {z}, {x} and {y}")
+            return nil
+        }
+        if !(layer.url.contains("{z}") && layer.url.contains("{x}") && layer.url.contains("{y}")) {
+            fail(node, "\(key).url must contain {z}, {x} and {y}: '\(layer.url)'")
+            return nil
+        }
+        return layer
+    }
+}

@@ -1,0 +1,244 @@
+import Foundation
+
+/// Reads one destination folder, `Destinations/<folder>/` (DESIGN §2.2, §2.4): `index.md` (YAML front
+/// matter + CommonMark), `pois.json` / `pois.plist`, and the `images/` to copy through.
+///
+/// Problems go to the log in the DESIGN §7 format, with the line and column in the `.md` file.
+/// Returns `nil` when the destination cannot be used (an error was logged).
+struct DestinationLoader {
+    /// The project root; diagnostic paths are relative to it.
+    let projectRoot: URL
+    /// The site configuration (Markdown options).
+    let config: SiteConfig
+    /// Where diagnostics go.
+    let log: DiagnosticLog
+
+    /// The front matter keys roadtrip interprets; any other key goes to `extraMetadata`.
+    static let knownKeys: Set<String> = [
+        "title", "subtitle", "latitude", "longitude", "location", "span", "region", "date", "draft",
+        "weather", "events", "image", "order", "tags", "pois",
+    ]
+
+    func relativePath(_ url: URL) -> String {
+        ProjectPath.relative(url, to: projectRoot)
+    }
+
+    func load(folder: URL) -> Destination? {
+        let indexURL = folder.appendingPathComponent("index.md")
+        let path = relativePath(indexURL)
+        let text: String
+        do {
+            text = try TextFile.read(indexURL)
+        } catch {
+            log.error(SourceLocation(path: path), error.message)
+            return nil
+        }
+        let frontMatter: FrontMatter
+        do {
+            frontMatter = try FrontMatter.split(text, path: path)
+        } catch {
+            log.report(error)
+            return nil
+        }
+        let slug = Slug.make(from: folder.lastPathComponent)
+        var reader = ConfigReader(path: path, log: log)
+        reader.severity = .error
+        let errorsBefore = log.errorCount
+
+        var fields = FrontMatterFields()
+        if let yaml = frontMatter.yaml {
+            guard let pairs = reader.mapping(yaml, name: "front matter") else { return nil }
+            fields = read(pairs, reader: reader)
+        }
+        guard let coordinate = fields.coordinate(path: path, log: log) else { return nil }
+
+        var pointsOfInterest = fields.pointsOfInterest
+        for name in ["pois.json", "pois.plist"] {
+            let url = folder.appendingPathComponent(name)
+            if FileManager.default.fileExists(atPath: url.path) {
+                pointsOfInterest += PointOfInterestFile.read(url, displayPath: relativePath(url), log: log) ?? []
+            }
+        }
+        guard log.errorCount == errorsBefore else { return nil }
+
+        let body = Markdown.html(
+            from: frontMatter.body, smart: config.markdownSmart, unsafe: config.markdownUnsafe)
+        return Destination(
+            slug: slug,
+            title: fields.title ?? folder.lastPathComponent,
+            subtitle: fields.subtitle ?? "",
+            coordinate: coordinate,
+            bodyHTML: body,
+            pointsOfInterest: pointsOfInterest,
+            events: fields.events,
+            weatherURL: fields.weatherURL,
+            regionRequest: fields.regionRequest,
+            date: fields.date,
+            isDraft: fields.isDraft,
+            order: fields.order,
+            tags: fields.tags,
+            image: fields.image,
+            extraMetadata: fields.extraMetadata,
+            sourcePath: path,
+            assetFiles: assetFiles(in: folder))
+    }
+
+    /// Files below `<folder>/images/`, relative to the folder, sorted; dotfiles skipped.
+    func assetFiles(in folder: URL) -> [String] {
+        let images = folder.appendingPathComponent("images")
+        guard let enumerator = FileManager.default.enumerator(
+            at: images, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles])
+        else { return [] }
+        var files: [String] = []
+        for case let url as URL in enumerator {
+            guard (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true else { continue }
+            files.append("images/" + ProjectPath.relative(url, to: images))
+        }
+        return files.sorted()
+    }
+
+    private func read(_ pairs: [YAMLNode.Pair], reader: ConfigReader) -> FrontMatterFields {
+        var fields = FrontMatterFields()
+        for pair in pairs {
+            let key = pair.key.stringValue ?? ""
+            let value = pair.value
+            switch key {
+            case "title": reader.string(value, key) { fields.title = $0 }
+            case "subtitle": reader.string(value, key) { fields.subtitle = $0 }
+            case "latitude": fields.latitude = (value, pair.key)
+            case "longitude": fields.longitude = (value, pair.key)
+            case "location":
+                reader.forEachKey(value, key, known: ["latitude", "longitude"]) { sub, subValue in
+                    switch sub {
+                    case "latitude": fields.latitude = (subValue, pair.key)
+                    case "longitude": fields.longitude = (subValue, pair.key)
+                    default: break
+                    }
+                }
+            case "span":
+                if let span = reader.span(value, key) { fields.regionRequest = .span(span) }
+            case "region":
+                if value.stringValue == "fit" {
+                    fields.regionRequest = .fit
+                } else {
+                    reader.fail(value, "region must be 'fit' (or give span), not \(ConfigReader.describe(value))")
+                }
+            case "date": reader.string(value, key) { fields.date = $0 }
+            case "draft": reader.bool(value, key) { fields.isDraft = $0 }
+            case "weather":
+                reader.string(value, key) { text in
+                    if WebLink.isHTTP(text) { fields.weatherURL = text } else {
+                        reader.warn(value, "weather '\(text)' is not an http(s) URL; it is left out")
+                    }
+                }
+            case "events": fields.events = readEvents(value, reader: reader)
+            case "image": reader.string(value, key) { fields.image = $0 }
+            case "order":
+                if case .integer(let order) = value.metadataValue { fields.order = order } else {
+                    reader.fail(value, "order must be a whole number, not \(ConfigReader.describe(value))")
+                }
+            case "tags": reader.stringList(value, key) { fields.tags = $0 }
+            case "pois": fields.pointsOfInterest = readInlinePOIs(value, reader: reader)
+            default: fields.extraMetadata[key] = value.metadataValue
+            }
+        }
+        return fields
+    }
+
+    private func readEvents(_ node: YAMLNode, reader: ConfigReader) -> [Event] {
+        guard case .sequence(let items) = node.content else {
+            if !node.isNull { reader.fail(node, "events must be a list of URLs or {title, url, date}") }
+            return []
+        }
+        var events: [Event] = []
+        for (index, item) in items.enumerated() {
+            var url: String?
+            var title: String?
+            var date: String?
+            switch item.content {
+            case .scalar(let text, _): url = text
+            case .mapping:
+                reader.forEachKey(item, "events[\(index + 1)]", known: ["url", "title", "date"]) { key, value in
+                    switch key {
+                    case "url": reader.string(value, "event \(index + 1) url") { url = $0 }
+                    case "title": reader.string(value, "event \(index + 1) title") { title = $0 }
+                    case "date": reader.string(value, "event \(index + 1) date") { date = $0 }
+                    default: break
+                    }
+                }
+            case .sequence:
+                reader.warn(item, "event \(index + 1) is a list; expected a URL or {title, url}; it is left out")
+            }
+            guard let url else { continue }
+            guard WebLink.isHTTP(url) else {
+                reader.warn(item, "event \(index + 1): '\(url)' is not an http(s) URL; it is left out")
+                continue
+            }
+            events.append(Event(title: title ?? WebLink.host(of: url) ?? url, url: url, date: date))
+        }
+        return events
+    }
+
+    private func readInlinePOIs(_ node: YAMLNode, reader: ConfigReader) -> [PointOfInterest] {
+        guard case .sequence(let items) = node.content else {
+            if !node.isNull { reader.fail(node, "pois must be a list of {title, subtitle, latitude, longitude}") }
+            return []
+        }
+        return PointOfInterestDecoder.decode(
+            items.map(\.metadataValue), path: reader.path,
+            positions: items.map { reader.location($0) }, log: log)
+    }
+}
+
+/// The front matter values as read, before validation of the location.
+private struct FrontMatterFields {
+    var title: String?
+    var subtitle: String?
+    /// The value node and the key node it came from (for "missing" vs "bad value" positions).
+    var latitude: (value: YAMLNode, key: YAMLNode)?
+    var longitude: (value: YAMLNode, key: YAMLNode)?
+    var regionRequest = Destination.RegionRequest.span(nil)
+    var date: String?
+    var isDraft = false
+    var weatherURL: String?
+    var events: [Event] = []
+    var image: String?
+    var order: Int?
+    var tags: [String] = []
+    var pointsOfInterest: [PointOfInterest] = []
+    var extraMetadata: [String: MetadataValue] = [:]
+
+    /// The destination's coordinate, or `nil` after logging an error at the offending line:
+    /// latitude and longitude must both be present, numeric, and within −90…90 / −180…180 degrees.
+    func coordinate(path: String, log: DiagnosticLog) -> Coordinate? {
+        guard let latitude, let longitude else {
+            let missing = [latitude == nil ? "latitude" : nil, longitude == nil ? "longitude" : nil]
+                .compactMap { $0 }.joined(separator: " and ")
+            let line = (latitude ?? longitude)?.value.line ?? 1
+            log.error(
+                SourceLocation(path: path, line: line, column: 1),
+                "a destination needs a location: \(missing) missing (give latitude and longitude in degrees)")
+            return nil
+        }
+        let latitudeValue = Self.degrees(latitude.value, name: "latitude", limit: 90, path: path, log: log)
+        let longitudeValue = Self.degrees(longitude.value, name: "longitude", limit: 180, path: path, log: log)
+        guard let latitudeValue, let longitudeValue else { return nil }
+        return Coordinate(latitude: latitudeValue, longitude: longitudeValue)
+    }
+
+    private static func degrees(_ node: YAMLNode, name: String, limit: Double, path: String, log: DiagnosticLog)
+        -> Double?
+    {
+        let location = SourceLocation(path: path, line: node.line, column: node.column)
+        guard let value = node.doubleValue, value.isFinite else {
+            log.error(location, "\(name) must be a number of degrees, not \(ConfigReader.describe(node))")
+            return nil
+        }
+        guard abs(value) <= limit else {
+            let range = "−\(Int(limit))…\(Int(limit))"
+            log.error(location, "\(name) \(value) is outside \(range) degrees")
+            return nil
+        }
+        return value
+    }
+}

@@ -1,0 +1,146 @@
+import Foundation
+
+/// The site configuration of `Destinations/site.yaml` (DESIGN §2.1). Every key is optional; the
+/// defaults below are the documented defaults. Unknown keys are warnings naming the file and line.
+public struct SiteConfig: Sendable, Hashable {
+    /// Site title (`title`), default "Road Trip".
+    public var title = "Road Trip"
+    /// `baseURL` as written (may carry a sub-path, e.g. `https://example.org/trips/`); `nil` makes every
+    /// internal link relative, so the site also works opened from disk.
+    public var baseURL: String?
+    /// `language`: the pages' `lang` (BCP 47), default "en".
+    public var language = "en"
+    /// `timeZone`: IANA name in which zone-less dates and times are read, default "UTC".
+    public var timeZone = "UTC"
+    /// `theme`: folder name under `Themes/`, default "default".
+    public var theme = "default"
+    /// `markdown.unsafe`: keep raw HTML in Markdown (default false: raw HTML is omitted).
+    public var markdownUnsafe = false
+    /// `markdown.smart`: smart punctuation (default true).
+    public var markdownSmart = true
+    /// `map.defaultSpan` (degrees), default 0.05° × 0.05°.
+    public var defaultSpan = CoordinateSpan.defaultSpan
+    /// `map.viewport.width`: CSS pixels of a page's map, default 800.
+    public var viewportWidth = 800.0
+    /// `map.viewport.height`: CSS pixels of a page's map, default 500.
+    public var viewportHeight = 500.0
+    /// `map.fitPadding`: pixels kept free on every side by `region: fit`, default 40.
+    public var fitPadding = 40.0
+    /// `map.tileLayers`: the standard, satellite and hybrid XYZ layers (DESIGN §2.1 defaults).
+    public var tileLayers = SiteConfig.defaultTileLayers
+    /// `trips.preset`: the default trip-log filter preset name (DESIGN §4.2), default "default".
+    public var tripsPreset = "default"
+    /// `photos.keepMetadata`: keep EXIF/XMP in published photos (default false).
+    public var photosKeepMetadata = false
+    /// `share.email`: offer the e-mail share action (default true).
+    public var shareEmail = true
+    /// `share.links`: extra share link templates (default none).
+    public var shareLinks: [String] = []
+
+    /// Creates the default configuration.
+    public init() {}
+
+    /// The DESIGN §2.1 tile layers: OpenStreetMap standard tiles and Esri imagery (+ labels overlay).
+    public static let defaultTileLayers: [String: TileLayer] = {
+        let imagery =
+            "https://server.arcgisonline.com/ArcGIS/rest/services/World_Imagery/MapServer/tile/{z}/{y}/{x}"
+        let labels =
+            "https://server.arcgisonline.com/ArcGIS/rest/services/Reference/World_Boundaries_and_Places/MapServer/tile/{z}/{y}/{x}"
+        return [
+            "standard": TileLayer.openStreetMap,
+            "satellite": TileLayer(url: imagery, overlay: nil, attribution: "Tiles © Esri", maxZoom: 19),
+            "hybrid": TileLayer(url: imagery, overlay: labels, attribution: "Tiles © Esri", maxZoom: 19),
+        ]
+    }()
+
+    /// The names of the map types, in the order the map-type control shows them.
+    public static let mapTypeNames = ["standard", "satellite", "hybrid"]
+
+    /// The standard layer (the SVG basemap), falling back to OpenStreetMap.
+    public var standardTileLayer: TileLayer { tileLayers["standard"] ?? .openStreetMap }
+
+    /// Reads the configuration from a parsed `site.yaml` (`nil` or an empty document gives the
+    /// defaults). Wrong types and unknown keys are reported to `log` as warnings at their line, and
+    /// the default is kept.
+    public static func load(from root: YAMLNode?, path: String, log: DiagnosticLog) -> SiteConfig {
+        var config = SiteConfig()
+        guard let root else { return config }
+        let reader = ConfigReader(path: path, log: log)
+        guard let pairs = reader.mapping(root, name: "site.yaml") else { return config }
+        for pair in pairs {
+            let key = pair.key.stringValue ?? ""
+            let value = pair.value
+            switch key {
+            case "title": reader.string(value, key) { config.title = $0 }
+            case "baseURL": reader.string(value, key) { config.baseURL = $0.isEmpty ? nil : $0 }
+            case "language": reader.string(value, key) { config.language = $0 }
+            case "timeZone":
+                reader.string(value, key) { name in
+                    if TimeZone(identifier: name) != nil {
+                        config.timeZone = name
+                    } else {
+                        reader.warn(value, "timeZone '\(name)' is not an IANA time zone name; using UTC")
+                    }
+                }
+            case "theme": reader.string(value, key) { config.theme = $0 }
+            case "markdown":
+                reader.forEachKey(value, key, known: ["unsafe", "smart"]) { sub, subValue in
+                    switch sub {
+                    case "unsafe": reader.bool(subValue, "markdown.unsafe") { config.markdownUnsafe = $0 }
+                    case "smart": reader.bool(subValue, "markdown.smart") { config.markdownSmart = $0 }
+                    default: break
+                    }
+                }
+            case "map": config.readMap(value, reader)
+            case "trips":
+                reader.forEachKey(value, key, known: ["preset"]) { _, subValue in
+                    reader.string(subValue, "trips.preset") { config.tripsPreset = $0 }
+                }
+            case "photos":
+                reader.forEachKey(value, key, known: ["keepMetadata"]) { _, subValue in
+                    reader.bool(subValue, "photos.keepMetadata") { config.photosKeepMetadata = $0 }
+                }
+            case "share":
+                reader.forEachKey(value, key, known: ["email", "links"]) { sub, subValue in
+                    switch sub {
+                    case "email": reader.bool(subValue, "share.email") { config.shareEmail = $0 }
+                    case "links": reader.stringList(subValue, "share.links") { config.shareLinks = $0 }
+                    default: break
+                    }
+                }
+            default: reader.unknown(pair.key, key)
+            }
+        }
+        return config
+    }
+
+    private mutating func readMap(_ node: YAMLNode, _ reader: ConfigReader) {
+        reader.forEachKey(node, "map", known: ["defaultSpan", "viewport", "fitPadding", "tileLayers"]) { key, value in
+            switch key {
+            case "defaultSpan":
+                if let span = reader.span(value, "map.defaultSpan") { defaultSpan = span }
+            case "viewport":
+                reader.forEachKey(value, "map.viewport", known: ["width", "height"]) { sub, subValue in
+                    switch sub {
+                    case "width": reader.positiveNumber(subValue, "map.viewport.width") { viewportWidth = $0 }
+                    case "height": reader.positiveNumber(subValue, "map.viewport.height") { viewportHeight = $0 }
+                    default: break
+                    }
+                }
+            case "fitPadding":
+                reader.number(value, "map.fitPadding") { padding in
+                    if padding >= 0 { fitPadding = padding } else {
+                        reader.warn(value, "map.fitPadding must not be negative; using \(Int(fitPadding))")
+                    }
+                }
+            case "tileLayers":
+                reader.forEachKey(value, "map.tileLayers", known: Set(SiteConfig.mapTypeNames)) { name, layerNode in
+                    if let layer = reader.tileLayer(layerNode, "map.tileLayers.\(name)", base: tileLayers[name]) {
+                        tileLayers[name] = layer
+                    }
+                }
+            default: break
+            }
+        }
+    }
+}

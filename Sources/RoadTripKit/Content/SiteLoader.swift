@@ -1,0 +1,157 @@
+import Dispatch
+import Foundation
+import Synchronization
+
+/// Everything a build reads from `Destinations/`: the configuration and the destinations.
+public struct SiteContent: Sendable {
+    /// `site.yaml`, with defaults for what it leaves out.
+    public var config: SiteConfig
+    /// Every published destination, in home-page order (`order`, then title, then slug).
+    public var destinations: [Destination]
+}
+
+/// The "load" stage of the pipeline (DESIGN §2, §6): reads `<projectRoot>/Destinations/` — `site.yaml`,
+/// the classic `Destinations.plist`, and one folder per destination — into plain values.
+///
+/// Every problem is logged (DESIGN §7) so that one build reports all of them; destinations with
+/// errors are left out of the result.
+public struct SiteLoader: Sendable {
+    /// The folder holding `Destinations/` and `Themes/`.
+    public let projectRoot: URL
+    /// Include destinations with `draft: true` (`--drafts`).
+    public let includeDrafts: Bool
+    /// Where diagnostics go.
+    public let log: DiagnosticLog
+
+    /// Creates a loader for the project at `projectRoot`.
+    public init(projectRoot: URL, includeDrafts: Bool = false, log: DiagnosticLog) {
+        self.projectRoot = projectRoot
+        self.includeDrafts = includeDrafts
+        self.log = log
+    }
+
+    /// `<projectRoot>/Destinations`.
+    public var destinationsFolder: URL { projectRoot.appendingPathComponent("Destinations") }
+
+    /// Output folder names that destinations may not take (theme assets live there).
+    static let reservedSlugs: Set<String> = ["assets"]
+
+    /// Reads the site configuration alone (`Destinations/site.yaml`; defaults when absent).
+    public func loadConfig() -> SiteConfig {
+        let url = destinationsFolder.appendingPathComponent("site.yaml")
+        guard FileManager.default.fileExists(atPath: url.path) else { return SiteConfig() }
+        let path = ProjectPath.relative(url, to: projectRoot)
+        do {
+            let text = try TextFile.read(url)
+            let root = try YAMLParser.parse(Self.strippingByteOrderMark(text), path: path)
+            return SiteConfig.load(from: root, path: path, log: log)
+        } catch let error as FileReadError {
+            log.error(SourceLocation(path: path), error.message)
+        } catch let diagnostic as Diagnostic {
+            log.report(diagnostic)
+        } catch {
+            log.error(SourceLocation(path: path), "\(error)")
+        }
+        return SiteConfig()
+    }
+
+    /// Reads the whole content folder. Returns `nil` (after logging an error) when there is no
+    /// `Destinations/` folder.
+    public func load(config: SiteConfig) -> SiteContent? {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: destinationsFolder.path, isDirectory: &isDirectory),
+            isDirectory.boolValue
+        else {
+            log.error(
+                SourceLocation(path: "Destinations"),
+                "no Destinations/ folder in \(projectRoot.path) (give the project root with --source)")
+            return nil
+        }
+
+        var destinations: [Destination] = []
+        let plistURL = destinationsFolder.appendingPathComponent("Destinations.plist")
+        if FileManager.default.fileExists(atPath: plistURL.path) {
+            destinations += PropertyListImport.destinations(
+                from: plistURL, displayPath: ProjectPath.relative(plistURL, to: projectRoot), log: log)
+        }
+        destinations += loadFolders(config: config)
+        destinations = destinations.filter { includeDrafts || !$0.isDraft }
+        reportSlugConflicts(destinations)
+        destinations.sort(by: Self.homePageOrder)
+        return SiteContent(config: config, destinations: destinations)
+    }
+
+    /// Loads every destination folder in parallel; results keep the folders' sorted order.
+    private func loadFolders(config: SiteConfig) -> [Destination] {
+        let folders = destinationFolders()
+        let results = Mutex<[Int: Destination]>([:])
+        let loader = DestinationLoader(projectRoot: projectRoot, config: config, log: log)
+        DispatchQueue.concurrentPerform(iterations: folders.count) { index in
+            if let destination = loader.load(folder: folders[index]) {
+                results.withLock { $0[index] = destination }
+            }
+        }
+        let loaded = results.withLock { $0 }
+        return folders.indices.compactMap { loaded[$0] }
+    }
+
+    /// Subfolders of `Destinations/` holding an `index.md`, sorted by name; a visible folder without
+    /// one is a warning (it is not a destination).
+    private func destinationFolders() -> [URL] {
+        let entries =
+            (try? FileManager.default.contentsOfDirectory(
+                at: destinationsFolder, includingPropertiesForKeys: [.isDirectoryKey], options: [.skipsHiddenFiles]))
+            ?? []
+        var folders: [URL] = []
+        for entry in entries.sorted(by: { $0.lastPathComponent < $1.lastPathComponent }) {
+            guard (try? entry.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) == true else { continue }
+            if FileManager.default.fileExists(atPath: entry.appendingPathComponent("index.md").path) {
+                folders.append(entry)
+            } else {
+                log.warning(
+                    SourceLocation(path: ProjectPath.relative(entry, to: projectRoot)),
+                    "folder has no index.md, so it is not a destination; it is skipped")
+            }
+        }
+        return folders
+    }
+
+    /// Two destinations that would write the same output folder — the same slug, or slugs that differ
+    /// only in case (which collide on case-insensitive file systems) — are an error naming both files.
+    private func reportSlugConflicts(_ destinations: [Destination]) {
+        var seen: [String: Destination] = [:]
+        for destination in destinations {
+            let key = destination.slug.lowercased()
+            if Self.reservedSlugs.contains(key) {
+                log.error(
+                    SourceLocation(path: destination.sourcePath),
+                    "the slug '\(destination.slug)' is reserved for the theme's files; rename the destination")
+            }
+            if let first = seen[key] {
+                log.error(
+                    SourceLocation(path: destination.sourcePath),
+                    "destination '\(destination.title)' would be written to \(destination.slug)/, "
+                        + "which \(first.sourcePath) ('\(first.title)') already uses as \(first.slug)/")
+            } else {
+                seen[key] = destination
+            }
+        }
+    }
+
+    /// Home-page order: `order` ascending (destinations without one last), then title, then slug.
+    static func homePageOrder(_ a: Destination, _ b: Destination) -> Bool {
+        switch (a.order, b.order) {
+        case (let x?, let y?) where x != y: return x < y
+        case (.some, nil): return true
+        case (nil, .some): return false
+        default:
+            let titleOrder = a.title.localizedStandardCompare(b.title)
+            if titleOrder != .orderedSame { return titleOrder == .orderedAscending }
+            return a.slug < b.slug
+        }
+    }
+
+    static func strippingByteOrderMark(_ text: String) -> String {
+        text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
+    }
+}

@@ -1,0 +1,167 @@
+import Foundation
+
+/// The "render" stage for pages (DESIGN §5): turns trips into the theme's template contexts and the
+/// files of the output — pages, maps and GeoJSON. Pure: values in, `OutputFile`s out.
+struct PageRenderer: Sendable {
+    let theme: Theme
+    let config: SiteConfig
+    let links: SiteLinks
+
+    /// Width and height in CSS pixels of a home-page card's map thumbnail.
+    static let thumbnailSize = (width: 320, height: 200)
+
+    init(theme: Theme, config: SiteConfig) {
+        self.theme = theme
+        self.config = config
+        links = SiteLinks(baseURL: config.baseURL)
+    }
+
+    /// Site-wide context keys (`site`, `links`) for a page `depth` folders below the root.
+    func commonContext(depth: Int, links: SiteLinks? = nil) -> [String: TemplateValue] {
+        let links = links ?? self.links
+        return [
+            "site": .object([
+                "title": .string(config.title),
+                "language": .string(config.language),
+                "generatorVersion": .string(RoadTripVersion.current),
+            ]),
+            "links": .object([
+                "home": .string(links.link(to: "", fromDepth: depth)),
+                "stylesheet": .string(links.link(to: "assets/roadtrip.css", fromDepth: depth)),
+                "script": .string(links.link(to: "assets/roadtrip.js", fromDepth: depth)),
+                "siteGeoJSON": .string(links.link(to: "destinations.geojson", fromDepth: depth)),
+                "siteMapSVG": .string(links.link(to: "map.svg", fromDepth: depth)),
+            ]),
+        ]
+    }
+
+    /// The page, map and GeoJSON of one destination. `neighbours` are the previous and next
+    /// destinations in home-page order (for the pager).
+    func destinationFiles(trip: Trip, previous: Destination?, next: Destination?) throws(TemplateError)
+        -> [OutputFile]
+    {
+        let destination = trip.destination
+        let slug = destination.slug
+        let map = MapPresentation(
+            title: trip.mapTitle, annotations: trip.annotations(), initialRegion: trip.initialRegion,
+            config: config)
+        func neighbour(_ other: Destination?) -> TemplateValue {
+            guard let other else { return .null }
+            return .object([
+                "title": .string(other.title), "url": .string(links.link(to: other.slug + "/", fromDepth: 1)),
+            ])
+        }
+        var context = commonContext(depth: 1)
+        context["page"] = .object(["canonicalURL": links.absolute(slug + "/").map { .string($0) } ?? .null])
+        context["trip"] = .object(["mapTitle": .string(trip.mapTitle)])
+        context["map"] = map.templateValue(tileLayers: config.tileLayers, listLabel: "Destination and points of interest")
+        context["destination"] = .object([
+            "slug": .string(slug),
+            "title": .string(destination.title),
+            "subtitle": destination.subtitle.isEmpty ? .null : .string(destination.subtitle),
+            "date": destination.date.map { .string($0) } ?? .null,
+            "bodyHTML": .string(destination.bodyHTML),
+            "hasEvents": .bool(!trip.events.isEmpty),
+            "events": .list(
+                trip.events.map { event in
+                    .object([
+                        "title": .string(event.title), "url": .string(event.url),
+                        "date": event.date.map { .string($0) } ?? .null,
+                    ])
+                }),
+            "weatherURL": trip.weatherURL.map { .string($0) } ?? .null,
+            "hasTags": .bool(!destination.tags.isEmpty),
+            "tags": .list(destination.tags.map { .string($0) }),
+            "image": destination.image.map { .string($0) } ?? .null,
+            "params": .object(destination.extraMetadata.mapValues { TemplateValue($0) }),
+            "links": .object([
+                "geojson": .string(links.link(to: slug + "/annotations.geojson", fromDepth: 1)),
+                "mapSVG": .string(links.link(to: slug + "/map.svg", fromDepth: 1)),
+            ]),
+            "previous": neighbour(previous),
+            "next": neighbour(next),
+        ])
+        let html = try theme.templates.render("destination", context: .object(context))
+        var files = [
+            OutputFile(path: slug + "/index.html", contents: .text(html)),
+            OutputFile(path: slug + "/map.svg", contents: .text(map.svgFile)),
+            OutputFile(
+                path: slug + "/annotations.geojson",
+                contents: .text(GeoJSON.featureCollection(annotations: trip.annotations()))),
+        ]
+        let folder = URL(fileURLWithPath: destination.sourcePath).deletingLastPathComponent().path
+        for asset in destination.assetFiles {
+            files.append(OutputFile(path: slug + "/" + asset, contents: .copy(from: sourceURL(folder, asset))))
+        }
+        return files
+    }
+
+    /// The project root the source paths are relative to; set by the builder.
+    var projectRoot = URL(fileURLWithPath: ".")
+
+    private func sourceURL(_ folder: String, _ asset: String) -> URL {
+        projectRoot.appendingPathComponent(folder).appendingPathComponent(asset)
+    }
+
+    /// The home page (`index.html`), its overview map (`map.svg`), the site's GeoJSON
+    /// (`destinations.geojson`: every destination and POI), `404.html` and `sitemap.xml`.
+    func siteFiles(trips: [Trip]) throws(TemplateError) -> [OutputFile] {
+        let destinationPins = trips.map { trip in
+            Annotation(
+                id: "destination-" + trip.destination.slug, coordinate: trip.destinationCoordinate,
+                title: trip.destinationName, subtitle: trip.destination.subtitle, kind: .destination,
+                url: links.link(to: trip.destination.slug + "/", fromDepth: 0))
+        }
+        let overviewRegion = InitialRegion.overview(of: destinationPins.map(\.coordinate), config: config)
+        let map = MapPresentation(
+            title: "\(config.title): all destinations", annotations: destinationPins,
+            initialRegion: overviewRegion, config: config)
+        var context = commonContext(depth: 0)
+        context["page"] = .object(["canonicalURL": links.absolute("").map { .string($0) } ?? .null])
+        context["map"] = map.templateValue(tileLayers: config.tileLayers, listLabel: "Destinations")
+        context["home"] = .object([
+            "destinationCount": .integer(trips.count),
+            "destinations": .list(
+                trips.map { trip in
+                    let destination = trip.destination
+                    return .object([
+                        "title": .string(destination.title),
+                        "subtitle": destination.subtitle.isEmpty ? .null : .string(destination.subtitle),
+                        "url": .string(links.link(to: destination.slug + "/", fromDepth: 0)),
+                        "mapSVG": .string(links.link(to: destination.slug + "/map.svg", fromDepth: 0)),
+                        "thumbnailWidth": .integer(Self.thumbnailSize.width),
+                        "thumbnailHeight": .integer(Self.thumbnailSize.height),
+                        "poiCount": .integer(destination.pointsOfInterest.count),
+                    ])
+                }),
+        ])
+        let home = try theme.templates.render("home", context: .object(context))
+
+        // 404.html is served for any missing path, so its links must not be page-relative.
+        let rootLinks = links.basePath == nil ? SiteLinks(baseURL: "/") : links
+        var notFoundContext = commonContext(depth: 0, links: rootLinks)
+        notFoundContext["page"] = .object(["canonicalURL": .null])
+        let notFound = try theme.templates.render("404", context: .object(notFoundContext))
+
+        let siteAnnotations = trips.flatMap { trip in
+            trip.annotations().map { annotation in
+                var scoped = annotation
+                scoped.id = trip.destination.slug + "/" + annotation.id
+                return scoped
+            }
+        }
+        let sitemapURLs = ([""] + trips.map { $0.destination.slug + "/" }).map { path in
+            (location: links.absolute(path) ?? SiteLinks(baseURL: "/").absolute(path) ?? "/" + path,
+             lastModified: nil as String?)
+        }
+        return [
+            OutputFile(path: "index.html", contents: .text(home)),
+            OutputFile(path: "map.svg", contents: .text(map.svgFile)),
+            OutputFile(
+                path: "destinations.geojson",
+                contents: .text(GeoJSON.featureCollection(annotations: siteAnnotations))),
+            OutputFile(path: "404.html", contents: .text(notFound)),
+            OutputFile(path: "sitemap.xml", contents: .text(Sitemap.xml(urls: sitemapURLs))),
+        ]
+    }
+}

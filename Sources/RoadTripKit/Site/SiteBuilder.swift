@@ -1,0 +1,178 @@
+import Dispatch
+import Foundation
+import Synchronization
+
+/// What `roadtrip build` was asked to do (DESIGN §1, §7).
+public struct BuildOptions: Sendable {
+    /// How much the build prints on standard output.
+    public enum Verbosity: Sendable { case quiet, normal, verbose }
+
+    /// The project root: the folder holding `Destinations/` and `Themes/` (`--source`).
+    public var projectRoot: URL
+    /// The output folder (`--output`), default `<projectRoot>/Output`.
+    public var outputDirectory: URL
+    /// Overrides `baseURL` of `site.yaml` (`--base-url`).
+    public var baseURL: String?
+    /// Build drafts too (`--drafts`).
+    public var includeDrafts = false
+    /// Treat warnings as errors (`--strict`).
+    public var strict = false
+    /// `--quiet` / `--verbose`.
+    public var verbosity = Verbosity.normal
+
+    /// Options for the project at `projectRoot`, writing to `outputDirectory` (default `<root>/Output`).
+    public init(projectRoot: URL, outputDirectory: URL? = nil) {
+        self.projectRoot = projectRoot
+        self.outputDirectory = outputDirectory ?? projectRoot.appendingPathComponent("Output")
+    }
+}
+
+/// The outcome of one build.
+public struct BuildResult: Sendable {
+    /// `true` when the output was written (no errors, and no warnings under `--strict`).
+    public var succeeded: Bool
+    /// Destinations published.
+    public var destinationCount: Int
+    /// What the writer did, when it ran.
+    public var writeSummary: OutputWriteSummary?
+}
+
+/// The pipeline (DESIGN §6): `load → model → compute → render → write`. Each stage takes plain values
+/// and returns plain values; only loading and writing touch the disk. Progress lines name each stage
+/// with its count and time (`[4/5] Render 8 destinations … 41 ms`).
+public struct SiteBuilder: Sendable {
+    /// What to build.
+    public let options: BuildOptions
+    /// Where diagnostics go (the CLI prints them to standard error).
+    public let log: DiagnosticLog
+    /// Receives progress lines (standard output in the CLI).
+    public let progress: @Sendable (String) -> Void
+
+    /// Creates a builder.
+    public init(options: BuildOptions, log: DiagnosticLog, progress: @escaping @Sendable (String) -> Void) {
+        self.options = options
+        self.log = log
+        self.progress = progress
+    }
+
+    private static let stageCount = 5
+
+    private func stage<T>(_ number: Int, _ describe: (T) -> String, _ work: () throws -> T) rethrows -> T {
+        let start = DispatchTime.now().uptimeNanoseconds
+        let result = try work()
+        let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+        if options.verbosity != .quiet {
+            progress("[\(number)/\(Self.stageCount)] \(describe(result)) … \(Self.format(milliseconds)) ms")
+        }
+        return result
+    }
+
+    private static func format(_ milliseconds: Double) -> String {
+        milliseconds < 10 ? String(format: "%.1f", milliseconds) : String(Int(milliseconds.rounded()))
+    }
+
+    private func verbose(_ line: @autoclosure () -> String) {
+        if options.verbosity == .verbose { progress("  " + line()) }
+    }
+
+    /// Runs the whole build. Every error found while loading content and theme is logged before it
+    /// stops; on failure `Output/` is left exactly as it was.
+    public func build() -> BuildResult {
+        let failed = BuildResult(succeeded: false, destinationCount: 0, writeSummary: nil)
+        let writer = OutputWriter(outputDirectory: options.outputDirectory, projectRoot: options.projectRoot)
+        do {
+            try writer.validate()
+        } catch {
+            log.report(error)
+            return failed
+        }
+
+        let loader = SiteLoader(projectRoot: options.projectRoot, includeDrafts: options.includeDrafts, log: log)
+        var config = loader.loadConfig()
+        if let baseURL = options.baseURL { config.baseURL = baseURL.isEmpty ? nil : baseURL }
+        let content = stage(1, { (content: SiteContent?) in
+            "Load \(content?.destinations.count ?? 0) destinations"
+        }) { loader.load(config: config) }
+        let theme = stage(2, { (theme: Theme?) in
+            "Load theme \(config.theme) (\(theme?.assets.count ?? 0) assets)"
+        }) { Theme.load(projectRoot: options.projectRoot, name: config.theme, log: log) }
+
+        guard let content, let theme, !hasBlockingProblems() else { return failed }
+
+        let trips = stage(3, { (trips: [Trip]) in "Compute \(trips.count) regions" }) {
+            content.destinations.map { destination in
+                let trip = Trip(destination: destination, initialRegion: InitialRegion.region(for: destination, config: config))
+                let center = trip.initialRegion.center
+                let span = trip.initialRegion.span
+                verbose(
+                    "\(destination.slug): \(destination.coordinate.latitude), \(destination.coordinate.longitude); "
+                        + "region center \(center.latitude), \(center.longitude), span \(span.latitudeDelta)° × "
+                        + "\(span.longitudeDelta)°")
+                return trip
+            }
+        }
+
+        let files: [OutputFile]
+        do {
+            files = try stage(4, { (files: [OutputFile]) in
+                "Render \(trips.count) destinations (\(files.count) files)"
+            }) { try render(trips: trips, theme: theme, config: config) }
+        } catch let error as TemplateError {
+            let path = "Themes/\(theme.name)/layouts/\(error.templateName).mustache"
+            log.error(SourceLocation(path: path, line: error.line, column: error.column), error.message)
+            return failed
+        } catch {
+            log.error(SourceLocation(path: "Themes/\(theme.name)"), "\(error)")
+            return failed
+        }
+        for (first, second) in OutputWriter.conflictingPaths(files.map(\.path)) {
+            log.error(SourceLocation(path: options.outputDirectory.lastPathComponent),
+                "output paths '\(first)' and '\(second)' differ only in case")
+        }
+        guard !hasBlockingProblems() else { return failed }
+
+        do {
+            let summary = try stage(5, { (summary: OutputWriteSummary) in
+                "Write \(files.count) files (\(summary.written.count) written, \(summary.unchanged.count) unchanged, "
+                    + "\(summary.removed.count) removed)"
+            }) { try writer.write(files) }
+            return BuildResult(succeeded: true, destinationCount: trips.count, writeSummary: summary)
+        } catch let diagnostic as Diagnostic {
+            log.report(diagnostic)
+            return failed
+        } catch {
+            log.error(SourceLocation(path: options.outputDirectory.path), "cannot write the site: \(error)")
+            return failed
+        }
+    }
+
+    /// Errors always block; warnings block under `--strict`.
+    private func hasBlockingProblems() -> Bool {
+        log.errorCount > 0 || (options.strict && log.warningCount > 0)
+    }
+
+    /// Renders every destination in parallel across cores, then the site-wide files; theme assets
+    /// are copied. The result is sorted by path so output is deterministic.
+    private func render(trips: [Trip], theme: Theme, config: SiteConfig) throws(TemplateError) -> [OutputFile] {
+        var renderer = PageRenderer(theme: theme, config: config)
+        renderer.projectRoot = options.projectRoot
+        let results = Mutex<[Int: Result<[OutputFile], TemplateError>]>([:])
+        let pageRenderer = renderer
+        DispatchQueue.concurrentPerform(iterations: trips.count) { index in
+            let result = Result { () throws(TemplateError) -> [OutputFile] in
+                try pageRenderer.destinationFiles(
+                    trip: trips[index],
+                    previous: index > 0 ? trips[index - 1].destination : nil,
+                    next: index + 1 < trips.count ? trips[index + 1].destination : nil)
+            }
+            results.withLock { $0[index] = result }
+        }
+        var files = try renderer.siteFiles(trips: trips)
+        let rendered = results.withLock { $0 }
+        for index in trips.indices {
+            files += try rendered[index]!.get()
+        }
+        files += theme.assets.map { OutputFile(path: "assets/" + $0.relativePath, contents: .copy(from: $0.url)) }
+        return files.sorted { $0.path < $1.path }
+    }
+}

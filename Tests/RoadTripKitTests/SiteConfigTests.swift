@@ -1,0 +1,81 @@
+import Testing
+@testable import RoadTripKit
+
+@Suite struct SiteConfigTests {
+    func load(_ yaml: String) throws -> (SiteConfig, [Diagnostic]) {
+        let log = DiagnosticLog()
+        let root = try YAMLParser.parse(yaml, path: "Destinations/site.yaml")
+        return (SiteConfig.load(from: root, path: "Destinations/site.yaml", log: log), log.diagnostics)
+    }
+
+    /// An absent or empty site.yaml gives exactly the DESIGN §2.1 defaults.
+    @Test func defaultsAreDesignDefaults() throws {
+        let (config, diagnostics) = try load("")
+        #expect(diagnostics.isEmpty)
+        #expect(config.title == "Road Trip")
+        #expect(config.baseURL == nil)
+        #expect(config.language == "en")
+        #expect(config.timeZone == "UTC")
+        #expect(config.theme == "default")
+        #expect(config.markdownUnsafe == false && config.markdownSmart == true)
+        #expect(config.defaultSpan == CoordinateSpan(latitudeDelta: 0.05, longitudeDelta: 0.05))
+        #expect(config.viewportWidth == 800 && config.viewportHeight == 500)
+        #expect(config.fitPadding == 40)
+        #expect(config.standardTileLayer.url == "https://tile.openstreetmap.org/{z}/{x}/{y}.png")
+        #expect(config.standardTileLayer.attribution == "© OpenStreetMap contributors")
+        #expect(config.tileLayers["hybrid"]?.overlay?.contains("World_Boundaries_and_Places") == true)
+        #expect(config.tripsPreset == "default")
+        #expect(config.photosKeepMetadata == false)
+        #expect(config.shareEmail == true && config.shareLinks.isEmpty)
+    }
+
+    @Test func everyKeyIsRead() throws {
+        let (config, diagnostics) = try load("""
+            title: "Norway by road"
+            baseURL: https://example.org/trips/
+            language: nb
+            timeZone: Europe/Oslo
+            markdown: { unsafe: true, smart: false }
+            map:
+              defaultSpan: { latitudeDelta: 0.1, longitudeDelta: 0.2 }
+              viewport: { width: 640, height: 480 }
+              fitPadding: 16
+              tileLayers:
+                standard: { url: "https://tiles.example/{z}/{x}/{y}.png", attribution: "© Example", maxZoom: 17 }
+            photos: { keepMetadata: true }
+            share: { email: false, links: ["https://example.org/share?u={url}"] }
+            """)
+        #expect(diagnostics.isEmpty)
+        #expect(config.title == "Norway by road")
+        #expect(config.baseURL == "https://example.org/trips/")
+        #expect(config.language == "nb" && config.timeZone == "Europe/Oslo")
+        #expect(config.markdownUnsafe && !config.markdownSmart)
+        #expect(config.defaultSpan == CoordinateSpan(latitudeDelta: 0.1, longitudeDelta: 0.2))
+        #expect(config.viewportWidth == 640 && config.viewportHeight == 480 && config.fitPadding == 16)
+        #expect(config.standardTileLayer.maxZoom == 17)
+        #expect(config.standardTileLayer.attribution == "© Example")
+        #expect(config.photosKeepMetadata && !config.shareEmail)
+        #expect(config.shareLinks == ["https://example.org/share?u={url}"])
+    }
+
+    /// Unknown keys and wrong types are warnings at their own line and column; defaults are kept.
+    @Test func unknownKeysAndWrongTypesWarnAtTheirLine() throws {
+        let (config, diagnostics) = try load("""
+            title: Trips
+            colour: blue
+            map:
+              viewport: { width: wide, height: 480 }
+              zoom: 3
+            timeZone: Mars/Olympus_Mons
+            """)
+        let lines = diagnostics.map(\.description)
+        #expect(lines.contains("Destinations/site.yaml:2:1: warning: unknown key 'colour' is ignored"))
+        // `width: wide` — the value starts at column 22 of line 4 ("  viewport: { width: " is 21 characters).
+        #expect(lines.contains("Destinations/site.yaml:4:22: warning: map.viewport.width must be a number, not 'wide'"))
+        #expect(lines.contains("Destinations/site.yaml:5:3: warning: unknown key 'map.zoom' is ignored"))
+        #expect(lines.contains { $0.hasPrefix("Destinations/site.yaml:6:11: warning: timeZone 'Mars/Olympus_Mons'") })
+        #expect(config.viewportWidth == 800 && config.viewportHeight == 480)
+        #expect(config.timeZone == "UTC")
+        #expect(diagnostics.allSatisfy { $0.severity == .warning })
+    }
+}

@@ -1,0 +1,113 @@
+import Foundation
+import Testing
+
+@Suite(.serialized) struct BuildCommandTests {
+    static let bergen = """
+        ---
+        title: Bergen
+        subtitle: Gateway to the fjords
+        latitude: 60.39299
+        longitude: 5.32415
+        pois:
+          - { title: Bryggen, subtitle: "Hanseatic wharf & <museum>", latitude: 60.39745, longitude: 5.32386 }
+          - { title: Fløyen, subtitle: Mountain, latitude: 60.39394, longitude: 5.34284 }
+        ---
+
+        Bergen is "wet" -- and lovely.
+        """
+
+    @Test func buildsAProjectIntoOutput() throws {
+        let project = try TemporaryProject()
+        defer { project.remove() }
+        try project.write("Destinations/bergen/index.md", Self.bergen)
+        let result = try project.build()
+        #expect(result.status == 0, "stderr: \(result.standardError)")
+        for path in [
+            "index.html", "map.svg", "destinations.geojson", "sitemap.xml", "404.html", "assets/roadtrip.css",
+            "bergen/index.html", "bergen/map.svg", "bergen/annotations.geojson",
+        ] {
+            #expect(project.exists("Output/" + path), "missing Output/\(path)")
+        }
+        let page = try project.read("Output/bergen/index.html")
+        // The subtitle is escaped exactly once for HTML text.
+        #expect(page.contains("Hanseatic wharf &amp; &lt;museum&gt;"))
+        #expect(!page.contains("&amp;amp;"))
+        // Smart punctuation: "wet" -> “wet”, -- -> en dash (U+2013).
+        #expect(page.contains("“wet” – and lovely"))
+        // The page contract (DESIGN §5.1).
+        #expect(page.contains("data-roadtrip-map"))
+        #expect(page.contains("class=\"roadtrip-map-config\""))
+        #expect(page.contains("data-action=\"locate\""))
+        #expect(page.contains("data-map-type=\"satellite\""))
+        #expect(page.contains("data-annotation-id=\"poi-2\""))
+        // Progress lines name each stage.
+        #expect(result.standardOutput.contains("[1/5] Load 1 destinations"))
+        #expect(result.standardOutput.contains("[5/5] Write"))
+    }
+
+    @Test func aFailedBuildLeavesOutputAsItWas() throws {
+        let project = try TemporaryProject()
+        defer { project.remove() }
+        try project.write("Destinations/bergen/index.md", Self.bergen)
+        #expect(try project.build().status == 0)
+        let before = try project.read("Output/bergen/index.html")
+        try project.write("Output/CNAME", "trips.example.org\n")
+
+        // Latitude 91.5 on file line 3 (line 1 is the opening fence, line 2 the title).
+        try project.write("Destinations/bergen/index.md", "---\ntitle: Bergen\nlatitude: 91.5\nlongitude: 5.3\n---\n")
+        try project.write("Destinations/oslo/index.md", "---\ntitle: Oslo\nlatitude: 59.9\nlongitude: east\n---\n")
+        let result = try project.build()
+        #expect(result.status == 1)
+        // Both errors are reported before the build stops.
+        #expect(result.standardError.contains("Destinations/bergen/index.md:3:11: error: latitude 91.5 is outside"))
+        #expect(result.standardError.contains("Destinations/oslo/index.md:4:12: error: longitude must be a number"))
+        #expect(try project.read("Output/bergen/index.html") == before)
+        #expect(try project.read("Output/CNAME") == "trips.example.org\n")
+    }
+
+    @Test func usageErrorsExitWithStatus2() throws {
+        let unknownCommand = try CommandRunner.run(["deploy"])
+        #expect(unknownCommand.status == 2)
+        #expect(unknownCommand.standardError.contains("unknown command 'deploy'"))
+        let unknownFlag = try CommandRunner.run(["build", "--colour"])
+        #expect(unknownFlag.status == 2)
+        #expect(unknownFlag.standardError.contains("unknown option '--colour'"))
+        let help = try CommandRunner.run(["--help"])
+        #expect(help.status == 0)
+        #expect(help.standardOutput.contains("new destination NAME --latitude L --longitude L"))
+        let version = try CommandRunner.run(["--version"])
+        #expect(version.status == 0)
+        #expect(version.standardOutput.hasPrefix("roadtrip 0."))
+    }
+
+    @Test func strictTurnsWarningsIntoErrors() throws {
+        let project = try TemporaryProject()
+        defer { project.remove() }
+        try project.write("Destinations/bergen/index.md", Self.bergen)
+        try project.write("Destinations/site.yaml", "title: Trips\ncolour: blue\n")
+        let lenient = try project.build()
+        #expect(lenient.status == 0)
+        #expect(lenient.standardError.contains("Destinations/site.yaml:2:1: warning: unknown key 'colour'"))
+        try FileManager.default.removeItem(at: project.output)
+        let strict = try project.build(["--strict"])
+        #expect(strict.status == 1)
+        #expect(!project.exists("Output/index.html"))
+    }
+
+    @Test func newDestinationWritesATemplateAndRefusesToOverwrite() throws {
+        let project = try TemporaryProject()
+        defer { project.remove() }
+        let created = try CommandRunner.run(
+            ["new", "destination", "Tromsø", "--latitude", "69.6492", "--longitude", "18.9553", "--source", project.root.path])
+        #expect(created.status == 0, "stderr: \(created.standardError)")
+        let text = try project.read("Destinations/tromso/index.md")
+        #expect(text.contains("title: \"Tromsø\""))
+        #expect(text.contains("latitude: 69.6492"))
+        let again = try CommandRunner.run(
+            ["new", "destination", "Tromsø", "--latitude", "1", "--longitude", "2", "--source", project.root.path])
+        #expect(again.status == 1)
+        #expect(try project.read("Destinations/tromso/index.md") == text)
+        // The new destination builds.
+        #expect(try project.build().status == 0)
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+
+/// Runs the built `roadtrip` executable in tests and captures what it prints.
+struct CommandRunner {
+    struct Output {
+        var status: Int32
+        var standardOutput: String
+        var standardError: String
+    }
+
+    /// The package root, three folders up from this file (Tests/roadtripTests/CommandRunner.swift).
+    static let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// `../shared` beside the repository, when this checkout has it.
+    static var sharedFolder: URL? {
+        let url = packageRoot.deletingLastPathComponent().appendingPathComponent("shared")
+        return FileManager.default.fileExists(atPath: url.appendingPathComponent("DESIGN.md").path) ? url : nil
+    }
+
+    /// The `roadtrip` binary built next to the test bundle.
+    static let executable: URL = {
+        let besideTests = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+            .appendingPathComponent("roadtrip")
+        if FileManager.default.isExecutableFile(atPath: besideTests.path) { return besideTests }
+        return packageRoot.appendingPathComponent(".build/debug/roadtrip")
+    }()
+
+    static func run(_ arguments: [String], in directory: URL? = nil) throws -> Output {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        if let directory { process.currentDirectoryURL = directory }
+        let outputPipe = Pipe()
+        let errorPipe = Pipe()
+        process.standardOutput = outputPipe
+        process.standardError = errorPipe
+        try process.run()
+        let outputData = outputPipe.fileHandleForReading.readDataToEndOfFile()
+        let errorData = errorPipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Output(
+            status: process.terminationStatus,
+            standardOutput: String(decoding: outputData, as: UTF8.self),
+            standardError: String(decoding: errorData, as: UTF8.self))
+    }
+}
+
+/// A throwaway project folder with the repository's default theme.
+struct TemporaryProject {
+    let root: URL
+
+    init() throws {
+        root = FileManager.default.temporaryDirectory
+            .appendingPathComponent("roadtrip-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(
+            at: root.appendingPathComponent("Destinations"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: root.appendingPathComponent("Themes"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            at: CommandRunner.packageRoot.appendingPathComponent("Themes/default"),
+            to: root.appendingPathComponent("Themes/default"))
+    }
+
+    var output: URL { root.appendingPathComponent("Output") }
+
+    func write(_ relativePath: String, _ text: String) throws {
+        let url = root.appendingPathComponent(relativePath)
+        try FileManager.default.createDirectory(
+            at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: url)
+    }
+
+    func copy(_ source: URL, to relativePath: String) throws {
+        let url = root.appendingPathComponent(relativePath)
+        try FileManager.default.createDirectory(
+            at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: source, to: url)
+    }
+
+    func read(_ relativePath: String) throws -> String {
+        try String(contentsOf: root.appendingPathComponent(relativePath), encoding: .utf8)
+    }
+
+    func exists(_ relativePath: String) -> Bool {
+        FileManager.default.fileExists(atPath: root.appendingPathComponent(relativePath).path)
+    }
+
+    func build(_ extra: [String] = []) throws -> CommandRunner.Output {
+        try CommandRunner.run(["build", "--source", root.path] + extra)
+    }
+
+    func remove() {
+        try? FileManager.default.removeItem(at: root)
+    }
+}

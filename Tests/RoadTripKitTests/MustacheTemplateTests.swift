@@ -1,0 +1,205 @@
+import Foundation
+import Testing
+@testable import RoadTripKit
+
+/// Errors, missing partials and site-style layouts. Expected lines and columns are counted by
+/// hand from the template text shown in each test (1-based, columns in characters).
+@Suite struct MustacheTemplateTests {
+    static func fixture(_ name: String) throws -> String {
+        let url = try #require(Bundle.module.url(forResource: "Fixtures/bad-inputs/\(name)", withExtension: nil))
+        return try String(contentsOf: url, encoding: .utf8)
+    }
+
+    static func parseError(_ source: String, name: String = "page") -> TemplateError? {
+        do throws(TemplateError) {
+            _ = try MustacheTemplate(source: source, name: name)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    /// bad-inputs/template-unclosed-section.mustache is
+    ///   line 1: `{{#destinations}}`
+    ///   line 2: `<li>{{title}}</li>`
+    /// and nothing closes the section, so the error points at line 1, column 1.
+    @Test func unclosedSectionBadInput() throws {
+        let error = try #require(Self.parseError(try Self.fixture("template-unclosed-section.mustache"),
+                                                 name: "template-unclosed-section"))
+        #expect(error.templateName == "template-unclosed-section")
+        #expect(error.line == 1)
+        #expect(error.column == 1)
+        #expect(error.message == "section 'destinations' opened at line 1 is never closed")
+        #expect(error.diagnostic(path: "layouts/template-unclosed-section.mustache").description
+            == "layouts/template-unclosed-section.mustache:1:1: error: section 'destinations' opened at line 1 is never closed")
+    }
+
+    /// bad-inputs/template-missing-partial.mustache is the single line `{{> no-such-partial}}`:
+    /// the partial is reported as missing at line 1; rendering (spec mode) gives "" because the
+    /// standalone line is removed and a missing partial renders as the empty string.
+    @Test func missingPartialBadInput() throws {
+        let library = try TemplateLibrary(templates: [
+            "template-missing-partial": try Self.fixture("template-missing-partial.mustache"),
+        ])
+        let missing = library.missingPartials()
+        #expect(missing.count == 1)
+        #expect(missing.first?.templateName == "template-missing-partial")
+        #expect(missing.first?.partialName == "no-such-partial")
+        #expect(missing.first?.line == 1)
+        #expect(try library.render("template-missing-partial", context: [:]) == "")
+    }
+
+    /// Parents count as partials; present partials are not reported; dynamic names are not.
+    @Test func missingPartialsListsParentsWithLines() throws {
+        let library = try TemplateLibrary(templates: [
+            "page": "{{>header}}\n{{>*dynamic}}\n{{<layouts/base}}{{/layouts/base}}\n{{>footer}}\n",
+            "header": "<header></header>",
+        ])
+        let missing = library.missingPartials().map { "\($0.templateName) \($0.partialName) \($0.line)" }
+        #expect(missing == ["page layouts/base 3", "page footer 4"])
+    }
+
+    /// Line 3 is `  {{#b}}x{{/a}}`: the closing tag starts at column 10 and section 'b' (line 3)
+    /// is the one open.
+    @Test func mismatchedClosingTag() throws {
+        let error = try #require(Self.parseError("<ul>\n{{#a}}\n  {{#b}}x{{/a}}\n{{/b}}\n"))
+        #expect(error.line == 3)
+        #expect(error.column == 10)
+        #expect(error.message == "closing tag 'a' does not match section 'b' opened at line 3")
+    }
+
+    @Test func closingTagWithoutOpening() throws {
+        let error = try #require(Self.parseError("x\n{{/a}}"))
+        #expect((error.line, error.column) == (2, 1))
+        #expect(error.message.contains("no matching opening tag"))
+    }
+
+    /// `b {{name` on line 2: the tag starts at column 3 and has no `}}`.
+    @Test func unclosedTag() throws {
+        let error = try #require(Self.parseError("a\nb {{name\nc\n"))
+        #expect((error.line, error.column) == (2, 3))
+        #expect(error.message == "tag '{{' is never closed (no '}}' follows)")
+    }
+
+    /// Columns count characters, not bytes: `é` is one column (two UTF-8 bytes).
+    @Test func columnCountsCharacters() throws {
+        let error = try #require(Self.parseError("é {{#x}}"))
+        #expect((error.line, error.column) == (1, 3))
+    }
+
+    @Test func unclosedTagWithCustomDelimiters() throws {
+        let error = try #require(Self.parseError("{{=<% %>=}}\n<% name\n"))
+        #expect((error.line, error.column) == (2, 1))
+        #expect(error.message == "tag '<%' is never closed (no '%>' follows)")
+    }
+
+    @Test(arguments: ["{{=<%=}}", "{{a b}}", "{{#}}{{/}}", "{{a..b}}", "{{$block}}x"])
+    func invalidTemplates(_ source: String) {
+        #expect(Self.parseError(source) != nil)
+    }
+
+    @Test func parseAllReportsEveryBadTemplate() {
+        let (library, errors) = TemplateLibrary.parseAll(templates: [
+            "b": "{{#x}}", "a": "{{/y}}", "good": "{{z}}",
+        ])
+        #expect(library == nil)
+        #expect(errors.map(\.templateName) == ["a", "b"])
+    }
+
+    @Test func recursivePartialStopsWithError() throws {
+        let library = try TemplateLibrary(templates: ["self": "x{{>self}}"])
+        #expect(throws: TemplateError.self) { try library.render("self", context: nil) }
+    }
+
+    /// A recursive partial whose data ends renders fine just below the depth limit: a chain of
+    /// 90 nested nodes gives 90 × "X<" then 90 × ">" (built independently by repetition).
+    @Test func deepFiniteRecursionRenders() throws {
+        var tree: TemplateValue = ["nodes": []]
+        for _ in 0..<89 { tree = ["nodes": [tree]] }
+        let library = try TemplateLibrary(templates: ["node": "X<{{#nodes}}{{>node}}{{/nodes}}>"])
+        let expected = String(repeating: "X<", count: 90) + String(repeating: ">", count: 90)
+        #expect(try library.render("node", context: tree) == expected)
+    }
+
+    @Test func unknownTemplateName() throws {
+        let library = try TemplateLibrary(templates: [:])
+        #expect(throws: TemplateError.self) { try library.render("nope", context: nil) }
+    }
+
+    /// A site layout: the page overrides an inline block and a standalone block. The standalone
+    /// `{{$content}}` site in `base` is indented by four spaces, so each line of the page's
+    /// content gets four spaces (spec ~inheritance "Block reindentation"); standalone section
+    /// lines vanish; `{{name}}` is HTML-escaped.
+    @Test func layoutWithBlocks() throws {
+        let library = try TemplateLibrary(templates: [
+            "base": """
+                <html>
+                  <head>
+                    <title>{{$title}}RoadTrip{{/title}}</title>
+                  </head>
+                  <body>
+                    {{$content}}
+                    {{/content}}
+                  </body>
+                </html>
+
+                """,
+            "page": """
+                {{<base}}
+                {{$title}}{{name}} – RoadTrip{{/title}}
+                {{$content}}
+                <h1>{{name}}</h1>
+                {{#pins}}
+                <p>{{.}}</p>
+                {{/pins}}
+                {{/content}}
+                {{/base}}
+
+                """,
+        ])
+        let output = try library.render("page", context: ["name": "Oslo & Bergen", "pins": ["A<", "B"]])
+        #expect(output == """
+            <html>
+              <head>
+                <title>Oslo &amp; Bergen – RoadTrip</title>
+              </head>
+              <body>
+                <h1>Oslo &amp; Bergen</h1>
+                <p>A&lt;</p>
+                <p>B</p>
+              </body>
+            </html>
+
+            """)
+        // Without the page's arguments the layout shows its defaults.
+        #expect(try library.render("base", context: [:]).contains("<title>RoadTrip</title>\n  </head>\n  <body>\n  </body>"))
+    }
+
+    /// Block arguments reach blocks inside partials of the layout (a partial is a parent
+    /// without arguments).
+    @Test func blockArgumentsReachPartialsOfTheLayout() throws {
+        let library = try TemplateLibrary(templates: [
+            "base": "<head>{{>head}}</head>",
+            "head": "<title>{{$title}}default{{/title}}</title>",
+            "page": "{{<base}}{{$title}}Page{{/title}}{{/base}}",
+        ])
+        #expect(try library.render("page", context: nil) == "<head><title>Page</title></head>")
+    }
+
+    /// Lists can be indexed by dotted names (`pins.1.title`); an out-of-range index is missing.
+    @Test func listIndexInDottedName() throws {
+        let library = try TemplateLibrary(templates: ["t": "{{pins.1.title}}|{{pins.5.title}}|{{pins.x}}"])
+        let context: TemplateValue = ["pins": [["title": "A"], ["title": "B"]]]
+        #expect(try library.render("t", context: context) == "B||")
+    }
+
+    /// Truthiness as documented on `TemplateValue`: "" and 0 are truthy (as in the spec's
+    /// reference implementation, Ruby), null/false/[] are falsy.
+    @Test func truthiness() throws {
+        let library = try TemplateLibrary(templates: [
+            "t": "{{#empty}}E{{/empty}}{{#zero}}Z{{/zero}}{{^none}}N{{/none}}{{^no}}F{{/no}}{{^list}}L{{/list}}{{^missing}}M{{/missing}}",
+        ])
+        let context: TemplateValue = ["empty": "", "zero": 0, "none": nil, "no": false, "list": []]
+        #expect(try library.render("t", context: context) == "EZNFLM")
+    }
+}

@@ -41,17 +41,9 @@ public struct SiteConfig: Sendable, Hashable {
     public init() {}
 
     /// The DESIGN §2.1 tile layers: OpenStreetMap standard tiles and Esri imagery (+ labels overlay).
-    public static let defaultTileLayers: [String: TileLayer] = {
-        let imagery =
-            "https://server.arcgisonline.com/ArcGIS/rest/services/World_Imagery/MapServer/tile/{z}/{y}/{x}"
-        let labels =
-            "https://server.arcgisonline.com/ArcGIS/rest/services/Reference/World_Boundaries_and_Places/MapServer/tile/{z}/{y}/{x}"
-        return [
-            "standard": TileLayer.openStreetMap,
-            "satellite": TileLayer(url: imagery, overlay: nil, attribution: "Tiles © Esri", maxZoom: 19),
-            "hybrid": TileLayer(url: imagery, overlay: labels, attribution: "Tiles © Esri", maxZoom: 19),
-        ]
-    }()
+    public static let defaultTileLayers: [String: TileLayer] = [
+        "standard": .openStreetMap, "satellite": .esriWorldImagery, "hybrid": .esriHybrid,
+    ]
 
     /// The names of the map types, in the order the map-type control shows them.
     public static let mapTypeNames = ["standard", "satellite", "hybrid"]

@@ -9,28 +9,59 @@ struct MapPresentation: Sendable {
     let initialRegion: CoordinateRegion
     /// The region fitted to the site's viewport.
     let view: MapView
-    /// The SVG element, without an XML declaration (ready to inline in HTML).
+    /// The SVG element for inlining in HTML: no XML declaration and no tile images (the page draws
+    /// the tiles behind it, see `tiles`), transparent where there are no pins.
     let svg: String
+    /// The tile layer drawn under the map (the site's standard layer).
+    let tileLayer: TileLayer
     /// The map's text alternative.
     let title: String
 
     /// Fits `initialRegion` to the site's viewport and draws the map with the standard tile layer.
-    init(title: String, annotations: [Annotation], initialRegion: CoordinateRegion, config: SiteConfig) {
+    /// `width`/`height` default to the site's `map.viewport`; `idPrefix` keeps SVG ids unique when a
+    /// page has several maps.
+    init(
+        title: String, annotations: [Annotation], initialRegion: CoordinateRegion, config: SiteConfig,
+        width: Double? = nil, height: Double? = nil, idPrefix: String = "roadtrip-"
+    ) {
         self.title = title
         self.annotations = annotations
         self.initialRegion = initialRegion
-        let tileLayer = config.standardTileLayer
+        tileLayer = config.standardTileLayer
         view = MapView(
-            region: initialRegion, width: config.viewportWidth, height: config.viewportHeight,
+            region: initialRegion, width: width ?? config.viewportWidth, height: height ?? config.viewportHeight,
             maximumZoom: tileLayer.maxZoom)
         svg = SVGMap.render(
             SVGMapInput(
                 view: view, annotations: annotations, title: title, tileLayer: tileLayer,
-                includeXMLDeclaration: false, idPrefix: "roadtrip-"))
+                includeXMLDeclaration: false, idPrefix: idPrefix, drawsTiles: false))
     }
 
-    /// The standalone `map.svg` file: the same drawing with an XML declaration.
-    var svgFile: String { "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" + svg }
+    /// The standalone `map.svg` file (SVG 1.1 with an XML declaration), with the raster basemap as
+    /// `<image>` tiles of explicit width and height.
+    func svgFile() -> String {
+        SVGMap.render(SVGMapInput(view: view, annotations: annotations, title: title, tileLayer: tileLayer))
+    }
+
+    /// The raster tiles as the page draws them behind the inline SVG: each tile's box in percent of
+    /// the viewport (so the grid scales with the responsive SVG) and its URL made safe for a CSS
+    /// `url('…')` inside an HTML attribute (quotes, parentheses and backslashes percent-encoded).
+    func tiles() -> [TemplateValue] {
+        func percent(_ value: Double, of total: Double) -> TemplateValue {
+            .string(DecimalText.string(value / total * 100, maximumFractionDigits: 4) + "%")
+        }
+        return MapTile.covering(view, maximumZoom: tileLayer.maxZoom).map { tile in
+            let url = TileLayer.tileURL(tileLayer.url, zoom: tile.zoom, x: tile.x, y: tile.y)
+                .replacingOccurrences(of: "\\", with: "%5C").replacingOccurrences(of: "'", with: "%27")
+                .replacingOccurrences(of: "\"", with: "%22").replacingOccurrences(of: "(", with: "%28")
+                .replacingOccurrences(of: ")", with: "%29")
+            return .object([
+                "left": percent(tile.left, of: view.width), "top": percent(tile.top, of: view.height),
+                "width": percent(tile.width, of: view.width), "height": percent(tile.height, of: view.height),
+                "url": .string(url),
+            ])
+        }
+    }
 
     /// The displayed region as `"lat,lon,latitudeDelta,longitudeDelta"` (degrees, 7 decimals) —
     /// the page contract's `data-region` (DESIGN §5.1).
@@ -116,6 +147,8 @@ struct MapPresentation: Sendable {
             "zoom": .string(String(format: "%.3f", view.zoom)),
             "caption": .string(caption),
             "listLabel": .string(listLabel),
+            "tiles": .list(tiles()),
+            "aspectRatio": .string("\(DecimalText.string(view.width, maximumFractionDigits: 2)) / \(DecimalText.string(view.height, maximumFractionDigits: 2))"),
             "annotations": .list(items),
         ])
     }

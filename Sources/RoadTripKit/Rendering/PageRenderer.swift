@@ -7,8 +7,21 @@ struct PageRenderer: Sendable {
     let config: SiteConfig
     let links: SiteLinks
 
-    /// Width and height in CSS pixels of a home-page card's map thumbnail.
-    static let thumbnailSize = (width: 320, height: 200)
+    /// Width and height in CSS pixels of a home-page card's map.
+    static let cardMapSize = (width: 320.0, height: 200.0)
+
+    /// The small map of a destination's home-page card: the same region, fitted to the card, with
+    /// its own SVG ids.
+    func cardMap(trip: Trip) -> TemplateValue {
+        let map = MapPresentation(
+            title: "Map of \(trip.mapTitle)", annotations: trip.annotations(), initialRegion: trip.initialRegion,
+            config: config, width: Self.cardMapSize.width, height: Self.cardMapSize.height,
+            idPrefix: "card-\(trip.destination.slug)-")
+        return .object([
+            "svg": .string(map.svg), "tiles": .list(map.tiles()),
+            "aspectRatio": .string("\(Int(Self.cardMapSize.width)) / \(Int(Self.cardMapSize.height))"),
+        ])
+    }
 
     init(theme: Theme, config: SiteConfig) {
         self.theme = theme
@@ -84,7 +97,7 @@ struct PageRenderer: Sendable {
         let html = try theme.templates.render("destination", context: .object(context))
         var files = [
             OutputFile(path: slug + "/index.html", contents: .text(html)),
-            OutputFile(path: slug + "/map.svg", contents: .text(map.svgFile)),
+            OutputFile(path: slug + "/map.svg", contents: .text(map.svgFile())),
             OutputFile(
                 path: slug + "/annotations.geojson",
                 contents: .text(GeoJSON.featureCollection(annotations: trip.annotations()))),
@@ -105,7 +118,8 @@ struct PageRenderer: Sendable {
 
     /// The home page (`index.html`), its overview map (`map.svg`), the site's GeoJSON
     /// (`destinations.geojson`: every destination and POI), `404.html` and `sitemap.xml`.
-    func siteFiles(trips: [Trip]) throws(TemplateError) -> [OutputFile] {
+    /// `cardMaps` are the `cardMap(trip:)` values in the order of `trips`.
+    func siteFiles(trips: [Trip], cardMaps: [TemplateValue]) throws(TemplateError) -> [OutputFile] {
         let destinationPins = trips.map { trip in
             Annotation(
                 id: "destination-" + trip.destination.slug, coordinate: trip.destinationCoordinate,
@@ -122,15 +136,13 @@ struct PageRenderer: Sendable {
         context["home"] = .object([
             "destinationCount": .integer(trips.count),
             "destinations": .list(
-                trips.map { trip in
+                zip(trips, cardMaps).map { trip, cardMap in
                     let destination = trip.destination
                     return .object([
+                        "map": cardMap,
                         "title": .string(destination.title),
                         "subtitle": destination.subtitle.isEmpty ? .null : .string(destination.subtitle),
                         "url": .string(links.link(to: destination.slug + "/", fromDepth: 0)),
-                        "mapSVG": .string(links.link(to: destination.slug + "/map.svg", fromDepth: 0)),
-                        "thumbnailWidth": .integer(Self.thumbnailSize.width),
-                        "thumbnailHeight": .integer(Self.thumbnailSize.height),
                         "poiCount": .integer(destination.pointsOfInterest.count),
                     ])
                 }),
@@ -156,7 +168,7 @@ struct PageRenderer: Sendable {
         }
         return [
             OutputFile(path: "index.html", contents: .text(home)),
-            OutputFile(path: "map.svg", contents: .text(map.svgFile)),
+            OutputFile(path: "map.svg", contents: .text(map.svgFile())),
             OutputFile(
                 path: "destinations.geojson",
                 contents: .text(GeoJSON.featureCollection(annotations: siteAnnotations))),

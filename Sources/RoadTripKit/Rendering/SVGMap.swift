@@ -10,6 +10,10 @@ public struct SVGMapInput: Sendable {
     public var title: String
     /// The raster basemap, or `nil` for a plain background (the map stays usable either way).
     public var tileLayer: TileLayer?
+    /// `false` leaves the tile `<image>`s out but keeps the layer's attribution: for inline maps
+    /// whose page draws the tiles itself (behind the SVG, where a tile that cannot load leaves no
+    /// broken-image mark).
+    public var drawsTiles: Bool
     /// `true` for a standalone `map.svg` (`<?xml …?>` first), `false` for SVG inlined in HTML.
     public var includeXMLDeclaration: Bool
     /// Prepended to every `id` in the SVG so several inline maps on one page do not clash; use
@@ -19,8 +23,9 @@ public struct SVGMapInput: Sendable {
     /// Creates the input; see the properties for units and meaning.
     public init(
         view: MapView, annotations: [Annotation], title: String, tileLayer: TileLayer? = nil,
-        includeXMLDeclaration: Bool = true, idPrefix: String = ""
+        includeXMLDeclaration: Bool = true, idPrefix: String = "", drawsTiles: Bool = true
     ) {
+        self.drawsTiles = drawsTiles
         self.view = view
         self.annotations = annotations
         self.title = title
@@ -36,7 +41,7 @@ public struct SVGMapInput: Sendable {
 /// Output (SVG 1.1, well-formed; pixel values with at most 2 decimals):
 /// ```
 /// <svg xmlns=… xmlns:xlink=… version="1.1" width=W height=H viewBox="0 0 W H" class="roadtrip-map"
-///      role="img" aria-labelledby="{p}map-title {p}map-desc" data-zoom="12.3456">
+///      role="img" data-zoom="12.3456">
 ///   <title id="{p}map-title">…</title> <desc id="{p}map-desc">…</desc>
 ///   <rect class="map-background" …/>                    plain background under the tiles
 ///   <g class="tiles" data-tile-zoom="z"> <image x y width height href xlink:href/> … </g>
@@ -58,7 +63,8 @@ public struct SVGMapInput: Sendable {
 /// - Pins are not focusable here: the root is `role="img"`, whose children are presentational
 ///   (WAI-ARIA 1.2), and without script a pin has no action. The page script that opens callouts
 ///   adds `tabindex`/`role` itself.
-/// - `<title>`/`<desc>` as the text alternative and `aria-labelledby`: SVG 1.1 §5.4, WAI-ARIA
+/// - `<title>`/`<desc>` as the first children are the text alternative (SVG 1.1 §5.4; SVG-AAM
+///   name computation; no `aria-labelledby`, which SVG 1.1 does not allow), WAI-ARIA
 ///   Graphics Module; `href` (SVG 2) and `xlink:href` (SVG 1.1) are both written on tiles.
 public struct SVGMap {
     /// The SVG document text for `input`.
@@ -74,16 +80,17 @@ public struct SVGMap {
                 ("width", width), ("height", height), ("viewBox", "0 0 \(width) \(height)"),
                 ("class", "roadtrip-map"),
                 ("role", "img"),
-                ("aria-labelledby", "\(prefix)map-title \(prefix)map-desc"),
                 ("data-zoom", DecimalText.string(view.zoom, maximumFractionDigits: 4)),
             ]) {
                 writer.element("title", attributes: [("id", "\(prefix)map-title")], text: input.title)
                 writer.element("desc", attributes: [("id", "\(prefix)map-desc")], text: description(input))
-                writer.element("rect", attributes: [
-                    ("class", "map-background"), ("x", "0"), ("y", "0"),
-                    ("width", width), ("height", height), ("fill", "#e8eef1"),
-                ])
-                if let layer = input.tileLayer {
+                if input.drawsTiles {
+                    writer.element("rect", attributes: [
+                        ("class", "map-background"), ("x", "0"), ("y", "0"),
+                        ("width", width), ("height", height), ("fill", "#e8eef1"),
+                    ])
+                }
+                if let layer = input.tileLayer, input.drawsTiles {
                     let tiles = MapTile.covering(view, maximumZoom: layer.maxZoom)
                     writeTiles(tiles, template: layer.url, className: "tiles", to: writer)
                     if let overlay = layer.overlay {
@@ -97,7 +104,7 @@ public struct SVGMap {
                     ("x", pixels(view.width - 4)), ("y", pixels(view.height - 4)),
                     ("text-anchor", "end"), ("font-family", "sans-serif"), ("font-size", "10"),
                     ("fill", "#333333"), ("stroke", "#ffffff"), ("stroke-width", "3"),
-                    ("paint-order", "stroke"),
+                    ("style", "paint-order:stroke"),
                 ], text: input.tileLayer?.attribution ?? "roadtrip")
             }
         }
@@ -190,7 +197,7 @@ public struct SVGMap {
                 ])
                 writer.element("text", attributes: [
                     ("x", pixels(bar.length + 4)), ("y", pixels(labelY)),
-                    ("fill", "#222222"), ("stroke", "#ffffff"), ("stroke-width", "3"), ("paint-order", "stroke"),
+                    ("fill", "#222222"), ("stroke", "#ffffff"), ("stroke-width", "3"), ("style", "paint-order:stroke"),
                 ], text: bar.label)
             }
         }

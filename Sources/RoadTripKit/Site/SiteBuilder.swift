@@ -157,6 +157,7 @@ public struct SiteBuilder: Sendable {
         var renderer = PageRenderer(theme: theme, config: config)
         renderer.projectRoot = options.projectRoot
         let results = Mutex<[Int: Result<[OutputFile], TemplateError>]>([:])
+        let cards = Mutex<[Int: TemplateValue]>([:])
         let pageRenderer = renderer
         DispatchQueue.concurrentPerform(iterations: trips.count) { index in
             let result = Result { () throws(TemplateError) -> [OutputFile] in
@@ -165,10 +166,13 @@ public struct SiteBuilder: Sendable {
                     previous: index > 0 ? trips[index - 1].destination : nil,
                     next: index + 1 < trips.count ? trips[index + 1].destination : nil)
             }
+            let card = pageRenderer.cardMap(trip: trips[index])
             results.withLock { $0[index] = result }
+            cards.withLock { $0[index] = card }
         }
-        var files = try renderer.siteFiles(trips: trips)
         let rendered = results.withLock { $0 }
+        let cardMaps = cards.withLock { cards in trips.indices.map { cards[$0] ?? .null } }
+        var files = try renderer.siteFiles(trips: trips, cardMaps: cardMaps)
         for index in trips.indices {
             files += try rendered[index]!.get()
         }

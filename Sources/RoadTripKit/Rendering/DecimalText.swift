@@ -10,13 +10,79 @@ public enum DecimalText {
     /// Non-finite values print as `nan`, `inf` or `-inf`; callers that need a valid number must
     /// filter them first.
     public static func string(_ value: Double, maximumFractionDigits: Int) -> String {
+        format(value, fractionDigits: maximumFractionDigits, trimmingZeros: true)
+    }
+
+    /// `value` with exactly `fractionDigits` decimals (C `printf("%.*f")`), e.g. the page
+    /// contract's `data-region` numbers with 7 decimals (`40.7484000`). Negative zero prints as `0…`.
+    public static func fixed(_ value: Double, fractionDigits: Int) -> String {
+        format(value, fractionDigits: fractionDigits, trimmingZeros: false)
+    }
+
+    private static let powersOfTen: [Double] = (0...9).map { pow(10, Double($0)) }
+
+    private static func format(_ value: Double, fractionDigits: Int, trimmingZeros: Bool) -> String {
         guard value.isFinite else { return value.isNaN ? "nan" : (value < 0 ? "-inf" : "inf") }
-        let digits = max(0, maximumFractionDigits)
-        var text = String(format: "%.\(digits)f", value)
-        if text.contains(".") {
-            while text.hasSuffix("0") { text.removeLast() }
-            if text.hasSuffix(".") { text.removeLast() }
+        let value = value == 0 ? 0 : value
+        if let fast = integerFormat(value, fractionDigits: fractionDigits, trimmingZeros: trimmingZeros) {
+            return fast
         }
-        return text == "-0" ? "0" : text
+        return printfFormat(value, fractionDigits: fractionDigits, trimmingZeros: trimmingZeros)
+    }
+
+    /// The common case in integer arithmetic: |value| · 10^digits below 10^12, where the scaled
+    /// double is within 2^-12 of the exact product, so rounding it agrees with printf's rounding of
+    /// the exact binary value unless the fraction is within 10^-3 of one half — those, and
+    /// everything else, go to `printfFormat`.
+    private static func integerFormat(_ value: Double, fractionDigits: Int, trimmingZeros: Bool) -> String? {
+        guard (0...9).contains(fractionDigits) else { return nil }
+        let power = powersOfTen[fractionDigits]
+        let scaled = abs(value) * power
+        guard scaled < 1e12 else { return nil }
+        let whole = scaled.rounded(.down)
+        let fraction = scaled - whole
+        guard abs(fraction - 0.5) > 1e-3 else { return nil }
+        var units = Int(whole) + (fraction > 0.5 ? 1 : 0)
+        let divisor = Int(power)
+        var fractionDigitsLeft = fractionDigits
+        var fractional = units % divisor
+        units /= divisor
+        if trimmingZeros {
+            while fractionDigitsLeft > 0 && fractional % 10 == 0 {
+                fractional /= 10
+                fractionDigitsLeft -= 1
+            }
+        }
+        var text = (value < 0 && (units != 0 || fractional != 0)) ? "-" : ""
+        text += String(units)
+        if fractionDigitsLeft > 0 {
+            let digits = String(fractional)
+            text += "."
+            text += String(repeating: "0", count: fractionDigitsLeft - digits.count)
+            text += digits
+        }
+        return text
+    }
+
+    private static func printfFormat(_ value: Double, fractionDigits: Int, trimmingZeros: Bool) -> String {
+        let digits = Int32(min(max(0, fractionDigits), 20))
+        // vsnprintf into a stack buffer: `String(format:)` goes through CFString and was the
+        // single largest cost of rendering a site. 330 bytes hold any finite double with 20 decimals.
+        return withUnsafeTemporaryAllocation(of: CChar.self, capacity: 330) { buffer -> String in
+            let written = withVaList([digits, value]) { arguments in
+                vsnprintf(buffer.baseAddress!, buffer.count, "%.*f", arguments)
+            }
+            var length = Int(min(max(written, 0), Int32(buffer.count - 1)))
+            if trimmingZeros && buffer[0..<length].contains(CChar(UInt8(ascii: "."))) {
+                while length > 0 && buffer[length - 1] == CChar(UInt8(ascii: "0")) { length -= 1 }
+                if length > 0 && buffer[length - 1] == CChar(UInt8(ascii: ".")) { length -= 1 }
+            }
+            let text = String(
+                decoding: UnsafeRawBufferPointer(start: buffer.baseAddress, count: length), as: UTF8.self)
+            if text.hasPrefix("-") && !text.utf8.contains(where: { $0 >= UInt8(ascii: "1") && $0 <= UInt8(ascii: "9") }) {
+                return String(text.dropFirst())  // −0.00000001 rounds to "-0" or "-0.0000000"
+            }
+            return text
+        }
     }
 }

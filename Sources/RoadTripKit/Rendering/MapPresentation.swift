@@ -51,10 +51,7 @@ struct MapPresentation: Sendable {
             .string(DecimalText.string(value / total * 100, maximumFractionDigits: 4) + "%")
         }
         return MapTile.covering(view, maximumZoom: tileLayer.maxZoom).map { tile in
-            let url = TileLayer.tileURL(tileLayer.url, zoom: tile.zoom, x: tile.x, y: tile.y)
-                .replacingOccurrences(of: "\\", with: "%5C").replacingOccurrences(of: "'", with: "%27")
-                .replacingOccurrences(of: "\"", with: "%22").replacingOccurrences(of: "(", with: "%28")
-                .replacingOccurrences(of: ")", with: "%29")
+            let url = Self.cssURLSafe(TileLayer.tileURL(tileLayer.url, zoom: tile.zoom, x: tile.x, y: tile.y))
             return .object([
                 "left": percent(tile.left, of: view.width), "top": percent(tile.top, of: view.height),
                 "width": percent(tile.width, of: view.width), "height": percent(tile.height, of: view.height),
@@ -63,12 +60,30 @@ struct MapPresentation: Sendable {
         }
     }
 
+    /// `url` with the characters that would end a CSS `url('…')` (quotes, parentheses, backslash)
+    /// percent-encoded (RFC 3986 §2.1), so it can sit inside one.
+    static func cssURLSafe(_ url: String) -> String {
+        var safe = ""
+        safe.reserveCapacity(url.utf8.count)
+        for scalar in url.unicodeScalars {
+            switch scalar {
+            case "\\": safe += "%5C"
+            case "'": safe += "%27"
+            case "\"": safe += "%22"
+            case "(": safe += "%28"
+            case ")": safe += "%29"
+            default: safe.unicodeScalars.append(scalar)
+            }
+        }
+        return safe
+    }
+
     /// The displayed region as `"lat,lon,latitudeDelta,longitudeDelta"` (degrees, 7 decimals) —
     /// the page contract's `data-region` (DESIGN §5.1).
     var dataRegion: String {
         let span = view.displayedSpan
         return [view.center.latitude, view.center.longitude, span.latitudeDelta, span.longitudeDelta]
-            .map { String(format: "%.7f", $0) }
+            .map { DecimalText.fixed($0, fractionDigits: 7) }
             .joined(separator: ",")
     }
 
@@ -139,12 +154,12 @@ struct MapPresentation: Sendable {
         }
         let caption =
             "Map of \(title): \(annotations.count) pin\(annotations.count == 1 ? "" : "s"), zoom "
-            + String(format: "%.1f", view.zoom)
+            + DecimalText.fixed(view.zoom, fractionDigits: 1)
         return .object([
             "svg": .string(svg),
             "configJSON": .string(configJSON(tileLayers: tileLayers)),
             "dataRegion": .string(dataRegion),
-            "zoom": .string(String(format: "%.3f", view.zoom)),
+            "zoom": .string(DecimalText.fixed(view.zoom, fractionDigits: 3)),
             "caption": .string(caption),
             "listLabel": .string(listLabel),
             "tiles": .list(tiles()),

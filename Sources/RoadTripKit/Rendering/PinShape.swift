@@ -17,6 +17,11 @@ struct PinShape: Sendable {
     /// The destination: a larger pin, 12-px head, 30 px from the tip.
     static let large = PinShape(headRadius: 12, headCenterDistance: 30)
 
+    /// `path` and `starPath` of the two pin sizes, computed once (every pin of every map uses one).
+    static let regularOutline = regular.path
+    static let largeOutline = large.path
+    static let largeStar = large.starPath
+
     /// SVG path data of the outline.
     var path: String {
         let r = headRadius, c = headCenterDistance

@@ -157,15 +157,16 @@ public struct SVGMap {
                 ]) {
                     writer.element("title", text: annotation.title)
                     if !annotation.subtitle.isEmpty { writer.element("desc", text: annotation.subtitle) }
-                    let shape: PinShape = annotation.kind == .destination ? .large : .regular
+                    let isDestination = annotation.kind == .destination
+                    let shape: PinShape = isDestination ? .large : .regular
                     writer.element("path", attributes: [
-                        ("class", "pin-shape"), ("d", shape.path),
+                        ("class", "pin-shape"), ("d", isDestination ? PinShape.largeOutline : PinShape.regularOutline),
                         ("fill", annotation.markerColor), ("stroke", "#1a1a1a"), ("stroke-width", "1"),
                     ])
                     switch annotation.kind {
                     case .destination:
                         writer.element("path", attributes: [
-                            ("class", "pin-mark"), ("d", shape.starPath), ("fill", "#ffffff"),
+                            ("class", "pin-mark"), ("d", PinShape.largeStar), ("fill", "#ffffff"),
                         ])
                     case .pointOfInterest:
                         writer.element("text", attributes: [

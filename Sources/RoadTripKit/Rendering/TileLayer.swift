@@ -38,10 +38,31 @@ public struct TileLayer: Sendable, Hashable, Codable {
         attribution: "Tiles © Esri", maxZoom: 19)
 
     /// `template` with `{z}`, `{x}` and `{y}` replaced by the tile's numbers (decimal integers).
+    /// One pass over the UTF-8 bytes (no Foundation string search: this runs for every tile of
+    /// every map).
     public static func tileURL(_ template: String, zoom: Int, x: Int, y: Int) -> String {
-        template
-            .replacingOccurrences(of: "{z}", with: String(zoom))
-            .replacingOccurrences(of: "{x}", with: String(x))
-            .replacingOccurrences(of: "{y}", with: String(y))
+        let bytes = Array(template.utf8)
+        var url: [UInt8] = []
+        url.reserveCapacity(bytes.count + 16)
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: "{"), index + 2 < bytes.count, bytes[index + 2] == UInt8(ascii: "}") {
+                let number: Int?
+                switch bytes[index + 1] {
+                case UInt8(ascii: "z"): number = zoom
+                case UInt8(ascii: "x"): number = x
+                case UInt8(ascii: "y"): number = y
+                default: number = nil
+                }
+                if let number {
+                    url.append(contentsOf: String(number).utf8)
+                    index += 3
+                    continue
+                }
+            }
+            url.append(bytes[index])
+            index += 1
+        }
+        return String(decoding: url, as: UTF8.self)
     }
 }

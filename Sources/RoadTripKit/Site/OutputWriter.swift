@@ -1,4 +1,6 @@
+import Dispatch
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -189,9 +191,7 @@ public struct OutputWriter: Sendable {
     /// The output folder does not exist: stage everything plus the manifest, then rename the
     /// staging folder to the output folder.
     private func writeFresh(_ files: [OutputFile], output: URL, staging: URL) throws(Diagnostic) -> OutputWriteSummary {
-        for file in files {
-            try stage(file.path, try bytes(of: file), in: staging)
-        }
+        try stageInParallel(files, in: staging)
         let manifest = OutputManifest(paths: Set(files.map(\.path)))
         try stage(OutputManifest.fileName, Data(manifest.text.utf8), in: staging)
         try posix(nil, "cannot move the staging folder into place") { rename(staging.path, output.path) }
@@ -207,6 +207,7 @@ public struct OutputWriter: Sendable {
         // Stage: nothing in the output folder changes until every check has passed.
         var clearing = Clearing()
         var changed: [String] = []
+        var changedFiles: [OutputFile] = []
         var unchanged: [String] = []
         for file in files {
             let obstacles = try obstacles(to: file.path, in: output, stale: stale)
@@ -216,10 +217,11 @@ public struct OutputWriter: Sendable {
             if obstacles.isEmpty && Self.hasIdenticalBytes(output.appendingPathComponent(file.path), data) {
                 unchanged.append(file.path)
             } else {
-                try stage(file.path, data, in: staging)
+                changedFiles.append(OutputFile(path: file.path, contents: .data(data)))
                 changed.append(file.path)
             }
         }
+        try stageInParallel(changedFiles, in: staging)
 
         // Apply: renames, unlinks and folder creation/removal only.
         try replaceManifest(OutputManifest(paths: previous.paths.union(produced)), output: output, staging: staging)
@@ -340,37 +342,102 @@ public struct OutputWriter: Sendable {
         }
     }
 
+    /// Stages `files`: their folders first (one `mkdir` each), then the files on every core — on a
+    /// slow file system most of the time is spent waiting for `open`/`mkdir`, which overlaps well.
+    /// Throws the first failure in `files` order.
+    private func stageInParallel(_ files: [OutputFile], in staging: URL) throws(Diagnostic) {
+        var folders = Set<String>()
+        for file in files {
+            var folder = (file.path as NSString).deletingLastPathComponent
+            while !folder.isEmpty, folders.insert(folder).inserted {
+                folder = (folder as NSString).deletingLastPathComponent
+            }
+        }
+        for folder in folders.sorted() {
+            try posix(folder, "cannot create a staging folder") {
+                mkdir(staging.appendingPathComponent(folder).path, 0o755) == 0 || errno == EEXIST ? 0 : -1
+            }
+        }
+        let failures = Mutex<[Int: Diagnostic]>([:])
+        DispatchQueue.concurrentPerform(iterations: files.count) { index in
+            do throws(Diagnostic) {
+                try stage(files[index].path, try bytes(of: files[index]), in: staging)
+            } catch {
+                failures.withLock { $0[index] = error }
+            }
+        }
+        if let first = failures.withLock({ $0.min { $0.key < $1.key }?.value }) { throw first }
+    }
+
     /// Writes `data` at `path` inside the staging folder, creating folders as needed.
+    ///
+    /// Plain `open`/`write`/`close`: Foundation's `Data.write(to:)` on Linux writes through a
+    /// temporary file and `fsync`s each one, which made staging 3,000 files take seconds. The
+    /// staging folder needs neither: it is renamed into place only once every file is written.
     private func stage(_ path: String, _ data: Data, in staging: URL) throws(Diagnostic) {
         let url = staging.appendingPathComponent(path)
         try attempt(path, "cannot stage the file") {
-            try FileManager.default.createDirectory(
-                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try data.write(to: url)
+            let folder = url.deletingLastPathComponent()
+            if Self.entryKind(folder) != .directory {
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            }
+        }
+        let descriptor = open(url.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw failure(path, "cannot stage the file: \(String(cString: strerror(errno)))") }
+        defer { close(descriptor) }
+        let written = data.withUnsafeBytes { buffer -> Int in
+            var offset = 0
+            while offset < buffer.count {
+                let result = Self.systemWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if result < 0 {
+                    if errno == EINTR { continue }
+                    return -1
+                }
+                offset += result
+            }
+            return offset
+        }
+        guard written == data.count else {
+            throw failure(path, "cannot stage the file: \(String(cString: strerror(errno)))")
         }
     }
 
     // MARK: - File-system helpers
 
+    /// `write(2)`, named apart from this type's own `write(_:)`.
+    private static func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+        #if canImport(Glibc)
+        return Glibc.write(descriptor, bytes, count)
+        #elseif canImport(Musl)
+        return Musl.write(descriptor, bytes, count)
+        #else
+        return Darwin.write(descriptor, bytes, count)
+        #endif
+    }
+
     /// The kind of entry at a path, without following a final symbolic link.
     private enum EntryKind { case directory, regularFile, symbolicLink, other }
 
     /// The kind of the entry at `url` (`lstat(2)` semantics), or `nil` when nothing is there.
+    ///
+    /// Calls `lstat` directly: `FileManager.attributesOfItem` also resolves the owner's and group's
+    /// names, reading `/etc/passwd` and `/etc/group` on every call.
     private static func entryKind(_ url: URL) -> EntryKind? {
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path) else { return nil }
-        switch attributes[.type] as? FileAttributeType {
-        case .typeDirectory?: return .directory
-        case .typeRegular?: return .regularFile
-        case .typeSymbolicLink?: return .symbolicLink
+        var status = stat()
+        guard lstat(url.path, &status) == 0 else { return nil }
+        switch status.st_mode & S_IFMT {
+        case S_IFDIR: return .directory
+        case S_IFREG: return .regularFile
+        case S_IFLNK: return .symbolicLink
         default: return .other
         }
     }
 
     /// Whether `url` is a regular file (not a symbolic link) holding exactly `data`.
     private static func hasIdenticalBytes(_ url: URL, _ data: Data) -> Bool {
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path),
-              attributes[.type] as? FileAttributeType == .typeRegular,
-              (attributes[.size] as? NSNumber)?.intValue == data.count,
+        var status = stat()
+        guard lstat(url.path, &status) == 0, status.st_mode & S_IFMT == S_IFREG,
+              Int(status.st_size) == data.count,
               let existing = try? Data(contentsOf: url, options: .mappedIfSafe)
         else { return false }
         return existing == data

@@ -244,14 +244,23 @@ make_roadtrip_project() {  # $1: project folder
 # --- measuring ---------------------------------------------------------------------------------------------
 median() { sort -g | awk '{ v[NR] = $1 } END { if (NR == 0) exit 1; if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
-# measure NAME OUTPUT_DIR EXPECTED_PAGES -- COMMAND...   sets MEDIAN_SECONDS and MEDIAN_KB
+# measure NAME OUTPUT_DIR EXPECTED_PAGES MODE -- COMMAND...   sets MEDIAN_SECONDS and MEDIAN_KB
+# MODE "clean": every run starts from an empty output folder (a first build, or CI).
+# MODE "rebuild": one untimed build first, then every run builds over the previous output with the
+#   content unchanged (the edit-and-rebuild loop of an author; roadtrip skips files whose bytes did not
+#   change, Hugo rewrites them).
 measure() {
-    local name="$1" output="$2" expected="$3"; shift 4
+    local name="$1" output="$2" expected="$3" mode="$4"; shift 5
     local timing="$WORK/time.txt" log="$WORK/$name.log" run seconds kb pages
     MEDIAN_SECONDS=""; MEDIAN_KB=""
     : > "$WORK/$name.seconds"; : > "$WORK/$name.kb"
-    for run in $(seq 1 "$RUNS"); do
+    if [ "$mode" = rebuild ]; then
         rm -rf "$output"
+        "$@" > "$log" 2>&1 || { say "compare-hugo: $name failed (warm-up):"; tail -n 20 "$log" >&2; exit 1; }
+    fi
+    for run in $(seq 1 "$RUNS"); do
+        [ "$mode" = rebuild ] || rm -rf "$output"
+        sync
         if ! /usr/bin/time -f '%e %M' -o "$timing" "$@" > "$log" 2>&1; then
             say "compare-hugo: $name failed (run $run):"; tail -n 20 "$log" >&2; cat "$timing" >&2; exit 1
         fi
@@ -273,16 +282,20 @@ for n in $SIZES; do
     python3 "$WORK/generate.py" "$WORK/content-$n" "$n" "$SEED"
     pages=$((n + 1))
     rt_ms="n/a"; rt_mb="n/a"; hugo_ms="n/a"; hugo_mb="n/a"; ratio="n/a"
+    rt_rebuild_ms="n/a"; hugo_rebuild_ms="n/a"; rebuild_ratio="n/a"
 
     if [ "$SKIP_ROADTRIP" != 1 ]; then
         project="$WORK/roadtrip-$n"
         make_roadtrip_project "$project"
         cp -R "$WORK/content-$n/." "$project/Destinations/"
         say "compare-hugo: N=$n: roadtrip x$RUNS"
-        measure "roadtrip-$n" "$WORK/out-roadtrip-$n" "$pages" -- \
+        measure "roadtrip-$n" "$WORK/out-roadtrip-$n" "$pages" clean -- \
             "$ROADTRIP" build --source "$project" --output "$WORK/out-roadtrip-$n" --quiet
         rt_ms=$(awk -v s="$MEDIAN_SECONDS" -v p="$pages" 'BEGIN { printf "%.3f", s * 1000 / p }')
         rt_mb=$(awk -v k="$MEDIAN_KB" 'BEGIN { printf "%.1f", k / 1024 }')
+        measure "roadtrip-$n-rebuild" "$WORK/out-roadtrip-$n" "$pages" rebuild -- \
+            "$ROADTRIP" build --source "$project" --output "$WORK/out-roadtrip-$n" --quiet
+        rt_rebuild_ms=$(awk -v s="$MEDIAN_SECONDS" -v p="$pages" 'BEGIN { printf "%.3f", s * 1000 / p }')
         rm -rf "$project" "$WORK/out-roadtrip-$n"
     fi
 
@@ -291,24 +304,30 @@ for n in $SIZES; do
         make_hugo_site "$site"
         cp -R "$WORK/content-$n/." "$site/content/destinations/"
         say "compare-hugo: N=$n: hugo x$RUNS"
-        measure "hugo-$n" "$WORK/out-hugo-$n" "$pages" -- \
+        measure "hugo-$n" "$WORK/out-hugo-$n" "$pages" clean -- \
             hugo --source "$site" --destination "$WORK/out-hugo-$n" --cacheDir "$WORK/hugo-cache" --quiet
         hugo_ms=$(awk -v s="$MEDIAN_SECONDS" -v p="$pages" 'BEGIN { printf "%.3f", s * 1000 / p }')
         hugo_mb=$(awk -v k="$MEDIAN_KB" 'BEGIN { printf "%.1f", k / 1024 }')
+        measure "hugo-$n-rebuild" "$WORK/out-hugo-$n" "$pages" rebuild -- \
+            hugo --source "$site" --destination "$WORK/out-hugo-$n" --cacheDir "$WORK/hugo-cache" --quiet
+        hugo_rebuild_ms=$(awk -v s="$MEDIAN_SECONDS" -v p="$pages" 'BEGIN { printf "%.3f", s * 1000 / p }')
         rm -rf "$site" "$WORK/out-hugo-$n"
     fi
 
     if [ "$rt_ms" != "n/a" ] && [ "$hugo_ms" != "n/a" ]; then
         ratio=$(awk -v a="$rt_ms" -v b="$hugo_ms" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "n/a" }')
+        rebuild_ratio=$(awk -v a="$rt_rebuild_ms" -v b="$hugo_rebuild_ms" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "n/a" }')
     fi
-    rows+=("$n $pages $rt_ms $hugo_ms $ratio $rt_mb $hugo_mb")
+    rows+=("$n $pages $rt_ms $hugo_ms $ratio $rt_rebuild_ms $hugo_rebuild_ms $rebuild_ratio $rt_mb $hugo_mb")
     rm -rf "$WORK/content-$n"
 done
 
 hugo_version="skipped"; [ "$SKIP_HUGO" = 1 ] || hugo_version="$(hugo version | awk '{ print $2 }')"
 printf '# roadtrip vs Hugo %s — median of %s builds, seed %s, %s CPU(s)\n' "$hugo_version" "$RUNS" "$SEED" "$(nproc)"
-printf '%8s %8s %18s %14s %8s %18s %14s\n' N pages "roadtrip ms/page" "hugo ms/page" ratio "roadtrip peak MB" "hugo peak MB"
+printf '# clean: from an empty output folder; rebuild: over the previous output, content unchanged\n'
+printf '%6s %6s %14s %12s %6s %16s %14s %8s %10s %10s\n' N pages "clean roadtrip" "clean hugo" ratio "rebuild roadtrip" "rebuild hugo" ratio "roadtrip MB" "hugo MB"
+printf '%6s %6s %14s %12s %6s %16s %14s %8s %10s %10s\n' "" "" "ms/page" "ms/page" "" "ms/page" "ms/page" "" "peak" "peak"
 for row in "${rows[@]}"; do
     # shellcheck disable=SC2086
-    printf '%8s %8s %18s %14s %8s %18s %14s\n' $row
+    printf '%6s %6s %14s %12s %6s %16s %14s %8s %10s %10s\n' $row
 done

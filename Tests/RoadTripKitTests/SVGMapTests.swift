@@ -47,10 +47,13 @@ import Testing
         #expect(root.children[0].attributes["id"] == "map-title")
         #expect(root.children[0].text == "Map of the world")
         #expect(root.children[1].attributes["id"] == "map-desc")
-        // A plain background comes before (under) the tiles.
+        // The basemap group comes right after <desc>, under the pins; in it a plain background
+        // comes before (under) the tiles.
         let names = root.children.map { $0.attributes["class"] ?? $0.name }
-        let background = try #require(names.firstIndex(of: "map-background"))
-        let tiles = try #require(names.firstIndex(of: "tiles"))
+        #expect(names.firstIndex(of: "basemap") == 2)
+        let basemap = root.children[2].children.map { $0.attributes["class"] ?? $0.name }
+        let background = try #require(basemap.firstIndex(of: "map-background"))
+        let tiles = try #require(basemap.firstIndex(of: "tiles"))
         #expect(background < tiles)
     }
 
@@ -271,5 +274,28 @@ import Testing
         let offending = text.matches(of: longFractions).map { String(text[$0.range]) }
         #expect(offending.isEmpty)
         #expect(text.matches(of: try Regex(#"[0-9][eE][-+][0-9]"#)).isEmpty)  // no exponent notation
+    }
+
+    /// One drawing for both forms: `renderInlineAndStandalone` must give exactly what two separate
+    /// `render` calls give (inline: no declaration, no basemap; standalone: both).
+    @Test func inlineAndStandaloneMatchSeparateRenders() throws {
+        let region = CoordinateRegion(
+            center: Coordinate(latitude: 60.39299, longitude: 5.32415),
+            span: CoordinateSpan(latitudeDelta: 0.05, longitudeDelta: 0.05))
+        let view = MapView(region: region, width: 800, height: 500)
+        let pins = [
+            Annotation(id: "destination", coordinate: region.center, title: "Bergen & <Bryggen>", kind: .destination),
+            Annotation(id: "poi-1", coordinate: Coordinate(latitude: 60.39745, longitude: 5.32386),
+                       title: "Bryggen", subtitle: "Wharf", kind: .pointOfInterest),
+        ]
+        for layer in [TileLayer.openStreetMap, .esriHybrid] {
+            let input = SVGMapInput(view: view, annotations: pins, title: "Bergen", tileLayer: layer, idPrefix: "p-")
+            var inlineInput = input
+            inlineInput.includeXMLDeclaration = false
+            inlineInput.drawsTiles = false
+            let both = SVGMap.renderInlineAndStandalone(input)
+            #expect(both.inline == SVGMap.render(inlineInput))
+            #expect(both.standalone == SVGMap.render(input))
+        }
     }
 }

@@ -24,7 +24,8 @@ public enum GeoJSON {
         extraProperties: (Annotation) -> [(name: String, value: String)] = { _ in [] }
     ) -> String {
         let valid = annotations.filter(\.coordinate.isValid)
-        var features: [String] = []
+        var features: [JSONValue] = []
+        features.reserveCapacity(valid.count)
         var pointOfInterestNumber = 0
         for annotation in valid {
             var symbol: String?
@@ -35,38 +36,34 @@ public enum GeoJSON {
                 symbol = String(pointOfInterestNumber)
             default: symbol = nil
             }
-            var properties: [(String, String)] = [
-                ("title", JSONText.string(annotation.title)),
-                ("description", JSONText.string(annotation.subtitle)),
-                ("marker-color", JSONText.string(annotation.markerColor)),
+            var properties: [(String, JSONValue)] = [
+                ("title", .string(annotation.title)),
+                ("description", .string(annotation.subtitle)),
+                ("marker-color", .string(annotation.markerColor)),
             ]
-            if let symbol { properties.append(("marker-symbol", JSONText.string(symbol))) }
-            properties.append(("kind", JSONText.string(annotation.kind.rawValue)))
-            if let category = annotation.category { properties.append(("category", JSONText.string(category))) }
-            if let url = annotation.url { properties.append(("url", JSONText.string(url))) }
+            if let symbol { properties.append(("marker-symbol", .string(symbol))) }
+            properties.append(("kind", .string(annotation.kind.rawValue)))
+            if let category = annotation.category { properties.append(("category", .string(category))) }
+            if let url = annotation.url { properties.append(("url", .string(url))) }
             for (name, value) in extraProperties(annotation) {
-                properties.append((name, JSONText.string(value)))
+                properties.append((name, .string(value)))
             }
-            features.append(object([
-                ("type", JSONText.string("Feature")),
-                ("id", JSONText.string(annotation.id)),
-                ("geometry", object([
-                    ("type", JSONText.string("Point")),
-                    ("coordinates", position(annotation.coordinate)),
-                ])),
-                ("properties", object(properties)),
+            features.append(.object([
+                ("type", .string("Feature")),
+                ("id", .string(annotation.id)),
+                ("geometry", .object([("type", .string("Point")), ("coordinates", position(annotation.coordinate))])),
+                ("properties", .object(properties)),
             ]))
         }
-        var members = [("type", JSONText.string("FeatureCollection"))]
+        var members: [(String, JSONValue)] = [("type", .string("FeatureCollection"))]
         if !valid.isEmpty {
             let latitudes = valid.map(\.coordinate.latitude)
             let (west, east) = LongitudeRange.shortestCovering(valid.map(\.coordinate.longitude))
             let south = latitudes.min() ?? 0, north = latitudes.max() ?? 0
-            let edges = [west, south, east, north].map { JSONText.number($0) }
-            members.append(("bbox", "[" + edges.joined(separator: ",") + "]"))
+            members.append(("bbox", .array([west, south, east, north].map { .number($0) })))
         }
-        members.append(("features", "[" + features.joined(separator: ",") + "]"))
-        return object(members)
+        members.append(("features", .array(features)))
+        return JSONValue.object(members).text
     }
 
     /// A line geometry for a track: a `LineString`, or a `MultiLineString` when the path crosses the
@@ -78,27 +75,19 @@ public enum GeoJSON {
     ///   (a LineString needs two, RFC 7946 §3.1.4).
     public static func lineString(_ path: [Coordinate]) -> String? {
         let pieces = AntimeridianSplit.pieces(of: path.filter(\.isValid))
-        func line(_ piece: [Coordinate]) -> String {
-            "[" + piece.map(position).joined(separator: ",") + "]"
-        }
+        func line(_ piece: [Coordinate]) -> JSONValue { .array(piece.map(position)) }
         switch pieces.count {
         case 0: return nil
-        case 1: return object([("type", JSONText.string("LineString")), ("coordinates", line(pieces[0]))])
+        case 1: return JSONValue.object([("type", .string("LineString")), ("coordinates", line(pieces[0]))]).text
         default:
-            return object([
-                ("type", JSONText.string("MultiLineString")),
-                ("coordinates", "[" + pieces.map(line).joined(separator: ",") + "]"),
-            ])
+            return JSONValue.object([
+                ("type", .string("MultiLineString")), ("coordinates", .array(pieces.map(line))),
+            ]).text
         }
     }
 
-    /// `[longitude, latitude]` with at most 7 decimals (RFC 7946 §3.1.1, §11.2).
-    private static func position(_ coordinate: Coordinate) -> String {
-        "[" + JSONText.number(coordinate.longitude) + "," + JSONText.number(coordinate.latitude) + "]"
-    }
-
-    /// A JSON object from member names and already-encoded JSON values, in order.
-    private static func object(_ members: [(String, String)]) -> String {
-        "{" + members.map { JSONText.string($0.0) + ":" + $0.1 }.joined(separator: ",") + "}"
+    /// `[longitude, latitude]`, written with at most 7 decimals (RFC 7946 §3.1.1, §11.2).
+    private static func position(_ coordinate: Coordinate) -> JSONValue {
+        .array([.number(coordinate.longitude), .number(coordinate.latitude)])
     }
 }

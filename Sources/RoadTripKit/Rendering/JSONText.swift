@@ -9,35 +9,45 @@ public enum JSONText {
     /// `<script type="application/json">` without ending it or entering the HTML "script data
     /// escaped" state (HTML Living Standard §4.12.1.3). The result parses to `string` unchanged.
     public static func string(_ string: String) -> String {
-        var result = "\""
-        result.reserveCapacity(string.utf8.count + 2)
-        let scalars = Array(string.unicodeScalars)
-        for (index, scalar) in scalars.enumerated() {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\u{08}": result += "\\b"
-            case "\u{0C}": result += "\\f"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case "\u{2028}": result += "\\u2028"
-            case "\u{2029}": result += "\\u2029"
-            case "/" where index > 0 && scalars[index - 1] == "<":
-                result += "\\/"
-            case "<" where scalars[index...].starts(with: ["<", "!", "-", "-"]):
-                result += "\\u003c"
+        // Work on UTF-8 bytes: every character escaped here is ASCII, or U+2028/U+2029 (E2 80 A8/A9),
+        // and bytes of other characters are copied as they are. Most strings need no escape at all.
+        let bytes = string.utf8
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count + 8)
+        output.append(UInt8(ascii: "\""))
+        var previous: UInt8 = 0
+        var index = bytes.startIndex
+        while index != bytes.endIndex {
+            let byte = bytes[index]
+            switch byte {
+            case UInt8(ascii: "\""): output.append(contentsOf: [0x5C, 0x22])
+            case UInt8(ascii: "\\"): output.append(contentsOf: [0x5C, 0x5C])
+            case 0x08: output.append(contentsOf: [0x5C, UInt8(ascii: "b")])
+            case 0x0C: output.append(contentsOf: [0x5C, UInt8(ascii: "f")])
+            case 0x0A: output.append(contentsOf: [0x5C, UInt8(ascii: "n")])
+            case 0x0D: output.append(contentsOf: [0x5C, UInt8(ascii: "r")])
+            case 0x09: output.append(contentsOf: [0x5C, UInt8(ascii: "t")])
+            case 0x00..<0x20:
+                let hex = Array("0123456789abcdef".utf8)
+                output.append(contentsOf: Array("\\u00".utf8))
+                output.append(hex[Int(byte >> 4)])
+                output.append(hex[Int(byte & 0x0F)])
+            case UInt8(ascii: "/") where previous == UInt8(ascii: "<"):
+                output.append(contentsOf: [0x5C, UInt8(ascii: "/")])
+            case UInt8(ascii: "<") where bytes[index...].starts(with: Array("<!--".utf8)):
+                output.append(contentsOf: Array("\\u003c".utf8))
+            case 0xE2 where bytes[index...].starts(with: [0xE2, 0x80, 0xA8]) || bytes[index...].starts(with: [0xE2, 0x80, 0xA9]):
+                let last = bytes[bytes.index(index, offsetBy: 2)]
+                output.append(contentsOf: Array((last == 0xA8 ? "\\u2028" : "\\u2029").utf8))
+                index = bytes.index(index, offsetBy: 2)
             default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16, uppercase: false)
-                    result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
+                output.append(byte)
             }
+            previous = byte
+            index = bytes.index(after: index)
         }
-        result += "\""
-        return result
+        output.append(UInt8(ascii: "\""))
+        return String(decoding: output, as: UTF8.self)
     }
 
     /// `value` as a JSON number with at most `maximumFractionDigits` decimals (default 7, about

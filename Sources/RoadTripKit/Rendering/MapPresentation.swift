@@ -14,6 +14,9 @@ struct MapPresentation: Sendable {
     let svg: String
     /// The tile layer drawn under the map (the site's standard layer).
     let tileLayer: TileLayer
+    /// The standalone `map.svg` file (SVG 1.1 with an XML declaration), with the raster basemap as
+    /// `<image>` tiles of explicit width and height; empty unless asked for.
+    let svgFile: String
     /// The map's text alternative.
     let title: String
 
@@ -22,7 +25,8 @@ struct MapPresentation: Sendable {
     /// page has several maps.
     init(
         title: String, annotations: [Annotation], initialRegion: CoordinateRegion, config: SiteConfig,
-        width: Double? = nil, height: Double? = nil, idPrefix: String = "roadtrip-"
+        width: Double? = nil, height: Double? = nil, idPrefix: String = "roadtrip-", withStandaloneFile: Bool = true,
+        drawsSVG: Bool = true
     ) {
         self.title = title
         self.annotations = annotations
@@ -31,16 +35,20 @@ struct MapPresentation: Sendable {
         view = MapView(
             region: initialRegion, width: width ?? config.viewportWidth, height: height ?? config.viewportHeight,
             maximumZoom: tileLayer.maxZoom)
-        svg = SVGMap.render(
-            SVGMapInput(
-                view: view, annotations: annotations, title: title, tileLayer: tileLayer,
-                includeXMLDeclaration: false, idPrefix: idPrefix, drawsTiles: false))
-    }
-
-    /// The standalone `map.svg` file (SVG 1.1 with an XML declaration), with the raster basemap as
-    /// `<image>` tiles of explicit width and height.
-    func svgFile() -> String {
-        SVGMap.render(SVGMapInput(view: view, annotations: annotations, title: title, tileLayer: tileLayer))
+        let input = SVGMapInput(
+            view: view, annotations: annotations, title: title, tileLayer: tileLayer, idPrefix: idPrefix)
+        if !drawsSVG {
+            svg = ""
+            svgFile = ""
+        } else if withStandaloneFile {
+            (svg, svgFile) = SVGMap.renderInlineAndStandalone(input)
+        } else {
+            var inlineInput = input
+            inlineInput.includeXMLDeclaration = false
+            inlineInput.drawsTiles = false
+            svg = SVGMap.render(inlineInput)
+            svgFile = ""
+        }
     }
 
     /// The raster tiles as the page draws them behind the inline SVG: each tile's box in percent of
@@ -56,6 +64,19 @@ struct MapPresentation: Sendable {
                 "left": percent(tile.left, of: view.width), "top": percent(tile.top, of: view.height),
                 "width": percent(tile.width, of: view.width), "height": percent(tile.height, of: view.height),
                 "url": .string(url),
+            ])
+        }
+    }
+
+    /// Each pin's tip in percent of the viewport (`left`, `top`) with its kind, in list order: the
+    /// card maps draw these as HTML markers.
+    func pinPositions() -> [TemplateValue] {
+        annotations.filter(\.coordinate.isValid).map { annotation in
+            let point = view.point(for: annotation.coordinate)
+            return .object([
+                "left": .string(DecimalText.string(point.x / view.width * 100, maximumFractionDigits: 2) + "%"),
+                "top": .string(DecimalText.string(point.y / view.height * 100, maximumFractionDigits: 2) + "%"),
+                "kind": .string(annotation.kind.rawValue),
             ])
         }
     }

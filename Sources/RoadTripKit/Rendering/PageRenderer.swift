@@ -7,26 +7,33 @@ struct PageRenderer: Sendable {
     let config: SiteConfig
     let links: SiteLinks
 
+    /// The project root the destinations' source paths are relative to (for copying `images/`).
+    let projectRoot: URL
+
+    init(theme: Theme, config: SiteConfig, projectRoot: URL) {
+        self.theme = theme
+        self.config = config
+        self.projectRoot = projectRoot
+        links = SiteLinks(baseURL: config.baseURL)
+    }
+
     /// Width and height in CSS pixels of a home-page card's map.
     static let cardMapSize = (width: 320.0, height: 200.0)
 
-    /// The small map of a destination's home-page card: the same region, fitted to the card, with
-    /// its own SVG ids.
+    /// The small map of a destination's home-page card: the same region fitted to the card, drawn
+    /// in HTML — the tiles and one marker per pin, placed in percent of the card — so that a home
+    /// page listing thousands of destinations stays light. It is decorative (the card's title
+    /// names the place), so it carries no text of its own.
     func cardMap(trip: Trip) -> TemplateValue {
         let map = MapPresentation(
-            title: "Map of \(trip.mapTitle)", annotations: trip.annotations(), initialRegion: trip.initialRegion,
+            title: trip.mapTitle, annotations: trip.annotations(), initialRegion: trip.initialRegion,
             config: config, width: Self.cardMapSize.width, height: Self.cardMapSize.height,
-            idPrefix: "card-\(trip.destination.slug)-")
+            idPrefix: "card-", withStandaloneFile: false, drawsSVG: false)
         return .object([
-            "svg": .string(map.svg), "tiles": .list(map.tiles()),
+            "tiles": .list(map.tiles()),
+            "pins": .list(map.pinPositions()),
             "aspectRatio": .string("\(Int(Self.cardMapSize.width)) / \(Int(Self.cardMapSize.height))"),
         ])
-    }
-
-    init(theme: Theme, config: SiteConfig) {
-        self.theme = theme
-        self.config = config
-        links = SiteLinks(baseURL: config.baseURL)
     }
 
     /// Site-wide context keys (`site`, `links`) for a page `depth` folders below the root.
@@ -97,7 +104,7 @@ struct PageRenderer: Sendable {
         let html = try theme.templates.render("destination", context: .object(context))
         var files = [
             OutputFile(path: slug + "/index.html", contents: .text(html)),
-            OutputFile(path: slug + "/map.svg", contents: .text(map.svgFile())),
+            OutputFile(path: slug + "/map.svg", contents: .text(map.svgFile)),
             OutputFile(
                 path: slug + "/annotations.geojson",
                 contents: .text(GeoJSON.featureCollection(annotations: trip.annotations()))),
@@ -108,9 +115,6 @@ struct PageRenderer: Sendable {
         }
         return files
     }
-
-    /// The project root the source paths are relative to; set by the builder.
-    var projectRoot = URL(fileURLWithPath: ".")
 
     private func sourceURL(_ folder: String, _ asset: String) -> URL {
         projectRoot.appendingPathComponent(folder).appendingPathComponent(asset)
@@ -168,7 +172,7 @@ struct PageRenderer: Sendable {
         }
         return [
             OutputFile(path: "index.html", contents: .text(home)),
-            OutputFile(path: "map.svg", contents: .text(map.svgFile())),
+            OutputFile(path: "map.svg", contents: .text(map.svgFile)),
             OutputFile(
                 path: "destinations.geojson",
                 contents: .text(GeoJSON.featureCollection(annotations: siteAnnotations))),

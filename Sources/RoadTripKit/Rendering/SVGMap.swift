@@ -84,19 +84,7 @@ public struct SVGMap {
             ]) {
                 writer.element("title", attributes: [("id", "\(prefix)map-title")], text: input.title)
                 writer.element("desc", attributes: [("id", "\(prefix)map-desc")], text: description(input))
-                if input.drawsTiles {
-                    writer.element("rect", attributes: [
-                        ("class", "map-background"), ("x", "0"), ("y", "0"),
-                        ("width", width), ("height", height), ("fill", "#e8eef1"),
-                    ])
-                }
-                if let layer = input.tileLayer, input.drawsTiles {
-                    let tiles = MapTile.covering(view, maximumZoom: layer.maxZoom)
-                    writeTiles(tiles, template: layer.url, className: "tiles", to: writer)
-                    if let overlay = layer.overlay {
-                        writeTiles(tiles, template: overlay, className: "tiles tiles-overlay", to: writer)
-                    }
-                }
+                if input.drawsTiles { writeBasemap(input, to: writer) }
                 writePins(input.annotations, view: view, to: writer)
                 writeScaleBar(ScaleBar(metresPerPixel: view.metresPerPixel), mapHeight: view.height, to: writer)
                 writer.element("text", attributes: [
@@ -108,6 +96,55 @@ public struct SVGMap {
                 ], text: input.tileLayer?.attribution ?? "roadtrip")
             }
         }
+    }
+
+    /// `<g class="basemap">`: the plain background and, with a tile layer, its tiles (and overlay).
+    private static func writeBasemap(_ input: SVGMapInput, to writer: XMLDocumentWriter) {
+        let view = input.view
+        writer.element("g", attributes: [("class", "basemap")]) {
+            writer.element("rect", attributes: [
+                ("class", "map-background"), ("x", "0"), ("y", "0"),
+                ("width", pixels(view.width)), ("height", pixels(view.height)), ("fill", "#e8eef1"),
+            ])
+            if let layer = input.tileLayer {
+                let tiles = MapTile.covering(view, maximumZoom: layer.maxZoom)
+                writeTiles(tiles, template: layer.url, className: "tiles", to: writer)
+                if let overlay = layer.overlay {
+                    writeTiles(tiles, template: overlay, className: "tiles tiles-overlay", to: writer)
+                }
+            }
+        }
+    }
+
+    /// The XML declaration libxml2 writes first in a standalone document.
+    static let xmlDeclaration = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+
+    /// Both forms of one map from a single drawing of its pins: the inline SVG (no declaration, no
+    /// basemap — the page draws tiles behind it) and the standalone `map.svg` (declaration and
+    /// basemap). Byte-identical to `render` with `drawsTiles` false / true and
+    /// `includeXMLDeclaration` false / true, at about half the cost of calling it twice.
+    public static func renderInlineAndStandalone(_ input: SVGMapInput) -> (inline: String, standalone: String) {
+        var inlineInput = input
+        inlineInput.drawsTiles = false
+        inlineInput.includeXMLDeclaration = false
+        let inline = render(inlineInput)
+        let basemap = XMLDocumentWriter.document(includeDeclaration: false) { writeBasemap(input, to: $0) }
+        // The basemap sits one level inside <svg>, right after </desc>: indent it by two spaces.
+        var indentedBytes: [UInt8] = [0x20, 0x20]
+        indentedBytes.reserveCapacity(basemap.utf8.count + 512)
+        for byte in basemap.utf8 {
+            indentedBytes.append(byte)
+            if byte == 0x0A { indentedBytes.append(contentsOf: [0x20, 0x20]) }
+        }
+        indentedBytes.removeLast(2)  // the basemap ends with a newline: no indent after it
+        let indented = String(decoding: indentedBytes, as: UTF8.self)
+        guard let descEnd = inline.range(of: "</desc>\n") else { return (inline, xmlDeclaration + inline) }
+        var standalone = xmlDeclaration
+        standalone.reserveCapacity(inline.utf8.count + indented.utf8.count + 64)
+        standalone += inline[..<descEnd.upperBound]
+        standalone += indented
+        standalone += inline[descEnd.upperBound...]
+        return (inline, standalone)
     }
 
     /// The map's `<desc>`: where it is centred and which pins it shows, e.g.

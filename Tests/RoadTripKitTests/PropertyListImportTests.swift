@@ -25,7 +25,8 @@ import Testing
                         title: "Statue of Liberty", subtitle: "1886",
                         coordinate: Coordinate(latitude: 40.689244, longitude: -74.044514))
                 ],
-                events: [Event(title: "www.nyc.gov", url: "http://www.nyc.gov/events")],
+                // An event without a title is titled by its host, without "www." (WebLink.host).
+                events: [Event(title: "nyc.gov", url: "http://www.nyc.gov/events")],
                 weatherURL: "http://forecast.weather.gov/MapClick.php?lat=40.7128&lon=-74.0059",
                 regionRequest: .span(nil), image: "NYCImage.png", sourcePath: path),
             Destination(
@@ -36,7 +37,7 @@ import Testing
                         title: "Golden Gate Bridge", subtitle: "Opened 1937",
                         coordinate: Coordinate(latitude: 37.819722, longitude: -122.478611))
                 ],
-                events: [Event(title: "www.sfgov.org", url: "https://www.sfgov.org/events")],
+                events: [Event(title: "sfgov.org", url: "https://www.sfgov.org/events")],
                 weatherURL: nil, regionRequest: .span(nil), image: "SFImage.png", sourcePath: path),
         ]
     }

@@ -169,10 +169,8 @@ private struct DestinationReader {
                 log.warning(at, "\(label): event \(index + 1) must be a URL string, found \(RecordFields.kind(of: value)); ignored")
                 continue
             }
-            guard let urlText = fields.checkedHTTPURL(text, what: "event \(index + 1)", at: at),
-                let url = RecordFields.httpURL(urlText)
-            else { continue }
-            events.append(Event(title: url.host(percentEncoded: false) ?? urlText, url: urlText))
+            guard let urlText = fields.checkedHTTPURL(text, what: "event \(index + 1)", at: at) else { continue }
+            events.append(Event(title: WebLink.host(of: urlText) ?? urlText, url: urlText))
         }
         return events
     }

@@ -83,18 +83,9 @@ struct RecordFields {
     /// otherwise a warning naming `what` and `nil`.
     func checkedHTTPURL(_ text: String, what: String, at location: SourceLocation) -> String? {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        if Self.httpURL(trimmed) != nil { return trimmed }
+        if WebLink.isHTTP(trimmed) { return trimmed }
         log.warning(location, "\(label): \(what) '\(text)' is not an absolute http(s) URL; ignored")
         return nil
-    }
-
-    /// The URL when `text` is an absolute http(s) URL with a non-empty host and no whitespace.
-    static func httpURL(_ text: String) -> URL? {
-        guard !text.isEmpty, !text.unicodeScalars.contains(where: { $0.properties.isWhitespace }),
-            let url = URL(string: text), let scheme = url.scheme?.lowercased(),
-            scheme == "http" || scheme == "https", let host = url.host(), !host.isEmpty
-        else { return nil }
-        return url
     }
 
     /// Reads a coordinate from a latitude and a longitude field, each given by its accepted key

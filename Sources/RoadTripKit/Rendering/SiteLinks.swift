@@ -49,16 +49,10 @@ public struct SiteLinks: Sendable, Hashable {
         return (origin ?? "") + basePath + Self.percentEncoded(target)
     }
 
-    /// Percent-encodes each path segment of `path`, keeping '/'.
+    /// Percent-encodes each path segment of `path` (`Slug.percentEncodedPath`), keeping '/'.
     static func percentEncoded(_ path: String) -> String {
         path.split(separator: "/", omittingEmptySubsequences: false)
-            .map { $0.addingPercentEncoding(withAllowedCharacters: segmentCharacters) ?? String($0) }
+            .map { Slug.percentEncodedPath(String($0)) }
             .joined(separator: "/")
     }
-
-    private static let segmentCharacters: CharacterSet = {
-        var allowed = CharacterSet()
-        allowed.insert(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~")
-        return allowed
-    }()
 }

@@ -110,4 +110,23 @@ import Testing
         // The new destination builds.
         #expect(try project.build().status == 0)
     }
+
+    /// `images/` is copied through unchanged, and `image:` shows on the page when it names a file
+    /// there; an image that does not exist is a warning and is left out.
+    @Test func imagesAreCopiedAndShown() throws {
+        let project = try TemporaryProject()
+        defer { project.remove() }
+        let svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"4\" height=\"4\"/>\n"
+        try project.write("Destinations/bergen/images/harbour view.svg", svg)
+        try project.write("Destinations/bergen/index.md", Self.bergen.replacingOccurrences(
+            of: "title: Bergen\n", with: "title: Bergen\nimage: images/harbour view.svg\n"))
+        try project.write("Destinations/oslo/index.md", "---\ntitle: Oslo\nimage: missing.jpg\nlatitude: 59.9\nlongitude: 10.7\n---\n")
+        let result = try project.build()
+        #expect(result.status == 0, "stderr: \(result.standardError)")
+        #expect(try project.read("Output/bergen/images/harbour view.svg") == svg)
+        // The space is percent-encoded in the link (RFC 3986 §2.1).
+        #expect(try project.read("Output/bergen/index.html").contains("src=\"../bergen/images/harbour%20view.svg\""))
+        #expect(result.standardError.contains("Destinations/oslo/index.md: warning: Oslo: image 'missing.jpg'"))
+        #expect(!(try project.read("Output/oslo/index.html")).contains("class=\"hero\""))
+    }
 }

@@ -75,7 +75,7 @@ public struct SiteLoader: Sendable {
                 from: plistURL, displayPath: ProjectPath.relative(plistURL, to: projectRoot), log: log)
         }
         destinations += loadFolders(config: config)
-        destinations = destinations.filter { includeDrafts || !$0.isDraft }
+        destinations = destinations.filter { includeDrafts || !$0.isDraft }.map(resolvingImage)
         reportSlugConflicts(destinations)
         destinations.sort(by: Self.homePageOrder)
         return SiteContent(config: config, destinations: destinations)
@@ -136,6 +136,32 @@ public struct SiteLoader: Sendable {
                 seen[key] = destination
             }
         }
+    }
+
+    /// Checks a destination's `image` (front matter `image`, plist `DestinationImage`): an http(s)
+    /// URL is kept; a relative path must name a file beside the destination's source (its folder,
+    /// or `Destinations/` for the classic plist), which is then copied with the page; anything else
+    /// is a warning and the image is left out.
+    func resolvingImage(_ destination: Destination) -> Destination {
+        guard let image = destination.image, !image.isEmpty else { return destination }
+        var resolved = destination
+        if WebLink.isHTTP(image) { return destination }
+        let folder = projectRoot.appendingPathComponent(destination.sourcePath).deletingLastPathComponent()
+        let file = folder.appendingPathComponent(image).standardizedFileURL
+        var isDirectory: ObjCBool = false
+        let inside = file.path.hasPrefix(folder.standardizedFileURL.path + "/")
+        if inside, FileManager.default.fileExists(atPath: file.path, isDirectory: &isDirectory), !isDirectory.boolValue {
+            let relative = ProjectPath.relative(file, to: folder)
+            if !resolved.assetFiles.contains(relative) { resolved.assetFiles.append(relative) }
+            resolved.image = relative
+        } else {
+            log.warning(
+                SourceLocation(path: destination.sourcePath),
+                "\(destination.title): image '\(image)' is neither an http(s) URL nor a file in "
+                    + "\(ProjectPath.relative(folder, to: projectRoot))/; it is left out")
+            resolved.image = nil
+        }
+        return resolved
     }
 
     /// Home-page order: `order` ascending (destinations without one last), then title, then slug.

@@ -92,7 +92,9 @@ struct PageRenderer: Sendable {
             "weatherURL": trip.weatherURL.map { .string($0) } ?? .null,
             "hasTags": .bool(!destination.tags.isEmpty),
             "tags": .list(destination.tags.map { .string($0) }),
-            "image": destination.image.map { .string($0) } ?? .null,
+            "image": destination.image.map { image in
+                .string(WebLink.isHTTP(image) ? image : links.link(to: slug + "/" + image, fromDepth: 1))
+            } ?? .null,
             "params": .object(destination.extraMetadata.mapValues { TemplateValue($0) }),
             "links": .object([
                 "geojson": .string(links.link(to: slug + "/annotations.geojson", fromDepth: 1)),
@@ -109,15 +111,11 @@ struct PageRenderer: Sendable {
                 path: slug + "/annotations.geojson",
                 contents: .text(GeoJSON.featureCollection(annotations: trip.annotations()))),
         ]
-        let folder = URL(fileURLWithPath: destination.sourcePath).deletingLastPathComponent().path
+        let folder = projectRoot.appendingPathComponent(destination.sourcePath).deletingLastPathComponent()
         for asset in destination.assetFiles {
-            files.append(OutputFile(path: slug + "/" + asset, contents: .copy(from: sourceURL(folder, asset))))
+            files.append(OutputFile(path: slug + "/" + asset, contents: .copy(from: folder.appendingPathComponent(asset))))
         }
         return files
-    }
-
-    private func sourceURL(_ folder: String, _ asset: String) -> URL {
-        projectRoot.appendingPathComponent(folder).appendingPathComponent(asset)
     }
 
     /// The home page (`index.html`), its overview map (`map.svg`), the site's GeoJSON

@@ -12,31 +12,39 @@ struct CommandLineArguments {
         self.words = words
     }
 
-    /// Removes and returns `true` when the flag is present.
+    /// Removes every occurrence of the flag and returns `true` when it was present.
     mutating func flag(_ name: String) -> Bool {
-        guard let index = words.firstIndex(of: name) else { return false }
-        words.remove(at: index)
-        return true
+        let count = words.count
+        words.removeAll { $0 == name }
+        return words.count != count
     }
 
     /// Removes and returns the value of `--name VALUE` / `--name=VALUE`, or `nil` when absent.
+    /// An empty value is a usage error.
     mutating func option(_ name: String) throws(UsageError) -> String? {
+        var value: String?
         if let index = words.firstIndex(where: { $0.hasPrefix(name + "=") }) {
-            let value = String(words.remove(at: index).dropFirst(name.count + 1))
-            return value
+            value = String(words.remove(at: index).dropFirst(name.count + 1))
+        } else if let index = words.firstIndex(of: name) {
+            guard index + 1 < words.count, !words[index + 1].hasPrefix("--") else {
+                throw UsageError(message: "\(name) needs a value")
+            }
+            value = words[index + 1]
+            words.removeSubrange(index...(index + 1))
         }
-        guard let index = words.firstIndex(of: name) else { return nil }
-        guard index + 1 < words.count else { throw UsageError(message: "\(name) needs a value") }
-        let value = words[index + 1]
-        words.removeSubrange(index...(index + 1))
+        if let value, value.isEmpty { throw UsageError(message: "\(name) needs a non-empty value") }
         return value
     }
 
-    /// A numeric option in degrees, or `nil` when absent.
-    mutating func number(_ name: String) throws(UsageError) -> Double? {
+    /// A numeric option within `range` (degrees), or `nil` when absent.
+    mutating func number(_ name: String, in range: ClosedRange<Double>) throws(UsageError) -> Double? {
         guard let text = try option(name) else { return nil }
         guard let value = Double(text), value.isFinite else {
             throw UsageError(message: "\(name) must be a number, not '\(text)'")
+        }
+        guard range.contains(value) else {
+            throw UsageError(
+                message: "\(name) must be within \(Int(range.lowerBound))…\(Int(range.upperBound)), not \(text)")
         }
         return value
     }

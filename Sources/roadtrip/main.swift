@@ -52,6 +52,11 @@ func runBuild(_ arguments: inout CommandLineArguments) throws(UsageError) -> Int
     if verbose && quiet { throw UsageError(message: "--verbose and --quiet cannot be used together") }
 
     let root = resolve(source) ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+        printError("roadtrip: error: the project folder \(root.path) does not exist (--source names the folder holding Destinations/ and Themes/)")
+        return 1
+    }
     var options = BuildOptions(projectRoot: root, outputDirectory: resolve(output))
     options.baseURL = baseURL
     options.includeDrafts = drafts
@@ -86,8 +91,8 @@ func runBuild(_ arguments: inout CommandLineArguments) throws(UsageError) -> Int
 
 func runNew(_ arguments: inout CommandLineArguments) throws(UsageError) -> Int32 {
     let source = try arguments.option("--source")
-    let latitude = try arguments.number("--latitude")
-    let longitude = try arguments.number("--longitude")
+    let latitude = try arguments.number("--latitude", in: -90...90)
+    let longitude = try arguments.number("--longitude", in: -180...180)
     var words = arguments.words
     guard words.first == "destination" else {
         throw UsageError(message: "roadtrip new knows one kind: 'roadtrip new destination NAME --latitude L --longitude L'")
@@ -113,9 +118,13 @@ func runNew(_ arguments: inout CommandLineArguments) throws(UsageError) -> Int32
 
 func main() -> Int32 {
     var words = Array(CommandLine.arguments.dropFirst())
-    if words.isEmpty || words == ["--help"] || words == ["-h"] || words == ["help"] {
+    if words.isEmpty {
+        printError(usage)
+        return 2
+    }
+    if words == ["--help"] || words == ["-h"] || words == ["help"] {
         print(usage)
-        return words.isEmpty ? 2 : 0
+        return 0
     }
     if words == ["--version"] {
         print("roadtrip \(RoadTripVersion.current)")

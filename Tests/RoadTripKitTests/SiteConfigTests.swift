@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import RoadTripKit
 
@@ -77,5 +78,38 @@ import Testing
         #expect(config.viewportWidth == 800 && config.viewportHeight == 480)
         #expect(config.timeZone == "UTC")
         #expect(diagnostics.allSatisfy { $0.severity == .warning })
+    }
+
+    /// The README's site.yaml block is documentation users copy: it must load without a single
+    /// warning and give exactly the defaults.
+    @Test func readmeDefaultsBlockIsTheDefaults() throws {
+        let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("README.md")
+        let text = try String(contentsOf: readme, encoding: .utf8)
+        let start = try #require(text.range(of: "These are the defaults, except `baseURL`"))
+        let fence = try #require(text.range(of: "```yaml\n", range: start.upperBound..<text.endIndex))
+        let end = try #require(text.range(of: "```", range: fence.upperBound..<text.endIndex))
+        var (config, diagnostics) = try load(String(text[fence.upperBound..<end.lowerBound]))
+        #expect(diagnostics.isEmpty, "\(diagnostics)")
+        config.themeLocation = nil  // where `theme:` was written, kept for diagnostics only
+        #expect(config == SiteConfig())
+    }
+
+    /// Values that would make invalid pages or broken links are warnings, and the default stays.
+    @Test func unsafeValuesAreRejected() throws {
+        let (config, diagnostics) = try load("""
+            baseURL: not a url
+            language: 'en"><script>'
+            theme: ../elsewhere
+            map: { fitPadding: 1e9 }
+            """)
+        // Columns: line 1 "baseURL: " is 9 characters, so the value starts at 10; line 2
+        // "language: " 10 → 11; line 3 "theme: " 7 → 8; line 4 "map: { fitPadding: " 19 → 20.
+        #expect(config.baseURL == nil && config.language == "en" && config.theme == "default" && config.fitPadding == 40)
+        let lines = diagnostics.map(\.description)
+        #expect(lines.contains { $0.hasPrefix("Destinations/site.yaml:1:10: warning: baseURL 'not a url'") })
+        #expect(lines.contains { $0.hasPrefix("Destinations/site.yaml:2:11: warning: language") })
+        #expect(lines.contains { $0.hasPrefix("Destinations/site.yaml:3:8: warning: theme '../elsewhere'") })
+        #expect(lines.contains { $0.hasPrefix("Destinations/site.yaml:4:20: warning: map.fitPadding") })
     }
 }

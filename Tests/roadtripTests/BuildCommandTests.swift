@@ -41,7 +41,7 @@ import Testing
         #expect(page.contains("data-map-type=\"satellite\""))
         #expect(page.contains("data-annotation-id=\"poi-2\""))
         // Progress lines name each stage.
-        #expect(result.standardOutput.contains("[1/5] Load 1 destinations"))
+        #expect(result.standardOutput.contains("[1/5] Load 1 destination"))
         #expect(result.standardOutput.contains("[5/5] Write"))
     }
 

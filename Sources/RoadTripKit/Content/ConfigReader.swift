@@ -106,13 +106,13 @@ struct ConfigReader {
             case "latitudeDelta":
                 number(pair.value, "\(key).latitudeDelta") { value in
                     if value > 0 && value <= 180 { latitudeDelta = value } else {
-                        fail(pair.value, "\(key).latitudeDelta \(value) is outside 0…180 degrees")
+                        fail(pair.value, "\(key).latitudeDelta must be more than 0 and at most 180 degrees, not \(value)")
                     }
                 }
             case "longitudeDelta":
                 number(pair.value, "\(key).longitudeDelta") { value in
                     if value > 0 && value <= 360 { longitudeDelta = value } else {
-                        fail(pair.value, "\(key).longitudeDelta \(value) is outside 0…360 degrees")
+                        fail(pair.value, "\(key).longitudeDelta must be more than 0 and at most 360 degrees, not \(value)")
                     }
                 }
             default: unknown(pair.key, "\(key).\(pair.key.stringValue ?? "")")

@@ -30,7 +30,7 @@ struct DestinationLoader {
         do {
             text = try TextFile.read(indexURL)
         } catch {
-            log.error(SourceLocation(path: path), error.message)
+            log.error(error.location(in: path), error.message)
             return nil
         }
         let frontMatter: FrontMatter
@@ -103,11 +103,26 @@ struct DestinationLoader {
             let key = pair.key.stringValue ?? ""
             let value = pair.value
             switch key {
-            case "title": reader.string(value, key) { fields.title = $0 }
+            case "title":
+                reader.string(value, key) { title in
+                    if title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+                        reader.warn(value, "title is empty; the folder name is used")
+                    } else {
+                        fields.title = title
+                    }
+                }
             case "subtitle": reader.string(value, key) { fields.subtitle = $0 }
-            case "latitude": fields.latitude = (value, pair.key)
-            case "longitude": fields.longitude = (value, pair.key)
+            case "latitude", "longitude":
+                if fields.locationKey != nil {
+                    reader.warn(pair.key, "both 'location' and '\(key)' are given; '\(key)' is used")
+                }
+                if key == "latitude" { fields.latitude = (value, pair.key) } else { fields.longitude = (value, pair.key) }
             case "location":
+                fields.locationKey = pair.key
+                if fields.latitude != nil || fields.longitude != nil {
+                    reader.warn(pair.key, "both 'location' and 'latitude'/'longitude' are given; 'location' is ignored")
+                    break
+                }
                 reader.forEachKey(value, key, known: ["latitude", "longitude"]) { sub, subValue in
                     switch sub {
                     case "latitude": fields.latitude = (subValue, pair.key)
@@ -123,7 +138,7 @@ struct DestinationLoader {
                 } else {
                     reader.fail(value, "region must be 'fit' (or give span), not \(ConfigReader.describe(value))")
                 }
-            case "date": reader.string(value, key) { fields.date = $0 }
+            case "date": reader.string(value, key) { fields.date = checkedDate($0, at: value, reader: reader) }
             case "draft": reader.bool(value, key) { fields.isDraft = $0 }
             case "weather":
                 reader.string(value, key) { text in
@@ -145,6 +160,15 @@ struct DestinationLoader {
         return fields
     }
 
+    /// A date as written, with a warning when it is not a valid HTML date (`YYYY-MM-DD`, optionally
+    /// with a time): it is still shown, as text, but not as a machine-readable `<time datetime>`.
+    private func checkedDate(_ text: String, at node: YAMLNode, reader: ConfigReader) -> String {
+        if !CalendarDate.isValid(text) {
+            reader.warn(node, "date '\(text)' is not a calendar date (YYYY-MM-DD, optionally with a time); shown as written")
+        }
+        return text
+    }
+
     private func readEvents(_ node: YAMLNode, reader: ConfigReader) -> [Event] {
         guard case .sequence(let items) = node.content else {
             if !node.isNull { reader.fail(node, "events must be a list of URLs or {title, url, date}") }
@@ -162,7 +186,8 @@ struct DestinationLoader {
                     switch key {
                     case "url": reader.string(value, "event \(index + 1) url") { url = $0 }
                     case "title": reader.string(value, "event \(index + 1) title") { title = $0 }
-                    case "date": reader.string(value, "event \(index + 1) date") { date = $0 }
+                    case "date":
+                        reader.string(value, "event \(index + 1) date") { date = checkedDate($0, at: value, reader: reader) }
                     default: break
                     }
                 }
@@ -197,6 +222,8 @@ private struct FrontMatterFields {
     /// The value node and the key node it came from (for "missing" vs "bad value" positions).
     var latitude: (value: YAMLNode, key: YAMLNode)?
     var longitude: (value: YAMLNode, key: YAMLNode)?
+    /// The `location` key, when given (to warn when latitude/longitude are given as well).
+    var locationKey: YAMLNode?
     var regionRequest = Destination.RegionRequest.span(nil)
     var date: String?
     var isDraft = false

@@ -42,19 +42,33 @@ enum JSONDocument {
 
         /// 1-based column of `offset`: Unicode scalars since the line start (UTF-8 continuation
         /// bytes `10xxxxxx` do not start a scalar).
+        ///
+        /// Counted on from the last column asked for on the same line, so a minified document on
+        /// one line costs linear time, not quadratic.
         var column: Int {
-            var count = 1
-            var index = lineStart
-            while index < offset && index < bytes.count {
-                if bytes[index] & 0xC0 != 0x80 { count += 1 }
-                index += 1
+            mutating get {
+                if columnCache.lineStart != lineStart || columnCache.offset > offset {
+                    columnCache = (lineStart, lineStart, 1)
+                }
+                var count = columnCache.column
+                var index = columnCache.offset
+                while index < offset && index < bytes.count {
+                    if bytes[index] & 0xC0 != 0x80 { count += 1 }
+                    index += 1
+                }
+                columnCache = (lineStart, index, count)
+                return count
             }
-            return count
         }
 
-        var position: ParsedDocument.Position { ParsedDocument.Position(line: line, column: column) }
+        /// The last column computed: the line it was on, its byte offset, and its column.
+        private var columnCache = (lineStart: 0, offset: 0, column: 1)
 
-        func error(_ message: String) -> ParsedDocument.SyntaxError {
+        var position: ParsedDocument.Position {
+            mutating get { ParsedDocument.Position(line: line, column: column) }
+        }
+
+        mutating func error(_ message: String) -> ParsedDocument.SyntaxError {
             ParsedDocument.SyntaxError(message: message, line: line, column: column)
         }
 

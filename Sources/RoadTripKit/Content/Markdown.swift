@@ -31,6 +31,7 @@ public enum Markdown {
         }
         guard let rendered else { return "" }
         defer { free(rendered) }
-        return String(cString: rendered)
+        // cmark passes control characters through; HTML does not allow them (see HTMLEscaping).
+        return HTMLEscaping.replacingDisallowedCharacters(String(cString: rendered))
     }
 }

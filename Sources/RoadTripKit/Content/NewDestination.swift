@@ -56,7 +56,16 @@ public enum NewDestination {
                 message: "latitude must be within −90…90 and longitude within −180…180 degrees "
                     + "(got \(coordinate.latitude), \(coordinate.longitude))")
         }
-        let folder = projectRoot.appendingPathComponent("Destinations").appendingPathComponent(Slug.make(from: trimmed))
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: projectRoot.path, isDirectory: &isDirectory), isDirectory.boolValue
+        else {
+            throw Failure(message: "the project folder \(projectRoot.path) does not exist")
+        }
+        let slug = Slug.make(from: trimmed)
+        if SiteLoader.reservedSlugs.contains(slug) {
+            throw Failure(message: "'\(slug)' is reserved for the theme's files; choose another name")
+        }
+        let folder = projectRoot.appendingPathComponent("Destinations").appendingPathComponent(slug)
         let file = folder.appendingPathComponent("index.md")
         if FileManager.default.fileExists(atPath: file.path) {
             throw Failure(message: "\(ProjectPath.relative(file, to: projectRoot)) already exists; it is left as it is")

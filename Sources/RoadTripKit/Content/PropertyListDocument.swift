@@ -18,6 +18,7 @@ enum PropertyListDocument {
     /// `XMLParser`) found the XML broken, when it is broken XML.
     static func parse(_ data: Data) throws(ParsedDocument.SyntaxError) -> ParsedDocument {
         let isBinary = data.starts(with: Array("bplist".utf8))
+        if !isBinary, let tooDeep = deepestNestingError(data) { throw tooDeep }
         let object: Any
         do {
             object = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
@@ -25,6 +26,10 @@ enum PropertyListDocument {
             let reason = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
             var syntaxError = ParsedDocument.SyntaxError(
                 message: "not a valid property list" + (reason.map { " (\($0))" } ?? ""))
+            // Foundation's XML reader names the line in its message ("… on line 4").
+            if let reason, let match = reason.firstMatch(of: #/line (\d+)/#), let line = Int(match.1) {
+                syntaxError.line = line
+            }
             if !isBinary, let xmlError = XMLPositionScanner.scan(data).error {
                 syntaxError = xmlError
             }
@@ -32,6 +37,40 @@ enum PropertyListDocument {
         }
         let positions = isBinary ? nil : XMLPositionScanner.scan(data).root
         return ParsedDocument(value: metadataValue(object), positions: positions)
+    }
+
+    /// The deepest nesting of `<array>`/`<dict>` an XML property list may have (the same limit as
+    /// JSON and YAML): Foundation's reader recurses and would overflow the stack on deeper input.
+    static let maxNestingDepth = 512
+
+    /// An error at the line where an XML property list nests deeper than `maxNestingDepth`, found by
+    /// counting `<array>`/`<dict>` start and end tags (self-closing ones do not nest).
+    static func deepestNestingError(_ data: Data) -> ParsedDocument.SyntaxError? {
+        var depth = 0
+        var line = 1
+        let bytes = [UInt8](data)
+        var index = 0
+        let opening = [Array("<array>".utf8), Array("<dict>".utf8)]
+        let closing = [Array("</array>".utf8), Array("</dict>".utf8)]
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\n") {
+                line += 1
+            } else if byte == UInt8(ascii: "<") {
+                let rest = bytes[index...]
+                if opening.contains(where: { rest.starts(with: $0) }) {
+                    depth += 1
+                    if depth > maxNestingDepth {
+                        return ParsedDocument.SyntaxError(
+                            message: "arrays and dictionaries nest deeper than \(maxNestingDepth) levels", line: line)
+                    }
+                } else if closing.contains(where: { rest.starts(with: $0) }) {
+                    depth -= 1
+                }
+            }
+            index += 1
+        }
+        return nil
     }
 
     /// Converts one object returned by `PropertyListSerialization` (see the type's mapping).

@@ -14,6 +14,8 @@ public struct SiteConfig: Sendable, Hashable {
     public var timeZone = "UTC"
     /// `theme`: folder name under `Themes/`, default "default".
     public var theme = "default"
+    /// Where `site.yaml` names the theme, so a missing theme is reported there.
+    public var themeLocation: SourceLocation?
     /// `markdown.unsafe`: keep raw HTML in Markdown (default false: raw HTML is omitted).
     public var markdownUnsafe = false
     /// `markdown.smart`: smart punctuation (default true).
@@ -64,8 +66,22 @@ public struct SiteConfig: Sendable, Hashable {
             let value = pair.value
             switch key {
             case "title": reader.string(value, key) { config.title = $0 }
-            case "baseURL": reader.string(value, key) { config.baseURL = $0.isEmpty ? nil : $0 }
-            case "language": reader.string(value, key) { config.language = $0 }
+            case "baseURL":
+                reader.string(value, key) { url in
+                    if url.isEmpty || WebLink.isHTTP(url) || (url.hasPrefix("/") && !url.contains(where: \.isWhitespace)) {
+                        config.baseURL = url.isEmpty ? nil : url
+                    } else {
+                        reader.warn(value, "baseURL '\(url)' must be an http(s) URL or a path starting with '/'; it is ignored")
+                    }
+                }
+            case "language":
+                reader.string(value, key) { language in
+                    if language.wholeMatch(of: #/[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*/#) != nil {
+                        config.language = language
+                    } else {
+                        reader.warn(value, "language '\(language)' is not a BCP 47 language tag (e.g. en, nb-NO); using en")
+                    }
+                }
             case "timeZone":
                 reader.string(value, key) { name in
                     if TimeZone(identifier: name) != nil {
@@ -74,7 +90,15 @@ public struct SiteConfig: Sendable, Hashable {
                         reader.warn(value, "timeZone '\(name)' is not an IANA time zone name; using UTC")
                     }
                 }
-            case "theme": reader.string(value, key) { config.theme = $0 }
+            case "theme":
+                reader.string(value, key) { name in
+                    if name.isEmpty || name.contains("/") || name.hasPrefix(".") {
+                        reader.warn(value, "theme '\(name)' must be a folder name under Themes/; using default")
+                    } else {
+                        config.theme = name
+                        config.themeLocation = reader.location(value)
+                    }
+                }
             case "markdown":
                 reader.forEachKey(value, key, known: ["unsafe", "smart"]) { sub, subValue in
                     switch sub {
@@ -121,8 +145,8 @@ public struct SiteConfig: Sendable, Hashable {
                 }
             case "fitPadding":
                 reader.number(value, "map.fitPadding") { padding in
-                    if padding >= 0 { fitPadding = padding } else {
-                        reader.warn(value, "map.fitPadding must not be negative; using \(Int(fitPadding))")
+                    if padding >= 0 && padding <= 1000 { fitPadding = padding } else {
+                        reader.warn(value, "map.fitPadding \(padding) is outside 0…1000 pixels; using \(Int(fitPadding))")
                     }
                 }
             case "tileLayers":

@@ -41,18 +41,8 @@ public struct SiteLoader: Sendable {
         let url = destinationsFolder.appendingPathComponent("site.yaml")
         guard FileManager.default.fileExists(atPath: url.path) else { return SiteConfig() }
         let path = ProjectPath.relative(url, to: projectRoot)
-        do {
-            let text = try TextFile.read(url)
-            let root = try YAMLParser.parse(Self.strippingByteOrderMark(text), path: path)
-            return SiteConfig.load(from: root, path: path, log: log)
-        } catch let error as FileReadError {
-            log.error(SourceLocation(path: path), error.message)
-        } catch let diagnostic as Diagnostic {
-            log.report(diagnostic)
-        } catch {
-            log.error(SourceLocation(path: path), "\(error)")
-        }
-        return SiteConfig()
+        guard case .success(let root) = YAMLFile.read(url, path: path, log: log) else { return SiteConfig() }
+        return SiteConfig.load(from: root, path: path, log: log)
     }
 
     /// Reads the whole content folder. Returns `nil` (after logging an error) when there is no
@@ -175,9 +165,5 @@ public struct SiteLoader: Sendable {
             if titleOrder != .orderedSame { return titleOrder == .orderedAscending }
             return a.slug < b.slug
         }
-    }
-
-    static func strippingByteOrderMark(_ text: String) -> String {
-        text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
     }
 }

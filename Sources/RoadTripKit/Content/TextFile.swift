@@ -4,6 +4,14 @@ import Foundation
 struct FileReadError: Error {
     /// What went wrong, without the path (the diagnostic carries it).
     let message: String
+    /// 1-based line and column (in bytes) of the problem, when it has a position.
+    var line: Int? = nil
+    var column: Int? = nil
+
+    /// The diagnostic location of this error in the file `path`.
+    func location(in path: String) -> SourceLocation {
+        SourceLocation(path: path, line: line, column: column)
+    }
 }
 
 /// Reading the author's text files (Markdown, YAML, templates) as UTF-8.
@@ -19,23 +27,44 @@ enum TextFile {
             throw FileReadError(message: "cannot read the file: \(error.localizedDescription)")
         }
         guard let text = String(validating: data, as: UTF8.self) else {
-            let bytes = [UInt8](data)
-            var line = 1
-            var index = 0
-            // Find the first invalid sequence by decoding prefixes line by line.
-            var lineStart = 0
-            while index < bytes.count {
-                if bytes[index] == UInt8(ascii: "\n") {
-                    if String(validating: bytes[lineStart..<index], as: UTF8.self) == nil { break }
-                    line += 1
-                    lineStart = index + 1
-                }
-                index += 1
-            }
-            throw FileReadError(message: "line \(line) is not valid UTF-8 text (save the file as UTF-8)")
+            let (line, column) = firstInvalidUTF8(in: [UInt8](data))
+            throw FileReadError(
+                message: "this is not valid UTF-8 text (save the file as UTF-8)", line: line, column: column)
         }
         return text
     }
+}
+
+/// The 1-based line and byte column of the first byte that does not belong to a valid UTF-8
+/// sequence (Unicode §3.9, table 3-7), found by decoding line by line.
+func firstInvalidUTF8(in bytes: [UInt8]) -> (line: Int, column: Int) {
+    var line = 1
+    var lineStart = 0
+    var index = 0
+    while index <= bytes.count {
+        if index == bytes.count || bytes[index] == UInt8(ascii: "\n") {
+            let lineBytes = bytes[lineStart..<index]
+            if String(validating: lineBytes, as: UTF8.self) == nil {
+                // Decode scalar by scalar to find where the line goes wrong.
+                var iterator = lineBytes.makeIterator()
+                var decoder = UTF8()
+                var consumed = 0
+                loop: while true {
+                    let before = consumed
+                    switch decoder.decode(&iterator) {
+                    case .scalarValue(let scalar): consumed += UTF8.width(scalar)
+                    case .emptyInput: break loop
+                    case .error: return (line, before + 1)
+                    }
+                }
+                return (line, 1)
+            }
+            line += 1
+            lineStart = index + 1
+        }
+        index += 1
+    }
+    return (1, 1)
 }
 
 /// Paths of the project's files as diagnostics and output show them.

@@ -16,6 +16,10 @@ public enum YAMLParser {
     /// The most nodes that alias expansion may produce in one document.
     public static let maxAliasExpansion = 10_000
 
+    /// The deepest nesting of sequences and mappings accepted (the same limit as the JSON reader):
+    /// deeper documents are an error rather than a stack overflow in code that walks the tree.
+    public static let maxNestingDepth = 512
+
     /// Parses one YAML document.
     ///
     /// - Parameters:
@@ -205,6 +209,15 @@ private struct YAMLTreeBuilder {
     mutating func consume(_ event: YAMLEvent) throws(Diagnostic) -> Bool {
         let line = event.line + firstLine
         let column = event.column + 1
+        switch event.kind {
+        case .sequenceStart, .mappingStart:
+            if stack.count >= YAMLParser.maxNestingDepth {
+                throw .error(location(line, column),
+                    "nesting deeper than \(YAMLParser.maxNestingDepth) levels of lists and mappings")
+            }
+        default:
+            break
+        }
         switch event.kind {
         case .documentStart:
             documentCount += 1

@@ -36,6 +36,18 @@ struct PageRenderer: Sendable {
         ])
     }
 
+    /// A template value for optional text: `null` (falsy in a section) when absent or empty.
+    static func text(_ value: String?) -> TemplateValue {
+        guard let value, !value.isEmpty else { return .null }
+        return .string(value)
+    }
+
+    /// The date for a `<time datetime>` attribute: the text when it is a valid HTML date, else `null`.
+    static func dateTime(_ value: String?) -> TemplateValue {
+        guard let value, CalendarDate.isValid(value) else { return .null }
+        return .string(value)
+    }
+
     /// Site-wide context keys (`site`, `links`) for a page `depth` folders below the root.
     func commonContext(depth: Int, links: SiteLinks? = nil) -> [String: TemplateValue] {
         let links = links ?? self.links
@@ -75,31 +87,35 @@ struct PageRenderer: Sendable {
         context["page"] = .object(["canonicalURL": links.absolute(slug + "/").map { .string($0) } ?? .null])
         context["trip"] = .object(["mapTitle": .string(trip.mapTitle)])
         context["map"] = map.templateValue(tileLayers: config.tileLayers, listLabel: "Destination and points of interest")
+        let events: [TemplateValue] = trip.events.map { event in
+            .object([
+                "title": .string(event.title), "url": .string(event.url),
+                "date": Self.text(event.date), "dateTime": Self.dateTime(event.date),
+            ])
+        }
+        var imageURL: String?
+        if let image = destination.image {
+            imageURL = WebLink.isHTTP(image) ? image : links.link(to: slug + "/" + image, fromDepth: 1)
+        }
+        let destinationLinks: TemplateValue = .object([
+            "geojson": .string(links.link(to: slug + "/annotations.geojson", fromDepth: 1)),
+            "mapSVG": .string(links.link(to: slug + "/map.svg", fromDepth: 1)),
+        ])
         context["destination"] = .object([
             "slug": .string(slug),
             "title": .string(destination.title),
-            "subtitle": destination.subtitle.isEmpty ? .null : .string(destination.subtitle),
-            "date": destination.date.map { .string($0) } ?? .null,
+            "subtitle": Self.text(destination.subtitle),
+            "date": Self.text(destination.date),
+            "dateTime": Self.dateTime(destination.date),
             "bodyHTML": .string(destination.bodyHTML),
-            "hasEvents": .bool(!trip.events.isEmpty),
-            "events": .list(
-                trip.events.map { event in
-                    .object([
-                        "title": .string(event.title), "url": .string(event.url),
-                        "date": event.date.map { .string($0) } ?? .null,
-                    ])
-                }),
-            "weatherURL": trip.weatherURL.map { .string($0) } ?? .null,
+            "hasEvents": .bool(!events.isEmpty),
+            "events": .list(events),
+            "weatherURL": Self.text(trip.weatherURL),
             "hasTags": .bool(!destination.tags.isEmpty),
             "tags": .list(destination.tags.map { .string($0) }),
-            "image": destination.image.map { image in
-                .string(WebLink.isHTTP(image) ? image : links.link(to: slug + "/" + image, fromDepth: 1))
-            } ?? .null,
+            "image": Self.text(imageURL),
             "params": .object(destination.extraMetadata.mapValues { TemplateValue($0) }),
-            "links": .object([
-                "geojson": .string(links.link(to: slug + "/annotations.geojson", fromDepth: 1)),
-                "mapSVG": .string(links.link(to: slug + "/map.svg", fromDepth: 1)),
-            ]),
+            "links": destinationLinks,
             "previous": neighbour(previous),
             "next": neighbour(next),
         ])

@@ -25,17 +25,26 @@ public struct Theme: Sendable {
     /// Loads `<projectRoot>/Themes/<name>/`, reporting every problem to `log`: a missing theme or
     /// required layout, a template that does not parse (at its line and column), a partial used but
     /// not present (at the line that uses it). Returns `nil` when any of those happened.
-    public static func load(projectRoot: URL, name: String, log: DiagnosticLog) -> Theme? {
+    /// `referencedAt` is where the site configuration names the theme (a missing theme is reported
+    /// there).
+    public static func load(
+        projectRoot: URL, name: String, referencedAt: SourceLocation? = nil, log: DiagnosticLog
+    ) -> Theme? {
         let folder = projectRoot.appendingPathComponent("Themes").appendingPathComponent(name)
         let layoutsFolder = folder.appendingPathComponent("layouts")
         let folderPath = ProjectPath.relative(folder, to: projectRoot)
         guard FileManager.default.fileExists(atPath: layoutsFolder.path) else {
             log.error(
-                SourceLocation(path: folderPath),
+                referencedAt ?? SourceLocation(path: folderPath),
                 "theme '\(name)' not found: expected its templates in \(folderPath)/layouts/")
             return nil
         }
         let errorsBefore = log.errorCount
+        // theme.yaml is optional and roadtrip reads nothing from it yet, but a broken one is reported.
+        let manifest = folder.appendingPathComponent("theme.yaml")
+        if FileManager.default.fileExists(atPath: manifest.path) {
+            _ = YAMLFile.read(manifest, path: ProjectPath.relative(manifest, to: projectRoot), log: log)
+        }
         var sources: [String: String] = [:]
         var paths: [String: String] = [:]
         for file in files(under: layoutsFolder) where file.relativePath.hasSuffix(".mustache") {
@@ -47,7 +56,7 @@ public struct Theme: Sendable {
                 _ = try MustacheTemplate(source: source, name: templateName)
                 sources[templateName] = source
             } catch let error as FileReadError {
-                log.error(SourceLocation(path: path), error.message)
+                log.error(error.location(in: path), error.message)
             } catch let error as TemplateError {
                 log.error(SourceLocation(path: path, line: error.line, column: error.column), error.message)
             } catch {

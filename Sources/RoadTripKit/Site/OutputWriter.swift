@@ -172,6 +172,7 @@ public struct OutputWriter: Sendable {
         try attempt(nil, "cannot create the output's parent folder") {
             try fileManager.createDirectory(at: parent, withIntermediateDirectories: true)
         }
+        Self.removeAbandonedStagingFolders(in: parent, outputName: output.lastPathComponent)
         if Self.entryKind(staging) != nil {
             try attempt(nil, "cannot remove a leftover staging folder '\(staging.path)'") {
                 try fileManager.removeItem(at: staging)
@@ -347,12 +348,7 @@ public struct OutputWriter: Sendable {
     /// Throws the first failure in `files` order.
     private func stageInParallel(_ files: [OutputFile], in staging: URL) throws(Diagnostic) {
         var folders = Set<String>()
-        for file in files {
-            var folder = (file.path as NSString).deletingLastPathComponent
-            while !folder.isEmpty, folders.insert(folder).inserted {
-                folder = (folder as NSString).deletingLastPathComponent
-            }
-        }
+        for file in files { folders.formUnion(Self.ancestors(of: file.path)) }
         for folder in folders.sorted() {
             try posix(folder, "cannot create a staging folder") {
                 mkdir(staging.appendingPathComponent(folder).path, 0o755) == 0 || errno == EEXIST ? 0 : -1
@@ -403,6 +399,20 @@ public struct OutputWriter: Sendable {
     }
 
     // MARK: - File-system helpers
+
+    /// Removes `.roadtrip-staging-<outputName>-<pid>` folders in `parent` whose process no longer
+    /// runs (`kill(pid, 0)` fails with `ESRCH`): what a killed or crashed build left behind. A
+    /// folder of a build still running is left alone.
+    private static func removeAbandonedStagingFolders(in parent: URL, outputName: String) {
+        let prefix = ".roadtrip-staging-\(outputName)-"
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: parent.path) else { return }
+        for name in names where name.hasPrefix(prefix) {
+            guard let pid = Int32(name.dropFirst(prefix.count)), pid != getpid() else { continue }
+            if kill(pid, 0) != 0 && errno == ESRCH {
+                try? FileManager.default.removeItem(at: parent.appendingPathComponent(name))
+            }
+        }
+    }
 
     /// `write(2)`, named apart from this type's own `write(_:)`.
     private static func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {

@@ -67,6 +67,11 @@ public struct SiteBuilder: Sendable {
         return result
     }
 
+    /// "1 destination", "8 destinations".
+    static func counted(_ count: Int, _ noun: String) -> String {
+        "\(count) \(noun)\(count == 1 ? "" : "s")"
+    }
+
     private static func format(_ milliseconds: Double) -> String {
         milliseconds < 10 ? String(format: "%.1f", milliseconds) : String(Int(milliseconds.rounded()))
     }
@@ -91,15 +96,16 @@ public struct SiteBuilder: Sendable {
         var config = loader.loadConfig()
         if let baseURL = options.baseURL { config.baseURL = baseURL.isEmpty ? nil : baseURL }
         let content = stage(1, { (content: SiteContent?) in
-            "Load \(content?.destinations.count ?? 0) destinations"
+            "Load " + Self.counted(content?.destinations.count ?? 0, "destination")
         }) { loader.load(config: config) }
         let theme = stage(2, { (theme: Theme?) in
-            "Load theme \(config.theme) (\(theme?.assets.count ?? 0) assets)"
-        }) { Theme.load(projectRoot: options.projectRoot, name: config.theme, log: log) }
+            "Load theme \(config.theme) (" + Self.counted(theme?.assets.count ?? 0, "asset") + ")"
+        }) { Theme.load(
+                projectRoot: options.projectRoot, name: config.theme, referencedAt: config.themeLocation, log: log) }
 
         guard let content, let theme, !hasBlockingProblems() else { return failed }
 
-        let trips = stage(3, { (trips: [Trip]) in "Compute \(trips.count) regions" }) {
+        let trips = stage(3, { (trips: [Trip]) in "Compute " + Self.counted(trips.count, "region") }) {
             content.destinations.map { destination in
                 let trip = Trip(destination: destination, initialRegion: InitialRegion.region(for: destination, config: config))
                 if options.verbosity == .verbose {
@@ -125,7 +131,7 @@ public struct SiteBuilder: Sendable {
         let files: [OutputFile]
         do {
             files = try stage(4, { (files: [OutputFile]) in
-                "Render \(trips.count) destinations (\(files.count) files)"
+                "Render " + Self.counted(trips.count, "destination") + " (" + Self.counted(files.count, "file") + ")"
             }) { try render(trips: trips, theme: theme, config: config) }
         } catch let error as TemplateError {
             let path = "Themes/\(theme.name)/layouts/\(error.templateName).mustache"

@@ -2,7 +2,10 @@
 /// `<` → `&lt;`, `>` → `&gt;`, `"` → `&quot;`, `'` → `&#39;`. The first four are exactly what
 /// the Mustache spec expects of `{{name}}` (`specs/interpolation.yml`, "HTML Escaping"); `'` is
 /// escaped as well so that values are safe in single-quoted attributes (OWASP XSS prevention,
-/// rule 1). Everything else, including non-ASCII text, passes through unchanged.
+/// rule 1). Characters HTML does not allow in a document — C0 controls other than tab, line feed,
+/// form feed and carriage return, DEL, C1 controls, and the BMP noncharacters U+FDD0–U+FDEF,
+/// U+FFFE, U+FFFF (HTML Living Standard §13.2.5, "control-character-in-input-stream" and
+/// "noncharacter-in-input-stream") — become U+FFFD. Everything else passes through unchanged.
 public enum HTMLEscaping {
     /// `text` with `& < > " '` replaced by their character references.
     public static func escape(_ text: String) -> String {
@@ -19,20 +22,66 @@ public enum HTMLEscaping {
             var copied = 0
             for index in 0..<source.count {
                 let replacement: StaticString
+                var length = 1
                 switch source[index] {
                 case UInt8(ascii: "&"): replacement = "&amp;"
                 case UInt8(ascii: "<"): replacement = "&lt;"
                 case UInt8(ascii: ">"): replacement = "&gt;"
                 case UInt8(ascii: "\""): replacement = "&quot;"
                 case UInt8(ascii: "'"): replacement = "&#39;"
+                case 0x00...0x1F, 0x7F, 0xC2, 0xEF:
+                    guard index >= copied, let disallowed = disallowedLength(source, at: index) else { continue }
+                    replacement = "\u{FFFD}"
+                    length = disallowed
                 default: continue
                 }
                 output.append(contentsOf: UnsafeBufferPointer(rebasing: source[copied..<index]))
                 output.append(contentsOf: UnsafeBufferPointer(
                     start: replacement.utf8Start, count: replacement.utf8CodeUnitCount))
-                copied = index + 1
+                copied = index + length
             }
             output.append(contentsOf: UnsafeBufferPointer(rebasing: source[copied...]))
+        }
+    }
+
+    /// The UTF-8 length of a character HTML does not allow starting at `index`, or `nil`.
+    private static func disallowedLength(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int? {
+        let byte = bytes[index]
+        switch byte {
+        case 0x09, 0x0A, 0x0C, 0x0D: return nil
+        case 0x00...0x1F, 0x7F: return 1
+        case 0xC2:  // U+0080–U+009F: C2 80 … C2 9F
+            return index + 1 < bytes.count && (0x80...0x9F).contains(bytes[index + 1]) ? 2 : nil
+        case 0xEF:  // U+FDD0–U+FDEF: EF B7 90 … EF B7 AF; U+FFFE/U+FFFF: EF BF BE/BF
+            guard index + 2 < bytes.count else { return nil }
+            let (second, third) = (bytes[index + 1], bytes[index + 2])
+            if second == 0xB7 && (0x90...0xAF).contains(third) { return 3 }
+            if second == 0xBF && (third == 0xBE || third == 0xBF) { return 3 }
+            return nil
+        default: return nil
+        }
+    }
+
+    /// `html` with the characters HTML does not allow replaced by U+FFFD and nothing else changed
+    /// (for HTML that is already escaped, such as CommonMark output).
+    public static func replacingDisallowedCharacters(_ html: String) -> String {
+        var html = html
+        return html.withUTF8 { source -> String in
+            var output: [UInt8]? = nil
+            var copied = 0
+            for index in 0..<source.count {
+                let byte = source[index]
+                guard index >= copied, byte < 0x20 || byte == 0x7F || byte == 0xC2 || byte == 0xEF,
+                    let length = disallowedLength(source, at: index)
+                else { continue }
+                if output == nil { output = []; output!.reserveCapacity(source.count) }
+                output!.append(contentsOf: UnsafeBufferPointer(rebasing: source[copied..<index]))
+                output!.append(contentsOf: [0xEF, 0xBF, 0xBD])
+                copied = index + length
+            }
+            guard var result = output else { return String(decoding: source, as: UTF8.self) }
+            result.append(contentsOf: UnsafeBufferPointer(rebasing: source[copied...]))
+            return String(decoding: result, as: UTF8.self)
         }
     }
 }

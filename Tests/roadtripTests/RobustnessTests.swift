@@ -1,0 +1,99 @@
+import Foundation
+import Testing
+
+/// Inputs found by trying to break a fresh clone: each must give a precise message, never a crash,
+/// and pages that still validate.
+@Suite(.serialized) struct RobustnessTests {
+    /// One-letter folder names give one-letter slugs; staging their folders once crashed the writer.
+    @Test func oneLetterSlugsBuild() throws {
+        let project = try TemporaryProject()
+        defer { project.remove() }
+        for name in ["a", "Z", "東"] {
+            try project.write("Destinations/\(name)/index.md", "---\ntitle: \(name)\nlatitude: 1\nlongitude: 2\n---\n")
+        }
+        let result = try project.build()
+        #expect(result.status == 0, "stderr: \(result.standardError)")
+        #expect(project.exists("Output/a/index.html") && project.exists("Output/z/index.html"))
+        #expect(project.exists("Output/東/index.html"))
+        // No staging folder is left beside the output.
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: project.root.path)
+            .filter { $0.hasPrefix(".roadtrip-staging") }
+        #expect(leftovers.isEmpty)
+    }
+
+    /// 40,000 nested lists once overflowed the stack; now it is an error at its position. `deep:` is
+    /// file line 5; the front matter's mapping is level 1, so the 512th '[' would open level 513,
+    /// and it stands at column 6 ("deep: ") + 512 = 518.
+    @Test func deeplyNestedFrontMatterIsAnError() throws {
+        let project = try TemporaryProject()
+        defer { project.remove() }
+        let deep = String(repeating: "[", count: 40_000) + String(repeating: "]", count: 40_000)
+        try project.write("Destinations/a/index.md", "---\ntitle: A\nlatitude: 1\nlongitude: 2\ndeep: \(deep)\n---\n")
+        let result = try project.build()
+        #expect(result.status == 1)
+        #expect(result.standardError.contains("Destinations/a/index.md:5:518: error: nesting deeper than 512 levels"),
+                "stderr: \(result.standardError)")
+    }
+
+    /// Invalid UTF-8: the byte 0xFF follows "title: A" (8 bytes) on line 2, so column 9.
+    @Test func invalidUTF8IsAnErrorAtItsPosition() throws {
+        let project = try TemporaryProject()
+        defer { project.remove() }
+        let url = project.root.appendingPathComponent("Destinations/a/index.md")
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data("---\ntitle: A".utf8 + [0xFF] + Data("\nlatitude: 1\nlongitude: 2\n---\n".utf8)).write(to: url)
+        let result = try project.build()
+        #expect(result.status == 1)
+        #expect(result.standardError.contains("Destinations/a/index.md:2:9: error: this is not valid UTF-8 text"))
+    }
+
+    /// Control characters (from YAML escapes) and impossible dates must not reach the HTML as
+    /// they are: the validator rejects both. The date is a warning at its line and shown as text.
+    @Test func controlCharactersAndBadDatesStayOutOfTheHTML() throws {
+        let project = try TemporaryProject()
+        defer { project.remove() }
+        try project.write("Destinations/a/index.md",
+            "---\ntitle: \"Ctl \\e \\x01 end\"\ndate: 2026-13-45\nlatitude: 1\nlongitude: 2\n---\nBody \u{1}.\n")
+        let result = try project.build()
+        #expect(result.status == 0, "stderr: \(result.standardError)")
+        #expect(result.standardError.contains("Destinations/a/index.md:3:7: warning: date '2026-13-45' is not a calendar date"))
+        let page = try project.read("Output/a/index.html")
+        #expect(!page.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" && $0 != "\t" && $0 != "\r" })
+        #expect(page.contains("Ctl \u{FFFD} \u{FFFD} end"))
+        #expect(!page.contains("datetime=\"2026-13-45\""))
+        #expect(page.contains("<p class=\"date\">2026-13-45</p>"))
+    }
+
+    /// `new destination`: a reserved name, an out-of-range latitude (bad usage: exit 2) and a
+    /// project folder that does not exist are refused; nothing is written.
+    @Test func newDestinationRefusesWhatCannotBuild() throws {
+        let project = try TemporaryProject()
+        defer { project.remove() }
+        let reserved = try CommandRunner.run(
+            ["new", "destination", "Assets", "--latitude", "1", "--longitude", "2", "--source", project.root.path])
+        #expect(reserved.status == 1)
+        #expect(reserved.standardError.contains("'assets' is reserved"))
+        let outOfRange = try CommandRunner.run(
+            ["new", "destination", "North", "--latitude", "91", "--longitude", "2", "--source", project.root.path])
+        #expect(outOfRange.status == 2)
+        #expect(outOfRange.standardError.contains("--latitude must be within -90…90, not 91"))
+        let missing = project.root.appendingPathComponent("nowhere").path
+        let noProject = try CommandRunner.run(
+            ["new", "destination", "North", "--latitude", "1", "--longitude", "2", "--source", missing])
+        #expect(noProject.status == 1)
+        #expect(!FileManager.default.fileExists(atPath: missing))
+        #expect(!project.exists("Destinations/north"))
+    }
+
+    /// Bare `roadtrip` is bad usage: usage on standard error, exit 2; a missing project folder is
+    /// an error before any stage runs.
+    @Test func usageAndMissingProject() throws {
+        let bare = try CommandRunner.run([])
+        #expect(bare.status == 2 && bare.standardOutput.isEmpty && bare.standardError.contains("usage: roadtrip"))
+        let empty = try CommandRunner.run(["build", "--output", ""])
+        #expect(empty.status == 2 && empty.standardError.contains("--output needs a non-empty value"))
+        let missing = try CommandRunner.run(["build", "--source", "/nonexistent/roadtrip-project"])
+        #expect(missing.status == 1 && missing.standardOutput.isEmpty)
+        #expect(missing.standardError.contains("the project folder /nonexistent/roadtrip-project does not exist"))
+    }
+}

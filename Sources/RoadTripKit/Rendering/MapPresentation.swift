@@ -99,11 +99,13 @@ struct MapPresentation: Sendable {
         return safe
     }
 
-    /// The displayed region as `"lat,lon,latitudeDelta,longitudeDelta"` (degrees, 7 decimals) —
-    /// the page contract's `data-region` (DESIGN §5.1).
+    /// The region shown, as the page contract's `data-region` (DESIGN §5.1):
+    /// `"lat,lon,latitudeDelta,longitudeDelta"` in degrees with 7 decimals. It is the region set on
+    /// the map — at build time the initial region — which the viewport shows fitted (`view`); the
+    /// page script keeps it current as the reader locates, zooms and pans.
     var dataRegion: String {
-        let span = view.displayedSpan
-        return [view.center.latitude, view.center.longitude, span.latitudeDelta, span.longitudeDelta]
+        [initialRegion.center.latitude, initialRegion.center.longitude,
+         initialRegion.span.latitudeDelta, initialRegion.span.longitudeDelta]
             .map { DecimalText.fixed($0, fractionDigits: 7) }
             .joined(separator: ",")
     }

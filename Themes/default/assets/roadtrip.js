@@ -1,0 +1,442 @@
+/* roadtrip default theme: the interactive map (DESIGN §4.1, §5.1), no dependencies. Keeps the
+ * inline SVG's pins, the tiles behind it and the scale bar in step with the region shown, and
+ * data-region equal to it. Same formulas as Geo/WebMercator.swift and Geo/MapView.swift. */
+(function () {
+  "use strict";
+  var TILE = 256, MAX_LATITUDE = 85.05112877980659, EARTH_RADIUS = 6378137;
+  var STORAGE_KEY = "roadtrip.mapType", SVG_NS = "http://www.w3.org/2000/svg";
+  var TILE_MESSAGE = "Unable to load the map \u2014 check your internet connection";
+
+  // Web Mercator on 256-px tiles (EPSG:3857; OSM "Slippy map tilenames")
+  function clampLatitude(l) { return Math.min(Math.max(l, -MAX_LATITUDE), MAX_LATITUDE); }
+  function worldSize(z) { return TILE * Math.pow(2, z); }
+  function projectX(lon, z) { return (lon + 180) / 360 * worldSize(z); }
+  function projectY(lat, z) {
+    var phi = clampLatitude(lat) * Math.PI / 180;
+    return (1 - Math.log(Math.tan(phi) + 1 / Math.cos(phi)) / Math.PI) / 2 * worldSize(z);
+  }
+  function longitudeAt(x, z) { return x / worldSize(z) * 360 - 180; }
+  function latitudeAt(y, z) { return Math.atan(Math.sinh(Math.PI * (1 - 2 * y / worldSize(z)))) * 180 / Math.PI; }
+  function wrapLongitude(lon) { return ((lon + 180) % 360 + 360) % 360 - 180; }
+  function unwrap(lon, near) { while (lon - near > 180) lon -= 360; while (lon - near < -180) lon += 360; return lon; }
+
+  /* regionThatFits: the largest zoom at which both edges center ± span/2 fit in w × h pixels,
+   * the center staying in the middle (MapView.init). */
+  function fit(region, w, h, maxZoom, minZoom) {
+    var lat = clampLatitude(region.center.latitude);
+    var lonDelta = Math.min(Math.max(region.span.longitudeDelta, 1e-9), 360);
+    var latDelta = Math.min(Math.max(region.span.latitudeDelta, 1e-9), 180);
+    var halfWidth0 = lonDelta / 2 / 360 * TILE, centerY0 = projectY(lat, 0);
+    var halfHeight0 = Math.max(centerY0 - projectY(lat + latDelta / 2, 0), projectY(lat - latDelta / 2, 0) - centerY0, 1e-12);
+    var zoom = Math.min(Math.log2(w / 2 / halfWidth0), Math.log2(h / 2 / halfHeight0));
+    zoom = Math.min(Math.max(zoom, minZoom), maxZoom);
+    return { zoom: zoom, lat: lat, lon: region.center.longitude, w: w, h: h,
+      originX: projectX(region.center.longitude, zoom) - w / 2, originY: projectY(lat, zoom) - h / 2 };
+  }
+  function point(view, lat, lon) {
+    return { x: projectX(unwrap(lon, view.lon), view.zoom) - view.originX, y: projectY(lat, view.zoom) - view.originY };
+  }
+  function metresPerPixel(view, lat) { return 2 * Math.PI * EARTH_RADIUS * Math.cos(lat * Math.PI / 180) / worldSize(view.zoom); }
+
+  /* MKCoordinateRegionMakeWithDistance: metres edge to edge over the WGS 84 metres per degree
+   * at the center latitude (DESIGN §4.1), capped at 180° / 360°. */
+  function regionWithDistance(lat, lon, latitudinalMetres, longitudinalMetres) {
+    var p = lat * Math.PI / 180;
+    var perDegreeLatitude = 111132.92 - 559.82 * Math.cos(2 * p) + 1.175 * Math.cos(4 * p) - 0.0023 * Math.cos(6 * p);
+    var perDegreeLongitude = 111412.84 * Math.cos(p) - 93.5 * Math.cos(3 * p) + 0.118 * Math.cos(5 * p);
+    return { center: { latitude: lat, longitude: lon }, span: {
+      latitudeDelta: Math.min(latitudinalMetres / perDegreeLatitude, 180),
+      longitudeDelta: perDegreeLongitude > 0 ? Math.min(longitudinalMetres / perDegreeLongitude, 360) : 360 } };
+  }
+
+  /* A round length of at most maxMetres: 1, 2 or 5 × 10^n (ScaleBar.swift). */
+  function roundLength(value) {
+    var power = Math.pow(10, Math.floor(Math.log10(value))), leading = value / power;
+    var digits = [10, 5, 2, 1];
+    for (var i = 0; i < digits.length; i++) if (leading >= digits[i] - 1e-9) return digits[i] * power;
+    return power;
+  }
+  function lengthText(v) { return String(+v.toFixed(6)); }
+  function scaleBars(mpp) {
+    var maxMetres = mpp * 100, metres = roundLength(maxMetres), feet = maxMetres / 0.3048, imperial;
+    if (feet > 5280) {
+      var miles = roundLength(feet / 5280);
+      imperial = { metres: miles * 5280 * 0.3048, label: lengthText(miles) + " mi" };
+    } else {
+      var roundFeet = roundLength(feet);
+      imperial = { metres: roundFeet * 0.3048, label: lengthText(roundFeet) + " ft" };
+    }
+    return [{ metres: metres, label: metres >= 1000 ? lengthText(metres / 1000) + " km" : lengthText(metres) + " m" }, imperial];
+  }
+  function px(v) { return String(+v.toFixed(2)); }
+  function regionText(r) {
+    return [r.center.latitude, r.center.longitude, r.span.latitudeDelta, r.span.longitudeDelta]
+      .map(function (v) { return (v === 0 ? 0 : v).toFixed(7); }).join(",");
+  }
+  function copyRegion(r) {
+    return { center: { latitude: r.center.latitude, longitude: r.center.longitude },
+      span: { latitudeDelta: r.span.latitudeDelta, longitudeDelta: r.span.longitudeDelta } };
+  }
+  function storedMapType() { try { return localStorage.getItem(STORAGE_KEY); } catch (e) { return null; } }
+  function storeMapType(t) { try { localStorage.setItem(STORAGE_KEY, t); } catch (e) { /* storage off */ } }
+  function htmlElement(tag, className, text) {
+    var e = document.createElement(tag);
+    if (className) e.className = className;
+    if (text) e.textContent = text;
+    return e;
+  }
+  function svgElement(name, attributes) {
+    var e = document.createElementNS(SVG_NS, name);
+    for (var k in attributes) e.setAttribute(k, attributes[k]);
+    return e;
+  }
+
+  function RoadTripMap(element) {
+    var config = JSON.parse(element.querySelector(".roadtrip-map-config").textContent);
+    var self = this;
+    this.element = element;
+    this.config = config;
+    this.svg = element.querySelector("svg");
+    this.canvas = element.querySelector(".map-canvas");
+    this.tiles = element.querySelector(".map-tiles");
+    this.status = element.querySelector("[role=status]");
+    this.locateButton = element.querySelector("[data-action=locate]");
+    this.initialRegion = copyRegion(config.initialRegion);
+    this.region = copyRegion(config.initialRegion);
+    this.mapType = config.tileLayers[storedMapType()] ? storedMapType() : "standard";
+    this.tileFailed = false;
+    this.tileImages = {};
+    this.pins = {};
+    this.annotations = {};
+    config.annotations.forEach(function (a) { self.annotations[a.id] = a; });
+
+    // The SVG's children become reachable: pins are buttons of a labelled group.
+    this.svg.setAttribute("role", "group");
+    this.svg.setAttribute("aria-label", (this.svg.querySelector("title") || {}).textContent || "Map");
+    this.svg.querySelectorAll("[data-annotation-id]").forEach(function (pin) {
+      var a = self.annotations[pin.getAttribute("data-annotation-id")];
+      if (!a) return;
+      self.pins[a.id] = pin;
+      pin.setAttribute("tabindex", "0");
+      pin.setAttribute("role", "button");
+      pin.setAttribute("aria-label", a.title + (a.subtitle ? ", " + a.subtitle : ""));
+      pin.addEventListener("click", function (event) { if (!self.dragged) self.openCallout(a.id, false); event.stopPropagation(); });
+      pin.addEventListener("keydown", function (event) {
+        if (event.key === "Enter" || event.key === " ") { event.preventDefault(); self.openCallout(a.id, false); }
+      });
+    });
+    document.querySelectorAll("li[data-annotation-id]").forEach(function (item) {
+      var id = item.getAttribute("data-annotation-id");
+      if (!self.pins[id] || item.closest("[data-roadtrip-map]")) return;
+      if (!element.parentNode.contains(item)) return;
+      var button = htmlElement("button", "annotation-show", "Show on map");
+      button.type = "button";
+      button.setAttribute("aria-label", "Show " + self.annotations[id].title + " on the map");
+      button.addEventListener("click", function () { self.openCallout(id, true); });
+      item.appendChild(button);
+    });
+
+    this.tiles.textContent = "";  // the build's CSS-background tiles; script-managed <img> replace them
+    this.callout = htmlElement("div", "map-callout");
+    this.callout.hidden = true;
+    this.canvas.appendChild(this.callout);
+
+    element.querySelector(".map-controls").hidden = false;
+    this.locateButton.addEventListener("click", function () { self.locateOrReturn(); });
+    element.querySelector("[data-action=zoom-in]").addEventListener("click", function () { self.zoomBy(1); });
+    element.querySelector("[data-action=zoom-out]").addEventListener("click", function () { self.zoomBy(-1); });
+    element.querySelectorAll("[data-map-type]").forEach(function (button) {
+      button.addEventListener("click", function () { self.setMapType(button.getAttribute("data-map-type"), true); });
+    });
+    this.bindGestures();
+    this.setMapType(this.mapType, false);
+  }
+
+  RoadTripMap.prototype.layer = function () { return this.config.tileLayers[this.mapType] || this.config.tileLayers.standard; };
+
+  RoadTripMap.prototype.say = function (text) { this.status.textContent = text; };
+
+  /* Shows `region` (fitted to the viewport) and records it in data-region. */
+  RoadTripMap.prototype.setRegion = function (region) {
+    this.region = region;
+    this.render();
+  };
+
+  RoadTripMap.prototype.render = function () {
+    var c = this.config, layer = this.layer(), self = this;
+    var view = fit(this.region, c.viewport.width, c.viewport.height, layer.maxZoom, 0);
+    this.view = view;
+    this.element.setAttribute("data-region", regionText(this.region));
+    this.element.setAttribute("data-zoom", view.zoom.toFixed(3));
+    this.svg.setAttribute("data-zoom", String(+view.zoom.toFixed(4)));
+    for (var id in this.pins) {
+      var a = this.annotations[id], p = point(view, a.latitude, a.longitude);
+      this.pins[id].setAttribute("transform", "translate(" + px(p.x) + "," + px(p.y) + ")");
+    }
+    this.renderTiles(view, layer);
+    this.renderScaleBar(view);
+    this.renderUserLocation(view);
+    if (this.calloutId) this.placeCallout();
+  };
+
+  /* Tiles behind the SVG as <img>, each placed in percent of the viewport; a tile that cannot load
+   * is hidden and the page says so once. Images of the same URL are kept between renders. */
+  RoadTripMap.prototype.renderTiles = function (view, layer) {
+    var z = Math.max(0, Math.floor(Math.min(view.zoom, layer.maxZoom))), count = Math.pow(2, z);
+    var size = TILE * Math.pow(2, view.zoom - z), w = view.w, h = view.h, keep = {}, self = this;
+    var firstColumn = Math.floor(view.originX / size), lastColumn = Math.ceil((view.originX + w) / size) - 1;
+    var firstRow = Math.max(0, Math.floor(view.originY / size)), lastRow = Math.min(count - 1, Math.ceil((view.originY + h) / size) - 1);
+    var templates = [layer.url].concat(layer.overlay ? [layer.overlay] : []);
+    templates.forEach(function (template, layerIndex) {
+      for (var row = firstRow; row <= lastRow; row++) {
+        for (var column = firstColumn; column <= lastColumn; column++) {
+          var x = ((column % count) + count) % count;
+          var url = template.replace("{z}", z).replace("{x}", x).replace("{y}", row);
+          var key = layerIndex + "|" + column + "|" + url, image = self.tileImages[key];
+          if (!image) {
+            image = htmlElement("img", "map-tile" + (layerIndex ? " map-tile-overlay" : ""));
+            image.alt = "";
+            image.style.visibility = "hidden";
+            image.onload = function () { this.style.visibility = "visible"; };
+            image.onerror = function () { self.tileFailure(this); };
+            image.src = url;
+            self.tiles.appendChild(image);
+            self.tileImages[key] = image;
+          }
+          var left = column * size - view.originX, top = row * size - view.originY;
+          image.style.left = (left / w * 100) + "%";
+          image.style.top = (top / h * 100) + "%";
+          image.style.width = (size / w * 100) + "%";
+          image.style.height = (size / h * 100) + "%";
+          keep[key] = true;
+        }
+      }
+    });
+    for (var key in this.tileImages) {
+      if (!keep[key]) { this.tileImages[key].remove(); delete this.tileImages[key]; }
+    }
+  };
+
+  RoadTripMap.prototype.tileFailure = function (image) {
+    image.style.visibility = "hidden";
+    if (!this.tileFailed) { this.tileFailed = true; this.say(TILE_MESSAGE); }
+  };
+
+  RoadTripMap.prototype.renderScaleBar = function (view) {
+    var bars = scaleBars(metresPerPixel(view, view.lat)), self = this;
+    ["scale-metric", "scale-imperial"].forEach(function (name, i) {
+      var group = self.svg.querySelector("." + name);
+      if (!group) return;
+      var length = bars[i].metres / metresPerPixel(view, view.lat);
+      var d = i === 0 ? "M0,4V10H" + px(length) + "V4" : "M0,20V14H" + px(length) + "V20";
+      group.setAttribute("data-metres", String(+bars[i].metres.toFixed(4)));
+      group.querySelectorAll("path").forEach(function (path) { path.setAttribute("d", d); });
+      var text = group.querySelector("text");
+      text.setAttribute("x", px(length + 4));
+      text.textContent = bars[i].label;
+    });
+  };
+
+  /* "You are here": a dot with the accuracy circle (radius = accuracy in metres, in pixels). */
+  RoadTripMap.prototype.renderUserLocation = function (view) {
+    if (!this.position) { if (this.userMarker) { this.userMarker.remove(); this.userMarker = null; } return; }
+    if (!this.userMarker) {
+      this.userMarker = svgElement("g", { "class": "user-location" });
+      this.userMarker.appendChild(svgElement("title", {})).textContent = "You are here";
+      this.userMarker.appendChild(svgElement("circle", { "class": "user-accuracy", fill: "#1e88e5", "fill-opacity": "0.15", stroke: "#1e88e5", "stroke-width": "1" }));
+      this.userMarker.appendChild(svgElement("circle", { "class": "user-dot", r: "7", fill: "#1e88e5", stroke: "#ffffff", "stroke-width": "2" }));
+      var pins = this.svg.querySelector(".pins");
+      this.svg.insertBefore(this.userMarker, pins ? pins.nextSibling : null);
+    }
+    var p = point(view, this.position.latitude, this.position.longitude);
+    this.userMarker.setAttribute("transform", "translate(" + px(p.x) + "," + px(p.y) + ")");
+    this.userMarker.querySelector(".user-accuracy").setAttribute("r", px(this.position.accuracy / metresPerPixel(view, this.position.latitude)));
+  };
+
+  RoadTripMap.prototype.zoomBy = function (levels) {
+    var layer = this.layer(), view = this.view, target = Math.min(Math.max(view.zoom + levels, 0), layer.maxZoom);
+    if (Math.abs(target - view.zoom) < 1e-9) return;
+    var factor = Math.pow(2, view.zoom - target);
+    var r = copyRegion(this.region);
+    r.span.latitudeDelta = Math.min(r.span.latitudeDelta * factor, 180);
+    r.span.longitudeDelta = Math.min(r.span.longitudeDelta * factor, 360);
+    this.setRegion(r);
+  };
+
+  /* Moves the center by (dx, dy) viewport pixels; the span stays. */
+  RoadTripMap.prototype.panBy = function (dx, dy) {
+    var view = this.view, z = view.zoom, r = copyRegion(this.region);
+    var cx = projectX(view.lon, z) + dx, cy = Math.min(Math.max(projectY(view.lat, z) + dy, 0), worldSize(z));
+    r.center.latitude = latitudeAt(cy, z);
+    r.center.longitude = wrapLongitude(longitudeAt(cx, z));
+    this.setRegion(r);
+  };
+
+  RoadTripMap.prototype.bindGestures = function () {
+    var self = this, canvas = this.canvas, pointers = {}, last = null, pinch = null;
+    canvas.setAttribute("tabindex", "0");
+    canvas.setAttribute("role", "group");
+    canvas.setAttribute("aria-label", "Map. Arrow keys pan, plus and minus zoom.");
+    function scale() { return self.config.viewport.width / canvas.getBoundingClientRect().width; }
+    function distance() {
+      var p = Object.keys(pointers).map(function (k) { return pointers[k]; });
+      return Math.hypot(p[0].x - p[1].x, p[0].y - p[1].y);
+    }
+    canvas.addEventListener("pointerdown", function (e) {
+      if (e.target.closest && e.target.closest(".map-callout")) return;
+      pointers[e.pointerId] = { x: e.clientX, y: e.clientY };
+      self.dragged = false;
+      last = { x: e.clientX, y: e.clientY };
+      if (Object.keys(pointers).length === 2) pinch = distance();
+    });
+    canvas.addEventListener("pointermove", function (e) {
+      if (!pointers[e.pointerId]) return;
+      pointers[e.pointerId] = { x: e.clientX, y: e.clientY };
+      var count = Object.keys(pointers).length;
+      if (count === 2 && pinch) {
+        var now = distance();
+        if (Math.abs(now - pinch) > 4) { self.zoomBy(Math.log2(now / pinch)); pinch = now; self.dragged = true; }
+      } else if (count === 1 && last) {
+        var dx = e.clientX - last.x, dy = e.clientY - last.y;
+        if (self.dragged || Math.hypot(dx, dy) > 3) {
+          if (!self.dragged && canvas.setPointerCapture) canvas.setPointerCapture(e.pointerId);
+          self.dragged = true;
+          var s = scale();
+          self.panBy(-dx * s, -dy * s);
+          last = { x: e.clientX, y: e.clientY };
+        }
+      }
+    });
+    function release(e) {
+      delete pointers[e.pointerId];
+      if (Object.keys(pointers).length < 2) pinch = null;
+      if (!Object.keys(pointers).length) last = null;
+    }
+    canvas.addEventListener("pointerup", release);
+    canvas.addEventListener("pointercancel", release);
+    canvas.addEventListener("wheel", function (e) {
+      e.preventDefault();
+      self.zoomBy(Math.max(-1, Math.min(1, -e.deltaY / 200)));
+    }, { passive: false });
+    canvas.addEventListener("keydown", function (e) {
+      if (e.target !== canvas) return;
+      var step = 80, handled = true;
+      switch (e.key) {
+        case "ArrowLeft": self.panBy(-step, 0); break;
+        case "ArrowRight": self.panBy(step, 0); break;
+        case "ArrowUp": self.panBy(0, -step); break;
+        case "ArrowDown": self.panBy(0, step); break;
+        case "+": case "=": self.zoomBy(1); break;
+        case "-": case "_": self.zoomBy(-1); break;
+        default: handled = false;
+      }
+      if (handled) e.preventDefault();
+    });
+    this.element.addEventListener("keydown", function (e) { if (e.key === "Escape") self.closeCallout(); });
+  };
+
+  RoadTripMap.prototype.setMapType = function (type, remember) {
+    if (!this.config.tileLayers[type]) return;
+    this.mapType = type;
+    if (remember) storeMapType(type);
+    this.element.querySelectorAll("[data-map-type]").forEach(function (b) {
+      b.setAttribute("aria-pressed", String(b.getAttribute("data-map-type") === type));
+    });
+    var attribution = this.svg.querySelector(".attribution");
+    if (attribution) attribution.textContent = this.layer().attribution;
+    this.render();
+  };
+
+  /* The MapKit callout: title, subtitle and, where there is one, a link (the detail disclosure). */
+  RoadTripMap.prototype.openCallout = function (id, center) {
+    var a = this.annotations[id];
+    if (!a) return;
+    if (center) {
+      var r = copyRegion(this.region);
+      r.center = { latitude: a.latitude, longitude: a.longitude };
+      this.setRegion(r);
+    }
+    this.calloutId = id;
+    var c = this.callout, self = this;
+    c.textContent = "";
+    c.appendChild(htmlElement("strong", "", a.title));
+    if (a.subtitle) c.appendChild(htmlElement("span", "", a.subtitle));
+    if (a.url) {
+      var link = c.appendChild(htmlElement("a", "", "Details"));
+      link.href = a.url;
+      link.setAttribute("aria-label", "Details about " + a.title);
+    }
+    var close = c.appendChild(htmlElement("button", "map-callout-close", "\u00d7"));
+    close.type = "button";
+    close.setAttribute("aria-label", "Close " + a.title);
+    close.addEventListener("click", function () { self.closeCallout(); });
+    c.setAttribute("data-annotation-id", id);
+    c.setAttribute("role", "group");
+    c.setAttribute("aria-label", a.title);
+    c.hidden = false;
+    for (var other in this.pins) this.pins[other].setAttribute("aria-expanded", String(other === id));
+    this.placeCallout();
+    if (center) this.pins[id].focus({ preventScroll: true });
+  };
+
+  RoadTripMap.prototype.placeCallout = function () {
+    var a = this.annotations[this.calloutId], p = point(this.view, a.latitude, a.longitude);
+    this.callout.style.left = (p.x / this.view.w * 100) + "%";
+    this.callout.style.top = (p.y / this.view.h * 100) + "%";
+  };
+
+  RoadTripMap.prototype.closeCallout = function () {
+    if (!this.calloutId) return;
+    var pin = this.pins[this.calloutId];
+    this.callout.hidden = true;
+    this.calloutId = null;
+    for (var id in this.pins) this.pins[id].setAttribute("aria-expanded", "false");
+    if (pin && this.element.contains(document.activeElement)) pin.focus({ preventScroll: true });
+  };
+
+  /* Locate ↔ Destination (DESIGN §4.1): MakeWithDistance(position, d, d), d = max(4 × accuracy, 500) m. */
+  RoadTripMap.prototype.locateOrReturn = function () {
+    var self = this, button = this.locateButton;
+    if (this.showingPosition) {
+      this.showingPosition = false;
+      this.position = null;
+      button.textContent = "Locate";
+      this.say("");
+      this.setRegion(copyRegion(this.initialRegion));
+      return;
+    }
+    if (this.pending) return;
+    if (!navigator.geolocation) { this.say("Your browser cannot tell this page where you are."); return; }
+    this.pending = true;
+    button.textContent = "Locating\u2026";
+    button.setAttribute("aria-busy", "true");
+    this.say("Finding your position\u2026");
+    navigator.geolocation.getCurrentPosition(function (position) {
+      self.pending = false;
+      button.removeAttribute("aria-busy");
+      var c = position.coords, accuracy = c.accuracy > 0 ? c.accuracy : 0, d = Math.max(4 * accuracy, 500);
+      self.position = { latitude: c.latitude, longitude: c.longitude, accuracy: accuracy };
+      self.showingPosition = true;
+      button.textContent = "Destination";
+      self.say("Showing your position (within " + Math.round(accuracy) + " m). Press Destination to return.");
+      self.setRegion(regionWithDistance(c.latitude, c.longitude, d, d));
+    }, function (error) {
+      self.pending = false;
+      button.removeAttribute("aria-busy");
+      button.textContent = "Locate";
+      var reason = error.code === 1 ? "permission to use your location was denied"
+        : error.code === 3 ? "your position did not arrive in time" : "your position is not available right now";
+      self.say("The map stays where it was: " + reason + ".");
+    }, { enableHighAccuracy: true, timeout: 10000, maximumAge: 60000 });
+  };
+
+  function start() {
+    var started = performance.now();
+    window.roadtrip = { maps: [] };
+    document.querySelectorAll("[data-roadtrip-map]").forEach(function (element) {
+      try { window.roadtrip.maps.push(new RoadTripMap(element)); } catch (e) { if (window.console) console.warn("roadtrip map:", e); }
+    });
+    window.roadtrip.startupMilliseconds = performance.now() - started;
+  }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start); else start();
+})();

@@ -1,0 +1,49 @@
+import Foundation
+
+/// A recording of the drive to a destination (DESIGN §2.5, §3): what one trip-log file or
+/// phone-logger folder holds, as read, before any filter. (The site's view of a destination is a
+/// `Trip`; a recording is always a `TripLog`.)
+public struct TripLog: Sendable, Hashable {
+    /// The file format a log was read from.
+    public enum Format: String, Sendable, Hashable, Codable {
+        case gpx, nmea, json, csv, sensorLogger
+    }
+
+    /// The log's slug: its file name without extension, or its folder's name.
+    public var slug: String
+    /// The log as diagnostics name it (relative to the project root, or as given).
+    public var sourcePath: String
+    /// What it was read from.
+    public var format: Format
+    /// A name the log gives itself (GPX `trk/name`, a sidecar `title`), if any.
+    public var name: String?
+    /// When the recording started, when the log says so (Sensor Logger's zero of
+    /// `seconds_elapsed`, a JSON log's `recordingStart`); fixes older than this by more than
+    /// `maximumAge` are stale cached fixes (DESIGN §4.2).
+    public var recordingStart: Date?
+    /// Position fixes in file order.
+    public var locations: [LocationSample]
+    /// Compass readings in file order.
+    public var headings: [HeadingSample]
+    /// Accelerometer samples in file order.
+    public var accelerations: [AccelerationSample]
+    /// Named points the log carries (GPX `wpt`), which become POIs of the destination.
+    public var waypoints: [PointOfInterest]
+
+    /// Creates a log; every collection defaults to empty.
+    public init(
+        slug: String, sourcePath: String, format: Format, name: String? = nil, recordingStart: Date? = nil,
+        locations: [LocationSample] = [], headings: [HeadingSample] = [],
+        accelerations: [AccelerationSample] = [], waypoints: [PointOfInterest] = []
+    ) {
+        self.slug = slug
+        self.sourcePath = sourcePath
+        self.format = format
+        self.name = name
+        self.recordingStart = recordingStart
+        self.locations = locations
+        self.headings = headings
+        self.accelerations = accelerations
+        self.waypoints = waypoints
+    }
+}

@@ -380,3 +380,80 @@ def test_no_console_errors_across_pages(page, site):
         driver.get(site[0] + "/" + path)
         driver.find_element(By.TAG_NAME, "body")
         assert severe_errors(driver) == [], path
+
+
+# --- found by an independent tester ------------------------------------------------------------------
+
+def zoom_of(driver):
+    return float(driver.find_element(By.CSS_SELECTOR, "svg.roadtrip-map").get_attribute("data-zoom"))
+
+
+def test_panning_keeps_the_zoom_and_is_reversible(page):
+    """MapKit's setCenter keeps the zoom: Mercator stretches degrees toward the poles, so the
+    latitude span must change, not the zoom. Ten presses up and ten down restore the region."""
+    driver = page("bergen/index.html")
+    canvas = driver.find_element(By.CSS_SELECTOR, ".map-canvas")
+    for _ in range(8):
+        canvas.send_keys("-")
+    zoom, start = zoom_of(driver), data_region(driver)
+    canvas.send_keys(Keys.ARROW_UP * 10)
+    assert data_region(driver)[0] > start[0] + 5
+    assert zoom_of(driver) == pytest.approx(zoom, abs=1e-6)
+    canvas.send_keys(Keys.ARROW_DOWN * 10)
+    assert data_region(driver) == pytest.approx(start, abs=2e-7)
+    assert zoom_of(driver) == pytest.approx(zoom, abs=1e-6)
+
+
+def test_a_second_locate_asks_for_a_fresh_position(page):
+    driver = page("bergen/index.html")
+    locate(driver, 60.39, 5.32, 10)
+    locate_button(driver).click()  # Destination
+    locate(driver, -16.9, 179.9, 300)
+    assert data_region(driver) == pytest.approx(region_with_distance(-16.9, 179.9, 1200), abs=5e-8)
+
+
+def test_callout_stays_inside_the_map(page):
+    """Tromsø's fifth POI sits near the top edge: its callout opens below the pin, inside the map."""
+    for slug in ["tromso", "taveuni", "index"]:
+        driver = page(f"{slug}/index.html" if slug != "index" else "index.html")
+        canvas = driver.find_element(By.CSS_SELECTOR, ".map-canvas").rect
+        for pin in driver.find_elements(By.CSS_SELECTOR, "svg [data-annotation-id]"):
+            if pin.get_attribute("tabindex") != "0":
+                continue
+            driver.execute_script("arguments[0].dispatchEvent(new MouseEvent('click', {bubbles: true}))", pin)
+            box = driver.find_element(By.CSS_SELECTOR, ".map-callout").rect
+            assert box["y"] >= canvas["y"] - 0.5, (slug, pin.get_attribute("data-annotation-id"))
+            assert box["x"] >= canvas["x"] - 0.5 and box["x"] + box["width"] <= canvas["x"] + canvas["width"] + 0.5
+
+
+def test_pins_off_the_map_leave_the_tab_order(page):
+    driver = page("bergen/index.html")
+    canvas = driver.find_element(By.CSS_SELECTOR, ".map-canvas")
+    canvas.send_keys(Keys.ARROW_RIGHT * 12)  # 960 px east: the destination pin is off the map
+    destination = driver.find_element(By.CSS_SELECTOR, "svg [data-annotation-id=destination]")
+    x = float(re.match(r"translate\(([-\d.]+)", destination.get_attribute("transform")).group(1))
+    assert x < 0 and destination.get_attribute("tabindex") == "-1"
+
+
+def test_escape_closes_the_callout_from_anywhere_and_the_tile_message_stays(page, site):
+    driver = page("bergen/index.html")
+    driver.execute_cdp_cmd("Network.setBlockedURLs", {"urls": ["*/tiles/*"]})
+    driver.get(site[0] + "/bergen/index.html")
+    wait_for(driver, lambda d: status_text(d) == TILE_MESSAGE)
+    button = driver.find_element(By.CSS_SELECTOR, "li[data-annotation-id=poi-2] .annotation-show")
+    button.click()
+    callout = driver.find_element(By.CSS_SELECTOR, ".map-callout")
+    assert callout.is_displayed()
+    driver.find_element(By.CSS_SELECTOR, "li[data-annotation-id=poi-3] .annotation-show").send_keys(Keys.ESCAPE)
+    assert not callout.is_displayed()
+    # Locate, then Destination: the status line returns to the tile message, not to nothing.
+    locate(driver, 60.39, 5.32, 10)
+    locate_button(driver).click()
+    assert status_text(driver) == TILE_MESSAGE
+
+
+def test_caption_follows_the_zoom(page):
+    driver = page("bergen/index.html")
+    driver.find_element(By.CSS_SELECTOR, "[data-action=zoom-in]").click()
+    caption = driver.find_element(By.CSS_SELECTOR, "[data-roadtrip-map] figcaption").text
+    assert caption.endswith("zoom %.1f" % zoom_of(driver))

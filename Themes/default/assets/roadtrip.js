@@ -1,6 +1,4 @@
-/* roadtrip default theme: the interactive map (DESIGN §4.1, §5.1), no dependencies. Keeps the
- * inline SVG's pins, the tiles behind it and the scale bar in step with the region shown, and
- * data-region equal to it. Same formulas as Geo/WebMercator.swift and Geo/MapView.swift. */
+/* roadtrip default theme: the interactive map (DESIGN §4.1, §5.1); see Themes/default/README.md. */
 (function () {
   "use strict";
   var TILE = 256, MAX_LATITUDE = 85.05112877980659, EARTH_RADIUS = 6378137;
@@ -20,8 +18,7 @@
   function wrapLongitude(lon) { return ((lon + 180) % 360 + 360) % 360 - 180; }
   function unwrap(lon, near) { while (lon - near > 180) lon -= 360; while (lon - near < -180) lon += 360; return lon; }
 
-  /* regionThatFits: the largest zoom at which both edges center ± span/2 fit in w × h pixels,
-   * the center staying in the middle (MapView.init). */
+  // regionThatFits, as MapView.init
   function fit(region, w, h, maxZoom, minZoom) {
     var lat = clampLatitude(region.center.latitude);
     var lonDelta = Math.min(Math.max(region.span.longitudeDelta, 1e-9), 360);
@@ -30,7 +27,7 @@
     var halfHeight0 = Math.max(centerY0 - projectY(lat + latDelta / 2, 0), projectY(lat - latDelta / 2, 0) - centerY0, 1e-12);
     var zoom = Math.min(Math.log2(w / 2 / halfWidth0), Math.log2(h / 2 / halfHeight0));
     zoom = Math.min(Math.max(zoom, minZoom), maxZoom);
-    return { zoom: zoom, lat: lat, lon: region.center.longitude, w: w, h: h,
+    return { zoom: zoom, lat: lat, lon: region.center.longitude, w: w, h: h, halfHeight0: halfHeight0,
       originX: projectX(region.center.longitude, zoom) - w / 2, originY: projectY(lat, zoom) - h / 2 };
   }
   function point(view, lat, lon) {
@@ -38,8 +35,7 @@
   }
   function metresPerPixel(view, lat) { return 2 * Math.PI * EARTH_RADIUS * Math.cos(lat * Math.PI / 180) / worldSize(view.zoom); }
 
-  /* MKCoordinateRegionMakeWithDistance: metres edge to edge over the WGS 84 metres per degree
-   * at the center latitude (DESIGN §4.1), capped at 180° / 360°. */
+  // MKCoordinateRegionMakeWithDistance (DESIGN §4.1), capped at 180° / 360°
   function regionWithDistance(lat, lon, latitudinalMetres, longitudinalMetres) {
     var p = lat * Math.PI / 180;
     var perDegreeLatitude = 111132.92 - 559.82 * Math.cos(2 * p) + 1.175 * Math.cos(4 * p) - 0.0023 * Math.cos(6 * p);
@@ -49,7 +45,7 @@
       longitudeDelta: perDegreeLongitude > 0 ? Math.min(longitudinalMetres / perDegreeLongitude, 360) : 360 } };
   }
 
-  /* A round length of at most maxMetres: 1, 2 or 5 × 10^n (ScaleBar.swift). */
+  // 1, 2 or 5 × 10^n, at most value (ScaleBar.swift)
   function roundLength(value) {
     var power = Math.pow(10, Math.floor(Math.log10(value))), leading = value / power;
     var digits = [10, 5, 2, 1];
@@ -77,8 +73,9 @@
     return { center: { latitude: r.center.latitude, longitude: r.center.longitude },
       span: { latitudeDelta: r.span.latitudeDelta, longitudeDelta: r.span.longitudeDelta } };
   }
-  function storedMapType() { try { return localStorage.getItem(STORAGE_KEY); } catch (e) { return null; } }
-  function storeMapType(t) { try { localStorage.setItem(STORAGE_KEY, t); } catch (e) { /* storage off */ } }
+  function mapTypeStore(t) {  // localStorage may be off
+    try { return t ? localStorage.setItem(STORAGE_KEY, t) : localStorage.getItem(STORAGE_KEY); } catch (e) { return null; }
+  }
   function htmlElement(tag, className, text) {
     var e = document.createElement(tag);
     if (className) e.className = className;
@@ -100,17 +97,17 @@
     this.canvas = element.querySelector(".map-canvas");
     this.tiles = element.querySelector(".map-tiles");
     this.status = element.querySelector("[role=status]");
+    this.caption = element.querySelector("figcaption");
     this.locateButton = element.querySelector("[data-action=locate]");
     this.initialRegion = copyRegion(config.initialRegion);
     this.region = copyRegion(config.initialRegion);
-    this.mapType = config.tileLayers[storedMapType()] ? storedMapType() : "standard";
+    this.mapType = config.tileLayers[mapTypeStore()] ? mapTypeStore() : "standard";
     this.tileFailed = false;
     this.tileImages = {};
     this.pins = {};
     this.annotations = {};
     config.annotations.forEach(function (a) { self.annotations[a.id] = a; });
 
-    // The SVG's children become reachable: pins are buttons of a labelled group.
     this.svg.setAttribute("role", "group");
     this.svg.setAttribute("aria-label", (this.svg.querySelector("title") || {}).textContent || "Map");
     this.svg.querySelectorAll("[data-annotation-id]").forEach(function (pin) {
@@ -122,7 +119,7 @@
       pin.setAttribute("aria-label", a.title + (a.subtitle ? ", " + a.subtitle : ""));
       pin.addEventListener("click", function (event) { if (!self.dragged) self.openCallout(a.id, false); event.stopPropagation(); });
       pin.addEventListener("keydown", function (event) {
-        if (event.key === "Enter" || event.key === " ") { event.preventDefault(); self.openCallout(a.id, false); }
+        if (event.key === "Enter" || event.key === " ") { event.preventDefault(); self.openCallout(a.id, false, true); }
       });
     });
     document.querySelectorAll("li[data-annotation-id]").forEach(function (item) {
@@ -152,36 +149,41 @@
     this.setMapType(this.mapType, false);
   }
 
-  RoadTripMap.prototype.layer = function () { return this.config.tileLayers[this.mapType] || this.config.tileLayers.standard; };
+  var map = RoadTripMap.prototype;
 
-  RoadTripMap.prototype.say = function (text) { this.status.textContent = text; };
+  map.layer = function () { return this.config.tileLayers[this.mapType] || this.config.tileLayers.standard; };
 
-  /* Shows `region` (fitted to the viewport) and records it in data-region. */
-  RoadTripMap.prototype.setRegion = function (region) {
+  map.say = function (text) {
+    this.status.textContent = text || (this.tileFailed ? TILE_MESSAGE : "");
+  };
+
+  map.setRegion = function (region) {
     this.region = region;
     this.render();
   };
 
-  RoadTripMap.prototype.render = function () {
+  map.render = function () {
     var c = this.config, layer = this.layer(), self = this;
     var view = fit(this.region, c.viewport.width, c.viewport.height, layer.maxZoom, 0);
     this.view = view;
     this.element.setAttribute("data-region", regionText(this.region));
     this.element.setAttribute("data-zoom", view.zoom.toFixed(3));
     this.svg.setAttribute("data-zoom", String(+view.zoom.toFixed(4)));
+    var grow = Math.min(Math.max(0.5 * view.w / (this.canvas.clientWidth || view.w), 1), 3);
     for (var id in this.pins) {
       var a = this.annotations[id], p = point(view, a.latitude, a.longitude);
-      this.pins[id].setAttribute("transform", "translate(" + px(p.x) + "," + px(p.y) + ")");
+      this.pins[id].setAttribute("transform", "translate(" + px(p.x) + "," + px(p.y) + ")" + (grow > 1 ? " scale(" + px(grow) + ")" : ""));
+      this.pins[id].setAttribute("tabindex", p.x >= 0 && p.x <= view.w && p.y >= 0 && p.y <= view.h ? "0" : "-1");
     }
+    if (this.caption) this.caption.textContent = this.caption.textContent.replace(/zoom [\d.]+$/, "zoom " + view.zoom.toFixed(1));
     this.renderTiles(view, layer);
     this.renderScaleBar(view);
     this.renderUserLocation(view);
     if (this.calloutId) this.placeCallout();
   };
 
-  /* Tiles behind the SVG as <img>, each placed in percent of the viewport; a tile that cannot load
-   * is hidden and the page says so once. Images of the same URL are kept between renders. */
-  RoadTripMap.prototype.renderTiles = function (view, layer) {
+  // Tiles as <img> behind the SVG, in percent of the viewport; failures hidden and said once
+  map.renderTiles = function (view, layer) {
     var z = Math.max(0, Math.floor(Math.min(view.zoom, layer.maxZoom))), count = Math.pow(2, z);
     var size = TILE * Math.pow(2, view.zoom - z), w = view.w, h = view.h, keep = {}, self = this;
     var firstColumn = Math.floor(view.originX / size), lastColumn = Math.ceil((view.originX + w) / size) - 1;
@@ -217,12 +219,12 @@
     }
   };
 
-  RoadTripMap.prototype.tileFailure = function (image) {
+  map.tileFailure = function (image) {
     image.style.visibility = "hidden";
     if (!this.tileFailed) { this.tileFailed = true; this.say(TILE_MESSAGE); }
   };
 
-  RoadTripMap.prototype.renderScaleBar = function (view) {
+  map.renderScaleBar = function (view) {
     var bars = scaleBars(metresPerPixel(view, view.lat)), self = this;
     ["scale-metric", "scale-imperial"].forEach(function (name, i) {
       var group = self.svg.querySelector("." + name);
@@ -237,14 +239,14 @@
     });
   };
 
-  /* "You are here": a dot with the accuracy circle (radius = accuracy in metres, in pixels). */
-  RoadTripMap.prototype.renderUserLocation = function (view) {
+  // "You are here" with its accuracy circle
+  map.renderUserLocation = function (view) {
     if (!this.position) { if (this.userMarker) { this.userMarker.remove(); this.userMarker = null; } return; }
     if (!this.userMarker) {
       this.userMarker = svgElement("g", { "class": "user-location" });
       this.userMarker.appendChild(svgElement("title", {})).textContent = "You are here";
-      this.userMarker.appendChild(svgElement("circle", { "class": "user-accuracy", fill: "#1e88e5", "fill-opacity": "0.15", stroke: "#1e88e5", "stroke-width": "1" }));
-      this.userMarker.appendChild(svgElement("circle", { "class": "user-dot", r: "7", fill: "#1e88e5", stroke: "#ffffff", "stroke-width": "2" }));
+      this.userMarker.appendChild(svgElement("circle", { "class": "user-accuracy" }));
+      this.userMarker.appendChild(svgElement("circle", { "class": "user-dot", r: "7" }));
       var pins = this.svg.querySelector(".pins");
       this.svg.insertBefore(this.userMarker, pins ? pins.nextSibling : null);
     }
@@ -253,7 +255,7 @@
     this.userMarker.querySelector(".user-accuracy").setAttribute("r", px(this.position.accuracy / metresPerPixel(view, this.position.latitude)));
   };
 
-  RoadTripMap.prototype.zoomBy = function (levels) {
+  map.zoomBy = function (levels) {
     var layer = this.layer(), view = this.view, target = Math.min(Math.max(view.zoom + levels, 0), layer.maxZoom);
     if (Math.abs(target - view.zoom) < 1e-9) return;
     var factor = Math.pow(2, view.zoom - target);
@@ -263,16 +265,20 @@
     this.setRegion(r);
   };
 
-  /* Moves the center by (dx, dy) viewport pixels; the span stays. */
-  RoadTripMap.prototype.panBy = function (dx, dy) {
+  // Pans by (dx, dy) px keeping the zoom (the latitude span covers the same pixels)
+  map.panBy = function (dx, dy) {
     var view = this.view, z = view.zoom, r = copyRegion(this.region);
-    var cx = projectX(view.lon, z) + dx, cy = Math.min(Math.max(projectY(view.lat, z) + dy, 0), worldSize(z));
-    r.center.latitude = latitudeAt(cy, z);
-    r.center.longitude = wrapLongitude(longitudeAt(cx, z));
+    r.center.longitude = wrapLongitude(longitudeAt(projectX(view.lon, z) + dx, z));
+    if (dy) {
+      var lat = latitudeAt(Math.min(Math.max(projectY(view.lat, z) + dy, 0), worldSize(z)), z);
+      var y0 = projectY(lat, 0), h = view.halfHeight0;
+      r.center.latitude = lat;
+      r.span.latitudeDelta = Math.min(2 * (latitudeAt(y0 - h, 0) - lat), 2 * (lat - latitudeAt(y0 + h, 0)), 180);
+    }
     this.setRegion(r);
   };
 
-  RoadTripMap.prototype.bindGestures = function () {
+  map.bindGestures = function () {
     var self = this, canvas = this.canvas, pointers = {}, last = null, pinch = null;
     canvas.setAttribute("tabindex", "0");
     canvas.setAttribute("role", "group");
@@ -332,13 +338,17 @@
       }
       if (handled) e.preventDefault();
     });
-    this.element.addEventListener("keydown", function (e) { if (e.key === "Escape") self.closeCallout(); });
+    document.addEventListener("keydown", function (e) { if (e.key === "Escape") self.closeCallout(); });
+    canvas.addEventListener("click", function (e) {
+      if (!self.dragged && !(e.target.closest && e.target.closest(".map-callout"))) self.closeCallout();
+    });
+    window.addEventListener("resize", function () { self.render(); });
   };
 
-  RoadTripMap.prototype.setMapType = function (type, remember) {
+  map.setMapType = function (type, remember) {
     if (!this.config.tileLayers[type]) return;
     this.mapType = type;
-    if (remember) storeMapType(type);
+    if (remember) mapTypeStore(type);
     this.element.querySelectorAll("[data-map-type]").forEach(function (b) {
       b.setAttribute("aria-pressed", String(b.getAttribute("data-map-type") === type));
     });
@@ -347,8 +357,8 @@
     this.render();
   };
 
-  /* The MapKit callout: title, subtitle and, where there is one, a link (the detail disclosure). */
-  RoadTripMap.prototype.openCallout = function (id, center) {
+  // The callout: title, subtitle, link (MapKit's detail disclosure)
+  map.openCallout = function (id, center, fromKeyboard) {
     var a = this.annotations[id];
     if (!a) return;
     if (center) {
@@ -376,16 +386,24 @@
     c.hidden = false;
     for (var other in this.pins) this.pins[other].setAttribute("aria-expanded", String(other === id));
     this.placeCallout();
-    if (center) this.pins[id].focus({ preventScroll: true });
+    if (center) { this.element.scrollIntoView({ block: "nearest" }); this.pins[id].focus({ preventScroll: true }); }
+    if (fromKeyboard) (c.querySelector("a") || close).focus();
   };
 
-  RoadTripMap.prototype.placeCallout = function () {
-    var a = this.annotations[this.calloutId], p = point(this.view, a.latitude, a.longitude);
-    this.callout.style.left = (p.x / this.view.w * 100) + "%";
-    this.callout.style.top = (p.y / this.view.h * 100) + "%";
+  // Above the pin, below it near the top edge, shifted to stay inside
+  map.placeCallout = function () {
+    var a = this.annotations[this.calloutId], p = point(this.view, a.latitude, a.longitude), c = this.callout;
+    c.style.left = (p.x / this.view.w * 100) + "%";
+    c.style.top = (p.y / this.view.h * 100) + "%";
+    c.style.marginLeft = "0px";
+    c.classList.remove("below");
+    var box = c.getBoundingClientRect(), map = this.canvas.getBoundingClientRect();
+    if (box.top < map.top) { c.classList.add("below"); box = c.getBoundingClientRect(); }
+    var shift = Math.max(map.left + 4 - box.left, 0) || Math.min(map.right - 4 - box.right, 0);
+    c.style.marginLeft = shift + "px";
   };
 
-  RoadTripMap.prototype.closeCallout = function () {
+  map.closeCallout = function () {
     if (!this.calloutId) return;
     var pin = this.pins[this.calloutId];
     this.callout.hidden = true;
@@ -394,8 +412,8 @@
     if (pin && this.element.contains(document.activeElement)) pin.focus({ preventScroll: true });
   };
 
-  /* Locate ↔ Destination (DESIGN §4.1): MakeWithDistance(position, d, d), d = max(4 × accuracy, 500) m. */
-  RoadTripMap.prototype.locateOrReturn = function () {
+  // Locate ↔ Destination: MakeWithDistance(position, d, d), d = max(4 × accuracy, 500) m
+  map.locateOrReturn = function () {
     var self = this, button = this.locateButton;
     if (this.showingPosition) {
       this.showingPosition = false;
@@ -427,7 +445,7 @@
       var reason = error.code === 1 ? "permission to use your location was denied"
         : error.code === 3 ? "your position did not arrive in time" : "your position is not available right now";
       self.say("The map stays where it was: " + reason + ".");
-    }, { enableHighAccuracy: true, timeout: 10000, maximumAge: 60000 });
+    }, { enableHighAccuracy: true, timeout: 10000, maximumAge: 0 });
   };
 
   function start() {

@@ -1,0 +1,512 @@
+internal import CLibXML2
+import Foundation
+
+// libxml2 2.9 asks for `xmlInitParser()` once before it is used from several threads.
+// A global `let` is initialised exactly once, thread-safely (swift_once).
+private let libxml2ReaderInitialized: Bool = {
+    xmlInitParser()
+    return true
+}()
+
+/// Reads GPX 1.0 and 1.1 files (topografix.com/GPX/1/0, /1/1; `../shared/spec/gpx/gpx-1.1.xsd`)
+/// into a `TripLog`, streaming with libxml2's `xmlTextReader` (the only user of it): memory holds
+/// the kept samples and one point at a time, never a document tree.
+///
+/// What is read:
+/// - The root must be `gpx`, in the GPX 1.0 or 1.1 namespace or in none (an unknown namespace is a
+///   warning, and the file is read the same way).
+/// - Tracks: every `trk/trkseg` (in file order across all tracks) is a new `segment`; its `trkpt`s
+///   are `locations`. Routes: every `rte` is a segment of its own; its `rtept`s are `locations` too.
+/// - Waypoints (`wpt`) are `waypoints`: `name` → title (empty when absent), `desc` (else `cmt`) →
+///   subtitle, `type` → category.
+/// - Per point: `lat`/`lon` attributes (degrees), `ele` → altitude (m), `time` (via
+///   `TimestampParser`), GPX 1.0 `speed` (m/s) and `course` (degrees; also accepted as direct
+///   children in a 1.1 file, as some apps write them), and inside `extensions`, whatever the prefix,
+///   the elements with local names `speed` (m/s; Garmin TrackPointExtension v2, OpenTracks),
+///   `course` (degrees; Garmin TrackPointExtension v2), `accuracy_horizontal` and
+///   `accuracy_vertical` (m; OpenTracks' `TrackExporter`). A direct GPX element wins over an
+///   extension; among extensions the first wins.
+/// - `hdop`, `vdop`, `pdop`, `sat`, `fix` and every other element are accepted and not kept: GPX has
+///   no accuracy in metres, and dilution of precision is not one, so `horizontalAccuracy` stays `nil`
+///   unless an accuracy extension gives it.
+/// - `TripLog.name`: the first `trk/name`, else the first `rte/name`, else `metadata/name` (1.1) or
+///   `gpx/name` (1.0).
+/// - The encoding comes from the BOM or the XML declaration (libxml2: UTF-8, UTF-16,
+///   ISO-8859-1, …). The network is never used (`XML_PARSE_NONET`), libxml2 prints nothing.
+///
+/// Problems (DESIGN §7):
+/// - Error, and `nil`: the file cannot be opened, is not well-formed XML (the line and column where
+///   libxml2 stopped), or its root is not `gpx` ("not a GPX document (root element `kml`)").
+///   Nothing read before a well-formedness error is returned.
+/// - Warning, point skipped and counted: a missing, unparsable or out-of-range `lat`/`lon` (which
+///   includes OpenTracks' legacy pause markers `lat="100"`), and an unparsable `time`, `ele`,
+///   `speed`, `course` or accuracy; an empty element (`<ele/>`) is a missing value, not a bad one.
+///   The first 50 such points are named by line, then one summary warning gives the counts (of all
+///   `trkpt`, `rtept` and `wpt` read).
+/// - Warning, once per file: "times without a zone are read in <zone>", at the first such time.
+///
+/// Lines are 1-based. libxml2 stores element lines in 16 bits, so beyond line 65,535 a point's line
+/// is the parser's current line, which may run a few lines ahead.
+public enum GPXReader {
+    /// Reads the GPX file at `url`.
+    /// - Parameters:
+    ///   - displayPath: how diagnostics name the file (relative to the project root, or as given).
+    ///   - slug: the log's slug (DESIGN §2.5).
+    ///   - timeZone: the zone in which times without a zone designator are read (site `timeZone`).
+    ///   - log: receives the errors and warnings.
+    /// - Returns: the log in file order, or `nil` after reporting an error when the file cannot be a
+    ///   GPX document.
+    public static func read(
+        _ url: URL, displayPath: String, slug: String, timeZone: TimeZone, log: DiagnosticLog
+    ) -> TripLog? {
+        _ = libxml2ReaderInitialized
+        let options = Int32(
+            XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue
+                | XML_PARSE_NOBLANKS.rawValue | XML_PARSE_NOCDATA.rawValue)
+        guard let reader = url.withUnsafeFileSystemRepresentation({ path in
+            path.flatMap { xmlReaderForFile($0, nil, options) }
+        }) else {
+            log.error(SourceLocation(path: displayPath), "cannot open the GPX file")
+            return nil
+        }
+        defer { xmlFreeTextReader(reader) }
+        var state = GPXStreamState(
+            reader: reader, displayPath: displayPath, timeZone: timeZone, diagnostics: log,
+            result: TripLog(slug: slug, sourcePath: displayPath, format: .gpx))
+        return state.run()
+    }
+}
+
+/// One pass over a GPX document: the element context stack, the point being read, the text being
+/// collected, and the counts of skipped points. Private to `GPXReader`.
+private struct GPXStreamState {
+    /// What an open element is, as far as GPX goes.
+    enum Context: UInt8 {
+        case gpx, metadata, track, trackSegment, route, trackPoint, waypoint, pointExtensions, field, other
+    }
+
+    /// Which element's text is being collected.
+    enum Field {
+        case elevation, time, speed, course, extensionSpeed, extensionCourse
+        case horizontalAccuracy, verticalAccuracy
+        case pointName, pointDescription, pointComment, pointType
+        case trackName, routeName, documentName
+    }
+
+    /// Why a point was skipped.
+    enum Problem: Int, CaseIterable {
+        case coordinate, time, value
+    }
+
+    /// The point (`trkpt`, `rtept` or `wpt`) being read.
+    struct Point {
+        var coordinate = Coordinate(latitude: 0, longitude: 0)
+        var line = 0
+        var problem: Problem?
+        var altitude: Double?
+        var timestamp: Date?
+        var speed: Double?
+        var course: Double?
+        var extensionSpeed: Double?
+        var extensionCourse: Double?
+        var horizontalAccuracy: Double?
+        var verticalAccuracy: Double?
+        var name: String?
+        var description: String?
+        var comment: String?
+        var type: String?
+    }
+
+    static let maximumNamedProblems = 50
+
+    let reader: xmlTextReaderPtr
+    let displayPath: String
+    let timeZone: TimeZone
+    let diagnostics: DiagnosticLog
+    var result: TripLog
+
+    var stack: [Context] = []
+    var point = Point()
+    var field: Field?
+    var text: [UInt8] = []
+    var nextSegment = 0
+    var routeName: String?
+    var documentName: String?
+    var warnedAboutZone = false
+    var pointCount = 0
+    var skipped = [Int](repeating: 0, count: Problem.allCases.count)
+
+    init(reader: xmlTextReaderPtr, displayPath: String, timeZone: TimeZone, diagnostics: DiagnosticLog, result: TripLog) {
+        self.reader = reader
+        self.displayPath = displayPath
+        self.timeZone = timeZone
+        self.diagnostics = diagnostics
+        self.result = result
+        text.reserveCapacity(64)
+    }
+
+    mutating func run() -> TripLog? {
+        xmlResetLastError()
+        while true {
+            let status = xmlTextReaderRead(reader)
+            if status == 0 { break }
+            if status < 0 {
+                reportSyntaxError()
+                return nil
+            }
+            switch xmlTextReaderNodeType(reader) {
+            case 1:  // XML_READER_TYPE_ELEMENT
+                guard startElement() else { return nil }
+                if xmlTextReaderIsEmptyElement(reader) == 1 { endElement() }
+            case 15:  // XML_READER_TYPE_END_ELEMENT
+                endElement()
+            case 3, 4:  // TEXT, CDATA
+                if field != nil, let value = xmlTextReaderConstValue(reader) {
+                    var cursor = value
+                    while cursor.pointee != 0 {
+                        text.append(cursor.pointee)
+                        cursor += 1
+                    }
+                }
+            default:
+                break
+            }
+        }
+        if result.name == nil { result.name = routeName ?? documentName }
+        let total = skipped.reduce(0, +)
+        if total > 0 {
+            var reasons: [String] = []
+            if skipped[Problem.coordinate.rawValue] > 0 {
+                reasons.append("\(skipped[Problem.coordinate.rawValue]) without a valid latitude and longitude")
+            }
+            if skipped[Problem.time.rawValue] > 0 {
+                reasons.append("\(skipped[Problem.time.rawValue]) with an unreadable time")
+            }
+            if skipped[Problem.value.rawValue] > 0 {
+                reasons.append("\(skipped[Problem.value.rawValue]) with an unreadable value")
+            }
+            diagnostics.warning(
+                SourceLocation(path: displayPath),
+                "\(total) of \(pointCount) points skipped: " + reasons.joined(separator: ", "))
+        }
+        return result
+    }
+
+    // MARK: Elements
+
+    /// Handles an element start; `false` after reporting an error that ends the read.
+    mutating func startElement() -> Bool {
+        guard let name = xmlTextReaderConstLocalName(reader) else { return true }
+        guard let parent = stack.last else {
+            return startRoot(name)
+        }
+        let context: Context
+        switch parent {
+        case .gpx:
+            if equals(name, "trk") {
+                context = .track
+            } else if equals(name, "rte") {
+                nextSegment += 1
+                context = .route
+            } else if equals(name, "wpt") {
+                context = .waypoint
+                beginPoint()
+            } else if equals(name, "metadata") {
+                context = .metadata
+            } else if equals(name, "name") {
+                context = beginField(.documentName)
+            } else {
+                context = .other
+            }
+        case .metadata:
+            context = equals(name, "name") ? beginField(.documentName) : .other
+        case .track:
+            if equals(name, "trkseg") {
+                nextSegment += 1
+                context = .trackSegment
+            } else if equals(name, "name") {
+                context = beginField(.trackName)
+            } else {
+                context = .other
+            }
+        case .trackSegment:
+            if equals(name, "trkpt") {
+                context = .trackPoint
+                beginPoint()
+            } else {
+                context = .other
+            }
+        case .route:
+            if equals(name, "rtept") {
+                context = .trackPoint
+                beginPoint()
+            } else if equals(name, "name") {
+                context = beginField(.routeName)
+            } else {
+                context = .other
+            }
+        case .trackPoint, .waypoint:
+            context = pointChild(name, waypoint: parent == .waypoint)
+        case .pointExtensions:
+            if equals(name, "speed") {
+                context = beginField(.extensionSpeed)
+            } else if equals(name, "course") {
+                context = beginField(.extensionCourse)
+            } else if equals(name, "accuracy_horizontal") {
+                context = beginField(.horizontalAccuracy)
+            } else if equals(name, "accuracy_vertical") {
+                context = beginField(.verticalAccuracy)
+            } else {
+                context = .pointExtensions  // e.g. gpxtpx:TrackPointExtension: look inside
+            }
+        case .field, .other:
+            context = .other
+        }
+        stack.append(context)
+        return true
+    }
+
+    /// The context of a child element of a point.
+    mutating func pointChild(_ name: UnsafePointer<UInt8>, waypoint: Bool) -> Context {
+        if equals(name, "ele") { return beginField(.elevation) }
+        if equals(name, "time") { return beginField(.time) }
+        if equals(name, "speed") { return beginField(.speed) }
+        if equals(name, "course") { return beginField(.course) }
+        if equals(name, "extensions") { return .pointExtensions }
+        if waypoint {
+            if equals(name, "name") { return beginField(.pointName) }
+            if equals(name, "desc") { return beginField(.pointDescription) }
+            if equals(name, "cmt") { return beginField(.pointComment) }
+            if equals(name, "type") { return beginField(.pointType) }
+        }
+        return .other  // hdop, vdop, pdop, sat, fix, … : accepted, not kept
+    }
+
+    /// Checks the root element; `false` after reporting an error.
+    mutating func startRoot(_ name: UnsafePointer<UInt8>) -> Bool {
+        guard equals(name, "gpx") else {
+            diagnostics.error(
+                SourceLocation(path: displayPath, line: currentLine()),
+                "not a GPX document (root element `\(String(cString: name))`)")
+            return false
+        }
+        if let uri = xmlTextReaderConstNamespaceUri(reader) {
+            if !equals(uri, "http://www.topografix.com/GPX/1/1") && !equals(uri, "http://www.topografix.com/GPX/1/0") {
+                diagnostics.warning(
+                    SourceLocation(path: displayPath, line: currentLine()),
+                    "unknown GPX namespace `\(String(cString: uri))`; read as GPX 1.1")
+            }
+        }
+        stack.append(.gpx)
+        return true
+    }
+
+    mutating func endElement() {
+        guard let context = stack.popLast() else { return }
+        switch context {
+        case .field:
+            endField()
+        case .trackPoint:
+            endPoint(waypoint: false)
+        case .waypoint:
+            endPoint(waypoint: true)
+        default:
+            break
+        }
+    }
+
+    // MARK: Points
+
+    mutating func beginPoint() {
+        pointCount += 1
+        point = Point()
+        point.line = currentLine()
+        var latitude: Double?
+        var longitude: Double?
+        var latitudeText: UnsafePointer<UInt8>?
+        var longitudeText: UnsafePointer<UInt8>?
+        var latitudeSeen = false
+        var longitudeSeen = false
+        if xmlTextReaderMoveToFirstAttribute(reader) == 1 {
+            repeat {
+                guard let name = xmlTextReaderConstLocalName(reader), let value = xmlTextReaderConstValue(reader)
+                else { continue }
+                if equals(name, "lat") {
+                    latitudeSeen = true
+                    latitude = number(value)
+                    if latitude == nil { latitudeText = value }
+                } else if equals(name, "lon") {
+                    longitudeSeen = true
+                    longitude = number(value)
+                    if longitude == nil { longitudeText = value }
+                }
+                // A problem is reported while the attribute's value is still valid.
+                if let bad = latitudeText {
+                    reject(.coordinate, line: point.line, "point's `lat` \"\(String(cString: bad))\" is not a number")
+                    latitudeText = nil
+                } else if let bad = longitudeText {
+                    reject(.coordinate, line: point.line, "point's `lon` \"\(String(cString: bad))\" is not a number")
+                    longitudeText = nil
+                }
+            } while xmlTextReaderMoveToNextAttribute(reader) == 1
+            xmlTextReaderMoveToElement(reader)
+        }
+        guard point.problem == nil else { return }
+        guard latitudeSeen, longitudeSeen, let latitude, let longitude else {
+            let missing = !latitudeSeen && !longitudeSeen ? "`lat` and `lon`" : (!latitudeSeen ? "`lat`" : "`lon`")
+            reject(.coordinate, line: point.line, "point without \(missing)")
+            return
+        }
+        point.coordinate = Coordinate(latitude: latitude, longitude: longitude)
+        if !(-90.0...90.0).contains(latitude) {
+            reject(.coordinate, line: point.line, "point's latitude \(latitude) is outside −90…90")
+        } else if !(-180.0...180.0).contains(longitude) {
+            reject(.coordinate, line: point.line, "point's longitude \(longitude) is outside −180…180")
+        }
+    }
+
+    mutating func endPoint(waypoint: Bool) {
+        guard point.problem == nil else { return }
+        if waypoint {
+            result.waypoints.append(
+                PointOfInterest(
+                    title: point.name ?? "", subtitle: point.description ?? point.comment ?? "",
+                    coordinate: point.coordinate, category: point.type))
+        } else {
+            result.locations.append(
+                LocationSample(
+                    timestamp: point.timestamp, coordinate: point.coordinate, altitude: point.altitude,
+                    horizontalAccuracy: point.horizontalAccuracy, verticalAccuracy: point.verticalAccuracy,
+                    speed: point.speed ?? point.extensionSpeed, course: point.course ?? point.extensionCourse,
+                    segment: max(nextSegment - 1, 0), line: point.line))
+        }
+    }
+
+    /// Marks the current point as skipped (once) and names it in a warning while under the cap.
+    mutating func reject(_ problem: Problem, line: Int, _ message: @autoclosure () -> String) {
+        guard point.problem == nil else { return }
+        point.problem = problem
+        skipped[problem.rawValue] += 1
+        if skipped.reduce(0, +) <= Self.maximumNamedProblems {
+            diagnostics.warning(SourceLocation(path: displayPath, line: line), message() + "; point skipped")
+        }
+    }
+
+    // MARK: Fields
+
+    mutating func beginField(_ kind: Field) -> Context {
+        field = kind
+        text.removeAll(keepingCapacity: true)
+        return .field
+    }
+
+    mutating func endField() {
+        guard let kind = field else { return }
+        field = nil
+        switch kind {
+        case .elevation: point.altitude = measurement("ele")
+        case .speed: point.speed = measurement("speed")
+        case .course: point.course = measurement("course")
+        case .extensionSpeed: point.extensionSpeed = point.extensionSpeed ?? measurement("speed")
+        case .extensionCourse: point.extensionCourse = point.extensionCourse ?? measurement("course")
+        case .horizontalAccuracy: point.horizontalAccuracy = point.horizontalAccuracy ?? measurement("accuracy_horizontal")
+        case .verticalAccuracy: point.verticalAccuracy = point.verticalAccuracy ?? measurement("accuracy_vertical")
+        case .time: readTime()
+        case .pointName: point.name = string()
+        case .pointDescription: point.description = string()
+        case .pointComment: point.comment = string()
+        case .pointType: point.type = string()
+        case .trackName: if result.name == nil { result.name = string() }
+        case .routeName: if routeName == nil { routeName = string() }
+        case .documentName: if documentName == nil { documentName = string() }
+        }
+    }
+
+    /// The collected text as a number; `nil` when empty (missing), or after rejecting the point
+    /// when the text is not a finite number.
+    mutating func measurement(_ element: String) -> Double? {
+        guard !isBlank() else { return nil }
+        text.append(0)
+        defer { text.removeLast() }
+        if let value = text.withUnsafeBufferPointer({ number($0.baseAddress!) }) {
+            return value
+        }
+        let shown = String(decoding: text.dropLast(), as: UTF8.self)
+        reject(.value, line: currentLine(), "`\(element)` \"\(shown)\" is not a number")
+        return nil
+    }
+
+    mutating func readTime() {
+        guard !isBlank() else { return }
+        guard let parsed = text.withUnsafeBufferPointer({ TimestampParser.parse($0, fallback: timeZone) }) else {
+            let shown = String(decoding: text, as: UTF8.self)
+            reject(.time, line: currentLine(), "`time` \"\(shown)\" is not an ISO 8601 date and time")
+            return
+        }
+        point.timestamp = parsed.date
+        if !parsed.hadZone && !warnedAboutZone {
+            warnedAboutZone = true
+            diagnostics.warning(
+                SourceLocation(path: displayPath, line: currentLine()),
+                "times without a zone are read in \(timeZone.identifier)")
+        }
+    }
+
+    func isBlank() -> Bool {
+        text.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+    }
+
+    /// The collected text, trimmed; `nil` when blank.
+    func string() -> String? {
+        let value = String(decoding: text, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        return value.isEmpty ? nil : value
+    }
+
+    // MARK: Helpers
+
+    /// The 1-based line of the current node (see `GPXReader` on lines beyond 65,535).
+    func currentLine() -> Int {
+        if let node = xmlTextReaderCurrentNode(reader), node.pointee.line < UInt16.max, node.pointee.line > 0 {
+            return Int(node.pointee.line)
+        }
+        return Int(xmlTextReaderGetParserLineNumber(reader))
+    }
+
+    /// Reports libxml2's well-formedness error with its line and column.
+    func reportSyntaxError() {
+        var line = Int(xmlTextReaderGetParserLineNumber(reader))
+        var column: Int?
+        var message = "not well-formed XML"
+        if let error = xmlGetLastError() {
+            if error.pointee.line > 0 { line = Int(error.pointee.line) }
+            if error.pointee.int2 > 0 { column = Int(error.pointee.int2) }
+            if let text = error.pointee.message {
+                message += ": " + String(cString: text).trimmingCharacters(in: .whitespacesAndNewlines)
+            }
+        }
+        diagnostics.error(SourceLocation(path: displayPath, line: max(line, 1), column: column), message)
+    }
+}
+
+/// `true` when the NUL-terminated `name` is exactly `literal` (ASCII).
+@inline(__always)
+private func equals(_ name: UnsafePointer<UInt8>, _ literal: StaticString) -> Bool {
+    let count = literal.utf8CodeUnitCount
+    let bytes = literal.utf8Start
+    for index in 0..<count where name[index] != bytes[index] { return false }
+    return name[count] == 0
+}
+
+/// The NUL-terminated text as a finite number (C locale `strtod`, surrounding XML white space
+/// allowed), or `nil`.
+private func number(_ text: UnsafePointer<UInt8>) -> Double? {
+    text.withMemoryRebound(to: CChar.self, capacity: 1) { start -> Double? in
+        var end: UnsafeMutablePointer<CChar>?
+        let value = strtod(start, &end)
+        guard var cursor = end.map({ UnsafePointer<CChar>($0) }), cursor != start, value.isFinite else { return nil }
+        while cursor.pointee == 0x20 || cursor.pointee == 0x09 || cursor.pointee == 0x0A || cursor.pointee == 0x0D {
+            cursor += 1
+        }
+        return cursor.pointee == 0 ? value : nil
+    }
+}

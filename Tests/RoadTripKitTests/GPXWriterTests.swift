@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+@testable import RoadTripKit
+
+@Suite struct GPXWriterTests {
+    /// Unix times by hand: 1717233123 s = 2024-06-01T09:12:03Z (19,875 days after 1970-01-01 is
+    /// 2024-06-01; 33,123 s is 09:12:03); Python: datetime.fromtimestamp(1717233123.25, timezone.utc).
+    @Test func writesUTCTimes() {
+        #expect(GPXWriter.utcText(Date(timeIntervalSince1970: 1_717_233_123)) == "2024-06-01T09:12:03Z")
+        #expect(GPXWriter.utcText(Date(timeIntervalSince1970: 1_717_233_123.25)) == "2024-06-01T09:12:03.250Z")
+        #expect(GPXWriter.utcText(Date(timeIntervalSince1970: 0)) == "1970-01-01T00:00:00Z")
+        // 951,868,800 s = 2000-03-01T00:00:00Z (Python: datetime(2000,3,1,tzinfo=utc).timestamp()),
+        // so one second earlier is the 400-year leap day 2000-02-29.
+        #expect(GPXWriter.utcText(Date(timeIntervalSince1970: 951_868_799)) == "2000-02-29T23:59:59Z")
+        // Before 1970: −1 s is 1969-12-31T23:59:59Z.
+        #expect(GPXWriter.utcText(Date(timeIntervalSince1970: -1)) == "1969-12-31T23:59:59Z")
+    }
+
+    static let segments: [[LocationSample]] = [
+        [LocationSample(timestamp: Date(timeIntervalSince1970: 1_717_233_123), coordinate: Coordinate(latitude: 60.3913, longitude: 5.3221), altitude: 12.5),
+         LocationSample(timestamp: Date(timeIntervalSince1970: 1_717_233_133), coordinate: Coordinate(latitude: 60.3920, longitude: 5.3240))],
+        [],
+        [LocationSample(coordinate: Coordinate(latitude: -16.8, longitude: 179.99), altitude: 0)],
+    ]
+
+    /// The document round-trips through roadtrip's own GPX reader: two non-empty segments, the
+    /// values back, the waypoint back.
+    @Test func roundTripsThroughTheReader() throws {
+        let text = GPXWriter.document(
+            name: "Day 1 & <back>", segments: Self.segments,
+            waypoints: [PointOfInterest(title: "Bryggen", subtitle: "Wharf", coordinate: Coordinate(latitude: 60.3975, longitude: 5.3244))])
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("roadtrip-gpxwriter-\(UUID().uuidString).gpx")
+        try Data(text.utf8).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let log = DiagnosticLog()
+        let trip = try #require(GPXReader.read(url, displayPath: "day1.gpx", slug: "day1", timeZone: TimeZone(identifier: "UTC")!, log: log))
+        #expect(log.diagnostics.isEmpty, "\(log.diagnostics)")
+        #expect(trip.name == "Day 1 & <back>")
+        #expect(trip.locations.count == 3)
+        #expect(Set(trip.locations.map(\.segment)).count == 2)
+        #expect(trip.locations[0].altitude == 12.5 && trip.locations[2].altitude == 0)
+        #expect(trip.locations[1].timestamp == Date(timeIntervalSince1970: 1_717_233_133))
+        #expect(trip.locations[2].coordinate == Coordinate(latitude: -16.8, longitude: 179.99))
+        #expect(trip.waypoints.map(\.title) == ["Bryggen"] && trip.waypoints[0].subtitle == "Wharf")
+    }
+
+    /// Valid against the official GPX 1.1 schema (../shared/spec/gpx/gpx-1.1.xsd) with
+    /// `xmllint --schema`; skipped when the schema or xmllint is not there.
+    @Test func validatesAgainstTheGPX11Schema() throws {
+        let schema = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/spec/gpx/gpx-1.1.xsd")
+        guard FileManager.default.fileExists(atPath: schema.path),
+              FileManager.default.isExecutableFile(atPath: "/usr/bin/xmllint") else {
+            print("skipped: needs ../shared/spec/gpx/gpx-1.1.xsd and /usr/bin/xmllint")
+            return
+        }
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("roadtrip-gpxschema-\(UUID().uuidString).gpx")
+        try Data(GPXWriter.document(name: "Trip", segments: Self.segments,
+            waypoints: [PointOfInterest(title: "A", coordinate: Coordinate(latitude: 1, longitude: 2))]).utf8).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/xmllint")
+        process.arguments = ["--noout", "--schema", schema.path, url.path]
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        process.waitUntilExit()
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(process.terminationStatus == 0, "\(message)")
+        #expect(message.contains("validates"))
+    }
+}

@@ -69,8 +69,13 @@ public enum LocationFilter {
             }
         }
 
-        // Step 4: stable sort (index breaks ties), then drop repeated timestamps.
-        candidates.sort { $0.key != $1.key ? $0.key < $1.key : $0.index < $1.index }
+        // Step 4: stable sort (index breaks ties), then drop repeated timestamps. Most logs are
+        // already in order: check in O(n) before sorting.
+        let inOrder = zip(candidates, candidates.dropFirst()).allSatisfy { $0.key <= $1.key }
+        if !inOrder {
+            candidates.sort { $0.key != $1.key ? $0.key < $1.key : $0.index < $1.index }
+        }
+        let measures = settings.distanceFilter != nil || settings.maximumSpeed != nil || settings.gapDistance != nil
 
         // Step 5, with the repeat check folded into the same pass (it compares against the
         // previous timestamp that survived step 4, not against the last fix kept by step 5).
@@ -97,7 +102,7 @@ public enum LocationFilter {
             if !opensSegment, let gapTime = settings.gapTime, let interval, interval > gapTime {
                 opensSegment = true
             }
-            if !opensSegment {
+            if !opensSegment && measures {
                 let distance = Geodesic.inverse(from: previous.coordinate, to: fix.coordinate).distance
                 if let threshold = settings.distanceFilter, distance < threshold {
                     report.drop(.tooClose)

@@ -1,0 +1,122 @@
+/// What one filter kept and dropped, and why (DESIGN §4.2: "every filter reports what it dropped
+/// and why, and pages say it the same way").
+///
+/// `sentence` is the one wording pages, `--verbose` and `trip stats` use:
+/// - something dropped: `"1,204 of 1,350 fixes kept: 96 less accurate than 50 m, 50 stale"` —
+///   counts with `,` thousands separators, reasons in `Reason` declaration order (the order the
+///   filters run), zero counts left out;
+/// - nothing dropped: `"all 1,350 fixes kept"`; exactly one sample: `"the only fix kept"`;
+///   none at all: `"no fixes"`.
+public struct FilterReport: Sendable, Hashable {
+    /// What was filtered; it names the samples in the sentence.
+    public enum Subject: String, Sendable, Hashable, CaseIterable {
+        /// Location fixes ("fix" / "fixes").
+        case fixes
+        /// Compass readings ("heading" / "headings").
+        case headings
+        /// Accelerometer samples ("acceleration sample" / "acceleration samples").
+        case accelerations
+
+        /// The noun for `count` samples.
+        func noun(_ count: Int) -> String {
+            switch self {
+            case .fixes: return count == 1 ? "fix" : "fixes"
+            case .headings: return count == 1 ? "heading" : "headings"
+            case .accelerations: return count == 1 ? "acceleration sample" : "acceleration samples"
+            }
+        }
+    }
+
+    /// Why a sample was dropped, in the order the filters run (which is the sentence's order).
+    public enum Reason: String, Sendable, Hashable, CaseIterable, Codable {
+        /// Unusable: a negative horizontalAccuracy or an invalid coordinate (fixes); headingAccuracy
+        /// ≤ 0 or no valid heading (headings); a non-finite component (accelerations). "N invalid".
+        case invalid
+        /// horizontalAccuracy > desiredAccuracy. "N less accurate than 50 m".
+        case lessAccurate
+        /// Timestamped more than maximumAge before the recording started. "N stale".
+        case stale
+        /// Timestamp not later than the previous kept fix's, after sorting by time (so a repeat).
+        /// "N with a repeated timestamp".
+        case outOfOrder
+        /// Closer than distanceFilter to the last kept fix. "N within 10 m of the previous".
+        case tooClose
+        /// Implied speed from the last kept fix above maximumSpeed. "N faster than 70 m/s".
+        case tooFast
+        /// Within headingFilter of the last kept heading. "N within 1° of the previous".
+        case withinHeadingFilter
+    }
+
+    /// What was filtered.
+    public var subject: Subject
+    /// How many samples went in.
+    public var total: Int
+    /// How many were dropped, per reason (reasons that dropped nothing may be absent or 0).
+    public var dropped: [Reason: Int]
+    /// The thresholds the wording quotes (desiredAccuracy, distanceFilter, maximumSpeed,
+    /// headingFilter).
+    public var settings: FilterSettings
+
+    /// Creates a report.
+    public init(subject: Subject, total: Int, dropped: [Reason: Int] = [:], settings: FilterSettings) {
+        self.subject = subject
+        self.total = total
+        self.dropped = dropped
+        self.settings = settings
+    }
+
+    /// How many samples were kept: `total` minus every drop.
+    public var kept: Int { total - dropped.values.reduce(0, +) }
+
+    /// How many were dropped for `reason` (0 when none).
+    public func count(_ reason: Reason) -> Int { dropped[reason] ?? 0 }
+
+    /// Adds one drop for `reason`.
+    mutating func drop(_ reason: Reason) { dropped[reason, default: 0] += 1 }
+
+    /// The report as one sentence (see the type's documentation for the exact forms).
+    public var sentence: String {
+        if total == 0 { return "no \(subject.noun(0))" }
+        let reasons = Reason.allCases.compactMap { reason -> String? in
+            let count = count(reason)
+            return count == 0 ? nil : "\(Self.grouped(count)) \(phrase(reason))"
+        }
+        if reasons.isEmpty {
+            return total == 1 ? "the only \(subject.noun(1)) kept" : "all \(Self.grouped(total)) \(subject.noun(total)) kept"
+        }
+        return "\(Self.grouped(kept)) of \(Self.grouped(total)) \(subject.noun(total)) kept: "
+            + reasons.joined(separator: ", ")
+    }
+
+    /// The words after the count for `reason`, quoting its threshold.
+    private func phrase(_ reason: Reason) -> String {
+        switch reason {
+        case .invalid: return "invalid"
+        case .lessAccurate: return "less accurate than \(Self.number(settings.desiredAccuracy)) m"
+        case .stale: return "stale"
+        case .outOfOrder: return "with a repeated timestamp"
+        case .tooClose: return "within \(Self.number(settings.distanceFilter)) m of the previous"
+        case .tooFast: return "faster than \(Self.number(settings.maximumSpeed)) m/s"
+        case .withinHeadingFilter: return "within \(Self.number(settings.headingFilter))° of the previous"
+        }
+    }
+
+    /// A threshold as plain decimal text (at most 3 decimals, no trailing zeros: 50 → "50",
+    /// 12.5 → "12.5"); "?" when the threshold is off (a report built by hand).
+    private static func number(_ value: Double?) -> String {
+        guard let value else { return "?" }
+        return DecimalText.string(value, maximumFractionDigits: 3)
+    }
+
+    /// `value` in decimal digits with `,` between groups of three (1350 → "1,350"), whatever the
+    /// locale, as DESIGN §4.2's example shows.
+    public static func grouped(_ value: Int) -> String {
+        let digits = String(value.magnitude)
+        var text = value < 0 ? "-" : ""
+        for (offset, digit) in digits.enumerated() {
+            if offset > 0 && (digits.count - offset) % 3 == 0 { text.append(",") }
+            text.append(digit)
+        }
+        return text
+    }
+}

@@ -1,0 +1,150 @@
+import Foundation
+
+/// The location filters of DESIGN §4.2, run in this order:
+///
+/// 1. **invalid** — drop a fix whose `horizontalAccuracy` is negative (or NaN) — Core Location's
+///    "invalid" — or whose coordinate is not finite and within ±90°/±180° (`Coordinate.isValid`).
+/// 2. **lessAccurate** — drop a fix whose `horizontalAccuracy` > `desiredAccuracy` (equal passes;
+///    a fix with no accuracy passes: missing is not invalid).
+/// 3. **stale** — when `recordingStart` is known, drop a fix timestamped more than `maximumAge`
+///    seconds before it (`timestamp < recordingStart − maximumAge`; exactly `maximumAge` before
+///    passes; fixes after the start are never stale; a fix with no timestamp passes).
+/// 4. **order** — sort by timestamp, stable (ties keep file order). A fix with no timestamp stays
+///    attached to the timestamped fix before it in file order (among those that passed 1–3): it
+///    sorts as if it had that fix's time and comes after it and after any earlier-listed fix of
+///    the same time; fixes before the first timestamp stay at the front. Then **outOfOrder**: drop
+///    a fix whose timestamp is not later than the previous kept timestamp (after sorting, a
+///    repeat). Fixes without timestamps are never dropped here and do not reset the comparison.
+/// 5. Walking the fixes in that order against the **last kept fix** `p` (the first fix is always
+///    kept and opens segment 1):
+///    - a **segment break** before the fix when its source `segment` differs from `p`'s, or both
+///      are timestamped and Δt > `gapTime`: the fix is kept and opens a new segment, and nothing
+///      is measured across the break (no distance filter, no speed check);
+///    - otherwise **tooClose**: drop when the geodesic distance d from `p` < `distanceFilter`
+///      (d equal to the threshold is kept);
+///    - otherwise **tooFast**: drop when d / Δt > `maximumSpeed`; skipped when either timestamp is
+///      missing or Δt ≤ 0 (`impliedSpeed`);
+///    - otherwise the fix is kept; when d > `gapDistance` it opens a new segment (so a distant
+///      *spike* is dropped as tooFast first, and only a plausible jump — a tunnel, a ferry, a
+///      logger paused while driving — splits the track).
+///
+///    Every kept fix, including one that opens a segment, becomes the new `p`.
+///
+/// Distances are geodesic on WGS 84 (`Geodesic.inverse`), never flat-earth.
+public enum LocationFilter {
+    /// Filters `fixes` (in file order) with `settings` (a `nil` threshold turns its filter off).
+    ///
+    /// - Parameters:
+    ///   - fixes: the log's fixes in file order.
+    ///   - settings: desiredAccuracy (m), maximumAge (s), distanceFilter (m), maximumSpeed (m/s),
+    ///     gapTime (s), gapDistance (m); the other settings are ignored.
+    ///   - recordingStart: when the recording started, if the log says so; `nil` turns the stale
+    ///     filter off.
+    /// - Returns: the kept fixes split into segments (never empty segments; no segments when
+    ///   nothing is kept) and the report of what was dropped and why.
+    public static func apply(_ fixes: [LocationSample], settings: FilterSettings, recordingStart: Date?)
+        -> (segments: [[LocationSample]], report: FilterReport)
+    {
+        var report = FilterReport(subject: .fixes, total: fixes.count, settings: settings)
+        let staleBefore: Date? = recordingStart.flatMap { start in
+            settings.maximumAge.map { start.addingTimeInterval(-$0) }
+        }
+
+        // Steps 1–3, recording each survivor's sort key (its own time, or the time it is attached to).
+        var candidates: [(key: Double, index: Int)] = []
+        candidates.reserveCapacity(fixes.count)
+        var anchor = -Double.infinity
+        for (index, fix) in fixes.enumerated() {
+            if !isValid(fix) {
+                report.drop(.invalid)
+            } else if let desired = settings.desiredAccuracy, let accuracy = fix.horizontalAccuracy,
+                accuracy > desired
+            {
+                report.drop(.lessAccurate)
+            } else if let staleBefore, let timestamp = fix.timestamp, timestamp < staleBefore {
+                report.drop(.stale)
+            } else {
+                if let timestamp = fix.timestamp { anchor = timestamp.timeIntervalSinceReferenceDate }
+                candidates.append((anchor, index))
+            }
+        }
+
+        // Step 4: stable sort (index breaks ties), then drop repeated timestamps. Most logs are
+        // already in order: check in O(n) before sorting.
+        let inOrder = zip(candidates, candidates.dropFirst()).allSatisfy { $0.key <= $1.key }
+        if !inOrder {
+            candidates.sort { $0.key != $1.key ? $0.key < $1.key : $0.index < $1.index }
+        }
+        let measures = settings.distanceFilter != nil || settings.maximumSpeed != nil || settings.gapDistance != nil
+
+        // Step 5, with the repeat check folded into the same pass (it compares against the
+        // previous timestamp that survived step 4, not against the last fix kept by step 5).
+        var segments: [[LocationSample]] = []
+        var current: [LocationSample] = []
+        var lastTimestamp: Date?
+        var last: LocationSample?
+        for candidate in candidates {
+            let fix = fixes[candidate.index]
+            if let timestamp = fix.timestamp {
+                if let lastTimestamp, timestamp <= lastTimestamp {
+                    report.drop(.outOfOrder)
+                    continue
+                }
+                lastTimestamp = timestamp
+            }
+            guard let previous = last else {
+                current.append(fix)
+                last = fix
+                continue
+            }
+            let interval = timeInterval(from: previous, to: fix)
+            var opensSegment = fix.segment != previous.segment
+            if !opensSegment, let gapTime = settings.gapTime, let interval, interval > gapTime {
+                opensSegment = true
+            }
+            if !opensSegment && measures {
+                let distance = Geodesic.inverse(from: previous.coordinate, to: fix.coordinate).distance
+                if let threshold = settings.distanceFilter, distance < threshold {
+                    report.drop(.tooClose)
+                    continue
+                }
+                if let maximumSpeed = settings.maximumSpeed,
+                    let speed = impliedSpeed(distance: distance, interval: interval), speed > maximumSpeed
+                {
+                    report.drop(.tooFast)
+                    continue
+                }
+                if let gapDistance = settings.gapDistance, distance > gapDistance { opensSegment = true }
+            }
+            if opensSegment {
+                segments.append(current)
+                current = []
+            }
+            current.append(fix)
+            last = fix
+        }
+        if !current.isEmpty { segments.append(current) }
+        return (segments, report)
+    }
+
+    /// `true` unless the fix is unusable: a negative (or NaN) `horizontalAccuracy`, or a coordinate
+    /// that is not finite and within ±90° latitude, ±180° longitude. A missing accuracy is valid.
+    public static func isValid(_ fix: LocationSample) -> Bool {
+        if let accuracy = fix.horizontalAccuracy, !(accuracy >= 0) { return false }
+        return fix.coordinate.isValid
+    }
+
+    /// Seconds from `a` to `b`, or `nil` when either has no timestamp.
+    static func timeInterval(from a: LocationSample, to b: LocationSample) -> Double? {
+        guard let start = a.timestamp, let end = b.timestamp else { return nil }
+        return end.timeIntervalSince(start)
+    }
+
+    /// The speed in m/s implied by covering `distance` metres in `interval` seconds, or `nil` when
+    /// the interval is unknown or not positive (DESIGN §4.2: skip the speed check when Δt = 0 —
+    /// never divide by a zero time step).
+    public static func impliedSpeed(distance: Double, interval: Double?) -> Double? {
+        guard let interval, interval > 0 else { return nil }
+        return distance / interval
+    }
+}

@@ -1,0 +1,249 @@
+import Foundation
+import Testing
+@testable import RoadTripKit
+
+/// DESIGN §4.2 location filters. Distances are on WGS 84; the reference values come from
+/// pyproj 3.7.2 (PROJ 9.5.1), `g = pyproj.Geod(ellps='WGS84')`, `g.inv(lon1, lat1, lon2, lat2)[2]`.
+/// Most fixes lie on the prime meridian just north of the equator, `s` arc-seconds of latitude
+/// apart: one arc-second there is g.inv(0, 0, 0, 1/3600)[2] = 30.71507661711216 m (a sphere of
+/// radius 6371 km would say 30.87 m).
+@Suite struct LocationFilterTests {
+    static let t0 = Date(timeIntervalSince1970: 1_700_000_000)
+
+    /// A fix `arcSeconds` of latitude north of (0°, 0°), `seconds` after `t0` (nil: no timestamp).
+    func fix(
+        _ seconds: Double?, north arcSeconds: Double = 0, accuracy: Double? = nil, segment: Int = 0,
+        line: Int
+    ) -> LocationSample {
+        LocationSample(
+            timestamp: seconds.map { Self.t0.addingTimeInterval($0) },
+            coordinate: Coordinate(latitude: arcSeconds / 3600, longitude: 0),
+            horizontalAccuracy: accuracy, segment: segment, line: line)
+    }
+
+    /// The `line`s of the kept fixes, per segment.
+    func lines(_ segments: [[LocationSample]]) -> [[Int]] {
+        segments.map { $0.map { $0.line ?? -1 } }
+    }
+
+    @Test func invalidFixesAreDropped() {
+        let fixes = [
+            fix(nil, line: 1),  // no accuracy: missing is not invalid
+            fix(nil, accuracy: -1, line: 2),  // Core Location's invalid
+            LocationSample(coordinate: Coordinate(latitude: .nan, longitude: 0), line: 3),
+            LocationSample(coordinate: Coordinate(latitude: 90.5, longitude: 0), line: 4),
+            LocationSample(coordinate: Coordinate(latitude: 0, longitude: 180.5), line: 5),
+            LocationSample(coordinate: Coordinate(latitude: 0, longitude: -.infinity), line: 6),
+            fix(nil, north: 1, accuracy: 0, line: 7),  // 0 m is a (very good) accuracy
+        ]
+        let (segments, report) = LocationFilter.apply(fixes, settings: FilterSettings(), recordingStart: nil)
+        #expect(lines(segments) == [[1, 7]])
+        #expect(report.count(.invalid) == 5)
+        #expect(report.sentence == "2 of 7 fixes kept: 5 invalid")
+    }
+
+    @Test func desiredAccuracyDropsOnlyLargerAccuracies() {
+        let fixes = [
+            fix(1, north: 0, accuracy: 50, line: 1),  // equal to desiredAccuracy: kept
+            fix(2, north: 1, accuracy: 50.5, line: 2),
+            fix(3, north: 2, accuracy: nil, line: 3),  // no accuracy: passes
+            fix(4, north: 3, accuracy: 10, line: 4),
+            fix(5, north: 4, accuracy: 1000, line: 5),
+        ]
+        let settings = FilterSettings(desiredAccuracy: 50)
+        let (segments, report) = LocationFilter.apply(fixes, settings: settings, recordingStart: nil)
+        #expect(lines(segments) == [[1, 3, 4]])
+        #expect(report.sentence == "3 of 5 fixes kept: 2 less accurate than 50 m")
+    }
+
+    /// Sensor Logger's iOS file has cached fixes at seconds_elapsed −14.7 and −5.7; with
+    /// maximumAge 5 s both are stale; a fix exactly 5 s before the start is not "more than" 5 s.
+    @Test func staleFixesBeforeRecordingStart() {
+        let fixes = [
+            fix(-14.7, north: 0, line: 1), fix(-5.7, north: 1, line: 2), fix(-5, north: 2, line: 3),
+            fix(nil, north: 3, line: 4), fix(1, north: 4, line: 5),
+        ]
+        let settings = FilterSettings(maximumAge: 5)
+        let stale = LocationFilter.apply(fixes, settings: settings, recordingStart: Self.t0)
+        #expect(lines(stale.segments) == [[3, 4, 5]])
+        #expect(stale.report.sentence == "3 of 5 fixes kept: 2 stale")
+        // Unknown start, or maximumAge off: nothing is stale.
+        let unknownStart = LocationFilter.apply(fixes, settings: settings, recordingStart: nil)
+        #expect(lines(unknownStart.segments) == [[1, 2, 3, 4, 5]])
+        let off = LocationFilter.apply(fixes, settings: FilterSettings(), recordingStart: Self.t0)
+        #expect(lines(off.segments) == [[1, 2, 3, 4, 5]])
+    }
+
+    /// File times 10, 20, 20, 15, 30, 5 s. Sorted, stable: 5 (line 6), 10 (1), 15 (4), 20 (2),
+    /// 20 (3), 30 (5); line 3 repeats 20 s and is dropped.
+    @Test func repeatedAndBackwardTimestamps() {
+        let times: [Double] = [10, 20, 20, 15, 30, 5]
+        let fixes = times.enumerated().map { fix($1, north: Double($0), line: $0 + 1) }
+        let (segments, report) = LocationFilter.apply(fixes, settings: FilterSettings(), recordingStart: nil)
+        #expect(lines(segments) == [[6, 1, 4, 2, 5]])
+        #expect(report.count(.outOfOrder) == 1)
+        #expect(report.sentence == "5 of 6 fixes kept: 1 with a repeated timestamp")
+    }
+
+    /// File: 1 nil, 2 t=20, 3 nil, 4 nil, 5 t=10, 6 nil, 7 t=20. Each untimed fix sorts with the
+    /// timed fix before it (line 1 has none: front): keys −∞, 20, 20, 20, 10, 10, 20 → order
+    /// 1, 5, 6, 2, 3, 4, 7; line 7 repeats 20 s (untimed 3 and 4 do not reset the comparison).
+    @Test func missingTimestampsPassAndKeepFileOrder() {
+        let times: [Double?] = [nil, 20, nil, nil, 10, nil, 20]
+        let fixes = times.enumerated().map { fix($1, north: Double($0), line: $0 + 1) }
+        let (segments, report) = LocationFilter.apply(fixes, settings: FilterSettings(), recordingStart: nil)
+        #expect(lines(segments) == [[1, 5, 6, 2, 3, 4]])
+        #expect(report.count(.outOfOrder) == 1)
+    }
+
+    /// distanceFilter = the distance 0″ → 1″ (pyproj 30.71507661711216 m). From the last KEPT fix:
+    /// 1″ is exactly at the threshold (kept); 1.5″ is 15.357538308560617 m from 1″ (dropped);
+    /// 1.9″ is 27.643568955412775 m from 1″ (dropped: measured from the kept 1″ fix, not from the
+    /// dropped 1.5″ one, which is 12.3 m away);
+    /// 2.5″ is 46.0726149256992 m from 1″ (kept).
+    @Test func distanceFilterMeasuresFromLastKeptAndKeepsTheThreshold() {
+        let oneArcSecond = Geodesic.inverse(
+            from: Coordinate(latitude: 0, longitude: 0), to: Coordinate(latitude: 1.0 / 3600, longitude: 0)
+        ).distance
+        #expect(abs(oneArcSecond - 30.71507661711216) < 1e-9)
+        let fixes = [0, 1, 1.5, 1.9, 2.5].enumerated().map { fix(Double($0) * 10, north: $1, line: $0 + 1) }
+        let settings = FilterSettings(distanceFilter: oneArcSecond)
+        let (segments, report) = LocationFilter.apply(fixes, settings: settings, recordingStart: nil)
+        #expect(lines(segments) == [[1, 2, 5]])
+        #expect(report.count(.tooClose) == 2)
+        // A hair above the distance, the 1″ fix is too close.
+        let above = FilterSettings(distanceFilter: oneArcSecond.nextUp)
+        let pair = LocationFilter.apply(Array(fixes.prefix(2)), settings: above, recordingStart: nil)
+        #expect(lines(pair.segments) == [[1]])
+    }
+
+    /// maximumSpeed 30 m/s: 0″ at t=0, 1″ at t=1 (30.715 m in 1 s = 30.7 m/s: too fast), 1″ at
+    /// t=2 (30.715 m from the kept 0″ fix in 2 s = 15.36 m/s: kept), then an untimed fix 100″
+    /// (≈ 3,071 m) away: no Δt, so no speed check — kept.
+    @Test func maximumSpeedAgainstLastKeptFix() {
+        let fixes = [
+            fix(0, north: 0, line: 1), fix(1, north: 1, line: 2), fix(2, north: 1, line: 3),
+            fix(nil, north: 100, line: 4),
+        ]
+        let (segments, report) = LocationFilter.apply(
+            fixes, settings: FilterSettings(maximumSpeed: 30), recordingStart: nil)
+        #expect(lines(segments) == [[1, 3, 4]])
+        #expect(report.sentence == "3 of 4 fixes kept: 1 faster than 30 m/s")
+        let lenient = LocationFilter.apply(fixes, settings: FilterSettings(maximumSpeed: 31), recordingStart: nil)
+        #expect(lines(lenient.segments) == [[1, 2, 3, 4]])
+    }
+
+    /// Δt = 0 never divides: the speed is unknown. (Through `apply`, a second fix with the same
+    /// time is already dropped as a repeated timestamp before the speed check.)
+    @Test func speedCheckSkippedWithoutPositiveInterval() {
+        #expect(LocationFilter.impliedSpeed(distance: 10, interval: 0) == nil)
+        #expect(LocationFilter.impliedSpeed(distance: 10, interval: -1) == nil)
+        #expect(LocationFilter.impliedSpeed(distance: 10, interval: nil) == nil)
+        #expect(LocationFilter.impliedSpeed(distance: 30, interval: 2) == 15)
+        let fixes = [fix(0, north: 0, line: 1), fix(0, north: 1000, line: 2)]
+        let (segments, report) = LocationFilter.apply(
+            fixes, settings: FilterSettings(maximumSpeed: 1), recordingStart: nil)
+        #expect(lines(segments) == [[1]])
+        #expect(report.count(.outOfOrder) == 1 && report.count(.tooFast) == 0)
+    }
+
+    /// gapTime 300 s: t=0 → 300 is not more than 300 (same segment); 300 → 601 is (new segment).
+    /// The fix at 601 s is where the 300 s fix was (0 m): a break is not measured, so the distance
+    /// filter does not drop it. The fix at 602 s, 1.1″ north, is 3.07 m from it (pyproj
+    /// 3.071507661711919): too close.
+    @Test func gapTimeSplitsSegments() {
+        let fixes = [
+            fix(0, north: 0, line: 1), fix(300, north: 1, line: 2), fix(601, north: 1, line: 3),
+            fix(602, north: 1.1, line: 4),
+        ]
+        let settings = FilterSettings(distanceFilter: 10, gapTime: 300)
+        let (segments, report) = LocationFilter.apply(fixes, settings: settings, recordingStart: nil)
+        #expect(lines(segments) == [[1, 2], [3]])
+        #expect(report.sentence == "3 of 4 fixes kept: 1 within 10 m of the previous")
+    }
+
+    /// gapDistance 2000 m, maximumSpeed 70 m/s. (0°, 0°) → (0.02°, 0°) is 2211.485517333831 m in
+    /// 100 s (22.1 m/s): kept, new segment. (0.04°, 0°) is 2211.485522745489 m further in 10 s
+    /// (221 m/s): a spike, dropped as too fast (not a segment). 0.02° + 1″ at t=200 s is
+    /// 30.715076655213768 m from the kept 0.02° fix: same segment.
+    @Test func gapDistanceSplitsSegmentsAfterTheSpeedCheck() {
+        let fixes = [
+            fix(0, north: 0, line: 1), fix(100, north: 72, line: 2), fix(110, north: 144, line: 3),
+            fix(200, north: 73, line: 4),
+        ]
+        let settings = FilterSettings(maximumSpeed: 70, gapDistance: 2000)
+        let (segments, report) = LocationFilter.apply(fixes, settings: settings, recordingStart: nil)
+        #expect(lines(segments) == [[1], [2, 4]])
+        #expect(report.sentence == "3 of 4 fixes kept: 1 faster than 70 m/s")
+    }
+
+    /// A change of source segment (a GPX trkseg) opens a new segment; the fix 0.1″ (3.07 m, pyproj
+    /// 3.0715076617111308) from the previous segment's end is kept despite distanceFilter 10 m.
+    @Test func sourceSegmentBreakIsNotMeasured() {
+        let fixes = [fix(0, north: 0, segment: 0, line: 1), fix(1, north: 0.1, segment: 1, line: 2)]
+        let (segments, _) = LocationFilter.apply(
+            fixes, settings: FilterSettings(distanceFilter: 10), recordingStart: nil)
+        #expect(lines(segments) == [[1], [2]])
+    }
+
+    @Test func nothingInNothingOut() {
+        let (segments, report) = LocationFilter.apply([], settings: .roadTrip, recordingStart: nil)
+        #expect(segments.isEmpty)
+        #expect(report.sentence == "no fixes")
+    }
+
+    /// The same real track through distanceFilter 10 m (every other filter off) in four tools.
+    /// `python3 Benchmarks/filter-reference.py` (pyproj 3.7.2 / PROJ 9.5.1, gpxpy 1.6.2,
+    /// GPSBabel 1.8.0) prints, for cerknicko-jezero.gpx (296 points, 7 non-empty segments):
+    ///   DESIGN rule (pyproj Geod WGS84, keep at >= 10 m): 253 kept
+    ///   GPSBabel's rule reimplemented (sphere, drop at <= 10 m): 252 kept
+    ///   gpxpy reduce_points(min_distance=10): 258 kept
+    ///   GPSBabel Version 1.8.0: -x position,distance=10m: 252 kept
+    ///   GPSBabel Version 1.8.0: -x position,distance=10 (feet: GPSBabel's default unit): 294 kept
+    /// Why GPSBabel keeps one fewer: its position filter on a track (position.cc) also drops points
+    /// within the distance of the last kept point of the same track, but measures great-circle
+    /// distance on a sphere of radius 6378137 m and drops at ≤. The 96th point (0-based 95) of the
+    /// track of 173 points (45.765975527, 14.357300419) is 10.000994073815196 m from the kept 95th
+    /// on the ellipsoid (pyproj) but 9.9853926066952 m on GPSBabel's sphere, so GPSBabel drops it
+    /// (and keeps the next, 19.9 m on). gpxpy's reduce_points measures 3-D distance (elevation
+    /// included) with its own approximation, so more points pass 10 m. Without the `m` suffix
+    /// GPSBabel reads 10 feet (3.05 m).
+    @Test func distanceFilterMatchesIndependentReferenceOnARealTrack() throws {
+        let url = FixtureFiles.url("triplogs/filters/cerknicko-jezero.gpx")
+        let fixes = try Self.trackPoints(String(decoding: Data(contentsOf: url), as: UTF8.self))
+        #expect(fixes.count == 296)
+        let (segments, report) = LocationFilter.apply(
+            fixes, settings: FilterSettings(distanceFilter: 10), recordingStart: nil)
+        #expect(report.kept == 253)
+        #expect(segments.count == 7)
+        #expect(report.sentence == "253 of 296 fixes kept: 43 within 10 m of the previous")
+    }
+
+    /// Test-only scan of a GPX file's `<trkpt lat=… lon=…>`, one source segment per `<trkseg>`.
+    /// (Not the project's GPX reader, so this test does not depend on it. Times are left out:
+    /// this file's are strictly increasing in file order, so sorting by time changes nothing.)
+    static func trackPoints(_ text: String) throws -> [LocationSample] {
+        var fixes: [LocationSample] = []
+        var segment = -1
+        for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            if line.contains("<trkseg") { segment += 1 }
+            guard line.contains("<trkpt") else { continue }
+            func attribute(_ name: String) throws -> Double {
+                guard let start = line.range(of: "\(name)=\""),
+                    let end = line[start.upperBound...].firstIndex(of: "\""),
+                    let value = Double(line[start.upperBound..<end])
+                else { throw ScanError(line: number + 1) }
+                return value
+            }
+            fixes.append(
+                LocationSample(
+                    coordinate: Coordinate(latitude: try attribute("lat"), longitude: try attribute("lon")),
+                    segment: segment, line: number + 1))
+        }
+        return fixes
+    }
+
+    struct ScanError: Error {
+        let line: Int
+    }
+}

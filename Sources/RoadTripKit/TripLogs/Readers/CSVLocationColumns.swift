@@ -1,0 +1,77 @@
+import Foundation
+
+/// Which columns of a CSV table hold a location fix's fields, and in which units: the part every
+/// CSV trip-log reader shares (Sensor Logger, GPSLogger, OpenTracks, a sidecar-mapped CSV).
+struct CSVLocationColumns {
+    /// How a row's time is written.
+    enum TimeEncoding {
+        /// ISO 8601 text (see `ISO8601Time`); a zone-less time is read in the site's time zone.
+        case iso8601
+        /// An integer count of seconds, milliseconds or nanoseconds since 1970-01-01T00:00:00Z
+        /// (the value is the unit's divisor: 1, 1e3 or 1e9); seconds may have a fraction.
+        case epoch(unitsPerSecond: Int)
+    }
+
+    var timestamp: Int?
+    var timeEncoding: TimeEncoding = .iso8601
+    var latitude: Int?
+    var longitude: Int?
+    var altitude: Int?
+    var horizontalAccuracy: Int?
+    var verticalAccuracy: Int?
+    var speed: Int?
+    /// Multiplies the speed column into m/s (1 for m/s, 1/3.6 for km/h).
+    var speedToMetresPerSecond = 1.0
+    var course: Int?
+
+    /// The time of `record`: `nil` when the column is absent or empty.
+    func time(of record: CSVTable.Record, timeZone: TimeZone) throws(CSVTable.FieldError) -> Date? {
+        switch timeEncoding {
+        case .iso8601:
+            return try record.time(timestamp, timeZone: timeZone)?.date
+        case .epoch(let unitsPerSecond):
+            if unitsPerSecond == 1 {
+                return try record.number(timestamp).map { Date(timeIntervalSince1970: $0) }
+            }
+            guard let count = try record.integer(timestamp) else { return nil }
+            return CSVLocationColumns.date(count, unitsPerSecond: unitsPerSecond)
+        }
+    }
+
+    /// The instant `count` units after the Unix epoch, split into whole seconds and the rest so
+    /// that nanosecond counts (≈ 1.7e18, beyond a Double's 2^53) keep their precision.
+    static func date(_ count: Int, unitsPerSecond: Int) -> Date {
+        let seconds = count / unitsPerSecond
+        let rest = count % unitsPerSecond
+        return Date(timeIntervalSince1970: Double(seconds) + Double(rest) / Double(unitsPerSecond))
+    }
+
+    /// The fix in `record`, or `nil` when both latitude and longitude are empty (a row that is
+    /// not a fix, such as OpenTracks' sensor-only rows). Missing fields become `nil`; negative
+    /// accuracy, speed or course are kept as they are (invalid, dropped by the filters).
+    /// - Throws: `FieldError` when a present field is unreadable, or only one of latitude and
+    ///   longitude is given.
+    func sample(
+        from record: CSVTable.Record, timeZone: TimeZone, segment: Int = 0
+    ) throws(CSVTable.FieldError) -> LocationSample? {
+        let latitudeValue = try record.number(latitude)
+        let longitudeValue = try record.number(longitude)
+        guard let latitudeValue, let longitudeValue else {
+            if latitudeValue == nil && longitudeValue == nil { return nil }
+            let missing = latitudeValue == nil ? latitude : longitude
+            throw CSVTable.FieldError(
+                column: missing.map { record.header[$0] } ?? (latitudeValue == nil ? "latitude" : "longitude"),
+                text: "", expected: "given (a fix needs both latitude and longitude)")
+        }
+        return LocationSample(
+            timestamp: try time(of: record, timeZone: timeZone),
+            coordinate: Coordinate(latitude: latitudeValue, longitude: longitudeValue),
+            altitude: try record.number(altitude),
+            horizontalAccuracy: try record.number(horizontalAccuracy),
+            verticalAccuracy: try record.number(verticalAccuracy),
+            speed: try record.number(speed).map { $0 < 0 ? $0 : $0 * speedToMetresPerSecond },
+            course: try record.number(course),
+            segment: segment,
+            line: record.line)
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+
+/// Reads the CSV written by GPSLogger for Android (mendhak/gpslogger, `CSVFileLogger.java`).
+///
+/// Columns, found by name: `time` (ISO 8601 UTC, `yyyy-MM-dd'T'HH:mm:ss.SSS'Z'`; when empty,
+/// `timestamp_ms`, epoch milliseconds, newer versions), `lat`, `lon` (degrees), `elevation` (m),
+/// `accuracy` (m → `horizontalAccuracy`), `bearing` (degrees → `course`), `speed` (m/s). Other
+/// columns (satellites, provider, hdop, battery, …) are ignored. An empty field is a missing
+/// value. The delimiter may be `,`, `;` or tab, with a decimal comma (see
+/// `CSVTable.openSniffingDelimiter`). Older versions that stop after `annotation` read the same.
+public enum GPSLoggerCSVReader {
+    /// The header columns that identify a GPSLogger CSV.
+    static let signature = ["time", "lat", "lon", "elevation", "accuracy"]
+
+    /// `true` when `header` has every column of `signature`.
+    static func recognizes(header: [String]) -> Bool {
+        signature.allSatisfy(header.contains)
+    }
+
+    /// Reads the log at `url`; `nil` (with an error in `log`) when the file cannot be read or has
+    /// no `lat`/`lon` columns. Rows with an unreadable value are warnings, skipped and counted.
+    /// - Parameters:
+    ///   - displayPath: the path diagnostics name.
+    ///   - slug: the log's slug (DESIGN §2.5).
+    ///   - timeZone: the site's zone, for times written without a zone.
+    public static func read(
+        _ url: URL, displayPath: String, slug: String, timeZone: TimeZone, log: DiagnosticLog
+    ) -> TripLog? {
+        do throws(Diagnostic) {
+            var table = try CSVTable.openSniffingDelimiter(url: url, displayPath: displayPath)
+            var columns = CSVLocationColumns()
+            guard let latitude = table.column("lat") else { throw table.missingColumn("lat", format: "a GPSLogger") }
+            guard let longitude = table.column("lon") else { throw table.missingColumn("lon", format: "a GPSLogger") }
+            columns.latitude = latitude
+            columns.longitude = longitude
+            columns.timestamp = table.column("time")
+            columns.altitude = table.column("elevation")
+            columns.horizontalAccuracy = table.column("accuracy")
+            columns.course = table.column("bearing")
+            columns.speed = table.column("speed")
+            var millisecondColumns = columns
+            millisecondColumns.timestamp = table.column("timestamp_ms")
+            millisecondColumns.timeEncoding = .epoch(unitsPerSecond: 1000)
+
+            var locations: [LocationSample] = []
+            var skipped = SkippedRecords(path: displayPath, noun: "rows")
+            try table.forEachRecord(skipped: &skipped, log: log) { record throws(CSVTable.FieldError) in
+                guard var sample = try columns.sample(from: record, timeZone: timeZone) else {
+                    throw CSVTable.FieldError(column: "lat", text: "", expected: "given (a GPSLogger row is a fix)")
+                }
+                if sample.timestamp == nil {
+                    sample.timestamp = try millisecondColumns.time(of: record, timeZone: timeZone)
+                }
+                locations.append(sample)
+            }
+            skipped.report(to: log)
+            return TripLog(slug: slug, sourcePath: displayPath, format: .csv, locations: locations)
+        } catch {
+            log.report(error)
+            return nil
+        }
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+
+/// Reads a CSV of location fixes whose columns are named in the trip's sidecar (DESIGN §2.5),
+/// e.g. `columns: {timestamp: "Time", latitude: "Lat", longitude: "Lon", speed: "Speed",
+/// speedUnit: kmh}`.
+///
+/// The mapping goes from a `LocationSample` field to a header name: `timestamp`, `latitude` and
+/// `longitude` (both required), `altitude`, `horizontalAccuracy`, `verticalAccuracy`, `speed`,
+/// `course`. Three more keys give units and layout:
+/// - `speedUnit`: `ms` (m/s, default), `kmh` (÷ 3.6), `mph` (× 0.44704, exact by the 1959
+///   international yard), `knots` (× 1852/3600, the international nautical mile);
+/// - `timestampFormat`: `iso8601` (default; zone-less times are read in the site's zone),
+///   `unix` (seconds, fraction allowed), `unixms`, `unixns` (integers);
+/// - `delimiter`: one character (default: sniffed, see `CSVTable.openSniffingDelimiter`).
+/// A key the reader does not know, or a column missing from the header, is an error.
+public enum GenericCSVReader {
+    /// Model fields a mapping may name.
+    static let fields = [
+        "timestamp", "latitude", "longitude", "altitude", "horizontalAccuracy", "verticalAccuracy", "speed", "course",
+    ]
+    /// Unit and layout keys a mapping may give.
+    static let options = ["speedUnit", "timestampFormat", "delimiter"]
+    /// `speedUnit` values and their factor to m/s.
+    static let speedUnits: [String: Double] = [
+        "ms": 1, "kmh": 1000.0 / 3600.0, "mph": 0.44704, "knots": 1852.0 / 3600.0,
+    ]
+    /// `timestampFormat` values.
+    static let timestampFormats: [String: CSVLocationColumns.TimeEncoding] = [
+        "iso8601": .iso8601, "unix": .epoch(unitsPerSecond: 1), "unixms": .epoch(unitsPerSecond: 1000),
+        "unixns": .epoch(unitsPerSecond: 1_000_000_000),
+    ]
+
+    /// Reads the log at `url` with `mapping` (field or option → column name or value, as above).
+    /// `nil`, with an error in `log`, when the file cannot be read or the mapping does not fit
+    /// the file; rows with an unreadable value are warnings, skipped and counted.
+    /// - Parameters:
+    ///   - displayPath: the path diagnostics name.
+    ///   - slug: the log's slug (DESIGN §2.5).
+    ///   - timeZone: the site's zone, for ISO 8601 times written without a zone.
+    public static func read(
+        _ url: URL, displayPath: String, slug: String, mapping: [String: String], timeZone: TimeZone,
+        log: DiagnosticLog
+    ) -> TripLog? {
+        let file = SourceLocation(path: displayPath)
+        do throws(Diagnostic) {
+            for key in mapping.keys.sorted() where !fields.contains(key) && !options.contains(key) {
+                throw .error(
+                    file, "the column mapping has an unknown key \"\(key)\" (known: \((fields + options).joined(separator: ", ")))")
+            }
+            var table: CSVTable
+            if let delimiter = mapping["delimiter"] {
+                guard delimiter.utf8.count == 1, let byte = delimiter.utf8.first else {
+                    throw .error(file, "the column mapping's delimiter must be one character, not \"\(delimiter)\"")
+                }
+                table = try CSVTable(url: url, displayPath: displayPath, delimiter: byte, decimalComma: byte != 0x2C)
+            } else {
+                table = try CSVTable.openSniffingDelimiter(url: url, displayPath: displayPath)
+            }
+            var index: [String: Int] = [:]
+            for field in fields {
+                guard let name = mapping[field] else { continue }
+                guard let column = table.column(name) else { throw table.missingColumn(name, format: "a") }
+                index[field] = column
+            }
+            guard index["latitude"] != nil, index["longitude"] != nil else {
+                throw .error(file, "the column mapping must name the latitude and longitude columns")
+            }
+            var columns = CSVLocationColumns()
+            columns.timestamp = index["timestamp"]
+            columns.latitude = index["latitude"]
+            columns.longitude = index["longitude"]
+            columns.altitude = index["altitude"]
+            columns.horizontalAccuracy = index["horizontalAccuracy"]
+            columns.verticalAccuracy = index["verticalAccuracy"]
+            columns.speed = index["speed"]
+            columns.course = index["course"]
+            if let unit = mapping["speedUnit"] {
+                guard let factor = speedUnits[unit] else {
+                    throw .error(file, "unknown speedUnit \"\(unit)\" (known: ms, kmh, mph, knots)")
+                }
+                columns.speedToMetresPerSecond = factor
+            }
+            if let format = mapping["timestampFormat"] {
+                guard let encoding = timestampFormats[format] else {
+                    throw .error(file, "unknown timestampFormat \"\(format)\" (known: iso8601, unix, unixms, unixns)")
+                }
+                columns.timeEncoding = encoding
+            }
+            var locations: [LocationSample] = []
+            var skipped = SkippedRecords(path: displayPath, noun: "rows")
+            try table.forEachRecord(skipped: &skipped, log: log) { record throws(CSVTable.FieldError) in
+                guard let sample = try columns.sample(from: record, timeZone: timeZone) else {
+                    throw CSVTable.FieldError(
+                        column: mapping["latitude"] ?? "latitude", text: "", expected: "given (every row must be a fix)")
+                }
+                locations.append(sample)
+            }
+            skipped.report(to: log)
+            return TripLog(slug: slug, sourcePath: displayPath, format: .csv, locations: locations)
+        } catch {
+            log.report(error)
+            return nil
+        }
+    }
+}

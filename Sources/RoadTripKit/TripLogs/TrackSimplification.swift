@@ -1,0 +1,123 @@
+import Foundation
+
+/// Douglas–Peucker line simplification of one track segment, in ground metres, so a drawn track
+/// has no more vertices than the map's pixels can show (issue 4, "Output").
+///
+/// Algorithm: D. H. Douglas and T. K. Peucker, "Algorithms for the reduction of the number of
+/// points required to represent a digitized line or its caricature", *The Canadian Cartographer*
+/// 10(2), 112–122, 1973. Keep the first and last points; find the point farthest from the chord
+/// between them; if it is farther than the tolerance, keep it and repeat on both halves, otherwise
+/// drop everything between. The halves are processed from an explicit stack, not by recursion, so a
+/// segment of millions of points cannot overflow the call stack (worst case O(n²) time, O(n) memory).
+///
+/// Projection: a local equirectangular plane around the segment, in metres on the ground —
+/// `x = (λ − λ₀) · N(φ₀) cos φ₀`, `y = (φ − φ₀) · M(φ₀)` (angles in radians), where φ₀ is the
+/// segment's mean latitude, λ₀ its first longitude, and `M`, `N` the WGS 84 meridional and
+/// prime-vertical radii of curvature (`M = a(1−e²)/(1−e² sin²φ)^{3/2}`, `N = a/(1−e² sin²φ)^{1/2}`,
+/// NIMA TR8350.2 §4). Web Mercator metres were not used because they are stretched by 1/cos φ,
+/// which would make the tolerance latitude-dependent. The plane is exact at φ₀; east–west lengths
+/// elsewhere are off by the factor cos φ / cos φ₀ (about 1.7 % per degree of latitude from φ₀ at
+/// 45°), far below what a half-pixel tolerance can see. Longitudes are unwrapped point to point
+/// (`Longitude.unwrapped`), so a segment crossing ±180° is a continuous line.
+///
+/// Distance: from a point to the chord as a line *segment* (to the nearer end when the foot of the
+/// perpendicular falls outside it), so a track that comes back to its start is not collapsed onto
+/// a zero-length chord.
+public enum TrackSimplification {
+    /// The tolerance in ground metres for drawing at `metresPerPixel` (ground metres per CSS pixel
+    /// at the map's scale): half a pixel, the largest error a rasterised line cannot show.
+    ///
+    /// - Returns: `metresPerPixel / 2` in metres; a negative or NaN input gives 0 (keep every point
+    ///   off the line).
+    public static func toleranceForMap(metresPerPixel: Double) -> Double {
+        metresPerPixel > 0 ? metresPerPixel / 2 : 0
+    }
+
+    /// The indices (ascending) of the fixes of `segment` that Douglas–Peucker keeps at `tolerance`.
+    ///
+    /// - Parameters:
+    ///   - segment: one segment of filtered fixes (degrees), in order.
+    ///   - tolerance: metres on the ground; a point is kept when it lies farther than this from the
+    ///     chord it would be replaced by.
+    /// - Returns: always includes the first and last index (an empty segment gives `[]`, a single
+    ///   fix `[0]`).
+    public static func simplify(_ segment: [LocationSample], tolerance: Double) -> [Int] {
+        simplify(segment.map(\.coordinate), tolerance: tolerance)
+    }
+
+    /// The indices (ascending) of `coordinates` (degrees, one segment in order) that Douglas–Peucker
+    /// keeps at `tolerance` metres on the ground; see `simplify(_:tolerance:)` for samples.
+    public static func simplify(_ coordinates: [Coordinate], tolerance: Double) -> [Int] {
+        let count = coordinates.count
+        guard count > 2 else { return Array(0..<count) }
+        let (xs, ys) = project(coordinates)
+        let limit = tolerance > 0 ? tolerance * tolerance : 0  // squared; NaN → 0
+
+        var keep = [Bool](repeating: false, count: count)
+        keep[0] = true
+        keep[count - 1] = true
+        var stack: [(first: Int, last: Int)] = [(0, count - 1)]
+        while let (first, last) = stack.popLast() {
+            guard last - first > 1 else { continue }
+            var farthest = first
+            var farthestDistance = -1.0
+            for index in (first + 1)..<last {
+                let distance = squaredDistance(
+                    x: xs[index], y: ys[index], fromX: xs[first], fromY: ys[first], toX: xs[last], toY: ys[last])
+                if distance > farthestDistance {
+                    farthestDistance = distance
+                    farthest = index
+                }
+            }
+            if farthestDistance > limit {
+                keep[farthest] = true
+                stack.append((first, farthest))
+                stack.append((farthest, last))
+            }
+        }
+        return keep.indices.filter { keep[$0] }
+    }
+
+    /// The coordinates in the local plane described in the type's documentation, in metres.
+    private static func project(_ coordinates: [Coordinate]) -> (xs: [Double], ys: [Double]) {
+        let meanLatitude = coordinates.reduce(0) { $0 + $1.latitude } / Double(coordinates.count)
+        let phi = meanLatitude * .pi / 180
+        let f = Geodesic.flattening
+        let eccentricitySquared = f * (2 - f)
+        let w = 1 - eccentricitySquared * sin(phi) * sin(phi)
+        let meridionalRadius = Geodesic.equatorialRadius * (1 - eccentricitySquared) / (w * w.squareRoot())
+        let primeVerticalRadius = Geodesic.equatorialRadius / w.squareRoot()
+        let metresPerDegreeLatitude = meridionalRadius * .pi / 180
+        let metresPerDegreeLongitude = primeVerticalRadius * cos(phi) * .pi / 180
+
+        var xs = [Double]()
+        var ys = [Double]()
+        xs.reserveCapacity(coordinates.count)
+        ys.reserveCapacity(coordinates.count)
+        let originLongitude = coordinates[0].longitude
+        var previousLongitude = originLongitude
+        for coordinate in coordinates {
+            let longitude = Longitude.unwrapped(coordinate.longitude, near: previousLongitude)
+            previousLongitude = longitude
+            xs.append((longitude - originLongitude) * metresPerDegreeLongitude)
+            ys.append((coordinate.latitude - meanLatitude) * metresPerDegreeLatitude)
+        }
+        return (xs, ys)
+    }
+
+    /// Squared distance (m²) from point (x, y) to the line segment from (fromX, fromY) to (toX, toY).
+    private static func squaredDistance(
+        x: Double, y: Double, fromX: Double, fromY: Double, toX: Double, toY: Double
+    ) -> Double {
+        let dx = toX - fromX
+        let dy = toY - fromY
+        let lengthSquared = dx * dx + dy * dy
+        var t = 0.0
+        if lengthSquared > 0 {
+            t = min(max(((x - fromX) * dx + (y - fromY) * dy) / lengthSquared, 0), 1)
+        }
+        let px = fromX + t * dx - x
+        let py = fromY + t * dy - y
+        return px * px + py * py
+    }
+}

@@ -1,0 +1,399 @@
+import Foundation
+
+/// The thresholds behind `TripStatistics`: when a step counts as moving, how a speed spike is
+/// rejected, and how much elevation noise is ignored. All in SI units.
+public struct StatisticsSettings: Sendable, Hashable, Codable {
+    /// A step between two timed fixes counts as moving when its speed (geodesic distance / Δt) is
+    /// at least this many m/s; slower steps are stopped time.
+    ///
+    /// Default 0.5 m/s (1.8 km/h): well below walking pace (≈ 1.4 m/s) and any drive, and above the
+    /// drift of a parked phone once the location filters have run (`distanceFilter` leaves a stop as
+    /// one long, short-distance step). gpxpy's `get_moving_data` uses the same rule with a
+    /// `stopped_speed_threshold` of 1 km/h (0.278 m/s, `DEFAULT_STOPPED_SPEED_THRESHOLD` in
+    /// `gpxpy/gpx.py`), tuned for hikes; a road trip's stops are parking, so a higher floor costs
+    /// nothing and absorbs more GPS wander.
+    public var stoppedSpeedThreshold: Double
+    /// Elevation hysteresis in metres: a climb or a descent is counted only once the altitude has
+    /// moved at least this far from the last turning point (see `TripStatistics.elevationGain`).
+    ///
+    /// Default 5 m: phone GPS altitude has a vertical error of several metres (Core Location's
+    /// `verticalAccuracy` is typically 3–10 m). GoldenCheetah's "Elevation hysteresis" preference
+    /// (default 3 m, aimed at barometric bike computers) applies the same idea.
+    public var elevationHysteresis: Double
+    /// Number of consecutive steps (odd, ≥ 1) whose median gives the robust maximum speed; 1 makes
+    /// `maximumSpeed` the raw maximum. Default 5: one bad fix corrupts the two steps either side of
+    /// it, and the median of 5 ignores any 2 outliers.
+    public var speedWindow: Int
+
+    /// Creates settings; see each property for units and meaning.
+    public init(stoppedSpeedThreshold: Double = 0.5, elevationHysteresis: Double = 5, speedWindow: Int = 5) {
+        self.stoppedSpeedThreshold = stoppedSpeedThreshold
+        self.elevationHysteresis = elevationHysteresis
+        self.speedWindow = speedWindow
+    }
+
+    /// 0.5 m/s stopped-speed threshold, 5 m elevation hysteresis, median of 5 steps for the maximum.
+    public static let `default` = StatisticsSettings()
+}
+
+/// Headline statistics of a filtered trip log, computed segment by segment so that nothing is ever
+/// measured across a segment break (DESIGN §4.2). SI units throughout: metres, seconds, m/s.
+///
+/// A *step* is a pair of consecutive fixes of one segment. Its distance is the WGS 84 geodesic
+/// (`Geodesic.inverse`, Karney 2013), never a flat-earth approximation. Its speed is that
+/// distance divided by the time between the fixes, defined only when both fixes have a timestamp
+/// and the later one is strictly later.
+public struct TripStatistics: Sendable, Hashable, Codable {
+    /// Number of fixes over all segments.
+    public var fixCount: Int
+    /// Number of non-empty segments.
+    public var segmentCount: Int
+    /// Total distance in metres: the sum of every step's geodesic distance (2-D, on the
+    /// ellipsoid), within segments only.
+    public var distance: Double
+    /// Earliest fix timestamp, or `nil` when no fix has one.
+    public var startTime: Date?
+    /// Latest fix timestamp, or `nil` when no fix has one.
+    public var endTime: Date?
+    /// Elapsed seconds from `startTime` to `endTime` (gaps between segments included), or `nil`
+    /// when no fix has a timestamp.
+    public var duration: Double?
+    /// Seconds covered by the segments themselves: for each segment, its last timestamp minus its
+    /// first (gaps between segments excluded; gpxpy's `get_duration()` sums the same way).
+    public var recordedDuration: Double?
+    /// Seconds of steps whose speed is at least `StatisticsSettings.stoppedSpeedThreshold`.
+    public var movingTime: Double
+    /// Metres covered by those moving steps.
+    public var movingDistance: Double
+    /// `movingDistance / movingTime` in m/s, or `nil` when there is no moving time.
+    public var averageMovingSpeed: Double?
+    /// Robust maximum speed in m/s: the highest median of `StatisticsSettings.speedWindow`
+    /// consecutive step speeds of one segment (a segment with fewer steps contributes the lower
+    /// median of all of them). Said plainly, the highest speed that a majority of some 5
+    /// consecutive steps reach, so a single bad fix — which spoils the step into it and the step
+    /// out of it — cannot set it. `nil` when no step has a speed.
+    public var maximumSpeed: Double?
+    /// The raw maximum step speed in m/s, spikes included; `nil` when no step has a speed.
+    public var rawMaximumSpeed: Double?
+    /// Total climb in metres with hysteresis, or `nil` when no fix has an altitude.
+    ///
+    /// Per segment, over the fixes that have an altitude (a missing altitude is skipped; 0 m is a
+    /// real value): the altitude is followed as a zigzag of turning points. A new turning point is
+    /// confirmed only when the altitude has come back at least `elevationHysteresis` metres from
+    /// the running extreme; every confirmed rise between turning points counts in full (and the
+    /// final run of a segment counts once it has reached the hysteresis). Noise smaller than the
+    /// hysteresis therefore adds nothing, while a real climb counts from its lowest to its highest
+    /// point — not in hysteresis-sized chunks. This is hysteresis thresholding as GoldenCheetah's
+    /// "Elevation hysteresis" setting describes it.
+    public var elevationGain: Double?
+    /// Total descent in metres (positive), by the same rule as `elevationGain`.
+    public var elevationLoss: Double?
+    /// The smallest region holding every fix: latitudes from the lowest to the highest, longitudes
+    /// the short way round across ±180° (`LongitudeRange.shortestCovering`); the center lies midway
+    /// and the span is the full extent in degrees. `nil` when there are no fixes.
+    public var region: CoordinateRegion?
+
+    /// Creates statistics from their values (see each property for units).
+    public init(
+        fixCount: Int = 0, segmentCount: Int = 0, distance: Double = 0, startTime: Date? = nil,
+        endTime: Date? = nil, duration: Double? = nil, recordedDuration: Double? = nil,
+        movingTime: Double = 0, movingDistance: Double = 0, averageMovingSpeed: Double? = nil,
+        maximumSpeed: Double? = nil, rawMaximumSpeed: Double? = nil, elevationGain: Double? = nil,
+        elevationLoss: Double? = nil, region: CoordinateRegion? = nil
+    ) {
+        self.fixCount = fixCount
+        self.segmentCount = segmentCount
+        self.distance = distance
+        self.startTime = startTime
+        self.endTime = endTime
+        self.duration = duration
+        self.recordedDuration = recordedDuration
+        self.movingTime = movingTime
+        self.movingDistance = movingDistance
+        self.averageMovingSpeed = averageMovingSpeed
+        self.maximumSpeed = maximumSpeed
+        self.rawMaximumSpeed = rawMaximumSpeed
+        self.elevationGain = elevationGain
+        self.elevationLoss = elevationLoss
+        self.region = region
+    }
+
+    /// Computes the statistics of already-filtered `segments` (each in time order; a break between
+    /// segments is never measured across). One pass over the fixes; besides the result it keeps
+    /// only the longitudes, for the antimeridian-aware bounding region.
+    ///
+    /// - Parameters:
+    ///   - segments: the filtered fixes, one array per segment; empty segments are ignored.
+    ///     Fixes with a non-finite coordinate or altitude are treated as having none of that value.
+    ///   - settings: thresholds (`StatisticsSettings.default` unless given).
+    public static func compute(
+        segments: [[LocationSample]], settings: StatisticsSettings = .default
+    ) -> TripStatistics {
+        var result = TripStatistics()
+        var longitudes: [Double] = []
+        var southmost = Double.infinity
+        var northmost = -Double.infinity
+        var recorded: Double?
+        var elevation = ElevationTotals()
+        let window = max(1, settings.speedWindow | 1)  // odd, ≥ 1
+        var speeds = SpeedWindow(size: window)
+
+        for segment in segments where !segment.isEmpty {
+            result.segmentCount += 1
+            result.fixCount += segment.count
+            var climb = ElevationZigzag(hysteresis: settings.elevationHysteresis)
+            speeds.reset()
+            var segmentStart: Date?
+            var segmentEnd: Date?
+            var previous: LocationSample?
+
+            for sample in segment {
+                let coordinate = sample.coordinate
+                if coordinate.latitude.isFinite && coordinate.longitude.isFinite {
+                    southmost = min(southmost, coordinate.latitude)
+                    northmost = max(northmost, coordinate.latitude)
+                    longitudes.append(coordinate.longitude)
+                }
+                if let altitude = sample.altitude, altitude.isFinite {
+                    climb.add(altitude)
+                }
+                if let time = sample.timestamp {
+                    if segmentStart == nil { segmentStart = time }
+                    segmentEnd = time
+                    if result.startTime.map({ time < $0 }) ?? true { result.startTime = time }
+                    if result.endTime.map({ time > $0 }) ?? true { result.endTime = time }
+                }
+                defer { previous = sample }
+                guard let before = previous else { continue }
+
+                let step = Geodesic.inverse(from: before.coordinate, to: coordinate).distance
+                guard step.isFinite else { continue }
+                result.distance += step
+                guard let start = before.timestamp, let end = sample.timestamp else { continue }
+                let interval = end.timeIntervalSince(start)
+                guard interval > 0 else { continue }
+                let speed = step / interval
+                if speed >= settings.stoppedSpeedThreshold {
+                    result.movingTime += interval
+                    result.movingDistance += step
+                }
+                result.rawMaximumSpeed = max(result.rawMaximumSpeed ?? speed, speed)
+                if let median = speeds.add(speed) {
+                    result.maximumSpeed = max(result.maximumSpeed ?? median, median)
+                }
+            }
+            if let median = speeds.shortSegmentMedian() {
+                result.maximumSpeed = max(result.maximumSpeed ?? median, median)
+            }
+            climb.finish(into: &elevation)
+            if let start = segmentStart, let end = segmentEnd {
+                recorded = (recorded ?? 0) + end.timeIntervalSince(start)
+            }
+        }
+
+        if let start = result.startTime, let end = result.endTime {
+            result.duration = end.timeIntervalSince(start)
+        }
+        result.recordedDuration = recorded
+        if result.movingTime > 0 {
+            result.averageMovingSpeed = result.movingDistance / result.movingTime
+        }
+        if elevation.hasAltitude {
+            result.elevationGain = elevation.gain
+            result.elevationLoss = elevation.loss
+        }
+        if !longitudes.isEmpty {
+            let (west, east) = LongitudeRange.shortestCovering(longitudes)
+            let longitudeDelta = west <= east ? east - west : east + 360 - west
+            result.region = CoordinateRegion(
+                center: Coordinate(
+                    latitude: (southmost + northmost) / 2,
+                    longitude: Longitude.wrapped(west + longitudeDelta / 2)),
+                span: CoordinateSpan(latitudeDelta: northmost - southmost, longitudeDelta: longitudeDelta))
+        }
+        return result
+    }
+
+    /// `date` as the site shows it in `timeZone`: `yyyy-MM-dd HH:mm`, the zone's abbreviation when
+    /// it has one, and the UTC offset, e.g. `2024-06-01 09:12 CEST (+02:00)`.
+    ///
+    /// The wall-clock time is `date` shifted by `timeZone.secondsFromGMT(for:)` and converted to a
+    /// proleptic Gregorian date by hand (H. Hinnant, "chrono-Compatible Low-Level Date
+    /// Algorithms", `civil_from_days`), so no `DateFormatter` runs per call for the digits. The
+    /// abbreviation is ICU's short specific name ("zzz") in the `en_US` locale, else `en_GB`
+    /// (ICU knows "PDT" only in the first and "CEST" only in the second); a zone for which both
+    /// give only a "GMT+x" form shows no abbreviation (`2024-06-01 14:42 (+05:30)`), and a zone
+    /// whose identifier is UTC (or plain GMT, which Foundation on Linux makes of
+    /// "UTC") shows `UTC`. Seconds are truncated (floor), like a clock.
+    public static func formatted(_ date: Date, in timeZone: TimeZone) -> String {
+        let offset = timeZone.secondsFromGMT(for: date)
+        let local = Int(date.timeIntervalSince1970.rounded(.down)) + offset
+        let days = local >= 0 ? local / 86_400 : -((-local + 86_399) / 86_400)
+        let secondsOfDay = local - days * 86_400
+        let (year, month, day) = civilDate(daysSinceEpoch: days)
+        var text = "\(year)-\(twoDigits(month))-\(twoDigits(day)) "
+        text += "\(twoDigits(secondsOfDay / 3600)):\(twoDigits(secondsOfDay % 3600 / 60))"
+        if let abbreviation = abbreviation(of: timeZone, at: date) {
+            text += " \(abbreviation)"
+        }
+        let sign = offset < 0 ? "-" : "+"
+        let magnitude = abs(offset)
+        text += " (\(sign)\(twoDigits(magnitude / 3600)):\(twoDigits(magnitude % 3600 / 60)))"
+        return text
+    }
+
+    /// Year, month (1–12) and day (1–31) of the proleptic Gregorian date `days` after 1970-01-01
+    /// (Hinnant's `civil_from_days`).
+    private static func civilDate(daysSinceEpoch days: Int) -> (year: Int, month: Int, day: Int) {
+        let shifted = days + 719_468
+        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+        let dayOfEra = shifted - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthIndex = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    }
+
+    /// The zone's abbreviation at `date` (see `formatted(_:in:)`), or `nil` when ICU only has a
+    /// "GMT±h" form for it.
+    private static func abbreviation(of timeZone: TimeZone, at date: Date) -> String? {
+        // Foundation on Linux turns `TimeZone(identifier: "UTC")` into "GMT", so both mean UTC.
+        if ["UTC", "Etc/UTC", "Etc/UCT", "UCT", "Etc/Universal", "Universal", "Zulu", "Etc/Zulu", "GMT", "Etc/GMT"]
+            .contains(timeZone.identifier)
+        {
+            return "UTC"
+        }
+        for locale in ["en_US", "en_GB"] {
+            let formatter = DateFormatter()
+            formatter.locale = Locale(identifier: locale)
+            formatter.timeZone = timeZone
+            formatter.dateFormat = "zzz"
+            let name = formatter.string(from: date)
+            if !name.isEmpty && !name.hasPrefix("GMT+") && !name.hasPrefix("GMT-") && !name.hasPrefix("UTC") {
+                return name
+            }
+        }
+        return nil
+    }
+
+    /// `value` (0…99) with a leading zero.
+    private static func twoDigits(_ value: Int) -> String {
+        value < 10 ? "0\(value)" : "\(value)"
+    }
+}
+
+/// Gain and loss summed over segments (metres), and whether any altitude was seen.
+private struct ElevationTotals {
+    var gain = 0.0
+    var loss = 0.0
+    var hasAltitude = false
+}
+
+/// Hysteresis (zigzag) accumulator of one segment's altitudes; see `TripStatistics.elevationGain`.
+private struct ElevationZigzag {
+    /// Direction of the current run once it has been confirmed.
+    private enum Trend { case undecided, rising, falling }
+
+    let hysteresis: Double
+    private var trend = Trend.undecided
+    /// The last confirmed turning point (metres); while undecided, unused.
+    private var turningPoint = 0.0
+    /// The running extreme of the current run (highest when rising, lowest when falling).
+    private var extreme = 0.0
+    /// While undecided: the lowest and highest altitudes seen so far.
+    private var lowest = Double.infinity
+    private var highest = -Double.infinity
+    private var gain = 0.0
+    private var loss = 0.0
+    private var seen = false
+
+    init(hysteresis: Double) {
+        self.hysteresis = hysteresis.isFinite && hysteresis > 0 ? hysteresis : 0
+    }
+
+    /// Feeds the next altitude (metres, finite).
+    mutating func add(_ altitude: Double) {
+        seen = true
+        switch trend {
+        case .undecided:
+            lowest = min(lowest, altitude)
+            highest = max(highest, altitude)
+            if altitude - lowest >= hysteresis && altitude > lowest {
+                trend = .rising
+                turningPoint = lowest
+                extreme = altitude
+            } else if highest - altitude >= hysteresis && altitude < highest {
+                trend = .falling
+                turningPoint = highest
+                extreme = altitude
+            }
+        case .rising:
+            if altitude > extreme {
+                extreme = altitude
+            } else if extreme - altitude >= hysteresis && altitude < extreme {
+                gain += extreme - turningPoint
+                turningPoint = extreme
+                extreme = altitude
+                trend = .falling
+            }
+        case .falling:
+            if altitude < extreme {
+                extreme = altitude
+            } else if altitude - extreme >= hysteresis && altitude > extreme {
+                loss += turningPoint - extreme
+                turningPoint = extreme
+                extreme = altitude
+                trend = .rising
+            }
+        }
+    }
+
+    /// Counts the last run (it has already moved at least the hysteresis) and adds this segment's
+    /// totals to `totals`.
+    func finish(into totals: inout ElevationTotals) {
+        guard seen else { return }
+        totals.hasAltitude = true
+        totals.gain += gain + (trend == .rising ? extreme - turningPoint : 0)
+        totals.loss += loss + (trend == .falling ? turningPoint - extreme : 0)
+    }
+}
+
+/// The last `size` step speeds of a segment, giving their median once the window is full.
+private struct SpeedWindow {
+    let size: Int
+    private var ring: [Double]
+    private var scratch: [Double]
+    private var count = 0
+
+    init(size: Int) {
+        self.size = size
+        ring = Array(repeating: 0, count: size)
+        scratch = Array(repeating: 0, count: size)
+    }
+
+    /// Starts a new segment.
+    mutating func reset() { count = 0 }
+
+    /// Adds a speed (m/s); returns the median of the last `size` speeds once there are that many.
+    mutating func add(_ speed: Double) -> Double? {
+        ring[count % size] = speed
+        count += 1
+        guard count >= size else { return nil }
+        return lowerMedian(of: size)
+    }
+
+    /// For a segment with 1 ..< `size` speeds: the lower median of all of them; otherwise `nil`.
+    mutating func shortSegmentMedian() -> Double? {
+        guard count > 0 && count < size else { return nil }
+        return lowerMedian(of: count)
+    }
+
+    /// The lower median of the first `n` ring entries (all of them once the ring is full).
+    private mutating func lowerMedian(of n: Int) -> Double {
+        for index in 0..<n { scratch[index] = ring[index] }
+        scratch[0..<n].sort()
+        return scratch[(n - 1) / 2]
+    }
+}

@@ -6,14 +6,14 @@ import Testing
     /// Unix times by hand: 1717233123 s = 2024-06-01T09:12:03Z (19,875 days after 1970-01-01 is
     /// 2024-06-01; 33,123 s is 09:12:03); Python: datetime.fromtimestamp(1717233123.25, timezone.utc).
     @Test func writesUTCTimes() {
-        #expect(GPXWriter.utcText(Date(timeIntervalSince1970: 1_717_233_123)) == "2024-06-01T09:12:03Z")
-        #expect(GPXWriter.utcText(Date(timeIntervalSince1970: 1_717_233_123.25)) == "2024-06-01T09:12:03.250Z")
-        #expect(GPXWriter.utcText(Date(timeIntervalSince1970: 0)) == "1970-01-01T00:00:00Z")
+        #expect(ISO8601Time.format(Date(timeIntervalSince1970: 1_717_233_123)) == "2024-06-01T09:12:03Z")
+        #expect(ISO8601Time.format(Date(timeIntervalSince1970: 1_717_233_123.25)) == "2024-06-01T09:12:03.25Z")
+        #expect(ISO8601Time.format(Date(timeIntervalSince1970: 0)) == "1970-01-01T00:00:00Z")
         // 951,868,800 s = 2000-03-01T00:00:00Z (Python: datetime(2000,3,1,tzinfo=utc).timestamp()),
         // so one second earlier is the 400-year leap day 2000-02-29.
-        #expect(GPXWriter.utcText(Date(timeIntervalSince1970: 951_868_799)) == "2000-02-29T23:59:59Z")
+        #expect(ISO8601Time.format(Date(timeIntervalSince1970: 951_868_799)) == "2000-02-29T23:59:59Z")
         // Before 1970: −1 s is 1969-12-31T23:59:59Z.
-        #expect(GPXWriter.utcText(Date(timeIntervalSince1970: -1)) == "1969-12-31T23:59:59Z")
+        #expect(ISO8601Time.format(Date(timeIntervalSince1970: -1)) == "1969-12-31T23:59:59Z")
     }
 
     static let segments: [[LocationSample]] = [
@@ -68,5 +68,25 @@ import Testing
         let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         #expect(process.terminationStatus == 0, "\(message)")
         #expect(message.contains("validates"))
+    }
+}
+
+@Suite struct TripLogReaderDispatchTests {
+    /// `.gpx` (any case) goes to the GPX reader; an unknown extension is an error naming the ones
+    /// that are read.
+    @Test func dispatchesByExtension() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("roadtrip-dispatch-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let gpx = folder.appendingPathComponent("Day1.GPX")
+        try Data(GPXWriter.document(name: "Day 1", segments: GPXWriterTests.segments).utf8).write(to: gpx)
+        let log = DiagnosticLog()
+        let read = try #require(TripLogReader.read(gpx, displayPath: "trips/Day1.GPX", timeZone: .gmt, columnMapping: nil, log: log))
+        #expect(read.format == .gpx && read.slug == "Day1" && read.locations.count == 3)
+        let kml = folder.appendingPathComponent("day2.kml")
+        try Data("<kml/>".utf8).write(to: kml)
+        #expect(TripLogReader.read(kml, displayPath: "trips/day2.kml", timeZone: .gmt, columnMapping: nil, log: log) == nil)
+        #expect(log.diagnostics.map(\.description).contains(
+            "trips/day2.kml: error: not a trip log: the extension \".kml\" is none of .gpx, .nmea, .json, .csv"))
     }
 }

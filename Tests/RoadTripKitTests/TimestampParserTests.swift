@@ -25,6 +25,8 @@ struct TimestampParserTests {
         ("2024-05-01t10:00:00z", 1_714_557_600),  // RFC 3339 §5.6: lower-case t and z
         ("  2024-05-01T10:00:00Z\n", 1_714_557_600),  // XSD whiteSpace collapse
         ("2024-05-01T12:00:00+02", 1_714_557_600),  // ISO 8601 ±hh
+        ("2024-05-01 10:00:00Z", 1_714_557_600),  // RFC 3339 §5.6 NOTE: a space for T (GPSLogger, SQL)
+        ("2024-05-01T10:00:00,5Z", 1_714_557_600.5),  // ISO 8601 §4.2.2.4: decimal comma
     ]
 
     @Test("zoned times match Python's datetime", arguments: zoned)
@@ -80,7 +82,6 @@ struct TimestampParserTests {
         "2024-05-01T10:00:00+01:60",  // offset minute 60
         "2024-05-01T10:00:00+1",  // offset hour needs two digits
         "2024-05-01T10:00:00ZZ",  // garbage after the zone
-        "2024-05-01 10:00:00Z",  // space instead of T
         "2024-5-01T10:00:00Z",  // one-digit month
         "24-05-01T10:00:00Z",  // two-digit year
         "2024-05-01",  // date only

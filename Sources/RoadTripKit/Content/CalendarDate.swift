@@ -12,20 +12,11 @@ public enum CalendarDate {
         guard let match = text.wholeMatch(of: pattern),
             let year = Int(match.1), let month = Int(match.2), let day = Int(match.3), year >= 1
         else { return false }
-        guard (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year) else { return false }
+        guard (1...12).contains(month), day >= 1, day <= ISO8601Time.daysInMonth(year: year, month: month) else { return false }
         if let hour = match.4.flatMap({ Int($0) }), let minute = match.5.flatMap({ Int($0) }) {
             guard hour < 24, minute < 60 else { return false }
             if let second = match.6.flatMap({ Int($0) }), second >= 60 { return false }
         }
         return true
-    }
-
-    /// Days in `month` (1–12) of `year` in the proleptic Gregorian calendar.
-    static func daysIn(month: Int, year: Int) -> Int {
-        switch month {
-        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-        case 4, 6, 9, 11: return 30
-        default: return 31
-        }
     }
 }

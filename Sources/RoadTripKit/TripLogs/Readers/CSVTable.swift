@@ -83,13 +83,13 @@ struct CSVTable {
             return value
         }
 
-        /// The ISO 8601 time in `column` (see `ISO8601Time`): `nil` when missing, throws when
+        /// The ISO 8601 time in `column` (see `TimestampParser`): `nil` when missing, throws when
         /// present but unparsable.
-        func time(_ column: Int?, timeZone: TimeZone) throws(FieldError) -> ISO8601Time.Parsed? {
+        func time(_ column: Int?, timeZone: TimeZone) throws(FieldError) -> (date: Date, hadZone: Bool)? {
             guard let column else { return nil }
             let text = CSVTable.trimmed(field(column))
             if text.isEmpty { return nil }
-            let parsed = text.withUnsafeBufferPointer { ISO8601Time.parse(bytes: $0, timeZone: timeZone) }
+            let parsed = text.withUnsafeBufferPointer { TimestampParser.parse($0, fallback: timeZone) }
             guard let parsed else {
                 throw FieldError(column: header[column], text: string(column), expected: "an ISO 8601 time")
             }

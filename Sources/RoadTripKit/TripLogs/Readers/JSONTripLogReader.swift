@@ -55,7 +55,7 @@ public enum JSONTripLogReader {
         var tripLog = TripLog(slug: slug, sourcePath: displayPath, format: .json)
         if case .string(let name) = root["name"] { tripLog.name = name }
         if let start = root["recordingStart"] {
-            guard case .string(let text) = start, let parsed = ISO8601Time.parse(text, timeZone: timeZone) else {
+            guard case .string(let text) = start, let parsed = TimestampParser.parse(text, fallback: timeZone) else {
                 log.error(location("recordingStart"), "\"recordingStart\" must be an ISO 8601 time")
                 return nil
             }
@@ -143,7 +143,7 @@ public enum JSONTripLogReader {
     private static func time(_ item: MetadataValue, timeZone: TimeZone) throws(SampleError) -> Date? {
         guard case .mapping = item else { throw SampleError(member: nil, message: "a sample must be an object") }
         guard let value = item["timestamp"] else { return nil }
-        guard case .string(let text) = value, let parsed = ISO8601Time.parse(text, timeZone: timeZone) else {
+        guard case .string(let text) = value, let parsed = TimestampParser.parse(text, fallback: timeZone) else {
             throw SampleError(member: "timestamp", message: "\"timestamp\" must be an ISO 8601 time")
         }
         return parsed.date

@@ -69,22 +69,22 @@ public enum TimestampParser {
             }
             return value
         }
-        func expect(_ byte: UInt8, or other: UInt8? = nil) -> Bool {
-            guard index < end, bytes[index] == byte || bytes[index] == other else { return false }
+        func expect(_ byte: UInt8, or other: UInt8? = nil, or third: UInt8? = nil) -> Bool {
+            guard index < end, bytes[index] == byte || bytes[index] == other || bytes[index] == third else { return false }
             index += 1
             return true
         }
 
         guard let year = digits(4), expect(0x2D), let month = digits(2), expect(0x2D), let day = digits(2),
-            expect(0x54, or: 0x74),  // T t
+            expect(0x54, or: 0x74, or: 0x20),  // T, t, or a space (RFC 3339 §5.6, NOTE)
             let hour = digits(2), expect(0x3A), let minute = digits(2), expect(0x3A), let second = digits(2)
         else { return nil }
-        guard (1...12).contains(month), day >= 1, day <= daysInMonth(month, year: year),
+        guard (1...12).contains(month), day >= 1, day <= Int64(ISO8601Time.daysInMonth(year: Int(year), month: Int(month))),
             hour <= 23, minute <= 59, second <= 59
         else { return nil }
 
         var nanoseconds: Int64 = 0
-        if index < end, bytes[index] == 0x2E {  // .
+        if index < end, bytes[index] == 0x2E || bytes[index] == 0x2C {  // . or , (ISO 8601 §4.2.2.4)
             index += 1
             var count = 0
             while index < end, bytes[index] &- 0x30 <= 9 {
@@ -119,7 +119,7 @@ public enum TimestampParser {
         }
         guard index == end else { return nil }
 
-        let days = daysFromCivil(year: year, month: month, day: day)
+        let days = Int64(ISO8601Time.daysFromCivil(year: Int(year), month: Int(month), day: Int(day)))
         return Fields(
             localSeconds: days * 86_400 + hour * 3600 + minute * 60 + second,
             nanoseconds: nanoseconds, offsetSeconds: offset)
@@ -127,26 +127,6 @@ public enum TimestampParser {
 
     private static func isSpace(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
-    }
-
-    /// Days in `month` (1…12) of the proleptic Gregorian `year`.
-    private static func daysInMonth(_ month: Int64, year: Int64) -> Int64 {
-        switch month {
-        case 2: return (year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)) ? 29 : 28
-        case 4, 6, 9, 11: return 30
-        default: return 31
-        }
-    }
-
-    /// Days since 1970-01-01 of a proleptic Gregorian date: Howard Hinnant's `days_from_civil`
-    /// ("chrono-Compatible Low-Level Date Algorithms", 2013), for years ≥ 0.
-    private static func daysFromCivil(year: Int64, month: Int64, day: Int64) -> Int64 {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400  // 0…399
-        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1  // 0…365
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear  // 0…146096
-        return era * 146_097 + dayOfEra - 719_468
     }
 
     /// The offset east of UTC, in seconds, that `zone` applies at the wall-clock time

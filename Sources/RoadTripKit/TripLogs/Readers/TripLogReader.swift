@@ -1,7 +1,7 @@
 import Foundation
 
 /// Reads any trip log (DESIGN §2.5) by what it is: a folder is a Sensor Logger recording; a file
-/// is chosen by extension (case-insensitive): `.nmea` → `NMEAReader`, `.json` →
+/// is chosen by extension (case-insensitive): `.gpx` → `GPXReader`, `.nmea` → `NMEAReader`, `.json` →
 /// `JSONTripLogReader`, `.csv` → sniffed from its header: OpenTracks (`#time,trackpoint_type,…`),
 /// GPSLogger (`time,lat,lon,elevation,accuracy,…`), else the generic reader with the sidecar's
 /// column mapping, else an error listing the columns.
@@ -26,6 +26,8 @@ public enum TripLogReader {
         }
         let slug = url.deletingPathExtension().lastPathComponent
         switch url.pathExtension.lowercased() {
+        case "gpx":
+            return GPXReader.read(url, displayPath: displayPath, slug: slug, timeZone: timeZone, log: log)
         case "nmea":
             return NMEAReader.read(url, displayPath: displayPath, slug: slug, log: log)
         case "json":

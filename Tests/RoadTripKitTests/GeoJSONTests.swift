@@ -177,3 +177,33 @@ import Testing
         ])
     }
 }
+
+@Suite struct TrackGeoJSONTests {
+    /// Two segments, the second crossing 180° between 179.9° E and 179.9° W: three lines in one
+    /// MultiLineString (the crossing cut at ±180, RFC 7946 §3.1.9), the gap not joined, a Point for
+    /// the event, and a bbox whose west (179.9) is east of its east (−179.9), RFC 7946 §5.2.
+    @Test func segmentsAndAntimeridianAndEvents() throws {
+        let text = GeoJSON.track(
+            title: "Day 1",
+            segments: [
+                [Coordinate(latitude: -16.8, longitude: 179.7), Coordinate(latitude: -16.81, longitude: 179.8)],
+                [Coordinate(latitude: -16.82, longitude: 179.9), Coordinate(latitude: -16.84, longitude: -179.9)],
+                [Coordinate(latitude: -16.9, longitude: 179.95)],  // one point: no line
+            ],
+            points: [(title: "bump", kind: "event", coordinate: Coordinate(latitude: -16.81, longitude: 179.8), numbers: [("peak", 0.42)])])
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        let features = try #require(json["features"] as? [[String: Any]])
+        #expect(features.count == 2)
+        let geometry = try #require(features[0]["geometry"] as? [String: Any])
+        #expect(geometry["type"] as? String == "MultiLineString")
+        let lines = try #require(geometry["coordinates"] as? [[[Double]]])
+        #expect(lines.count == 3)
+        #expect(lines[1].last?[0] == 180 && lines[2].first?[0] == -180)
+        // Halfway in longitude (0.1° each side of 180) is halfway in latitude: −16.83.
+        #expect(abs((lines[1].last?[1] ?? 0) + 16.83) < 1e-9)
+        let bbox = try #require(json["bbox"] as? [Double])
+        #expect(bbox[0] == 179.7 && bbox[2] == -179.9)
+        let event = try #require(features[1]["properties"] as? [String: Any])
+        #expect(event["kind"] as? String == "event" && event["peak"] as? Double == 0.42)
+    }
+}

@@ -66,6 +66,59 @@ public enum GeoJSON {
         return JSONValue.object(members).text
     }
 
+    /// A trip's filtered track as a `FeatureCollection` (`track.geojson`, DESIGN §5): one Feature
+    /// whose geometry is a `MultiLineString` with one line per segment — never joined across a gap —
+    /// each also cut at the antimeridian (RFC 7946 §3.1.9); then one `Point` Feature per motion event
+    /// (`kind` "event", `title` the event's kind, `peak` in g) and per start/end marker.
+    /// - Parameters:
+    ///   - title: the track's `title` property.
+    ///   - segments: the kept fixes per segment (degrees); segments with fewer than two valid
+    ///     positions draw no line.
+    ///   - points: extra point features (`title`, `kind`, coordinate, numeric properties).
+    public static func track(
+        title: String, segments: [[Coordinate]],
+        points: [(title: String, kind: String, coordinate: Coordinate, numbers: [(String, Double)])] = []
+    ) -> String {
+        var lines: [JSONValue] = []
+        var all: [Coordinate] = []
+        for segment in segments {
+            let valid = segment.filter(\.isValid)
+            guard valid.count >= 2 else { continue }
+            all += valid
+            for piece in AntimeridianSplit.pieces(of: valid) where piece.count >= 2 {
+                lines.append(.array(piece.map(position)))
+            }
+        }
+        var features: [JSONValue] = []
+        if !lines.isEmpty {
+            features.append(.object([
+                ("type", .string("Feature")),
+                ("geometry", .object([("type", .string("MultiLineString")), ("coordinates", .array(lines))])),
+                ("properties", .object([
+                    ("title", .string(title)), ("kind", .string("track")), ("stroke", .string("#c62828")),
+                    ("stroke-width", .number(3)),
+                ])),
+            ]))
+        }
+        for point in points where point.coordinate.isValid {
+            all.append(point.coordinate)
+            features.append(.object([
+                ("type", .string("Feature")),
+                ("geometry", .object([("type", .string("Point")), ("coordinates", position(point.coordinate))])),
+                ("properties", .object([("title", .string(point.title)), ("kind", .string(point.kind))]
+                    + point.numbers.map { ($0.0, JSONValue.number($0.1)) })),
+            ]))
+        }
+        var members: [(String, JSONValue)] = [("type", .string("FeatureCollection"))]
+        if !all.isEmpty {
+            let (west, east) = LongitudeRange.shortestCovering(all.map(\.longitude))
+            let latitudes = all.map(\.latitude)
+            members.append(("bbox", .array([west, latitudes.min()!, east, latitudes.max()!].map { .number($0) })))
+        }
+        members.append(("features", .array(features)))
+        return JSONValue.object(members).text
+    }
+
     /// A line geometry for a track: a `LineString`, or a `MultiLineString` when the path crosses the
     /// antimeridian, cut there as RFC 7946 §3.1.9 requires (`AntimeridianSplit.pieces(of:)`).
     ///

@@ -1,0 +1,55 @@
+import Foundation
+
+/// A trip log after the "compute" stage (DESIGN §4.2, §6): filtered by one set of settings, with
+/// its statistics and its motion events placed on the track. Plain values, ready for the trip page,
+/// `track.geojson`, `track.gpx` and `roadtrip trip stats`.
+public struct ProcessedTripLog: Sendable {
+    /// A motion event from the accelerometer with where it happened (interpolated by time).
+    public struct PlacedEvent: Sendable, Hashable {
+        /// The event (kind, time, peak high-pass magnitude in g).
+        public var event: AccelerationFilter.MotionEvent
+        /// Where the vehicle was at the event's time (degrees).
+        public var coordinate: Coordinate
+    }
+
+    /// The log as read.
+    public let log: TripLog
+    /// The settings the log was filtered with.
+    public let settings: FilterSettings
+    /// The kept fixes, split at the log's own segments and at gaps (DESIGN §4.2).
+    public let segments: [[LocationSample]]
+    /// What the location filter dropped and why.
+    public let locationReport: FilterReport
+    /// The kept headings, when the log has a compass.
+    public let headings: HeadingFilter.Result?
+    /// Gravity, motion and events, when the log has an accelerometer.
+    public let accelerations: AccelerationFilter.Result?
+    /// Motion events that could be placed on the track.
+    public let events: [PlacedEvent]
+    /// Distance, times, speeds, elevation and extent of the kept segments.
+    public let statistics: TripStatistics
+
+    /// The log's title: the sidecar's or the log's own name, else its slug.
+    public var title: String { log.name ?? log.slug }
+
+    /// Runs the filters and the statistics on `log` with `settings` (the preset with the sidecar's,
+    /// the site's and the command line's overrides already applied).
+    public init(log: TripLog, settings: FilterSettings) {
+        self.log = log
+        self.settings = settings
+        let location = LocationFilter.apply(log.locations, settings: settings, recordingStart: log.recordingStart)
+        segments = location.segments
+        locationReport = location.report
+        headings = log.headings.isEmpty ? nil : HeadingFilter.apply(log.headings, settings: settings)
+        let acceleration = log.accelerations.isEmpty ? nil : AccelerationFilter.apply(log.accelerations, settings: settings)
+        accelerations = acceleration
+        events = (acceleration.map { AccelerationFilter.place(events: $0.events, on: location.segments) } ?? [])
+            .map { PlacedEvent(event: $0.event, coordinate: $0.coordinate) }
+        statistics = TripStatistics.compute(segments: location.segments)
+    }
+
+    /// Every filter's report sentence, location first ("1,204 of 1,350 fixes kept: …").
+    public var reportSentences: [String] {
+        [locationReport.sentence] + [headings?.report.sentence, accelerations?.report.sentence].compactMap { $0 }
+    }
+}

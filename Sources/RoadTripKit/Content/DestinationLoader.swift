@@ -59,6 +59,9 @@ struct DestinationLoader {
                 pointsOfInterest += PointOfInterestFile.read(url, displayPath: relativePath(url), log: log) ?? []
             }
         }
+        let tripLogs = TripLogLoader(projectRoot: projectRoot, config: config, log: log).load(folder: folder)
+        // GPX waypoints recorded on the way are points of interest of the destination (DESIGN §2.4).
+        pointsOfInterest += tripLogs.flatMap(\.log.waypoints)
         guard log.errorCount == errorsBefore else { return nil }
 
         let body = Markdown.html(
@@ -80,7 +83,8 @@ struct DestinationLoader {
             image: fields.image,
             extraMetadata: fields.extraMetadata,
             sourcePath: path,
-            assetFiles: assetFiles(in: folder))
+            assetFiles: assetFiles(in: folder),
+            tripLogs: tripLogs)
     }
 
     /// Files below `<folder>/images/`, relative to the folder, sorted; dotfiles skipped.

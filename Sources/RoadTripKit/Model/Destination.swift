@@ -44,6 +44,8 @@ public struct Destination: Sendable, Hashable {
     public var sourcePath: String
     /// Files under `images/` to copy through, relative to the destination folder.
     public var assetFiles: [String]
+    /// The recordings of the drive there (`trips/`, DESIGN §2.5), in file-name order.
+    public var tripLogs: [LoadedTripLog]
 
     /// Creates a destination; every collection defaults to empty.
     public init(
@@ -51,8 +53,10 @@ public struct Destination: Sendable, Hashable {
         bodyHTML: String = "", pointsOfInterest: [PointOfInterest] = [], events: [Event] = [],
         weatherURL: String? = nil, regionRequest: RegionRequest = .span(nil), date: String? = nil,
         isDraft: Bool = false, order: Int? = nil, tags: [String] = [], image: String? = nil,
-        extraMetadata: [String: MetadataValue] = [:], sourcePath: String, assetFiles: [String] = []
+        extraMetadata: [String: MetadataValue] = [:], sourcePath: String, assetFiles: [String] = [],
+        tripLogs: [LoadedTripLog] = []
     ) {
+        self.tripLogs = tripLogs
         self.slug = slug
         self.title = title
         self.subtitle = subtitle

@@ -1,15 +1,24 @@
 /// The site's view of one destination, as the classic RoadTrip app's `Trip` class had it: what the
 /// destination's map shows and what its page links to. (A recording is a `TripLog`, never a `Trip`.)
-public struct Trip: Sendable, Hashable {
+public struct Trip: Sendable {
     /// The destination this trip shows.
     public let destination: Destination
     /// The region the map opens with (degrees), computed at build time (DESIGN §4.1).
     public let initialRegion: CoordinateRegion
 
+    /// The destination's trip logs, filtered, with their statistics (DESIGN §4.2).
+    public let recordings: [ProcessedTripLog]
+
     /// Creates the trip for `destination`, whose map opens on `initialRegion`.
-    public init(destination: Destination, initialRegion: CoordinateRegion) {
+    public init(destination: Destination, initialRegion: CoordinateRegion, recordings: [ProcessedTripLog] = []) {
         self.destination = destination
         self.initialRegion = initialRegion
+        self.recordings = recordings
+    }
+
+    /// The kept track of every recording, per segment, in degrees (for drawing on the map).
+    public var tracks: [[[Coordinate]]] {
+        recordings.map { $0.segments.map { $0.map(\.coordinate) } }
     }
 
     /// The destination's name.

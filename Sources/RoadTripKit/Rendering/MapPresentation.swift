@@ -26,7 +26,7 @@ struct MapPresentation: Sendable {
     init(
         title: String, annotations: [Annotation], initialRegion: CoordinateRegion, config: SiteConfig,
         width: Double? = nil, height: Double? = nil, idPrefix: String = "roadtrip-", withStandaloneFile: Bool = true,
-        drawsSVG: Bool = true
+        drawsSVG: Bool = true, tracks: [[[Coordinate]]] = []
     ) {
         self.title = title
         self.annotations = annotations
@@ -35,8 +35,15 @@ struct MapPresentation: Sendable {
         view = MapView(
             region: initialRegion, width: width ?? config.viewportWidth, height: height ?? config.viewportHeight,
             maximumZoom: tileLayer.maxZoom)
+        // Tracks are simplified to half a pixel at this zoom (Douglas–Peucker in ground metres), so
+        // the SVG stays small however long the recording is.
+        let tolerance = TrackSimplification.toleranceForMap(metresPerPixel: view.metresPerPixel)
+        let lines = tracks.flatMap { $0 }.map { line in
+            TrackSimplification.simplify(line, tolerance: tolerance).map { line[$0] }
+        }
         let input = SVGMapInput(
-            view: view, annotations: annotations, title: title, tileLayer: tileLayer, idPrefix: idPrefix)
+            view: view, annotations: annotations, title: title, tileLayer: tileLayer, idPrefix: idPrefix,
+            tracks: lines)
         if !drawsSVG {
             svg = ""
             svgFile = ""

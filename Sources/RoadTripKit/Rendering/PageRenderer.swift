@@ -10,11 +10,15 @@ struct PageRenderer: Sendable {
     /// The project root the destinations' source paths are relative to (for copying `images/`).
     let projectRoot: URL
 
+    /// The site's time zone (DESIGN §2.1), in which trip times are shown.
+    let timeZone: TimeZone
+
     init(theme: Theme, config: SiteConfig, projectRoot: URL) {
         self.theme = theme
         self.config = config
         self.projectRoot = projectRoot
         links = SiteLinks(baseURL: config.baseURL)
+        timeZone = TimeZone(identifier: config.timeZone) ?? .gmt
     }
 
     /// Width and height in CSS pixels of a home-page card's map.
@@ -76,7 +80,8 @@ struct PageRenderer: Sendable {
         let slug = destination.slug
         let map = MapPresentation(
             title: trip.mapTitle, annotations: trip.annotations(), initialRegion: trip.initialRegion,
-            config: config)
+            config: config, tracks: trip.tracks)
+        let tripLogPages = trip.recordings.map { TripLogPage(renderer: self, trip: trip, recording: $0) }
         func neighbour(_ other: Destination?) -> TemplateValue {
             guard let other else { return .null }
             return .object([
@@ -118,6 +123,8 @@ struct PageRenderer: Sendable {
             "links": destinationLinks,
             "previous": neighbour(previous),
             "next": neighbour(next),
+            "hasTripLogs": .bool(!tripLogPages.isEmpty),
+            "tripLogs": .list(tripLogPages.map { $0.summary() }),
         ])
         let html = try theme.templates.render("destination", context: .object(context))
         var files = [
@@ -127,6 +134,7 @@ struct PageRenderer: Sendable {
                 path: slug + "/annotations.geojson",
                 contents: .text(GeoJSON.featureCollection(annotations: trip.annotations()))),
         ]
+        for page in tripLogPages { files += try page.files() }
         let folder = projectRoot.appendingPathComponent(destination.sourcePath).deletingLastPathComponent()
         for asset in destination.assetFiles {
             files.append(OutputFile(path: slug + "/" + asset, contents: .copy(from: folder.appendingPathComponent(asset))))

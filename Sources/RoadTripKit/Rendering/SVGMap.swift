@@ -10,6 +10,9 @@ public struct SVGMapInput: Sendable {
     public var title: String
     /// The raster basemap, or `nil` for a plain background (the map stays usable either way).
     public var tileLayer: TileLayer?
+    /// Lines to draw under the pins (tracks), each a list of coordinates in degrees, already
+    /// simplified to the map's resolution; drawn as one `<path class="track">` per line.
+    public var tracks: [[Coordinate]]
     /// `false` leaves the tile `<image>`s out but keeps the layer's attribution: for inline maps
     /// whose page draws the tiles itself (behind the SVG, where a tile that cannot load leaves no
     /// broken-image mark).
@@ -23,9 +26,11 @@ public struct SVGMapInput: Sendable {
     /// Creates the input; see the properties for units and meaning.
     public init(
         view: MapView, annotations: [Annotation], title: String, tileLayer: TileLayer? = nil,
-        includeXMLDeclaration: Bool = true, idPrefix: String = "", drawsTiles: Bool = true
+        includeXMLDeclaration: Bool = true, idPrefix: String = "", drawsTiles: Bool = true,
+        tracks: [[Coordinate]] = []
     ) {
         self.drawsTiles = drawsTiles
+        self.tracks = tracks
         self.view = view
         self.annotations = annotations
         self.title = title
@@ -85,6 +90,7 @@ public struct SVGMap {
                 writer.element("title", attributes: [("id", "\(prefix)map-title")], text: input.title)
                 writer.element("desc", attributes: [("id", "\(prefix)map-desc")], text: description(input))
                 if input.drawsTiles { writeBasemap(input, to: writer) }
+                if !input.tracks.isEmpty { writeTracks(input.tracks, view: view, to: writer) }
                 writePins(input.annotations, view: view, to: writer)
                 writeScaleBar(ScaleBar(metresPerPixel: view.metresPerPixel), mapHeight: view.height, to: writer)
                 writer.element("text", attributes: [
@@ -175,6 +181,28 @@ public struct SVGMap {
                     ("x", pixels(left)), ("y", pixels(top)),
                     ("width", pixels(right - left)), ("height", pixels(bottom - top)),
                     ("href", url), ("xlink:href", url),
+                ])
+            }
+        }
+    }
+
+    /// `<g class="tracks">`: each line as a path in viewport pixels (1 decimal), longitudes taken
+    /// the short way from the view's center (`MapView.point`), so a track across ±180° is one piece.
+    private static func writeTracks(_ tracks: [[Coordinate]], view: MapView, to writer: XMLDocumentWriter) {
+        writer.element("g", attributes: [("class", "tracks")]) {
+            for track in tracks where track.count >= 2 {
+                var path = ""
+                path.reserveCapacity(track.count * 14)
+                for (index, coordinate) in track.enumerated() {
+                    let point = view.point(for: coordinate)
+                    guard point.x.isFinite, point.y.isFinite else { continue }
+                    path += index == 0 ? "M" : "L"
+                    path += DecimalText.string(point.x, maximumFractionDigits: 1) + ","
+                        + DecimalText.string(point.y, maximumFractionDigits: 1)
+                }
+                writer.element("path", attributes: [
+                    ("class", "track"), ("d", path), ("fill", "none"), ("stroke", "#c62828"), ("stroke-width", "3"),
+                    ("stroke-linejoin", "round"), ("stroke-linecap", "round"),
                 ])
             }
         }

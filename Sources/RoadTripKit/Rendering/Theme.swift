@@ -19,8 +19,9 @@ public struct Theme: Sendable {
     /// The files under `assets/`, sorted by path.
     public let assets: [Asset]
 
-    /// The layouts a theme must have: the home page, a destination page and the 404 page.
-    public static let requiredLayouts = ["home", "destination", "404"]
+    /// The layouts a theme must have: the home page, a destination page, a trip-log page and the
+    /// 404 page.
+    public static let requiredLayouts = ["home", "destination", "trip", "404"]
 
     /// Loads `<projectRoot>/Themes/<name>/`, reporting every problem to `log`: a missing theme or
     /// required layout, a template that does not parse (at its line and column), a partial used but

@@ -105,28 +105,10 @@ public struct SiteBuilder: Sendable {
 
         guard let content, let theme, !hasBlockingProblems() else { return failed }
 
-        let trips = stage(3, { (trips: [Trip]) in "Compute " + Self.counted(trips.count, "region") }) {
-            content.destinations.map { destination in
-                let trip = Trip(destination: destination, initialRegion: InitialRegion.region(for: destination, config: config))
-                if options.verbosity == .verbose {
-                    let center = trip.initialRegion.center
-                    let span = trip.initialRegion.span
-                    let view = MapView(
-                        region: trip.initialRegion, width: config.viewportWidth, height: config.viewportHeight,
-                        maximumZoom: config.standardTileLayer.maxZoom)
-                    let how = destination.regionRequest == .fit ? "fit to \(destination.pointsOfInterest.count + 1) pins" : "span"
-                    verbose(
-                        "\(destination.slug): at \(destination.coordinate.latitude), \(destination.coordinate.longitude); "
-                            + "region (\(how)) center \(DecimalText.string(center.latitude, maximumFractionDigits: 6)), "
-                            + "\(DecimalText.string(center.longitude, maximumFractionDigits: 6)), span "
-                            + "\(DecimalText.string(span.latitudeDelta, maximumFractionDigits: 6))° × "
-                            + "\(DecimalText.string(span.longitudeDelta, maximumFractionDigits: 6))°; zoom "
-                            + "\(DecimalText.fixed(view.zoom, fractionDigits: 3)) in "
-                            + "\(Int(config.viewportWidth))×\(Int(config.viewportHeight)) px")
-                }
-                return trip
-            }
-        }
+        let trips = stage(3, { (trips: [Trip]) in
+            "Compute " + Self.counted(trips.count, "region") + ", "
+                + Self.counted(trips.reduce(0) { $0 + $1.recordings.count }, "trip log")
+        }) { compute(content.destinations, config: config) }
 
         let files: [OutputFile]
         do {
@@ -159,6 +141,47 @@ public struct SiteBuilder: Sendable {
         } catch {
             log.error(SourceLocation(path: options.outputDirectory.path), "cannot write the site: \(error)")
             return failed
+        }
+    }
+
+    /// The compute stage: each destination's initial region, and its trip logs filtered with their
+    /// statistics — in parallel across destinations (DESIGN §6).
+    private func compute(_ destinations: [Destination], config: SiteConfig) -> [Trip] {
+        let results = Mutex<[Int: Trip]>([:])
+        DispatchQueue.concurrentPerform(iterations: destinations.count) { index in
+            let destination = destinations[index]
+            let recordings = destination.tripLogs.map { ProcessedTripLog(log: $0.log, settings: $0.settings.filters) }
+            let trip = Trip(
+                destination: destination, initialRegion: InitialRegion.region(for: destination, config: config),
+                recordings: recordings)
+            results.withLock { $0[index] = trip }
+        }
+        let trips = results.withLock { trips in destinations.indices.map { trips[$0]! } }
+        if options.verbosity == .verbose {
+            for trip in trips { describe(trip, config: config) }
+        }
+        return trips
+    }
+
+    /// The --verbose lines for one destination: its region and zoom, and each trip log's filter report.
+    private func describe(_ trip: Trip, config: SiteConfig) {
+        let destination = trip.destination
+        let center = trip.initialRegion.center
+        let span = trip.initialRegion.span
+        let view = MapView(
+            region: trip.initialRegion, width: config.viewportWidth, height: config.viewportHeight,
+            maximumZoom: config.standardTileLayer.maxZoom)
+        let how = destination.regionRequest == .fit ? "fit to \(destination.pointsOfInterest.count + 1) pins" : "span"
+        verbose(
+            "\(destination.slug): at \(destination.coordinate.latitude), \(destination.coordinate.longitude); "
+                + "region (\(how)) center \(DecimalText.string(center.latitude, maximumFractionDigits: 6)), "
+                + "\(DecimalText.string(center.longitude, maximumFractionDigits: 6)), span "
+                + "\(DecimalText.string(span.latitudeDelta, maximumFractionDigits: 6))° × "
+                + "\(DecimalText.string(span.longitudeDelta, maximumFractionDigits: 6))°; zoom "
+                + "\(DecimalText.fixed(view.zoom, fractionDigits: 3)) in "
+                + "\(Int(config.viewportWidth))×\(Int(config.viewportHeight)) px")
+        for recording in trip.recordings {
+            verbose("\(destination.slug)/trips/\(recording.log.slug): " + recording.reportSentences.joined(separator: "; "))
         }
     }
 

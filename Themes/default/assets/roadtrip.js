@@ -133,6 +133,8 @@
       item.appendChild(button);
     });
 
+    this.trackGroup = this.svg.querySelector(".tracks");
+    this.view0 = fit(this.region, config.viewport.width, config.viewport.height, config.tileLayers.standard.maxZoom, 0);
     this.tiles.textContent = "";  // the build's CSS-background tiles; script-managed <img> replace them
     this.callout = htmlElement("div", "map-callout");
     this.callout.hidden = true;
@@ -167,7 +169,6 @@
     var view = fit(this.region, c.viewport.width, c.viewport.height, layer.maxZoom, 0);
     this.view = view;
     this.element.setAttribute("data-region", regionText(this.region));
-    this.element.setAttribute("data-zoom", view.zoom.toFixed(3));
     this.svg.setAttribute("data-zoom", String(+view.zoom.toFixed(4)));
     var grow = Math.min(Math.max(0.5 * view.w / (this.canvas.clientWidth || view.w), 1), 3);
     for (var id in this.pins) {
@@ -176,6 +177,10 @@
       this.pins[id].setAttribute("tabindex", p.x >= 0 && p.x <= view.w && p.y >= 0 && p.y <= view.h ? "0" : "-1");
     }
     if (this.caption) this.caption.textContent = this.caption.textContent.replace(/zoom [\d.]+$/, "zoom " + view.zoom.toFixed(1));
+    if (this.trackGroup) {  // tracks were drawn for the first view: move and scale them with the map
+      var s = Math.pow(2, view.zoom - this.view0.zoom), ox = projectX(unwrap(view.lon, this.view0.lon), view.zoom) - view.w / 2;
+      this.trackGroup.setAttribute("transform", "translate(" + px(s * this.view0.originX - ox) + "," + px(s * this.view0.originY - view.originY) + ") scale(" + s + ")");
+    }
     this.renderTiles(view, layer);
     this.renderScaleBar(view);
     this.renderUserLocation(view);
@@ -200,7 +205,10 @@
             image.alt = "";
             image.style.visibility = "hidden";
             image.onload = function () { this.style.visibility = "visible"; };
-            image.onerror = function () { self.tileFailure(this); };
+            image.onerror = function () {  // hidden, and said once
+              this.style.visibility = "hidden";
+              if (!self.tileFailed) { self.tileFailed = true; self.say(TILE_MESSAGE); }
+            };
             image.src = url;
             self.tiles.appendChild(image);
             self.tileImages[key] = image;
@@ -217,11 +225,6 @@
     for (var key in this.tileImages) {
       if (!keep[key]) { this.tileImages[key].remove(); delete this.tileImages[key]; }
     }
-  };
-
-  map.tileFailure = function (image) {
-    image.style.visibility = "hidden";
-    if (!this.tileFailed) { this.tileFailed = true; this.say(TILE_MESSAGE); }
   };
 
   map.renderScaleBar = function (view) {
@@ -436,7 +439,7 @@
       self.position = { latitude: c.latitude, longitude: c.longitude, accuracy: accuracy };
       self.showingPosition = true;
       button.textContent = "Destination";
-      self.say("Showing your position (within " + Math.round(accuracy) + " m). Press Destination to return.");
+      self.say("Showing your position (\u00b1" + Math.round(accuracy) + " m).");
       self.setRegion(regionWithDistance(c.latitude, c.longitude, d, d));
     }, function (error) {
       self.pending = false;
@@ -452,7 +455,7 @@
     var started = performance.now();
     window.roadtrip = { maps: [] };
     document.querySelectorAll("[data-roadtrip-map]").forEach(function (element) {
-      try { window.roadtrip.maps.push(new RoadTripMap(element)); } catch (e) { if (window.console) console.warn("roadtrip map:", e); }
+      try { window.roadtrip.maps.push(new RoadTripMap(element)); } catch (e) { console.warn(e); }
     });
     window.roadtrip.startupMilliseconds = performance.now() - started;
   }

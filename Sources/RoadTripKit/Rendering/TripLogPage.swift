@@ -1,0 +1,96 @@
+import Foundation
+
+/// The page and files of one trip log (DESIGN §5): `<slug>/trips/<trip>/index.html` with the
+/// filtered track on a map, its statistics and filter report, and the `track.geojson` and
+/// `track.gpx` downloads.
+struct TripLogPage: Sendable {
+    let renderer: PageRenderer
+    let trip: Trip
+    let recording: ProcessedTripLog
+
+    /// The folder of the page below the site root: `<slug>/trips/<log slug>/`.
+    var folder: String { trip.destination.slug + "/trips/" + recording.log.slug + "/" }
+
+    /// The pins of the trip's map: the destination, the track's start and end, and each placed
+    /// motion event (with its peak in g).
+    func annotations() -> [Annotation] {
+        var pins = [trip.annotations()[0]]
+        let fixes = recording.segments.flatMap { $0 }
+        if let first = fixes.first, let last = fixes.last {
+            pins.append(Annotation(id: "start", coordinate: first.coordinate, title: "Start", subtitle: startText(first), kind: .waypoint, color: "#2e7d32"))
+            pins.append(Annotation(id: "end", coordinate: last.coordinate, title: "End", subtitle: startText(last), kind: .waypoint, color: "#37474f"))
+        }
+        for (index, placed) in recording.events.enumerated() {
+            pins.append(Annotation(
+                id: "event-\(index + 1)", coordinate: placed.coordinate, title: placed.event.kind.rawValue.capitalized,
+                subtitle: "peak " + DecimalText.fixed(placed.event.peak, fractionDigits: 2) + " g", kind: .event))
+        }
+        return pins
+    }
+
+    private func startText(_ fix: LocationSample) -> String {
+        fix.timestamp.map { TripStatistics.formatted($0, in: renderer.timeZone) } ?? ""
+    }
+
+    /// The region the map opens on: the track's extent and the destination, fitted with padding.
+    func region() -> CoordinateRegion {
+        var corners = [trip.destinationCoordinate]
+        if let extent = recording.statistics.region {
+            let half = (extent.span.latitudeDelta / 2, extent.span.longitudeDelta / 2)
+            corners.append(Coordinate(latitude: extent.center.latitude + half.0, longitude: extent.center.longitude - half.1))
+            corners.append(Coordinate(latitude: extent.center.latitude - half.0, longitude: extent.center.longitude + half.1))
+        }
+        return InitialRegion.overview(of: corners.map { Coordinate(latitude: $0.latitude, longitude: Longitude.wrapped($0.longitude)) }, config: renderer.config)
+    }
+
+    /// The three files of the trip log.
+    func files() throws(TemplateError) -> [OutputFile] {
+        let links = renderer.links
+        let depth = 3
+        let map = MapPresentation(
+            title: recording.title, annotations: annotations(), initialRegion: region(), config: renderer.config,
+            tracks: [recording.segments.map { $0.map(\.coordinate) }])
+        var context = renderer.commonContext(depth: depth)
+        context["page"] = .object(["canonicalURL": PageRenderer.text(links.absolute(folder))])
+        context["map"] = map.templateValue(tileLayers: renderer.config.tileLayers, listLabel: "Track markers")
+        context["destination"] = .object([
+            "title": .string(trip.destinationName),
+            "url": .string(links.link(to: trip.destination.slug + "/", fromDepth: depth)),
+        ])
+        context["tripLog"] = .object([
+            "title": .string(recording.title),
+            "statistics": .list(TripStatisticsText.rows(recording.statistics, timeZone: renderer.timeZone).map { row in
+                .object(["key": .string(row.key), "label": .string(row.label), "value": .string(row.value)])
+            }),
+            "reports": .list(recording.reportSentences.map { .string($0) }),
+            "links": .object([
+                "geojson": .string(links.link(to: folder + "track.geojson", fromDepth: depth)),
+                "gpx": .string(links.link(to: folder + "track.gpx", fromDepth: depth)),
+            ]),
+        ])
+        let html = try renderer.theme.templates.render("trip", context: .object(context))
+        let points = annotations().dropFirst().map { pin in
+            (title: pin.title, kind: pin.kind == .event ? "event" : pin.id, coordinate: pin.coordinate,
+             numbers: [(String, Double)]())
+        }
+        return [
+            OutputFile(path: folder + "index.html", contents: .text(html)),
+            OutputFile(path: folder + "track.geojson", contents: .text(GeoJSON.track(
+                title: recording.title, segments: recording.segments.map { $0.map(\.coordinate) }, points: points))),
+            OutputFile(path: folder + "track.gpx", contents: .text(GPXWriter.document(
+                name: recording.title, segments: recording.segments, waypoints: recording.log.waypoints))),
+        ]
+    }
+
+    /// The destination page's line for this trip log: title, link and headline figures.
+    func summary() -> TemplateValue {
+        let statistics = recording.statistics
+        return .object([
+            "title": .string(recording.title),
+            "url": .string(renderer.links.link(to: folder, fromDepth: 1)),
+            "distance": .string(TripStatisticsText.distance(statistics.distance)),
+            "duration": PageRenderer.text(statistics.duration.map(TripStatisticsText.duration)),
+            "averageMovingSpeed": PageRenderer.text(statistics.averageMovingSpeed.map(TripStatisticsText.speed)),
+        ])
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+
+/// How one trip log is to be read and filtered, from its sidecar (DESIGN §2.5:
+/// `trips/<slug>.yaml`, or `trip.yaml` inside a recording folder) on top of the site's
+/// `trips.preset` (DESIGN §2.1).
+public struct TripLogSettings: Sendable, Hashable {
+    /// The sidecar's `title`, if any.
+    public var title: String?
+    /// The preset's settings with the sidecar's overrides applied.
+    public var filters: FilterSettings
+    /// A generic CSV's column mapping (`columns:` in the sidecar), if any.
+    public var columns: [String: String]?
+
+    /// Creates settings.
+    public init(title: String? = nil, filters: FilterSettings, columns: [String: String]? = nil) {
+        self.title = title
+        self.filters = filters
+        self.columns = columns
+    }
+
+    /// Reads the sidecar at `url` (if it exists) over the preset `sitePreset`. Problems are
+    /// reported to `log` at their line: an unknown preset or filter name or a bad value is an error
+    /// (the trip would be filtered differently from what the author asked), an unknown key a warning.
+    /// Returns `nil` when the sidecar cannot be used.
+    static func load(sidecar url: URL, path: String, sitePreset: String, log: DiagnosticLog) -> TripLogSettings? {
+        let base = FilterSettings.preset(named: sitePreset) ?? .roadTrip
+        guard FileManager.default.fileExists(atPath: url.path) else { return TripLogSettings(filters: base) }
+        guard case .success(let root) = YAMLFile.read(url, path: path, log: log) else { return nil }
+        var settings = TripLogSettings(filters: base)
+        guard let root else { return settings }
+        var reader = ConfigReader(path: path, log: log)
+        reader.severity = .error
+        let errorsBefore = log.errorCount
+        guard let pairs = reader.mapping(root, name: "trip sidecar") else { return nil }
+        if let presetNode = root["preset"] {
+            reader.string(presetNode, "preset") { name in
+                if let preset = FilterSettings.preset(named: name) {
+                    settings.filters = preset
+                } else {
+                    reader.fail(presetNode, "unknown preset '\(name)' (known: \(FilterSettings.presetNames.joined(separator: ", ")))")
+                }
+            }
+        }
+        var overrides: [String: (Double, YAMLNode)] = [:]
+        for pair in pairs {
+            let key = pair.key.stringValue ?? ""
+            switch key {
+            case "preset": break
+            case "title": reader.string(pair.value, key) { settings.title = $0 }
+            case "columns":
+                var columns: [String: String] = [:]
+                reader.forEachKey(pair.value, "columns", known: Set(GenericCSVReader.fields + GenericCSVReader.options)) { field, value in
+                    reader.string(value, "columns.\(field)") { columns[field] = $0 }
+                }
+                settings.columns = columns
+            case _ where FilterSettings.names.contains(key):
+                reader.number(pair.value, key) { overrides[key] = ($0, pair.value) }
+            default:
+                reader.unknown(pair.key, key)
+            }
+        }
+        for name in FilterSettings.names {
+            guard let (value, node) = overrides[name] else { continue }
+            if let problem = settings.filters.set(name, to: value) { reader.fail(node, problem) }
+        }
+        if overrides["filteringFactor"] != nil, let node = overrides["cutoffFrequency"]?.1 {
+            reader.fail(node, "give filteringFactor or cutoffFrequency, not both")
+        }
+        return log.errorCount == errorsBefore ? settings : nil
+    }
+}
+
+/// A trip log as loaded with a destination: the recording and how to filter it.
+public struct LoadedTripLog: Sendable, Hashable {
+    /// The recording as read.
+    public var log: TripLog
+    /// Its sidecar's title and filters.
+    public var settings: TripLogSettings
+
+    /// Creates a loaded log.
+    public init(log: TripLog, settings: TripLogSettings) {
+        self.log = log
+        self.settings = settings
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+
+/// Trip statistics as people read them (the trip page, the destination's trip list and
+/// `roadtrip trip stats`): metric first with the imperial figure beside it, durations as h:mm:ss.
+public enum TripStatisticsText {
+    /// One labelled figure.
+    public struct Row: Sendable, Hashable {
+        /// A stable key (`distance`, `duration`, …), for templates and tests.
+        public var key: String
+        /// The label, e.g. "Distance".
+        public var label: String
+        /// The formatted value, e.g. "123.4 km (76.7 mi)".
+        public var value: String
+    }
+
+    /// Metres in one international mile (1959 international yard and pound agreement).
+    static let metresPerMile = 1609.344
+
+    /// "123.4 km (76.7 mi)"; under 10 km with two decimals.
+    public static func distance(_ metres: Double) -> String {
+        let kilometres = metres / 1000, miles = metres / metresPerMile
+        let digits = kilometres < 10 ? 2 : 1
+        return DecimalText.fixed(kilometres, fractionDigits: digits) + " km ("
+            + DecimalText.fixed(miles, fractionDigits: digits) + " mi)"
+    }
+
+    /// "2:03:04" (hours unbounded), from seconds rounded to the nearest second.
+    public static func duration(_ seconds: Double) -> String {
+        let total = Int(seconds.rounded())
+        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        return "\(total / 3600):\(two(total / 60 % 60)):\(two(total % 60))"
+    }
+
+    /// "54.3 km/h (33.7 mph)" from m/s (× 3.6 for km/h).
+    public static func speed(_ metresPerSecond: Double) -> String {
+        DecimalText.fixed(metresPerSecond * 3.6, fractionDigits: 1) + " km/h ("
+            + DecimalText.fixed(metresPerSecond * 3600 / metresPerMile, fractionDigits: 1) + " mph)"
+    }
+
+    /// "312 m" (rounded to the metre).
+    public static func metres(_ value: Double) -> String {
+        DecimalText.fixed(value, fractionDigits: 0) + " m"
+    }
+
+    /// The rows the trip page shows, in order; figures a log cannot give (no times, no elevation)
+    /// are left out rather than shown empty. Times are shown in `timeZone` with their offset.
+    public static func rows(_ statistics: TripStatistics, timeZone: TimeZone) -> [Row] {
+        var rows = [Row(key: "distance", label: "Distance", value: distance(statistics.distance))]
+        if let duration = statistics.duration {
+            rows.append(Row(key: "duration", label: "Duration", value: Self.duration(duration)))
+            rows.append(Row(key: "movingTime", label: "Moving time", value: Self.duration(statistics.movingTime)))
+        }
+        if let average = statistics.averageMovingSpeed {
+            rows.append(Row(key: "averageMovingSpeed", label: "Average moving speed", value: speed(average)))
+        }
+        if let maximum = statistics.maximumSpeed {
+            var value = speed(maximum)
+            if let raw = statistics.rawMaximumSpeed, raw > maximum + 0.05 {
+                value += "; single-fix peak " + speed(raw)
+            }
+            rows.append(Row(key: "maximumSpeed", label: "Maximum speed", value: value))
+        }
+        if let gain = statistics.elevationGain, let loss = statistics.elevationLoss {
+            rows.append(Row(key: "elevation", label: "Elevation gain / loss", value: metres(gain) + " / " + metres(loss)))
+        }
+        if let start = statistics.startTime {
+            rows.append(Row(key: "start", label: "Start", value: TripStatistics.formatted(start, in: timeZone)))
+        }
+        if let end = statistics.endTime {
+            rows.append(Row(key: "end", label: "End", value: TripStatistics.formatted(end, in: timeZone)))
+        }
+        rows.append(Row(
+            key: "fixes", label: "Fixes / segments",
+            value: FilterReport.grouped(statistics.fixCount) + " / " + FilterReport.grouped(statistics.segmentCount)))
+        return rows
+    }
+}

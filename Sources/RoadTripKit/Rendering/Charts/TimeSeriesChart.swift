@@ -69,11 +69,15 @@ public struct TimeSeriesChart {
         public var yLabel: String
         /// The lines drawn in this panel.
         public var series: [Series]
+        /// `true` stretches the value axis to 0 when the data stay on one side of it (speeds,
+        /// magnitudes: a bar-like baseline), `false` fits the axis to the data (elevation).
+        public var includesZero: Bool
 
         /// Creates a panel.
-        public init(yLabel: String, series: [Series]) {
+        public init(yLabel: String, series: [Series], includesZero: Bool = false) {
             self.yLabel = yLabel
             self.series = series
+            self.includesZero = includesZero
         }
     }
 
@@ -96,14 +100,15 @@ public struct TimeSeriesChart {
     ///   - series: the lines; their values share the value axis.
     ///   - width: the chart's width in CSS pixels.
     ///   - height: the chart's height in CSS pixels.
+    ///   - includesZero: `true` stretches the value axis to include 0 (see `Panel.includesZero`).
     ///   - idPrefix: prepended to every `id` (letters, digits, `-`, `_`) so several charts can sit
     ///     on one page.
     public static func svg(
         title: String, yLabel: String, series: [Series], width: Double = 800, height: Double = 240,
-        idPrefix: String = ""
+        includesZero: Bool = false, idPrefix: String = ""
     ) -> String {
-        stackedSVG(title: title, panels: [Panel(yLabel: yLabel, series: series)], width: width,
-                   panelHeight: height, idPrefix: idPrefix)
+        stackedSVG(title: title, panels: [Panel(yLabel: yLabel, series: series, includesZero: includesZero)],
+                   width: width, panelHeight: height, idPrefix: idPrefix)
     }
 
     /// The SVG text of several panels stacked top to bottom, each with its own value axis and
@@ -121,10 +126,14 @@ public struct TimeSeriesChart {
         let end = allSummaries.compactMap(\.lastTime).max() ?? 0
         let plotWidth = width - marginLeft - marginRight
         let axis = TimeAxis(start: start, end: end, maximumTickCount: Int(plotWidth / pixelsPerTimeTick))
-        let scales = summaries.map { panelSummaries -> NiceScale in
-            let minimum = panelSummaries.compactMap { $0.minimum?.value }.min()
-            let maximum = panelSummaries.compactMap { $0.maximum?.value }.max()
-            return NiceScale(minimum: minimum ?? 0, maximum: maximum ?? 1)
+        let scales = zip(panels, summaries).map { panel, panelSummaries -> NiceScale in
+            guard let minimum = panelSummaries.compactMap({ $0.minimum?.value }).min(),
+                  let maximum = panelSummaries.compactMap({ $0.maximum?.value }).max() else {
+                return NiceScale(minimum: 0, maximum: 1)
+            }
+            return panel.includesZero
+                ? NiceScale(minimum: min(minimum, 0), maximum: max(maximum, 0))
+                : NiceScale(minimum: minimum, maximum: maximum)
         }
         let totalHeight = panelHeight * Double(max(panels.count, 1))
         let description = describe(panels: panels, summaries: summaries, scales: scales, axis: axis)
@@ -158,7 +167,8 @@ public struct TimeSeriesChart {
 
     /// The trip page's speed and elevation chart: two panels stacked on one time axis (simpler to
     /// read than one panel with two value axes, whose scales invite false comparisons), speed on
-    /// top in km/h (converted from m/s: × 3.6), elevation below in metres.
+    /// top in km/h (converted from m/s: × 3.6) on an axis from 0, elevation below in metres on an
+    /// axis fitted to the data.
     ///
     /// - Parameters:
     ///   - times: seconds since the start, one per fix.
@@ -179,7 +189,8 @@ public struct TimeSeriesChart {
         return stackedSVG(
             title: "Speed and elevation",
             panels: [
-                Panel(yLabel: "Speed (km/h)", series: [Series(name: "Speed", values: speedValues, colour: "#1f5fa8")]),
+                Panel(yLabel: "Speed (km/h)", series: [Series(name: "Speed", values: speedValues, colour: "#1f5fa8")],
+                      includesZero: true),
                 Panel(yLabel: "Elevation (m)", series: [Series(name: "Elevation", values: altitudeValues, colour: "#2e7d32")]),
             ],
             width: width, panelHeight: panelHeight, idPrefix: idPrefix)
@@ -187,7 +198,7 @@ public struct TimeSeriesChart {
 
     /// The trip page's acceleration chart: three magnitudes in g over time — the raw reading
     /// (solid grey), the low-pass gravity estimate (blue, long dashes) and the high-pass motion
-    /// (orange, short dashes) that `AccelerationFilter` computes (DESIGN §4.2).
+    /// (orange, short dashes) that `AccelerationFilter` computes (DESIGN §4.2), on an axis from 0.
     ///
     /// - Parameters:
     ///   - times: seconds since the start, one per sample.
@@ -210,7 +221,7 @@ public struct TimeSeriesChart {
                 Series(name: "Gravity (low-pass)", values: values(gravity), colour: "#1f5fa8", dash: "8 4"),
                 Series(name: "Motion (high-pass)", values: values(motion), colour: "#b2461e", dash: "2 3"),
             ],
-            width: width, height: height, idPrefix: idPrefix)
+            width: width, height: height, includesZero: true, idPrefix: idPrefix)
     }
 
     // MARK: - Drawing

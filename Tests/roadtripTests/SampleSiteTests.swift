@@ -24,20 +24,22 @@ import Testing
         defer { project.remove() }
         #expect(result.status == 0)
         #expect(result.standardError.isEmpty, "stderr: \(result.standardError)")
-        // Seven Norwegian stops, Taveuni, and the classic plist's two cities.
+        // Seven Norwegian stops, Taveuni, the classic plist's two cities, and two side trips with
+        // real recordings.
         for slug in ["bergen", "alesund", "geirangerfjord", "trondheim", "bodo", "lofoten", "tromso", "taveuni",
-                     "new-york-city", "san-francisco"] {
+                     "new-york-city", "san-francisco", "cerknica", "zurich"] {
             #expect(project.exists("Output/\(slug)/index.html"), "missing \(slug)")
             #expect(project.exists("Output/\(slug)/map.svg"), "missing \(slug) map")
             #expect(project.exists("Output/\(slug)/annotations.geojson"), "missing \(slug) GeoJSON")
         }
         let home = try project.read("Output/index.html")
-        #expect(home.components(separatedBy: "<li class=\"card\">").count - 1 == 10)
+        #expect(home.components(separatedBy: "<li class=\"card\">").count - 1 == 12)
         #expect(home.contains("Ålesund"))
         // Relative links: the site works from disk.
         #expect(home.contains("href=\"alesund/index.html\""))
         let sitemap = try project.read("Output/sitemap.xml")
-        #expect(sitemap.components(separatedBy: "<loc>").count - 1 == 11)
+        // The home page, 12 destination pages and 2 trip-log pages.
+        #expect(sitemap.components(separatedBy: "<loc>").count - 1 == 15)
     }
 
     /// The classic plist's New York City, with the Statue of Liberty at 40.689244, −74.044514
@@ -105,7 +107,7 @@ import Testing
         let output = project.output
         let files = try #require(FileManager.default.enumerator(atPath: output.path))
             .compactMap { $0 as? String }.filter { $0.hasSuffix(".geojson") }
-        #expect(files.count == 11)
+        #expect(files.count == 15)  // site + 12 destinations + 2 tracks
         for file in files {
             let text = try String(contentsOf: output.appendingPathComponent(file), encoding: .utf8)
             let collection = try Self.json(project, "Output/" + file)
@@ -113,12 +115,52 @@ import Testing
             for feature in try #require(collection["features"] as? [[String: Any]]) {
                 #expect(feature["type"] as? String == "Feature")
                 let geometry = try #require(feature["geometry"] as? [String: Any])
-                #expect(geometry["type"] as? String == "Point")
-                let position = try #require(geometry["coordinates"] as? [Double])
-                #expect(position.count == 2 && abs(position[0]) <= 180 && abs(position[1]) <= 90)
+                let positions: [[Double]]
+                switch geometry["type"] as? String {
+                case "Point": positions = [try #require(geometry["coordinates"] as? [Double])]
+                case "MultiLineString":
+                    #expect(file.hasSuffix("track.geojson"))
+                    positions = try #require(geometry["coordinates"] as? [[[Double]]]).flatMap { $0 }
+                default:
+                    Issue.record("unexpected geometry in \(file): \(geometry["type"] ?? "none")")
+                    positions = []
+                }
+                for position in positions {
+                    #expect(position.count == 2 && abs(position[0]) <= 180 && abs(position[1]) <= 90)
+                }
             }
             // No number with more than 7 decimals anywhere.
             #expect(text.range(of: #"\.\d{8,}"#, options: .regularExpression) == nil, "\(file)")
+        }
+    }
+
+    /// The two sample recordings get trip pages with statistics, the filter report in DESIGN §4.2's
+    /// words, charts for the sensors they have, and the two downloads; the destination page lists
+    /// them and draws their tracks.
+    @Test func tripLogPages() throws {
+        let (project, result) = try Self.buildSample()
+        defer { project.remove() }
+        #expect(result.status == 0)
+        let zurich = try project.read("Output/zurich/trips/eth-hoenggerberg/index.html")
+        #expect(zurich.contains("A walk on the Hönggerberg"))
+        // The Sensor Logger recording has 1,091 fixes (Python's csv module counts 1,091 rows).
+        #expect(zurich.contains("of 1,091 fixes kept"))
+        #expect(zurich.contains("all 12,000 acceleration samples kept"))
+        #expect(zurich.contains("data-statistic=\"distance\""))
+        #expect(zurich.contains("Acceleration in g"))  // it has an accelerometer
+        #expect(zurich.contains("Course rose"))  // but no compass
+        let cerknica = try project.read("Output/cerknica/trips/lake-loop/index.html")
+        // gpxpy 1.6.2: the file has 296 track points; it has no accelerometer.
+        #expect(cerknica.contains("of 296 fixes kept"))
+        #expect(!cerknica.contains("Acceleration in g"))
+        let destination = try project.read("Output/cerknica/index.html")
+        #expect(destination.contains("Recorded drives"))
+        #expect(destination.contains("href=\"../cerknica/trips/lake-loop/index.html\""))
+        #expect(destination.contains("class=\"track\""))
+        // The GPX waypoints of the recording are points of interest of the destination.
+        #expect(destination.contains("RAKV SKCJN"))
+        for path in ["Output/cerknica/trips/lake-loop/track.gpx", "Output/zurich/trips/eth-hoenggerberg/track.gpx"] {
+            #expect(try project.read(path).contains("<trkseg>"))
         }
     }
 }

@@ -188,7 +188,10 @@ struct PageRenderer: Sendable {
                 return scoped
             }
         }
-        let sitemapURLs = ([""] + trips.map { $0.destination.slug + "/" }).map { path in
+        let pagePaths = trips.flatMap { trip in
+            [trip.destination.slug + "/"] + trip.recordings.map { trip.destination.slug + "/trips/" + $0.log.slug + "/" }
+        }
+        let sitemapURLs = ([""] + pagePaths).map { path in
             (location: links.absolute(path) ?? SiteLinks(baseURL: "/").absolute(path) ?? "/" + path,
              lastModified: nil as String?)
         }

@@ -43,6 +43,41 @@ struct TripLogPage: Sendable {
         return InitialRegion.overview(of: corners.map { Coordinate(latitude: $0.latitude, longitude: Longitude.wrapped($0.longitude)) }, config: renderer.config)
     }
 
+    /// The charts the log's data allows (DESIGN §5; sections for sensors a log lacks are left out):
+    /// speed and elevation over time, a heading rose (compass) or else a course rose, and the
+    /// acceleration magnitudes — raw, low-pass gravity, high-pass motion — in g.
+    func charts() -> [TemplateValue] {
+        var charts: [TemplateValue] = []
+        func chart(_ svg: String, _ caption: String) {
+            charts.append(.object(["svg": .string(svg), "caption": .string(caption)]))
+        }
+        let profile = TrackProfile(segments: recording.segments)
+        if profile.times.count >= 2 {
+            chart(TimeSeriesChart.speedAndElevationChart(
+                times: profile.times, speeds: profile.speeds, altitudes: profile.altitudes, idPrefix: "profile-"),
+                "Speed and elevation over time (the line breaks at gaps between segments)")
+        }
+        if let headings = recording.headings, !headings.headings.isEmpty {
+            let north = headings.reference == .magnetic ? "magnetic" : "true"
+            chart(RoseChart.svg(title: "Heading rose (\(north))", directions: headings.headings, idPrefix: "heading-"),
+                  "Compass headings kept by the heading filter, by direction")
+        } else if profile.courses.count >= 2 {
+            chart(RoseChart.svg(title: "Course rose", directions: profile.courses, idPrefix: "course-"),
+                  "Direction of travel between kept fixes (no compass in this log)")
+        }
+        if let accelerations = recording.accelerations, let first = accelerations.samples.first(where: { $0.timestamp != nil })?.timestamp {
+            let samples = accelerations.samples.filter { $0.timestamp != nil }
+            chart(TimeSeriesChart.accelerationChart(
+                times: samples.map { $0.timestamp!.timeIntervalSince(first) },
+                raw: samples.map { $0.raw.magnitude }, gravity: samples.map { $0.gravity.magnitude },
+                motion: samples.map { $0.motion.magnitude }, idPrefix: "acceleration-"),
+                "Acceleration in g: raw, gravity (low-pass, k = "
+                    + DecimalText.string(accelerations.filteringFactor, maximumFractionDigits: 3)
+                    + ") and motion (high-pass); \(accelerations.events.count) motion events")
+        }
+        return charts
+    }
+
     /// The three files of the trip log.
     func files() throws(TemplateError) -> [OutputFile] {
         let links = renderer.links
@@ -63,6 +98,7 @@ struct TripLogPage: Sendable {
                 .object(["key": .string(row.key), "label": .string(row.label), "value": .string(row.value)])
             }),
             "reports": .list(recording.reportSentences.map { .string($0) }),
+            "charts": .list(charts()),
             "links": .object([
                 "geojson": .string(links.link(to: folder + "track.geojson", fromDepth: depth)),
                 "gpx": .string(links.link(to: folder + "track.gpx", fromDepth: depth)),

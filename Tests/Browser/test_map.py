@@ -457,3 +457,22 @@ def test_caption_follows_the_zoom(page):
     driver.find_element(By.CSS_SELECTOR, "[data-action=zoom-in]").click()
     caption = driver.find_element(By.CSS_SELECTOR, "[data-roadtrip-map] figcaption").text
     assert caption.endswith("zoom %.1f" % zoom_of(driver))
+
+
+def test_track_follows_zoom_and_pan(page):
+    """The track path is drawn once by the build; the script moves it with one transform:
+    zooming out one level scales it by exactly 1/2 about the view (Web Mercator: 2^Δzoom). (This
+    walk opens at zoom 17.4, so zooming in would stop at the test layer's maxZoom 18.)"""
+    driver = page("zurich/trips/eth-hoenggerberg/index.html")
+    tracks = driver.find_element(By.CSS_SELECTOR, "svg .tracks")
+    assert tracks.get_attribute("transform") in (None, "translate(0,0) scale(1)")
+    driver.find_element(By.CSS_SELECTOR, "[data-action=zoom-out]").click()
+    match = re.match(r"translate\(([-\d.]+),([-\d.]+)\) scale\(([\d.]+)\)", tracks.get_attribute("transform"))
+    # Doubling the span is one zoom level exactly in longitude; in latitude Mercator makes it
+    # slightly less when the height decides the fit, hence the tolerance.
+    scale = float(match.group(3))
+    assert scale == pytest.approx(0.5, rel=1e-4)
+    # Scaling about the middle of the 800 × 500 viewport: translate = −(s − 1) · (400, 250).
+    assert float(match.group(1)) == pytest.approx(-(scale - 1) * 400, abs=0.01)
+    assert float(match.group(2)) == pytest.approx(-(scale - 1) * 250, abs=0.01)
+    assert severe_errors(driver) == []

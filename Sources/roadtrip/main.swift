@@ -11,6 +11,7 @@ let usage = """
       build                         Build the site: <source>/Destinations + Themes -> <source>/Output
       new destination NAME --latitude L --longitude L
                                     Write Destinations/<slug>/index.md from a template
+    \(TripCommand.usage)
 
     Options for build:
       --source DIR     the project root (holds Destinations/ and Themes/); default: current folder
@@ -140,6 +141,7 @@ func main() -> Int32 {
         switch command {
         case "build": return try runBuild(&arguments)
         case "new": return try runNew(&arguments)
+        case "trip": return try TripCommand.run(&arguments)
         default: throw UsageError(message: "unknown command '\(command)'")
         }
     } catch {

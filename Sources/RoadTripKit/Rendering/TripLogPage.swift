@@ -105,16 +105,10 @@ struct TripLogPage: Sendable {
             ]),
         ])
         let html = try renderer.theme.templates.render("trip", context: .object(context))
-        let points = annotations().dropFirst().map { pin in
-            (title: pin.title, kind: pin.kind == .event ? "event" : pin.id, coordinate: pin.coordinate,
-             numbers: [(String, Double)]())
-        }
         return [
             OutputFile(path: folder + "index.html", contents: .text(html)),
-            OutputFile(path: folder + "track.geojson", contents: .text(GeoJSON.track(
-                title: recording.title, segments: recording.segments.map { $0.map(\.coordinate) }, points: points))),
-            OutputFile(path: folder + "track.gpx", contents: .text(GPXWriter.document(
-                name: recording.title, segments: recording.segments, waypoints: recording.log.waypoints))),
+            OutputFile(path: folder + "track.geojson", contents: .text(TrackExport.document(recording, format: .geojson))),
+            OutputFile(path: folder + "track.gpx", contents: .text(TrackExport.document(recording, format: .gpx))),
         ]
     }
 

@@ -4,18 +4,15 @@ import Foundation
 /// an aligned, readable table (`table(_:timeZone:)`) or one JSON object in SI units
 /// (`json(_:)`).
 public enum TripLogReport {
-    /// Metres in one international mile (1959 agreement: exactly 1,609.344 m).
-    public static let metresPerMile = 1609.344
-
     /// The readable table: one `label  value` line per row, labels padded to one column, ending
     /// with a line feed. Rows, in order:
     ///
     ///     Trip                  <title> (<format>, <path>)
-    ///     Distance              12.35 km (7.67 mi)
+    ///     Distance              12.3 km (7.7 mi)      (TripStatisticsText, as on the trip page)
     ///     Duration              2:03:04            (h:mm:ss, first to last fix, gaps included)
     ///     Moving time           1:50:00            (steps at ≥ StatisticsSettings.stoppedSpeedThreshold)
-    ///     Average moving speed  6.7 km/h
-    ///     Maximum speed         12.3 km/h (raw 45.6 km/h)   (robust median-of-5 rule, then the raw maximum)
+    ///     Average moving speed  6.7 km/h (4.2 mph)
+    ///     Maximum speed         12.3 km/h (7.6 mph) (raw 45.6 km/h (28.3 mph))   (robust median-of-5 rule, then the raw maximum)
     ///     Elevation gain        123 m              (with hysteresis)
     ///     Elevation loss        120 m
     ///     Start                 2024-06-01 09:12 CEST (+02:00)   (TripStatistics.formatted)
@@ -24,21 +21,21 @@ public enum TripLogReport {
     ///     Segments              7
     ///     Filters               <each report sentence, one per line>
     ///
-    /// A value the log cannot give (no timestamps, no elevation) reads `—`. Distances have 2
-    /// decimals, speeds 1 (km/h = m/s × 3.6), elevations none; durations are rounded to the second.
+    /// A value the log cannot give (no timestamps, no elevation) reads `—`. Figures are formatted by
+    /// `TripStatisticsText`, so the command line and the trip page agree.
     public static func table(_ processed: ProcessedTripLog, timeZone: TimeZone) -> String {
         let statistics = processed.statistics
         let missing = "—"
         func time(_ date: Date?) -> String { date.map { TripStatistics.formatted($0, in: timeZone) } ?? missing }
-        func speed(_ value: Double?) -> String { value.map { DecimalText.fixed($0 * 3.6, fractionDigits: 1) + " km/h" } ?? missing }
-        func metres(_ value: Double?) -> String { value.map { DecimalText.fixed($0, fractionDigits: 0) + " m" } ?? missing }
+        func speed(_ value: Double?) -> String { value.map(TripStatisticsText.speed) ?? missing }
+        func metres(_ value: Double?) -> String { value.map(TripStatisticsText.metres) ?? missing }
+        let clock = TripStatisticsText.duration
 
         var maximum = speed(statistics.maximumSpeed)
         if statistics.rawMaximumSpeed != nil { maximum += " (raw \(speed(statistics.rawMaximumSpeed)))" }
         var rows: [(String, String)] = [
             ("Trip", "\(processed.title) (\(processed.log.format.rawValue), \(processed.log.sourcePath))"),
-            ("Distance", DecimalText.fixed(statistics.distance / 1000, fractionDigits: 2) + " km ("
-                + DecimalText.fixed(statistics.distance / metresPerMile, fractionDigits: 2) + " mi)"),
+            ("Distance", TripStatisticsText.distance(statistics.distance)),
             ("Duration", statistics.duration.map(clock) ?? missing),
             ("Moving time", statistics.duration == nil ? missing : clock(statistics.movingTime)),
             ("Average moving speed", speed(statistics.averageMovingSpeed)),
@@ -58,13 +55,6 @@ public enum TripLogReport {
         return rows.map { label, value in
             label + String(repeating: " ", count: width - label.count + 2) + value + "\n"
         }.joined()
-    }
-
-    /// `seconds` as `h:mm:ss`, rounded to the nearest second (hours unbounded: `27:01:09`).
-    public static func clock(_ seconds: Double) -> String {
-        let total = Int(max(0, seconds).rounded())
-        let minutes = total / 60 % 60, rest = total % 60
-        return "\(total / 3600):\(minutes < 10 ? "0" : "")\(minutes):\(rest < 10 ? "0" : "")\(rest)"
     }
 
     /// One compact JSON object (RFC 8259; numbers with at most 7 decimals), ending with a line

@@ -24,9 +24,9 @@ public enum TripStatisticsText {
             + DecimalText.fixed(miles, fractionDigits: digits) + " mi)"
     }
 
-    /// "2:03:04" (hours unbounded), from seconds rounded to the nearest second.
+    /// "2:03:04" (hours unbounded), from seconds rounded to the nearest second (negative: 0).
     public static func duration(_ seconds: Double) -> String {
-        let total = Int(seconds.rounded())
+        let total = Int(max(0, seconds).rounded())
         func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
         return "\(total / 3600):\(two(total / 60 % 60)):\(two(total % 60))"
     }

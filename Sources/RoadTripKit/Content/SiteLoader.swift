@@ -88,14 +88,16 @@ public struct SiteLoader: Sendable {
     /// Subfolders of `Destinations/` holding an `index.md`, sorted by name; a visible folder without
     /// one is a warning (it is not a destination).
     private func destinationFolders() -> [URL] {
-        let entries =
-            (try? FileManager.default.contentsOfDirectory(
-                at: destinationsFolder, includingPropertiesForKeys: [.isDirectoryKey], options: [.skipsHiddenFiles]))
-            ?? []
+        // Sort names, then make URLs: sorting URLs by lastPathComponent was 5% of a large build.
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: destinationsFolder.path)) ?? [])
+            .filter { !$0.hasPrefix(".") }.sorted()
         var folders: [URL] = []
-        for entry in entries.sorted(by: { $0.lastPathComponent < $1.lastPathComponent }) {
-            guard (try? entry.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) == true else { continue }
-            if FileManager.default.fileExists(atPath: entry.appendingPathComponent("index.md").path) {
+        for name in names {
+            let entry = destinationsFolder.appendingPathComponent(name)
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: entry.path, isDirectory: &isDirectory), isDirectory.boolValue
+            else { continue }
+            if FileManager.default.fileExists(atPath: entry.path + "/index.md") {
                 folders.append(entry)
             } else {
                 log.warning(

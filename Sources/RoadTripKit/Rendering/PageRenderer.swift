@@ -142,10 +142,11 @@ struct PageRenderer: Sendable {
         return files
     }
 
-    /// The home page (`index.html`), its overview map (`map.svg`), the site's GeoJSON
-    /// (`destinations.geojson`: every destination and POI), `404.html` and `sitemap.xml`.
-    /// `cardMaps` are the `cardMap(trip:)` values in the order of `trips`.
-    func siteFiles(trips: [Trip], cardMaps: [TemplateValue]) throws(TemplateError) -> [OutputFile] {
+    /// The site-wide files that do not need the destinations' pages: the overview map (`map.svg`),
+    /// the site's GeoJSON (`destinations.geojson`: every destination and POI), `404.html` and
+    /// `sitemap.xml` — and the overview map's template value for the home page. The builder runs
+    /// this alongside the destination pages.
+    func siteFiles(trips: [Trip]) throws(TemplateError) -> (files: [OutputFile], overviewMap: TemplateValue) {
         let destinationPins = trips.map { trip in
             Annotation(
                 id: "destination-" + trip.destination.slug, coordinate: trip.destinationCoordinate,
@@ -156,24 +157,6 @@ struct PageRenderer: Sendable {
         let map = MapPresentation(
             title: "\(config.title): all destinations", annotations: destinationPins,
             initialRegion: overviewRegion, config: config)
-        var context = commonContext(depth: 0)
-        context["page"] = .object(["canonicalURL": links.absolute("").map { .string($0) } ?? .null])
-        context["map"] = map.templateValue(tileLayers: config.tileLayers, listLabel: "Destinations")
-        context["home"] = .object([
-            "destinationCount": .integer(trips.count),
-            "destinations": .list(
-                zip(trips, cardMaps).map { trip, cardMap in
-                    let destination = trip.destination
-                    return .object([
-                        "map": cardMap,
-                        "title": .string(destination.title),
-                        "subtitle": destination.subtitle.isEmpty ? .null : .string(destination.subtitle),
-                        "url": .string(links.link(to: destination.slug + "/", fromDepth: 0)),
-                        "poiCount": .integer(destination.pointsOfInterest.count),
-                    ])
-                }),
-        ])
-        let home = try theme.templates.render("home", context: .object(context))
 
         // 404.html is served for any missing path, so its links must not be page-relative.
         let rootLinks = links.basePath == nil ? SiteLinks(baseURL: "/") : links
@@ -195,8 +178,7 @@ struct PageRenderer: Sendable {
             (location: links.absolute(path) ?? SiteLinks(baseURL: "/").absolute(path) ?? "/" + path,
              lastModified: nil as String?)
         }
-        return [
-            OutputFile(path: "index.html", contents: .text(home)),
+        let files = [
             OutputFile(path: "map.svg", contents: .text(map.svgFile)),
             OutputFile(
                 path: "destinations.geojson",
@@ -204,5 +186,31 @@ struct PageRenderer: Sendable {
             OutputFile(path: "404.html", contents: .text(notFound)),
             OutputFile(path: "sitemap.xml", contents: .text(Sitemap.xml(urls: sitemapURLs))),
         ]
+        return (files, map.templateValue(tileLayers: config.tileLayers, listLabel: "Destinations"))
+    }
+
+    /// The home page (`index.html`): every destination as a card with its small map, under the
+    /// overview map. `cardMaps` are the `cardMap(trip:)` values in the order of `trips`.
+    func homePage(trips: [Trip], cardMaps: [TemplateValue], overviewMap: TemplateValue) throws(TemplateError)
+        -> OutputFile
+    {
+        var context = commonContext(depth: 0)
+        context["page"] = .object(["canonicalURL": links.absolute("").map { .string($0) } ?? .null])
+        context["map"] = overviewMap
+        context["home"] = .object([
+            "destinationCount": .integer(trips.count),
+            "destinations": .list(
+                zip(trips, cardMaps).map { trip, cardMap in
+                    let destination = trip.destination
+                    return .object([
+                        "map": cardMap,
+                        "title": .string(destination.title),
+                        "subtitle": destination.subtitle.isEmpty ? .null : .string(destination.subtitle),
+                        "url": .string(links.link(to: destination.slug + "/", fromDepth: 0)),
+                        "poiCount": .integer(destination.pointsOfInterest.count),
+                    ])
+                }),
+        ])
+        return OutputFile(path: "index.html", contents: .text(try theme.templates.render("home", context: .object(context))))
     }
 }

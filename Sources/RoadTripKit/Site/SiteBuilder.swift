@@ -196,7 +196,16 @@ public struct SiteBuilder: Sendable {
         let renderer = PageRenderer(theme: theme, config: config, projectRoot: options.projectRoot)
         let results = Mutex<[Int: Result<[OutputFile], TemplateError>]>([:])
         let cards = Mutex<[Int: TemplateValue]>([:])
-        DispatchQueue.concurrentPerform(iterations: trips.count) { index in
+        let site = Mutex<Result<(files: [OutputFile], overviewMap: TemplateValue), TemplateError>?>(nil)
+        // One more task than destinations, first so that it starts early: the site-wide files
+        // render alongside the pages.
+        DispatchQueue.concurrentPerform(iterations: trips.count + 1) { task in
+            guard task > 0 else {
+                let siteResult = Result { () throws(TemplateError) in try renderer.siteFiles(trips: trips) }
+                site.withLock { $0 = siteResult }
+                return
+            }
+            let index = task - 1
             let result = Result { () throws(TemplateError) -> [OutputFile] in
                 try renderer.destinationFiles(
                     trip: trips[index],
@@ -209,7 +218,9 @@ public struct SiteBuilder: Sendable {
         }
         let rendered = results.withLock { $0 }
         let cardMaps = cards.withLock { cards in trips.indices.map { cards[$0] ?? .null } }
-        var files = try renderer.siteFiles(trips: trips, cardMaps: cardMaps)
+        let siteFiles = try site.withLock { $0 }!.get()
+        var files = siteFiles.files
+        files.append(try renderer.homePage(trips: trips, cardMaps: cardMaps, overviewMap: siteFiles.overviewMap))
         for index in trips.indices {
             files += try rendered[index]!.get()
         }

@@ -53,27 +53,32 @@ def gpxpy_figures(path):
 
 
 def gpsbabel_figures(path):
-    """GPSBabel prints no statistics; its `track` filter computes per-point speed and the
-    `unicsv` writer adds distance from the start. Read the last distance and the largest speed."""
+    """GPSBabel prints no statistics. Its `track,speed` filter computes each point's speed from the
+    previous point of its track (great-circle distance on a sphere / Δt); the distance it implies is
+    the sum of speed × Δt within each track, and its maximum is the largest of those speeds."""
     if not shutil.which("gpsbabel"):
         return None
-    out = subprocess.run(["gpsbabel", "-t", "-i", "gpx", "-f", path, "-x", "track,merge,speed",
-                          "-o", "unicsv,fields=dist+speed+utc", "-F", "-"], capture_output=True, text=True)
+    from datetime import datetime
+    out = subprocess.run(["gpsbabel", "-t", "-i", "gpx", "-f", path, "-x", "track,speed",
+                          "-o", "unicsv", "-F", "-"], capture_output=True, text=True)
     if out.returncode != 0:
         return None
-    lines = [l.split(",") for l in out.stdout.strip().splitlines()]
-    if len(lines) < 2:
+    lines = out.stdout.strip().splitlines()
+    header = [h.strip() for h in lines[0].split(",")]
+    if "Speed" not in header or "Date" not in header:
         return None
-    header = [h.strip().lower() for h in lines[0]]
-    rows = lines[1:]
-    def column(name):
-        if name not in header:
-            return []
-        i = header.index(name)
-        return [float(r[i]) for r in rows if i < len(r) and r[i].strip() not in ("", "-")]
-    distances, speeds = column("distance"), column("speed")
-    return {"distance m": distances[-1] if distances else None, "duration s": None, "moving s": None,
-            "max speed m/s": max(speeds) if speeds else None, "raw max m/s": None, "gain m": None, "loss m": None}
+    speed_i, date_i, time_i = header.index("Speed"), header.index("Date"), header.index("Time")
+    distance, maximum, previous = 0.0, 0.0, None
+    for line in lines[1:]:
+        cells = line.split(",")
+        when = datetime.strptime(cells[date_i] + " " + cells[time_i].split(".")[0], "%Y/%m/%d %H:%M:%S")
+        speed = float(cells[speed_i])
+        if previous is not None and speed > 0:
+            distance += speed * (when - previous).total_seconds()
+        maximum = max(maximum, speed)
+        previous = when
+    return {"distance m": distance, "duration s": None, "moving s": None, "max speed m/s": maximum,
+            "raw max m/s": None, "gain m": None, "loss m": None}
 
 
 def main():

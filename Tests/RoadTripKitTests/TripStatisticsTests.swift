@@ -327,3 +327,18 @@ import Testing
         #expect(unsmoothed.elevationLoss == 37)
     }
 }
+
+@Suite struct StepDistanceReuseTests {
+    /// Reusing the distance filter's measurements must not change a single figure: the same
+    /// statistics, to the bit, with and without the step distances, on a real track.
+    @Test func reusedDistancesGiveIdenticalStatistics() throws {
+        let url = try #require(Bundle.module.url(forResource: "Fixtures/triplogs/gpx/cerknicko-jezero.gpx", withExtension: nil))
+        let log = try #require(GPXReader.read(url, displayPath: "x.gpx", slug: "x", timeZone: .gmt, log: DiagnosticLog()))
+        let filtered = LocationFilter.applyMeasuringSteps(log.locations, settings: .roadTrip, recordingStart: nil)
+        #expect(filtered.stepDistances.map(\.count) == filtered.segments.map(\.count))
+        #expect(filtered.stepDistances.flatMap { $0 }.contains { $0 != nil })
+        let reused = TripStatistics.compute(segments: filtered.segments, stepDistances: filtered.stepDistances)
+        let measured = TripStatistics.compute(segments: filtered.segments)
+        #expect(reused == measured)
+    }
+}

@@ -37,7 +37,8 @@ public struct ProcessedTripLog: Sendable {
     public init(log: TripLog, settings: FilterSettings) {
         self.log = log
         self.settings = settings
-        let location = LocationFilter.apply(log.locations, settings: settings, recordingStart: log.recordingStart)
+        let location = LocationFilter.applyMeasuringSteps(
+            log.locations, settings: settings, recordingStart: log.recordingStart)
         segments = location.segments
         locationReport = location.report
         headings = log.headings.isEmpty ? nil : HeadingFilter.apply(log.headings, settings: settings)
@@ -45,7 +46,7 @@ public struct ProcessedTripLog: Sendable {
         accelerations = acceleration
         events = (acceleration.map { AccelerationFilter.place(events: $0.events, on: location.segments) } ?? [])
             .map { PlacedEvent(event: $0.event, coordinate: $0.coordinate) }
-        statistics = TripStatistics.compute(segments: location.segments)
+        statistics = TripStatistics.compute(segments: location.segments, stepDistances: location.stepDistances)
     }
 
     /// Every filter's report sentence, location first ("1,204 of 1,350 fixes kept: …").

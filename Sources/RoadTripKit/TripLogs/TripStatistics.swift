@@ -126,8 +126,11 @@ public struct TripStatistics: Sendable, Hashable, Codable {
     ///   - segments: the filtered fixes, one array per segment; empty segments are ignored.
     ///     Fixes with a non-finite coordinate or altitude are treated as having none of that value.
     ///   - settings: thresholds (`StatisticsSettings.default` unless given).
+    ///   - stepDistances: optional, parallel to `segments`: each fix's geodesic distance in metres
+    ///     from the previous fix of its segment, as `LocationFilter.applyMeasuringSteps` measured
+    ///     it; a `nil` entry (or no array) is measured here.
     public static func compute(
-        segments: [[LocationSample]], settings: StatisticsSettings = .default
+        segments: [[LocationSample]], settings: StatisticsSettings = .default, stepDistances: [[Double?]]? = nil
     ) -> TripStatistics {
         var result = TripStatistics()
         var longitudes: [Double] = []
@@ -138,7 +141,8 @@ public struct TripStatistics: Sendable, Hashable, Codable {
         let window = max(1, settings.speedWindow | 1)  // odd, ≥ 1
         var speeds = SpeedWindow(size: window)
 
-        for segment in segments where !segment.isEmpty {
+        for (segmentIndex, segment) in segments.enumerated() where !segment.isEmpty {
+            let known = stepDistances.flatMap { $0.indices.contains(segmentIndex) ? $0[segmentIndex] : nil }
             result.segmentCount += 1
             result.fixCount += segment.count
             var climb = ElevationZigzag(hysteresis: settings.elevationHysteresis)
@@ -147,7 +151,7 @@ public struct TripStatistics: Sendable, Hashable, Codable {
             var segmentEnd: Date?
             var previous: LocationSample?
 
-            for sample in segment {
+            for (fixIndex, sample) in segment.enumerated() {
                 let coordinate = sample.coordinate
                 if coordinate.latitude.isFinite && coordinate.longitude.isFinite {
                     southmost = min(southmost, coordinate.latitude)
@@ -166,7 +170,8 @@ public struct TripStatistics: Sendable, Hashable, Codable {
                 defer { previous = sample }
                 guard let before = previous else { continue }
 
-                let step = Geodesic.inverse(from: before.coordinate, to: coordinate).distance
+                let step = (known.flatMap { $0.indices.contains(fixIndex) ? $0[fixIndex] : nil })
+                    ?? Geodesic.inverse(from: before.coordinate, to: coordinate).distance
                 guard step.isFinite else { continue }
                 result.distance += step
                 guard let start = before.timestamp, let end = sample.timestamp else { continue }

@@ -45,6 +45,16 @@ public enum LocationFilter {
     public static func apply(_ fixes: [LocationSample], settings: FilterSettings, recordingStart: Date?)
         -> (segments: [[LocationSample]], report: FilterReport)
     {
+        let result = applyMeasuringSteps(fixes, settings: settings, recordingStart: recordingStart)
+        return (result.segments, result.report)
+    }
+
+    /// `apply`, also returning for each kept fix the geodesic distance (metres) from the previous
+    /// kept fix of its segment when the filter measured it (`nil` for a segment's first fix, or when
+    /// no distance-based filter was on), so `TripStatistics` need not measure it again.
+    public static func applyMeasuringSteps(
+        _ fixes: [LocationSample], settings: FilterSettings, recordingStart: Date?
+    ) -> (segments: [[LocationSample]], report: FilterReport, stepDistances: [[Double?]]) {
         var report = FilterReport(subject: .fixes, total: fixes.count, settings: settings)
         let staleBefore: Date? = recordingStart.flatMap { start in
             settings.maximumAge.map { start.addingTimeInterval(-$0) }
@@ -81,6 +91,8 @@ public enum LocationFilter {
         // previous timestamp that survived step 4, not against the last fix kept by step 5).
         var segments: [[LocationSample]] = []
         var current: [LocationSample] = []
+        var distances: [[Double?]] = []
+        var currentDistances: [Double?] = []
         var lastTimestamp: Date?
         var last: LocationSample?
         for candidate in candidates {
@@ -94,6 +106,7 @@ public enum LocationFilter {
             }
             guard let previous = last else {
                 current.append(fix)
+                currentDistances.append(nil)
                 last = fix
                 continue
             }
@@ -102,8 +115,10 @@ public enum LocationFilter {
             if !opensSegment, let gapTime = settings.gapTime, let interval, interval > gapTime {
                 opensSegment = true
             }
+            var measured: Double?
             if !opensSegment && measures {
                 let distance = Geodesic.inverse(from: previous.coordinate, to: fix.coordinate).distance
+                measured = distance
                 if let threshold = settings.distanceFilter, distance < threshold {
                     report.drop(.tooClose)
                     continue
@@ -118,13 +133,20 @@ public enum LocationFilter {
             }
             if opensSegment {
                 segments.append(current)
+                distances.append(currentDistances)
                 current = []
+                currentDistances = []
+                measured = nil
             }
             current.append(fix)
+            currentDistances.append(measured)
             last = fix
         }
-        if !current.isEmpty { segments.append(current) }
-        return (segments, report)
+        if !current.isEmpty {
+            segments.append(current)
+            distances.append(currentDistances)
+        }
+        return (segments, report, distances)
     }
 
     /// `true` unless the fix is unusable: a negative (or NaN) `horizontalAccuracy`, or a coordinate

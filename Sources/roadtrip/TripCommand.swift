@@ -16,7 +16,8 @@ enum TripCommand {
                                         one JSON object in SI units with --json)
 
         Filter options for trip filter and trip stats (DESIGN §4.2; override the preset):
-          --preset NAME              \(FilterSettings.presetNames.joined(separator: " | ")); default: default
+          --preset NAME              \(FilterSettings.presetNames.joined(separator: " | ")); default: the
+                                     log's sidecar's, else default (any filter below also takes off)
           --desired-accuracy M       drop fixes less accurate than M metres
           --distance-filter M        keep a fix only M metres or more from the last kept one
           --maximum-age S            drop fixes older than S seconds at the recording's start
@@ -49,7 +50,7 @@ enum TripCommand {
         } else {
             json = arguments.flag("--json")
         }
-        let settings = try filterSettings(&arguments)
+        let (presetName, overrides) = try filterOptions(&arguments)
         let timeZone = try zone(&arguments)
         let positional = arguments.words.dropFirst()
         guard let path = positional.first, !path.hasPrefix("-") else {
@@ -61,9 +62,22 @@ enum TripCommand {
         let diagnostics = DiagnosticLog()
         let url = URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
             .standardizedFileURL
-        let log = TripLogReader.read(url, displayPath: path, timeZone: timeZone, columnMapping: nil, log: diagnostics)
+        // The log's sidecar (DESIGN §2.5) applies as it does in a build; the flags override it.
+        var isFolder: ObjCBool = false
+        _ = FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder)
+        let sidecar = TripLogSettings.sidecarURL(forLogAt: url, isFolder: isFolder.boolValue)
+        let sidecarPath = isFolder.boolValue ? (path as NSString).appendingPathComponent("trip.yaml")
+            : ((path as NSString).deletingPathExtension + ".yaml")
+        let loaded = TripLogSettings.load(
+            sidecar: sidecar, path: sidecarPath, sitePreset: "default", overridingPreset: presetName, log: diagnostics)
+        var log: TripLog?
+        if let loaded {
+            log = TripLogReader.read(url, displayPath: path, timeZone: timeZone, columnMapping: loaded.columns, log: diagnostics)
+        }
         for diagnostic in diagnostics.diagnostics { printError(diagnostic.description) }
-        guard let log, diagnostics.errorCount == 0 else { return 1 }
+        guard var log, let loaded, diagnostics.errorCount == 0 else { return 1 }
+        if let title = loaded.title { log.name = title }
+        let settings = try apply(overrides, to: loaded.filters)
 
         let processed = ProcessedTripLog(log: log, settings: settings)
         let text: String
@@ -72,36 +86,57 @@ enum TripCommand {
         } else {
             text = json ? TripLogReport.json(processed) : TripLogReport.table(processed, timeZone: timeZone)
         }
-        FileHandle.standardOutput.write(Data(text.utf8))
+        do {
+            try FileHandle.standardOutput.write(contentsOf: Data(text.utf8))
+        } catch {
+            printError("roadtrip: error: cannot write to standard output: \(error.localizedDescription)")
+            return 1
+        }
         return 0
     }
 
-    /// The preset named by `--preset` (default `default`) with the filter flags applied.
-    private static func filterSettings(_ arguments: inout CommandLineArguments) throws(UsageError) -> FilterSettings {
-        let presetName = try arguments.option("--preset") ?? "default"
-        guard let preset = FilterSettings.preset(named: presetName) else {
+    /// `--preset NAME` (checked, `nil` when not given) and the filter flags as DESIGN names → values,
+    /// `nil` for `off`.
+    private static func filterOptions(_ arguments: inout CommandLineArguments) throws(UsageError)
+        -> (preset: String?, overrides: [String: Double?])
+    {
+        let presetName = try arguments.option("--preset")
+        if let presetName, FilterSettings.preset(named: presetName) == nil {
             throw UsageError(message: "unknown preset '\(presetName)' (known: "
                 + FilterSettings.presetNames.joined(separator: ", ") + ")")
         }
-        let flags = FilterSettings.optionNames.sorted { $0.key < $1.key }
-        var overrides: [String: Double] = [:]
-        for (flag, name) in flags {
+        var overrides: [String: Double?] = [:]
+        for (flag, name) in FilterSettings.optionNames.sorted(by: { $0.key < $1.key }) {
             guard let text = try arguments.option("--" + flag) else { continue }
+            if text == "off" {
+                overrides[name] = .some(nil)
+                continue
+            }
             guard let value = Double(text), value.isFinite else {
-                throw UsageError(message: "--\(flag) must be a number, not '\(text)'")
+                throw UsageError(message: "--\(flag) must be a number or off, not '\(text)'")
             }
             overrides[name] = value
         }
         if overrides["filteringFactor"] != nil && overrides["cutoffFrequency"] != nil {
             throw UsageError(message: "give --filtering-factor or --cutoff-frequency, not both")
         }
-        let (settings, errors) = preset.applying(overrides)
-        guard errors.isEmpty else {
-            var message = errors.joined(separator: "; ")
-            for (flag, name) in flags { message = message.replacingOccurrences(of: "'\(name)'", with: "--\(flag)") }
-            throw UsageError(message: message)
+        return (presetName, overrides)
+    }
+
+    /// `settings` with the command line's filter values applied (`off` switches a filter off).
+    private static func apply(_ overrides: [String: Double?], to settings: FilterSettings) throws(UsageError)
+        -> FilterSettings
+    {
+        var result = settings
+        for name in FilterSettings.names {
+            guard let override = overrides[name] else { continue }
+            let problem = override.map { result.set(name, to: $0) } ?? result.clear(name)
+            if var problem {
+                for (flag, option) in FilterSettings.optionNames { problem = problem.replacingOccurrences(of: "'\(option)'", with: "--\(flag)") }
+                throw UsageError(message: problem)
+            }
         }
-        return settings
+        return result
     }
 
     /// `--time-zone IANA` (default UTC).

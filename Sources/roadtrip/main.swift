@@ -68,7 +68,8 @@ func runBuild(_ arguments: inout CommandLineArguments) throws(UsageError) -> Int
     let start = Date()
     let result = SiteBuilder(options: options, log: log) { print($0) }.build()
     let diagnostics = log.diagnostics
-    for diagnostic in diagnostics where !(quiet && diagnostic.severity == .warning) {
+    // --quiet hides warnings, except under --strict, where they are what failed the build.
+    for diagnostic in diagnostics where !(quiet && !strict && diagnostic.severity == .warning) {
         printError(diagnostic.description)
     }
     let errors = log.errorCount

@@ -90,3 +90,35 @@ import Testing
             "trips/day2.kml: error: not a trip log: the extension \".kml\" is none of .gpx, .nmea, .json, .csv"))
     }
 }
+
+@Suite struct GPXLongitudeTests {
+    /// gpx-1.1.xsd: longitudeType is −180 ≤ value < 180. 180 and 179.99999999 (which rounds to 180
+    /// at 7 decimals) are written as −180, the same meridian.
+    @Test func longitude180IsWrittenAsMinus180() {
+        #expect(GPXWriter.position(Coordinate(latitude: -16.8, longitude: 180))[1].1 == "-180")
+        #expect(GPXWriter.position(Coordinate(latitude: -16.8, longitude: 179.99999999))[1].1 == "-180")
+        #expect(GPXWriter.position(Coordinate(latitude: -16.8, longitude: 179.9999999))[1].1 == "179.9999999")
+        #expect(GPXWriter.position(Coordinate(latitude: -16.8, longitude: -180))[1].1 == "-180")
+    }
+}
+
+@Suite struct GPXNumberTests {
+    /// strtod reads "0x2D.008p0" as 45.001953125 and "0x0E" as 14; GPX's xsd:decimal has no hex,
+    /// so those points are bad values: warned at their line and skipped. Line 3 is the hex point.
+    @Test func hexadecimalNumbersAreNotCoordinates() throws {
+        let gpx = """
+            <gpx version="1.1" creator="t" xmlns="http://www.topografix.com/GPX/1/1"><trk><trkseg>
+            <trkpt lat="45.0" lon="14.0"/>
+            <trkpt lat="0x2D.008p0" lon="0x0E"/>
+            <trkpt lat="45.1" lon="14.1"><ele>0x10</ele></trkpt>
+            </trkseg></trk></gpx>
+            """
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("roadtrip-hex-\(UUID().uuidString).gpx")
+        try Data(gpx.utf8).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let log = DiagnosticLog()
+        let read = try #require(GPXReader.read(url, displayPath: "hex.gpx", slug: "hex", timeZone: .gmt, log: log))
+        #expect(read.locations.map(\.coordinate) == [Coordinate(latitude: 45, longitude: 14)])
+        #expect(log.diagnostics.contains { $0.location.line == 3 && $0.severity == .warning })
+    }
+}

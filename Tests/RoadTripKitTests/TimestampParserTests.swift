@@ -84,6 +84,7 @@ struct TimestampParserTests {
         "2024-05-01T10:00:00ZZ",  // garbage after the zone
         "2024-5-01T10:00:00Z",  // one-digit month
         "24-05-01T10:00:00Z",  // two-digit year
+        "0000-01-01T00:00:00Z",  // XML Schema 1.0 dateTime has no year 0000
         "2024-05-01",  // date only
         "yesterday",
         "",

@@ -342,3 +342,26 @@ import Testing
         #expect(reused == measured)
     }
 }
+
+@Suite struct UntimedFixTests {
+    /// Every other fix has no time (a logger that times alternate points). Along a meridian at a
+    /// steady pace every step is moving, so moving time must be the whole duration (the 10 timed
+    /// fixes 20 s apart: 180 s) and the average moving speed distance ÷ 180 s — before, no step had
+    /// two timed ends and moving time came out 0.
+    @Test func speedsRunBetweenTimedFixes() {
+        let start = Date(timeIntervalSince1970: 1_700_000_000)
+        let fixes = (0..<20).map { index in
+            LocationSample(
+                timestamp: index.isMultiple(of: 2) ? start.addingTimeInterval(Double(index) * 10) : nil,
+                coordinate: Coordinate(latitude: Double(index) * 0.001, longitude: 10))
+        }
+        let statistics = TripStatistics.compute(segments: [fixes])
+        #expect(statistics.movingTime == 180)
+        // The last timed fix is index 18: the distance after it (to index 19) has no time.
+        let timedDistance = (0..<18).reduce(0.0) { total, index in
+            total + Geodesic.inverse(from: fixes[index].coordinate, to: fixes[index + 1].coordinate).distance
+        }
+        #expect(abs(statistics.movingDistance - timedDistance) < 1e-6)
+        #expect(abs((statistics.averageMovingSpeed ?? 0) - timedDistance / 180) < 1e-9)
+    }
+}

@@ -73,3 +73,27 @@ import Testing
         #expect(result.standardError.contains("Destinations/Tromsø/index.md"))
     }
 }
+
+@Suite(.serialized) struct TripLogErrorTests {
+    static let destination = "---\ntitle: Oslo\nlatitude: 59.9139\nlongitude: 10.7522\n---\n"
+    static let emptyGPX = "<gpx version=\"1.1\" creator=\"t\" xmlns=\"http://www.topografix.com/GPX/1/1\"></gpx>\n"
+
+    /// day1.gpx and day1.json would share trips/day1/: an error naming both; a log with no fixes
+    /// is a warning.
+    @Test func collidingAndEmptyTripLogs() throws {
+        let project = try TemporaryProject()
+        defer { project.remove() }
+        try project.write("Destinations/oslo/index.md", Self.destination)
+        try project.write("Destinations/oslo/trips/day1.gpx", Self.emptyGPX)
+        try project.write("Destinations/oslo/trips/day1.json", "{\"format\":\"roadtrip-triplog\",\"version\":1,\"locations\":[]}\n")
+        let result = try project.build()
+        #expect(result.status == 1)
+        #expect(result.standardError.contains(
+            "Destinations/oslo/trips/day1.json: error: this trip log's page would be trips/day1/, which Destinations/oslo/trips/day1.gpx already uses"),
+            "stderr: \(result.standardError)")
+        try FileManager.default.removeItem(at: project.root.appendingPathComponent("Destinations/oslo/trips/day1.json"))
+        let alone = try project.build()
+        #expect(alone.status == 0)
+        #expect(alone.standardError.contains("Destinations/oslo/trips/day1.gpx: warning: the trip log has no position fixes"))
+    }
+}

@@ -270,3 +270,55 @@ import Testing
         }
     }
 }
+
+/// The command line reads a log's sidecar as the site build does, `off` switches a filter off, and a
+/// failed write to standard output is an error, not a crash.
+@Suite(.serialized) struct TripCommandSidecarTests {
+    func copyCerknica(to folder: URL) throws -> URL {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let log = folder.appendingPathComponent("lake.gpx")
+        try FileManager.default.copyItem(
+            at: CommandRunner.packageRoot.appendingPathComponent(TripCommandTests.cerknica), to: log)
+        return log
+    }
+
+    /// With `distanceFilter: 500` in lake.yaml the same 296-point track keeps 10 fixes, as the
+    /// corelocation-sample preset's 500 m gives (Benchmarks/filter-reference.py at 500 m, with the
+    /// default preset's other filters: see TripCommandTests.corelocationSamplePreset); the flag
+    /// overrides the sidecar, and `off` switches the filter off (all 296 kept with the rest off).
+    @Test func sidecarThenFlags() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("roadtrip-sidecar-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let log = try copyCerknica(to: folder)
+        try Data("title: \"Round the lake\"\ndistanceFilter: 500\nmaximumSpeed: off\n".utf8)
+            .write(to: folder.appendingPathComponent("lake.yaml"))
+        func kept(_ extra: [String]) throws -> (Int, String) {
+            let output = try CommandRunner.run(["trip", "stats", log.path, "--json"] + extra)
+            #expect(output.status == 0, "\(output.standardError)")
+            let object = try #require(JSONSerialization.jsonObject(with: Data(output.standardOutput.utf8)) as? [String: Any])
+            let fixes = try #require(object["fixes"] as? [String: Any])
+            return (fixes["kept"] as? Int ?? -1, object["title"] as? String ?? "")
+        }
+        let (sidecarKept, title) = try kept(["--gap-time", "1e9", "--gap-distance", "1e9"])
+        #expect(title == "Round the lake")
+        #expect(sidecarKept == 10)
+        let (allKept, _) = try kept(["--distance-filter", "off", "--gap-time", "off", "--gap-distance", "off"])
+        #expect(allKept == 296)
+    }
+
+    @Test func aFullStandardOutputIsAnError() throws {
+        guard FileManager.default.fileExists(atPath: "/dev/full") else { return }
+        let process = Process()
+        process.executableURL = CommandRunner.executable
+        process.arguments = ["trip", "filter", TripCommandTests.cerknica, "--format", "gpx"]
+        process.currentDirectoryURL = CommandRunner.packageRoot
+        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: "/dev/full"))
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 1)
+        #expect(message.contains("cannot write to standard output"))
+    }
+}

@@ -18,23 +18,20 @@ struct TripLogLoader {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: trips.path) else { return [] }
         let timeZone = TimeZone(identifier: config.timeZone) ?? .gmt
         var loaded: [LoadedTripLog] = []
+        var slugOwners: [String: String] = [:]  // lower-cased slug → the first log's path
         for name in names.sorted() where !name.hasPrefix(".") {
             let url = trips.appendingPathComponent(name)
             let path = ProjectPath.relative(url, to: projectRoot)
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else { continue }
             let fileExtension = url.pathExtension.lowercased()
-            let sidecar: URL
-            if isDirectory.boolValue {
-                sidecar = url.appendingPathComponent("trip.yaml")
-            } else if Self.extensions.contains(fileExtension) {
-                sidecar = trips.appendingPathComponent(url.deletingPathExtension().lastPathComponent + ".yaml")
-            } else {
+            guard isDirectory.boolValue || Self.extensions.contains(fileExtension) else {
                 if fileExtension != "yaml" && fileExtension != "yml" {
                     log.warning(SourceLocation(path: path), "not a trip log (.gpx, .nmea, .json, .csv or a recording folder); skipped")
                 }
                 continue
             }
+            let sidecar = TripLogSettings.sidecarURL(forLogAt: url, isFolder: isDirectory.boolValue)
             guard let settings = TripLogSettings.load(
                 sidecar: sidecar, path: ProjectPath.relative(sidecar, to: projectRoot),
                 sitePreset: config.tripsPreset, log: log),
@@ -42,6 +39,17 @@ struct TripLogLoader {
                     url, displayPath: path, timeZone: timeZone, columnMapping: settings.columns, log: log)
             else { continue }
             if let title = settings.title { tripLog.name = title }
+            // Two logs whose pages would land in one folder (day1.gpx and day1.json; Day1 and day1).
+            if let first = slugOwners[tripLog.slug.lowercased()] {
+                log.error(
+                    SourceLocation(path: path),
+                    "this trip log's page would be trips/\(tripLog.slug)/, which \(first) already uses; rename one of them")
+                continue
+            }
+            slugOwners[tripLog.slug.lowercased()] = path
+            if tripLog.locations.isEmpty {
+                log.warning(SourceLocation(path: path), "the trip log has no position fixes; its page will have no track")
+            }
             loaded.append(LoadedTripLog(log: tripLog, settings: settings))
         }
         return loaded

@@ -125,7 +125,8 @@ public struct SiteBuilder: Sendable {
         }
         for (first, second) in OutputWriter.conflictingPaths(files.map(\.path)) {
             log.error(SourceLocation(path: options.outputDirectory.lastPathComponent),
-                "output paths '\(first)' and '\(second)' differ only in case")
+                first == second ? "the output path '\(first)' would be written twice"
+                    : "output paths '\(first)' and '\(second)' differ only in case")
         }
         guard !hasBlockingProblems() else { return failed }
 

@@ -150,6 +150,11 @@ public struct TripStatistics: Sendable, Hashable, Codable {
             var segmentStart: Date?
             var segmentEnd: Date?
             var previous: LocationSample?
+            // Speeds and moving time run from one timed fix to the next, over the distance travelled
+            // between them, so fixes without a time (some loggers time every other point) still
+            // count for distance without breaking the timing.
+            var lastTime: Date?
+            var sinceLastTime = 0.0
 
             for (fixIndex, sample) in segment.enumerated() {
                 let coordinate = sample.coordinate
@@ -168,19 +173,29 @@ public struct TripStatistics: Sendable, Hashable, Codable {
                     if result.endTime.map({ time > $0 }) ?? true { result.endTime = time }
                 }
                 defer { previous = sample }
-                guard let before = previous else { continue }
+                guard let before = previous else {
+                    lastTime = sample.timestamp
+                    continue
+                }
 
                 let step = (known.flatMap { $0.indices.contains(fixIndex) ? $0[fixIndex] : nil })
                     ?? Geodesic.inverse(from: before.coordinate, to: coordinate).distance
                 guard step.isFinite else { continue }
                 result.distance += step
-                guard let start = before.timestamp, let end = sample.timestamp else { continue }
+                sinceLastTime += step
+                guard let end = sample.timestamp else { continue }
+                defer {
+                    lastTime = end
+                    sinceLastTime = 0
+                }
+                guard let start = lastTime else { continue }
                 let interval = end.timeIntervalSince(start)
                 guard interval > 0 else { continue }
-                let speed = step / interval
+                let travelled = sinceLastTime
+                let speed = travelled / interval
                 if speed >= settings.stoppedSpeedThreshold {
                     result.movingTime += interval
-                    result.movingDistance += step
+                    result.movingDistance += travelled
                 }
                 result.rawMaximumSpeed = max(result.rawMaximumSpeed ?? speed, speed)
                 if let median = speeds.add(speed) {

@@ -134,6 +134,21 @@ public struct FilterSettings: Sendable, Hashable {
         return nil
     }
 
+    /// Switches the filter called `name` off (`nil`): a sidecar's `maximumSpeed: off` (or null), the
+    /// command line's `--maximum-speed off`. Returns an error message for an unknown name.
+    public mutating func clear(_ name: String) -> String? {
+        let paths: [String: WritableKeyPath<FilterSettings, Double?>] = [
+            "desiredAccuracy": \.desiredAccuracy, "distanceFilter": \.distanceFilter, "maximumAge": \.maximumAge,
+            "maximumSpeed": \.maximumSpeed, "gapTime": \.gapTime, "gapDistance": \.gapDistance,
+            "headingFilter": \.headingFilter, "filteringFactor": \.filteringFactor, "cutoffFrequency": \.cutoffFrequency,
+        ]
+        guard let path = paths[name] else {
+            return "unknown filter setting '\(name)' (known: \(Self.names.joined(separator: ", ")))"
+        }
+        self[keyPath: path] = nil
+        return nil
+    }
+
     /// These settings with `overrides` (DESIGN names → values) applied, in `names` order (unknown
     /// names last, alphabetically), so the result does not depend on dictionary order.
     ///

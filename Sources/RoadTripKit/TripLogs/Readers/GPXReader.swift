@@ -448,7 +448,7 @@ private struct GPXStreamState {
             warnedAboutZone = true
             diagnostics.warning(
                 SourceLocation(path: displayPath, line: currentLine()),
-                "times without a zone are read in \(timeZone.identifier)")
+                "times without a zone are read in \(timeZone.identifier == "GMT" ? "UTC" : timeZone.identifier)")
         }
     }
 
@@ -481,7 +481,9 @@ private struct GPXStreamState {
             if error.pointee.line > 0 { line = Int(error.pointee.line) }
             if error.pointee.int2 > 0 { column = Int(error.pointee.int2) }
             if let text = error.pointee.message {
+                // One line (DESIGN §7): libxml2 sometimes adds the offending bytes on a second line.
                 message += ": " + String(cString: text).trimmingCharacters(in: .whitespacesAndNewlines)
+                    .split(whereSeparator: \.isNewline).joined(separator: " ")
             }
         }
         diagnostics.error(SourceLocation(path: displayPath, line: max(line, 1), column: column), message)
@@ -498,9 +500,17 @@ private func equals(_ name: UnsafePointer<UInt8>, _ literal: StaticString) -> Bo
 }
 
 /// The NUL-terminated text as a finite number (C locale `strtod`, surrounding XML white space
-/// allowed), or `nil`.
+/// allowed), or `nil`. Only the `xsd:decimal`/`xsd:double` characters are allowed — digits, sign,
+/// point, exponent — so strtod's hexadecimal, `inf` and `nan` forms are rejected.
 private func number(_ text: UnsafePointer<UInt8>) -> Double? {
-    text.withMemoryRebound(to: CChar.self, capacity: 1) { start -> Double? in
+    var cursor = text
+    while cursor.pointee != 0 {
+        switch cursor.pointee {
+        case 0x30...0x39, 0x2B, 0x2D, 0x2E, 0x45, 0x65, 0x20, 0x09, 0x0A, 0x0D: cursor += 1
+        default: return nil
+        }
+    }
+    return text.withMemoryRebound(to: CChar.self, capacity: 1) { start -> Double? in
         var end: UnsafeMutablePointer<CChar>?
         let value = strtod(start, &end)
         guard var cursor = end.map({ UnsafePointer<CChar>($0) }), cursor != start, value.isFinite else { return nil }

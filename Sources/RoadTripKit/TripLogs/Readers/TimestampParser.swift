@@ -79,7 +79,7 @@ public enum TimestampParser {
             expect(0x54, or: 0x74, or: 0x20),  // T, t, or a space (RFC 3339 §5.6, NOTE)
             let hour = digits(2), expect(0x3A), let minute = digits(2), expect(0x3A), let second = digits(2)
         else { return nil }
-        guard (1...12).contains(month), day >= 1, day <= Int64(ISO8601Time.daysInMonth(year: Int(year), month: Int(month))),
+        guard year >= 1, (1...12).contains(month), day >= 1, day <= Int64(ISO8601Time.daysInMonth(year: Int(year), month: Int(month))),
             hour <= 23, minute <= 59, second <= 59
         else { return nil }
 

@@ -49,9 +49,12 @@ public enum GPXWriter {
         }
     }
 
-    /// `lat`/`lon` attributes in degrees with at most 7 decimals (about 1 cm).
+    /// `lat`/`lon` attributes in degrees with at most 7 decimals (about 1 cm). The schema's
+    /// `longitudeType` is −180 ≤ lon < 180, so a longitude that is or rounds to 180 is written −180
+    /// (the same meridian).
     static func position(_ coordinate: Coordinate) -> [(String, String)] {
-        [("lat", DecimalText.string(coordinate.latitude, maximumFractionDigits: 7)),
-         ("lon", DecimalText.string(coordinate.longitude, maximumFractionDigits: 7))]
+        var longitude = DecimalText.string(coordinate.longitude, maximumFractionDigits: 7)
+        if longitude == "180" { longitude = "-180" }
+        return [("lat", DecimalText.string(coordinate.latitude, maximumFractionDigits: 7)), ("lon", longitude)]
     }
 }

@@ -12,7 +12,8 @@ public struct ProcessedTripLog: Sendable {
         public var coordinate: Coordinate
     }
 
-    /// The log as read.
+    /// The log as read, without its raw position fixes (kept ones are in `segments`; how many were
+    /// read is `locationReport.total`), so a long recording is not held in memory twice.
     public let log: TripLog
     /// The settings the log was filtered with.
     public let settings: FilterSettings
@@ -35,10 +36,12 @@ public struct ProcessedTripLog: Sendable {
     /// Runs the filters and the statistics on `log` with `settings` (the preset with the sidecar's,
     /// the site's and the command line's overrides already applied).
     public init(log: TripLog, settings: FilterSettings) {
-        self.log = log
         self.settings = settings
         let location = LocationFilter.applyMeasuringSteps(
             log.locations, settings: settings, recordingStart: log.recordingStart)
+        var withoutRawFixes = log
+        withoutRawFixes.locations = []
+        self.log = withoutRawFixes
         segments = location.segments
         locationReport = location.report
         headings = log.headings.isEmpty ? nil : HeadingFilter.apply(log.headings, settings: settings)

@@ -70,9 +70,14 @@ public enum GPXReader {
             return nil
         }
         defer { xmlFreeTextReader(reader) }
+        var result = TripLog(slug: slug, sourcePath: displayPath, format: .gpx)
+        // Size the fix array from the file once (a `trkpt` with `ele` and `time` takes about 100
+        // bytes of GPX): growing it by doubling copied every fix and left the old buffer behind.
+        if let bytes = try? url.resourceValues(forKeys: [.fileSizeKey]).fileSize {
+            result.locations.reserveCapacity(min(bytes / 100, 50_000_000))
+        }
         var state = GPXStreamState(
-            reader: reader, displayPath: displayPath, timeZone: timeZone, diagnostics: log,
-            result: TripLog(slug: slug, sourcePath: displayPath, format: .gpx))
+            reader: reader, displayPath: displayPath, timeZone: timeZone, diagnostics: log, result: result)
         return state.run()
     }
 }

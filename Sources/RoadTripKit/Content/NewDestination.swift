@@ -30,7 +30,7 @@ public enum NewDestination {
     }
 
     /// `text` as a YAML double-quoted scalar (YAML 1.2 §7.3.1): backslash and quote escaped,
-    /// control characters as `\uXXXX`.
+    /// control characters as `\u` and four hexadecimal digits.
     static func yamlQuoted(_ text: String) -> String {
         var quoted = "\""
         for scalar in text.unicodeScalars {

@@ -250,7 +250,7 @@ public struct TripStatistics: Sendable, Hashable, Codable {
         let local = Int(date.timeIntervalSince1970.rounded(.down)) + offset
         let days = local >= 0 ? local / 86_400 : -((-local + 86_399) / 86_400)
         let secondsOfDay = local - days * 86_400
-        let (year, month, day) = civilDate(daysSinceEpoch: days)
+        let (year, month, day) = ISO8601Time.civilFromDays(days)
         var text = "\(year)-\(twoDigits(month))-\(twoDigits(day)) "
         text += "\(twoDigits(secondsOfDay / 3600)):\(twoDigits(secondsOfDay % 3600 / 60))"
         if let abbreviation = abbreviation(of: timeZone, at: date) {
@@ -260,20 +260,6 @@ public struct TripStatistics: Sendable, Hashable, Codable {
         let magnitude = abs(offset)
         text += " (\(sign)\(twoDigits(magnitude / 3600)):\(twoDigits(magnitude % 3600 / 60)))"
         return text
-    }
-
-    /// Year, month (1–12) and day (1–31) of the proleptic Gregorian date `days` after 1970-01-01
-    /// (Hinnant's `civil_from_days`).
-    private static func civilDate(daysSinceEpoch days: Int) -> (year: Int, month: Int, day: Int) {
-        let shifted = days + 719_468
-        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 
     /// The zone's abbreviation at `date` (see `formatted(_:in:)`), or `nil` when ICU only has a

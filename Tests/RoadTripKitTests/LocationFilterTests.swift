@@ -247,3 +247,19 @@ import Testing
         let line: Int
     }
 }
+
+@Suite struct PlausibleValueTests {
+    /// An altitude of 1e308 m (beyond any road, sea floor or aircraft: −12 km…100 km) is treated as
+    /// missing and a course of 400° as invalid (−1, Core Location's mark); the fixes themselves are
+    /// kept and the plausible values untouched.
+    @Test func implausibleAltitudeAndCourse() {
+        let fixes = [
+            LocationSample(coordinate: Coordinate(latitude: 60, longitude: 5), altitude: 1e308, course: 400),
+            LocationSample(coordinate: Coordinate(latitude: 60.001, longitude: 5), altitude: -5, course: 359.9),
+        ]
+        let (segments, report) = LocationFilter.apply(fixes, settings: FilterSettings(), recordingStart: nil)
+        #expect(report.kept == 2)
+        #expect(segments.flatMap { $0 }.map(\.altitude) == [nil, -5])
+        #expect(segments.flatMap { $0 }.map(\.course) == [-1, 359.9])
+    }
+}

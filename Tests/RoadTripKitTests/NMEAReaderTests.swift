@@ -52,7 +52,7 @@ import Testing
         #expect(trip.headings[1].trueHeading == 85.7)
         #expect(trip.headings[1].timestamp == Date(timeIntervalSince1970: 1_704_067_201))
         // The void RMC (status V) is counted, not kept.
-        #expect(log.diagnostics.last?.message == "1 lines skipped: 1 void RMC fixes (status V)")
+        #expect(log.diagnostics.last?.message == "1 line skipped: 1 void RMC fixes (status V)")
 
         // A GGA before the first RMC is dated back from it: 23:59:58 the day before
         // 2024-01-02T00:00:02Z → 2024-01-01T23:59:58Z = 1704153598.

@@ -96,7 +96,7 @@ public enum LocationFilter {
         var lastTimestamp: Date?
         var last: LocationSample?
         for candidate in candidates {
-            let fix = fixes[candidate.index]
+            let fix = Self.plausible(fixes[candidate.index])
             if let timestamp = fix.timestamp {
                 if let lastTimestamp, timestamp <= lastTimestamp {
                     report.drop(.outOfOrder)
@@ -147,6 +147,24 @@ public enum LocationFilter {
             distances.append(currentDistances)
         }
         return (segments, report, distances)
+    }
+
+    /// Altitudes a road trip can have, in metres: from below the deepest ocean floor (Challenger
+    /// Deep, about −10,935 m) to above any aircraft (100 km, the Kármán line).
+    public static let plausibleAltitudes = -12_000.0...100_000.0
+
+    /// `fix` with an implausible altitude treated as missing (outside `plausibleAltitudes` or not
+    /// finite) and a course outside 0 ..< 360° (or not finite) treated as invalid (−1, as Core
+    /// Location marks it), so no statistic, chart or GPX file carries them.
+    static func plausible(_ fix: LocationSample) -> LocationSample {
+        var fix = fix
+        if let altitude = fix.altitude, !(altitude.isFinite && plausibleAltitudes.contains(altitude)) {
+            fix.altitude = nil
+        }
+        if let course = fix.course, course >= 0, !(course.isFinite && course < 360) {
+            fix.course = -1
+        }
+        return fix
     }
 
     /// `true` unless the fix is unusable: a negative (or NaN) `horizontalAccuracy`, or a coordinate

@@ -192,7 +192,7 @@ private struct GPXStreamState {
             }
             diagnostics.warning(
                 SourceLocation(path: displayPath),
-                "\(total) of \(pointCount) points skipped: " + reasons.joined(separator: ", "))
+                "\(FilterReport.grouped(total)) of \(FilterReport.grouped(pointCount)) points skipped: " + reasons.joined(separator: ", "))
         }
         return result
     }

@@ -46,8 +46,10 @@ struct SkippedRecords {
     /// skipped.
     func report(to log: DiagnosticLog) {
         guard total > 0 else { return }
-        let parts = reasons.map { "\($0.count) \($0.reason)" }.joined(separator: ", ")
-        var message = "\(total) \(noun) skipped: \(parts)"
+        let parts = reasons.map { "\(FilterReport.grouped($0.count)) \($0.reason)" }.joined(separator: ", ")
+        // "1 row", "2 rows": the noun is given in the plural.
+        let counted = total == 1 && noun.hasSuffix("s") ? String(noun.dropLast()) : noun
+        var message = "\(FilterReport.grouped(total)) \(counted) skipped: \(parts)"
         if total > Self.listedLimit { message += " (the first \(Self.listedLimit) are listed above)" }
         log.warning(SourceLocation(path: path), message)
     }

@@ -34,20 +34,14 @@ SKIP_ROADTRIP="${SKIP_ROADTRIP:-0}"
 SKIP_HUGO="${SKIP_HUGO:-0}"
 REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 
-say() { printf '%s\n' "$*" >&2; }
-die() { say "compare-hugo: $*"; exit 1; }
+BENCHMARK="compare-hugo"
+# shellcheck source=Benchmarks/common.sh
+. "$REPO/Benchmarks/common.sh"
 
 case "$RUNS" in ''|*[!0-9]*|0) die "RUNS must be a positive integer, got '$RUNS'";; esac
 for n in $SIZES; do case "$n" in ''|*[!0-9]*|0) die "SIZES must be positive integers, got '$n'";; esac; done
 
 # --- tools -------------------------------------------------------------------------------------------
-apt_install() {
-    local sudo=""
-    [ "$(id -u)" -eq 0 ] || sudo="sudo"
-    say "compare-hugo: installing Debian packages: $*"
-    $sudo apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "$@" >/dev/null
-}
 need=()
 [ -x /usr/bin/time ] || need+=(time)
 command -v python3 >/dev/null 2>&1 || need+=(python3)
@@ -242,7 +236,6 @@ make_roadtrip_project() {  # $1: project folder
 }
 
 # --- measuring ---------------------------------------------------------------------------------------------
-median() { sort -g | awk '{ v[NR] = $1 } END { if (NR == 0) exit 1; if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
 # measure NAME OUTPUT_DIR EXPECTED_PAGES MODE -- COMMAND...   sets MEDIAN_SECONDS and MEDIAN_KB
 # MODE "clean": every run starts from an empty output folder (a first build, or CI).

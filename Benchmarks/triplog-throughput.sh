@@ -40,20 +40,14 @@ SKIP_GPSBABEL="${SKIP_GPSBABEL:-0}"
 PERF="${PERF:-0}"
 REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 
-say() { printf '%s\n' "$*" >&2; }
-die() { say "triplog-throughput: $*"; exit 1; }
+BENCHMARK="triplog-throughput"
+# shellcheck source=Benchmarks/common.sh
+. "$REPO/Benchmarks/common.sh"
 
 case "$RUNS" in ''|*[!0-9]*|0) die "RUNS must be a positive integer, got '$RUNS'";; esac
 case "$POINTS" in ''|*[!0-9]*|0) die "POINTS must be a positive integer, got '$POINTS'";; esac
 
 # --- tools -------------------------------------------------------------------------------------------
-apt_install() {
-    local sudo=""
-    [ "$(id -u)" -eq 0 ] || sudo="sudo"
-    say "triplog-throughput: installing Debian packages: $*"
-    $sudo apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "$@" >/dev/null
-}
 need=()
 [ -x /usr/bin/time ] || need+=(time)
 command -v python3 >/dev/null 2>&1 || need+=(python3)
@@ -176,8 +170,8 @@ measure() {
         say "triplog-throughput: $name run $run: ${t} s, $((m / 1024)) MiB"
     done
     local mt mr
-    mt=$(printf '%s\n' "${times[@]}" | sort -g | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }')
-    mr=$(printf '%s\n' "${rss[@]}" | sort -g | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }')
+    mt=$(printf '%s\n' "${times[@]}" | median)
+    mr=$(printf '%s\n' "${rss[@]}" | median)
     printf '%s\t%s\t%s\n' "$name" "$mt" "$mr" >> "$TMP/results"
 }
 

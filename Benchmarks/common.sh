@@ -1,0 +1,20 @@
+# Benchmarks/common.sh — helpers shared by the benchmark scripts (sourced, not run).
+# Before sourcing, set BENCHMARK to the script's name; it prefixes every message.
+
+# say TEXT…: a progress line on standard error (the result table goes to standard output).
+say() { printf '%s\n' "$*" >&2; }
+
+# die TEXT…: the message, then exit 1.
+die() { say "$BENCHMARK: $*"; exit 1; }
+
+# apt_install PACKAGE…: installs Debian packages, through sudo when not root.
+apt_install() {
+    local sudo=""
+    [ "$(id -u)" -eq 0 ] || sudo="sudo"
+    say "$BENCHMARK: installing Debian packages: $*"
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "$@" >/dev/null
+}
+
+# median < NUMBERS: the median of one number per line (the mean of the middle two for an even count).
+median() { sort -g | awk '{ v[NR] = $1 } END { if (NR == 0) exit 1; if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }

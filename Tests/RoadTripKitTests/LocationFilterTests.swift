@@ -209,7 +209,7 @@ import Testing
     /// included) with its own approximation, so more points pass 10 m. Without the `m` suffix
     /// GPSBabel reads 10 feet (3.05 m).
     @Test func distanceFilterMatchesIndependentReferenceOnARealTrack() throws {
-        let url = FixtureFiles.url("triplogs/filters/cerknicko-jezero.gpx")
+        let url = FixtureFiles.url("triplogs/gpx/cerknicko-jezero.gpx")
         let fixes = try Self.trackPoints(String(decoding: Data(contentsOf: url), as: UTF8.self))
         #expect(fixes.count == 296)
         let (segments, report) = LocationFilter.apply(

@@ -85,7 +85,8 @@ def main():
     binary = sys.argv[1] if len(sys.argv) > 1 else next(
         (b for b in [os.path.join(HERE, "..", ".build", c, "roadtrip") for c in ("release", "debug")] if os.access(b, os.X_OK)), None)
     if not binary or not os.path.isdir(SHARED):
-        print("needs a built roadtrip and ../shared/fixtures/triplogs")
+        print("needs a built roadtrip (swift build -c release) and ../shared/fixtures/triplogs beside the repository",
+              file=sys.stderr)
         return 2
     for track in TRACKS:
         path = os.path.join(SHARED, track)

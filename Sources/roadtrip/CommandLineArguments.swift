@@ -20,17 +20,23 @@ struct CommandLineArguments {
     }
 
     /// Removes and returns the value of `--name VALUE` / `--name=VALUE`, or `nil` when absent.
-    /// An empty value is a usage error.
+    /// An empty value is a usage error. Given more than once, the last one wins (as in most
+    /// command-line tools), and every occurrence is consumed.
     mutating func option(_ name: String) throws(UsageError) -> String? {
         var value: String?
-        if let index = words.firstIndex(where: { $0.hasPrefix(name + "=") }) {
-            value = String(words.remove(at: index).dropFirst(name.count + 1))
-        } else if let index = words.firstIndex(of: name) {
-            guard index + 1 < words.count, !words[index + 1].hasPrefix("--") else {
-                throw UsageError(message: "\(name) needs a value")
+        var index = 0
+        while index < words.count {
+            if words[index].hasPrefix(name + "=") {
+                value = String(words.remove(at: index).dropFirst(name.count + 1))
+            } else if words[index] == name {
+                guard index + 1 < words.count, !words[index + 1].hasPrefix("--") else {
+                    throw UsageError(message: "\(name) needs a value")
+                }
+                value = words[index + 1]
+                words.removeSubrange(index...(index + 1))
+            } else {
+                index += 1
             }
-            value = words[index + 1]
-            words.removeSubrange(index...(index + 1))
         }
         if let value, value.isEmpty { throw UsageError(message: "\(name) needs a non-empty value") }
         return value

@@ -45,6 +45,9 @@ func runBuild(_ arguments: inout CommandLineArguments) throws(UsageError) -> Int
     let source = try arguments.option("--source")
     let output = try arguments.option("--output")
     let baseURL = try arguments.option("--base-url")
+    if let baseURL, !SiteConfig.isUsableBaseURL(baseURL) {
+        throw UsageError(message: "--base-url must be an http(s) URL or a path starting with '/', not '\(baseURL)'")
+    }
     let drafts = arguments.flag("--drafts")
     let strict = arguments.flag("--strict")
     let verbose = arguments.flag("--verbose")
@@ -100,7 +103,9 @@ func runNew(_ arguments: inout CommandLineArguments) throws(UsageError) -> Int32
         throw UsageError(message: "roadtrip new knows one kind: 'roadtrip new destination NAME --latitude L --longitude L'")
     }
     words.removeFirst()
-    guard let name = words.first, !name.hasPrefix("-") else { throw UsageError(message: "new destination needs a NAME") }
+    guard let name = words.first, !name.hasPrefix("-"),
+        !name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+    else { throw UsageError(message: "new destination needs a NAME") }
     words.removeFirst()
     try CommandLineArguments(words).finish()
     guard let latitude, let longitude else {

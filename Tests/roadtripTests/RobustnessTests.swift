@@ -97,3 +97,45 @@ import Testing
         #expect(missing.standardError.contains("the project folder /nonexistent/roadtrip-project does not exist"))
     }
 }
+
+/// Found by a last fresh-clone walkthrough of the README.
+@Suite(.serialized) struct CommandLineFollowUpTests {
+    /// --base-url is checked like site.yaml's baseURL, but on the command line it is bad usage.
+    @Test func badBaseURLIsUsage() throws {
+        let project = try TemporaryProject()
+        defer { project.remove() }
+        try project.write("Destinations/oslo/index.md", "---\ntitle: Oslo\nlatitude: 59.9\nlongitude: 10.7\n---\n")
+        let bad = try project.build(["--base-url", "not a url"])
+        #expect(bad.status == 2)
+        #expect(bad.standardError.contains("--base-url must be an http(s) URL or a path starting with '/', not 'not a url'"))
+        #expect(!project.exists("Output/index.html"))
+        // An option given twice takes its last value: a bad last value is bad usage; a good one is used.
+        let badLast = try project.build(["--base-url", "/trips/", "--base-url", "ftp://x.org/"])
+        #expect(badLast.status == 2)
+        let goodLast = try project.build(["--base-url", "/a/", "--base-url", "/trips/"])
+        #expect(goodLast.status == 0)
+        let home = try project.read("Output/index.html")
+        #expect(home.contains("href=\"/trips/oslo/\"") && !home.contains("/a/"))
+    }
+
+    /// An empty NAME is bad usage (exit 2), like a missing one.
+    @Test func emptyDestinationNameIsUsage() throws {
+        let result = try CommandRunner.run(["new", "destination", " ", "--latitude", "1", "--longitude", "1"])
+        #expect(result.status == 2)
+        #expect(result.standardError.contains("new destination needs a NAME"))
+    }
+
+    /// `{{title` left open in a layout: the error says the tag is not closed, at the tag's position
+    /// (line 2, column 5), without dumping the rest of the template.
+    @Test func unclosedTagIsNamed() throws {
+        let project = try TemporaryProject()
+        defer { project.remove() }
+        try project.write("Destinations/oslo/index.md", "---\ntitle: Oslo\nlatitude: 59.9\nlongitude: 10.7\n---\n")
+        try project.write("Themes/default/layouts/404.mustache", "<p>\n<b>{{title\n</b>\n<i>{{site.title}}</i>\n")
+        let result = try project.build()
+        #expect(result.status == 1)
+        #expect(result.standardError.contains(
+            "Themes/default/layouts/404.mustache:2:4: error: tag 'title' is not closed on its line (a '}}' is missing)"),
+            "stderr: \(result.standardError)")
+    }
+}

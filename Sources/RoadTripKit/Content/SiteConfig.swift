@@ -47,6 +47,12 @@ public struct SiteConfig: Sendable, Hashable {
         "standard": .openStreetMap, "satellite": .esriWorldImagery, "hybrid": .esriHybrid,
     ]
 
+    /// `true` for a baseURL links can be built on: an absolute http(s) URL, or a path starting with
+    /// `/` and without white space (`/trips/`).
+    public static func isUsableBaseURL(_ url: String) -> Bool {
+        WebLink.isHTTP(url) || (url.hasPrefix("/") && !url.contains(where: \.isWhitespace))
+    }
+
     /// The names of the map types, in the order the map-type control shows them.
     public static let mapTypeNames = ["standard", "satellite", "hybrid"]
 
@@ -68,7 +74,7 @@ public struct SiteConfig: Sendable, Hashable {
             case "title": reader.string(value, key) { config.title = $0 }
             case "baseURL":
                 reader.string(value, key) { url in
-                    if url.isEmpty || WebLink.isHTTP(url) || (url.hasPrefix("/") && !url.contains(where: \.isWhitespace)) {
+                    if url.isEmpty || Self.isUsableBaseURL(url) {
                         config.baseURL = url.isEmpty ? nil : url
                     } else {
                         reader.warn(value, "baseURL '\(url)' must be an http(s) URL or a path starting with '/'; it is ignored")

@@ -225,6 +225,11 @@ struct MustacheParser {
 
     private func checkSingleWord(_ text: String, _ token: MustacheToken) throws(TemplateError) {
         guard !text.isEmpty else { throw source.error(at: token.start, "tag has no name") }
+        if let newline = text.firstIndex(where: \.isNewline) {
+            // `{{title` left open swallows the template up to the next closing braces.
+            throw source.error(
+                at: token.start, "tag '\(text[..<newline])' is not closed on its line (a '}}' is missing)")
+        }
         guard !text.utf8.contains(where: MustacheTokenizer.isWhitespace) else {
             throw source.error(at: token.start, "invalid name '\(text)' (names cannot contain whitespace)")
         }

@@ -70,16 +70,22 @@ enum TripCommand {
             : ((path as NSString).deletingPathExtension + ".yaml")
         let loaded = TripLogSettings.load(
             sidecar: sidecar, path: sidecarPath, sitePreset: "default", overridingPreset: presetName, log: diagnostics)
-        var log: TripLog?
+        var processed: ProcessedTripLog?
         if let loaded {
-            log = TripLogReader.read(url, displayPath: path, timeZone: timeZone, columnMapping: loaded.columns, log: diagnostics)
+            let settings: FilterSettings
+            do throws(UsageError) {
+                settings = try apply(overrides, to: loaded.filters)
+            } catch {
+                for diagnostic in diagnostics.diagnostics { printError(diagnostic.description) }
+                throw error
+            }
+            // `trip stats` keeps no fixes: a log of any length is summarised in constant memory.
+            processed = TripLogStream.process(
+                url, displayPath: path, timeZone: timeZone, columnMapping: loaded.columns, settings: settings,
+                title: loaded.title, keepingTrack: subcommand == "filter", log: diagnostics)
         }
         for diagnostic in diagnostics.diagnostics { printError(diagnostic.description) }
-        guard var log, let loaded, diagnostics.errorCount == 0 else { return 1 }
-        if let title = loaded.title { log.name = title }
-        let settings = try apply(overrides, to: loaded.filters)
-
-        let processed = ProcessedTripLog(log: log, settings: settings)
+        guard let processed, diagnostics.errorCount == 0 else { return 1 }
         let text: String
         if subcommand == "filter" {
             text = TrackExport.document(processed, format: format)

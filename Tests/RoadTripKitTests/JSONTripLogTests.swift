@@ -47,4 +47,22 @@ import Testing
         #expect(TripLogReader.read(TripLogTestFiles.file("s.json", "{\"format\":}"), displayPath: "s.json", timeZone: .gmt, columnMapping: nil, log: syntax) == nil)
         #expect(syntax.diagnostics.first?.location.description == "s.json:1:11")
     }
+
+    /// `1e400` is valid JSON beyond the double range: that sample is skipped with a warning at the
+    /// number (line 3, column 14), the others are kept.
+    @Test func numberBeyondTheRangeSkipsOnlyItsSample() throws {
+        let text = """
+            {"format":"roadtrip-triplog","version":1,"locations":[
+            {"latitude":1,"longitude":2},
+            {"latitude":1e400,"longitude":2},
+            {"latitude":3,"longitude":4,"altitude":-1e999}
+            ]}
+            """
+        let log = DiagnosticLog()
+        let trip = try #require(JSONTripLogReader.read(TripLogTestFiles.file("r.json", text), displayPath: "r.json", slug: "r", timeZone: .gmt, log: log))
+        #expect(trip.locations.map(\.coordinate.latitude) == [1])
+        let warnings = log.diagnostics.map(\.description)
+        #expect(warnings.first == "r.json:3:13: warning: locations[1]: \"latitude\" is beyond the range of a number; sample skipped")
+        #expect(warnings.count == 3)
+    }
 }

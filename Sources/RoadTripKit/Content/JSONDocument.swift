@@ -6,7 +6,9 @@ import Foundation
 /// Foundation's `JSONSerialization` on Linux accepts a trailing comma (`[1,]`) and reports no line
 /// or column, so roadtrip parses JSON itself: errors carry the 1-based line and column (Unicode
 /// scalars, a tab counting as one) where parsing stopped. Numbers without fraction or exponent that
-/// fit in `Int` become `.integer`, every other number `.double`; a leading UTF-8 byte order mark
+/// fit in `Int` become `.integer`, every other number `.double` — a number beyond the `Double`
+/// range (`1e400`, valid JSON) becomes ±infinity, for the reader of that value to reject where it
+/// stands (RFC 8259 §6 leaves the range to implementations); a leading UTF-8 byte order mark
 /// is skipped (RFC 8259 §8.1 allows ignoring it). Nesting deeper than `maximumDepth` is an error.
 enum JSONDocument {
     /// Deepest nesting of arrays and objects accepted (protects the recursive parser's stack).
@@ -244,10 +246,8 @@ enum JSONDocument {
             }
             let text = String(decoding: bytes[start..<offset], as: UTF8.self)
             if isInteger, let integer = Int(text) { return .integer(integer) }
-            guard let double = Double(text), double.isFinite else {
-                throw error("the number \(text) is too large")
-            }
-            return .double(double)
+            // Swift's parser rounds correctly and gives ±infinity beyond the range.
+            return .double(Double(text) ?? .nan)
         }
 
         /// Skips ASCII digits and returns how many there were.

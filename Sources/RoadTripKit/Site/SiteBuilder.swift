@@ -96,10 +96,11 @@ public struct SiteBuilder: Sendable {
         var config = loader.loadConfig()
         if let baseURL = options.baseURL { config.baseURL = baseURL.isEmpty ? nil : baseURL }
         let content = stage(1, { (content: SiteContent?) in
-            "Load " + Self.counted(content?.destinations.count ?? 0, "destination")
+            content.map { "Load " + Self.counted($0.destinations.count, "destination") } ?? "Load destinations: stopped by errors"
         }) { loader.load(config: config) }
         let theme = stage(2, { (theme: Theme?) in
-            "Load theme \(config.theme) (" + Self.counted(theme?.assets.count ?? 0, "asset") + ")"
+            theme.map { "Load theme \(config.theme) (" + Self.counted($0.assets.count, "asset") + ")" }
+                ?? "Load theme \(config.theme): stopped by errors"
         }) { Theme.load(
                 projectRoot: options.projectRoot, name: config.theme, referencedAt: config.themeLocation, log: log) }
 

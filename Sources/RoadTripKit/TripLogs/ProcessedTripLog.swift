@@ -52,6 +52,21 @@ public struct ProcessedTripLog: Sendable {
         statistics = TripStatistics.compute(segments: location.segments, stepDistances: location.stepDistances)
     }
 
+    /// A log with position fixes only, filtered and measured elsewhere (`TripLogStream`).
+    init(
+        positionsOnly log: TripLog, settings: FilterSettings, segments: [[LocationSample]],
+        locationReport: FilterReport, statistics: TripStatistics
+    ) {
+        self.log = log
+        self.settings = settings
+        self.segments = segments
+        self.locationReport = locationReport
+        headings = nil
+        accelerations = nil
+        events = []
+        self.statistics = statistics
+    }
+
     /// Every filter's report sentence, location first ("1,204 of 1,350 fixes kept: …").
     public var reportSentences: [String] {
         [locationReport.sentence] + [headings?.report.sentence, accelerations?.report.sentence].compactMap { $0 }

@@ -119,8 +119,7 @@ public struct TripStatistics: Sendable, Hashable, Codable {
     }
 
     /// Computes the statistics of already-filtered `segments` (each in time order; a break between
-    /// segments is never measured across). One pass over the fixes; besides the result it keeps
-    /// only the longitudes, for the antimeridian-aware bounding region.
+    /// segments is never measured across), through one `Accumulator`.
     ///
     /// - Parameters:
     ///   - segments: the filtered fixes, one array per segment; empty segments are ignored.
@@ -132,76 +131,106 @@ public struct TripStatistics: Sendable, Hashable, Codable {
     public static func compute(
         segments: [[LocationSample]], settings: StatisticsSettings = .default, stepDistances: [[Double?]]? = nil
     ) -> TripStatistics {
-        var result = TripStatistics()
-        var longitudes: [Double] = []
-        var southmost = Double.infinity
-        var northmost = -Double.infinity
-        var recorded: Double?
-        var elevation = ElevationTotals()
-        let window = max(1, settings.speedWindow | 1)  // odd, ≥ 1
-        var speeds = SpeedWindow(size: window)
-
+        var accumulator = Accumulator(settings: settings)
         for (segmentIndex, segment) in segments.enumerated() where !segment.isEmpty {
             let known = stepDistances.flatMap { $0.indices.contains(segmentIndex) ? $0[segmentIndex] : nil }
-            result.segmentCount += 1
-            result.fixCount += segment.count
-            var climb = ElevationZigzag(hysteresis: settings.elevationHysteresis)
-            speeds.reset()
-            var segmentStart: Date?
-            var segmentEnd: Date?
-            var previous: LocationSample?
-            // Speeds and moving time run from one timed fix to the next, over the distance travelled
-            // between them, so fixes without a time (some loggers time every other point) still
-            // count for distance without breaking the timing.
-            var lastTime: Date?
-            var sinceLastTime = 0.0
-
             for (fixIndex, sample) in segment.enumerated() {
-                let coordinate = sample.coordinate
-                if coordinate.latitude.isFinite && coordinate.longitude.isFinite {
-                    southmost = min(southmost, coordinate.latitude)
-                    northmost = max(northmost, coordinate.latitude)
-                    longitudes.append(coordinate.longitude)
-                }
-                if let altitude = sample.altitude, altitude.isFinite {
-                    climb.add(altitude)
-                }
-                if let time = sample.timestamp {
-                    if segmentStart == nil { segmentStart = time }
-                    segmentEnd = time
-                    if result.startTime.map({ time < $0 }) ?? true { result.startTime = time }
-                    if result.endTime.map({ time > $0 }) ?? true { result.endTime = time }
-                }
-                defer { previous = sample }
-                guard let before = previous else {
-                    lastTime = sample.timestamp
-                    continue
-                }
-
-                let step = (known.flatMap { $0.indices.contains(fixIndex) ? $0[fixIndex] : nil })
-                    ?? Geodesic.inverse(from: before.coordinate, to: coordinate).distance
-                guard step.isFinite else { continue }
-                result.distance += step
-                sinceLastTime += step
-                guard let end = sample.timestamp else { continue }
-                defer {
-                    lastTime = end
-                    sinceLastTime = 0
-                }
-                guard let start = lastTime else { continue }
-                let interval = end.timeIntervalSince(start)
-                guard interval > 0 else { continue }
-                let travelled = sinceLastTime
-                let speed = travelled / interval
-                if speed >= settings.stoppedSpeedThreshold {
-                    result.movingTime += interval
-                    result.movingDistance += travelled
-                }
-                result.rawMaximumSpeed = max(result.rawMaximumSpeed ?? speed, speed)
-                if let median = speeds.add(speed) {
-                    result.maximumSpeed = max(result.maximumSpeed ?? median, median)
-                }
+                accumulator.add(
+                    sample, opensSegment: fixIndex == 0,
+                    stepDistance: known.flatMap { $0.indices.contains(fixIndex) ? $0[fixIndex] : nil })
             }
+        }
+        return accumulator.statistics()
+    }
+
+    /// The statistics of fixes given one at a time, in constant memory (a few hundred numbers,
+    /// whatever the log's length): `compute` for a whole log, and the streaming `roadtrip trip
+    /// stats` for a log too long to hold.
+    public struct Accumulator: Sendable {
+        private let settings: StatisticsSettings
+        private var result = TripStatistics()
+        private var longitudes = LongitudeBins()
+        private var southmost = Double.infinity
+        private var northmost = -Double.infinity
+        private var recorded: Double?
+        private var elevation = ElevationTotals()
+        private var climb: ElevationZigzag
+        private var speeds: SpeedWindow
+        private var segmentStart: Date?
+        private var segmentEnd: Date?
+        private var previous: LocationSample?
+        // Speeds and moving time run from one timed fix to the next, over the distance travelled
+        // between them, so fixes without a time (some loggers time every other point) still
+        // count for distance without breaking the timing.
+        private var lastTime: Date?
+        private var sinceLastTime = 0.0
+
+        /// An accumulator with `settings` and no fixes yet.
+        public init(settings: StatisticsSettings = .default) {
+            self.settings = settings
+            climb = ElevationZigzag(hysteresis: settings.elevationHysteresis)
+            speeds = SpeedWindow(size: max(1, settings.speedWindow | 1))  // odd, ≥ 1
+        }
+
+        /// Adds the next kept fix (in time order within its segment).
+        /// - Parameters:
+        ///   - opensSegment: `true` for the first fix of a segment (the first fix ever opens one
+        ///     whatever this says); nothing is measured from the previous fix across it.
+        ///   - stepDistance: the geodesic distance in metres from the previous fix when the filter
+        ///     already measured it, else `nil` (it is measured here).
+        public mutating func add(_ sample: LocationSample, opensSegment: Bool, stepDistance: Double? = nil) {
+            if opensSegment || previous == nil {
+                finishSegment()
+                result.segmentCount += 1
+            }
+            result.fixCount += 1
+            let coordinate = sample.coordinate
+            if coordinate.latitude.isFinite && coordinate.longitude.isFinite {
+                southmost = min(southmost, coordinate.latitude)
+                northmost = max(northmost, coordinate.latitude)
+                longitudes.add(coordinate.longitude)
+            }
+            if let altitude = sample.altitude, altitude.isFinite {
+                climb.add(altitude)
+            }
+            if let time = sample.timestamp {
+                if segmentStart == nil { segmentStart = time }
+                segmentEnd = time
+                if result.startTime.map({ time < $0 }) ?? true { result.startTime = time }
+                if result.endTime.map({ time > $0 }) ?? true { result.endTime = time }
+            }
+            defer { previous = sample }
+            guard let before = previous else {
+                lastTime = sample.timestamp
+                return
+            }
+            let step = stepDistance ?? Geodesic.inverse(from: before.coordinate, to: coordinate).distance
+            guard step.isFinite else { return }
+            result.distance += step
+            sinceLastTime += step
+            guard let end = sample.timestamp else { return }
+            defer {
+                lastTime = end
+                sinceLastTime = 0
+            }
+            guard let start = lastTime else { return }
+            let interval = end.timeIntervalSince(start)
+            guard interval > 0 else { return }
+            let travelled = sinceLastTime
+            let speed = travelled / interval
+            if speed >= settings.stoppedSpeedThreshold {
+                result.movingTime += interval
+                result.movingDistance += travelled
+            }
+            result.rawMaximumSpeed = max(result.rawMaximumSpeed ?? speed, speed)
+            if let median = speeds.add(speed) {
+                result.maximumSpeed = max(result.maximumSpeed ?? median, median)
+            }
+        }
+
+        /// Closes the open segment (if any) and resets the per-segment state.
+        private mutating func finishSegment() {
+            guard previous != nil else { return }
             if let median = speeds.shortSegmentMedian() {
                 result.maximumSpeed = max(result.maximumSpeed ?? median, median)
             }
@@ -209,29 +238,41 @@ public struct TripStatistics: Sendable, Hashable, Codable {
             if let start = segmentStart, let end = segmentEnd {
                 recorded = (recorded ?? 0) + end.timeIntervalSince(start)
             }
+            climb = ElevationZigzag(hysteresis: settings.elevationHysteresis)
+            speeds.reset()
+            segmentStart = nil
+            segmentEnd = nil
+            previous = nil
+            lastTime = nil
+            sinceLastTime = 0
         }
 
-        if let start = result.startTime, let end = result.endTime {
-            result.duration = end.timeIntervalSince(start)
+        /// The statistics of every fix added so far.
+        public func statistics() -> TripStatistics {
+            var copy = self
+            copy.finishSegment()
+            var result = copy.result
+            if let start = result.startTime, let end = result.endTime {
+                result.duration = end.timeIntervalSince(start)
+            }
+            result.recordedDuration = copy.recorded
+            if result.movingTime > 0 {
+                result.averageMovingSpeed = result.movingDistance / result.movingTime
+            }
+            if copy.elevation.hasAltitude {
+                result.elevationGain = copy.elevation.gain
+                result.elevationLoss = copy.elevation.loss
+            }
+            if let (west, east) = copy.longitudes.shortestCovering() {
+                let longitudeDelta = west <= east ? east - west : east + 360 - west
+                result.region = CoordinateRegion(
+                    center: Coordinate(
+                        latitude: (copy.southmost + copy.northmost) / 2,
+                        longitude: Longitude.wrapped(west + longitudeDelta / 2)),
+                    span: CoordinateSpan(latitudeDelta: copy.northmost - copy.southmost, longitudeDelta: longitudeDelta))
+            }
+            return result
         }
-        result.recordedDuration = recorded
-        if result.movingTime > 0 {
-            result.averageMovingSpeed = result.movingDistance / result.movingTime
-        }
-        if elevation.hasAltitude {
-            result.elevationGain = elevation.gain
-            result.elevationLoss = elevation.loss
-        }
-        if !longitudes.isEmpty {
-            let (west, east) = LongitudeRange.shortestCovering(longitudes)
-            let longitudeDelta = west <= east ? east - west : east + 360 - west
-            result.region = CoordinateRegion(
-                center: Coordinate(
-                    latitude: (southmost + northmost) / 2,
-                    longitude: Longitude.wrapped(west + longitudeDelta / 2)),
-                span: CoordinateSpan(latitudeDelta: northmost - southmost, longitudeDelta: longitudeDelta))
-        }
-        return result
     }
 
     /// `date` as the site shows it in `timeZone`: `yyyy-MM-dd HH:mm`, the zone's abbreviation when

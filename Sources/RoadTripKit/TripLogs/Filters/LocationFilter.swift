@@ -56,61 +56,112 @@ public enum LocationFilter {
         _ fixes: [LocationSample], settings: FilterSettings, recordingStart: Date?
     ) -> (segments: [[LocationSample]], report: FilterReport, stepDistances: [[Double?]]) {
         var report = FilterReport(subject: .fixes, total: fixes.count, settings: settings)
-        let staleBefore: Date? = recordingStart.flatMap { start in
-            settings.maximumAge.map { start.addingTimeInterval(-$0) }
-        }
+        let screen = Screen(settings: settings, recordingStart: recordingStart)
 
         // Steps 1–3, recording each survivor's sort key (its own time, or the time it is attached to).
         var candidates: [(key: Double, index: Int)] = []
         candidates.reserveCapacity(fixes.count)
         var anchor = -Double.infinity
         for (index, fix) in fixes.enumerated() {
-            if !isValid(fix) {
-                report.drop(.invalid)
-            } else if let desired = settings.desiredAccuracy, let accuracy = fix.horizontalAccuracy,
-                accuracy > desired
-            {
-                report.drop(.lessAccurate)
-            } else if let staleBefore, let timestamp = fix.timestamp, timestamp < staleBefore {
-                report.drop(.stale)
+            if let reason = screen.rejection(of: fix) {
+                report.drop(reason)
             } else {
                 if let timestamp = fix.timestamp { anchor = timestamp.timeIntervalSinceReferenceDate }
                 candidates.append((anchor, index))
             }
         }
 
-        // Step 4: stable sort (index breaks ties), then drop repeated timestamps. Most logs are
-        // already in order: check in O(n) before sorting.
+        // Step 4: stable sort (index breaks ties). Most logs are already in order: check in O(n)
+        // before sorting.
         let inOrder = zip(candidates, candidates.dropFirst()).allSatisfy { $0.key <= $1.key }
         if !inOrder {
             candidates.sort { $0.key != $1.key ? $0.key < $1.key : $0.index < $1.index }
         }
-        let measures = settings.distanceFilter != nil || settings.maximumSpeed != nil || settings.gapDistance != nil
 
-        // Step 5, with the repeat check folded into the same pass (it compares against the
-        // previous timestamp that survived step 4, not against the last fix kept by step 5).
+        // The repeat check of step 4, and step 5.
+        var walker = Walker(settings: settings)
         var segments: [[LocationSample]] = []
         var current: [LocationSample] = []
         var distances: [[Double?]] = []
         var currentDistances: [Double?] = []
-        var lastTimestamp: Date?
-        var last: LocationSample?
         for candidate in candidates {
             let fix = Self.plausible(fixes[candidate.index])
-            if let timestamp = fix.timestamp {
-                if let lastTimestamp, timestamp <= lastTimestamp {
-                    report.drop(.outOfOrder)
-                    continue
+            switch walker.decide(fix) {
+            case .dropped(let reason):
+                report.drop(reason)
+            case .kept(let opensSegment, let stepDistance):
+                if opensSegment && !current.isEmpty {
+                    segments.append(current)
+                    distances.append(currentDistances)
+                    current = []
+                    currentDistances = []
                 }
+                current.append(fix)
+                currentDistances.append(stepDistance)
+            }
+        }
+        if !current.isEmpty {
+            segments.append(current)
+            distances.append(currentDistances)
+        }
+        return (segments, report, distances)
+    }
+
+    /// What the filter decided for one fix.
+    public enum Decision: Sendable, Equatable {
+        /// Dropped, for this reason.
+        case dropped(FilterReport.Reason)
+        /// Kept. `opensSegment` is true for the first kept fix and for one after a segment break;
+        /// `stepDistance` is the geodesic distance in metres from the previous kept fix when it was
+        /// measured (never across a break).
+        case kept(opensSegment: Bool, stepDistance: Double?)
+    }
+
+    /// Steps 1–3: the per-fix checks that need no other fix.
+    struct Screen {
+        let desiredAccuracy: Double?
+        let staleBefore: Date?
+
+        init(settings: FilterSettings, recordingStart: Date?) {
+            desiredAccuracy = settings.desiredAccuracy
+            staleBefore = recordingStart.flatMap { start in settings.maximumAge.map { start.addingTimeInterval(-$0) } }
+        }
+
+        /// Why steps 1–3 drop `fix`, or `nil` when it passes.
+        func rejection(of fix: LocationSample) -> FilterReport.Reason? {
+            if !LocationFilter.isValid(fix) { return .invalid }
+            if let desiredAccuracy, let accuracy = fix.horizontalAccuracy, accuracy > desiredAccuracy {
+                return .lessAccurate
+            }
+            if let staleBefore, let timestamp = fix.timestamp, timestamp < staleBefore { return .stale }
+            return nil
+        }
+    }
+
+    /// The repeat check of step 4 and step 5, for fixes that come in step 4's order.
+    struct Walker {
+        let settings: FilterSettings
+        let measures: Bool
+        /// The previous timestamp that survived the repeat check.
+        var lastTimestamp: Date?
+        /// The last kept fix.
+        var last: LocationSample?
+
+        init(settings: FilterSettings) {
+            self.settings = settings
+            measures = settings.distanceFilter != nil || settings.maximumSpeed != nil || settings.gapDistance != nil
+        }
+
+        mutating func decide(_ fix: LocationSample) -> Decision {
+            if let timestamp = fix.timestamp {
+                if let lastTimestamp, timestamp <= lastTimestamp { return .dropped(.outOfOrder) }
                 lastTimestamp = timestamp
             }
             guard let previous = last else {
-                current.append(fix)
-                currentDistances.append(nil)
                 last = fix
-                continue
+                return .kept(opensSegment: true, stepDistance: nil)
             }
-            let interval = timeInterval(from: previous, to: fix)
+            let interval = LocationFilter.timeInterval(from: previous, to: fix)
             var opensSegment = fix.segment != previous.segment
             if !opensSegment, let gapTime = settings.gapTime, let interval, interval > gapTime {
                 opensSegment = true
@@ -119,34 +170,57 @@ public enum LocationFilter {
             if !opensSegment && measures {
                 let distance = Geodesic.inverse(from: previous.coordinate, to: fix.coordinate).distance
                 measured = distance
-                if let threshold = settings.distanceFilter, distance < threshold {
-                    report.drop(.tooClose)
-                    continue
-                }
+                if let threshold = settings.distanceFilter, distance < threshold { return .dropped(.tooClose) }
                 if let maximumSpeed = settings.maximumSpeed,
-                    let speed = impliedSpeed(distance: distance, interval: interval), speed > maximumSpeed
+                    let speed = LocationFilter.impliedSpeed(distance: distance, interval: interval), speed > maximumSpeed
                 {
-                    report.drop(.tooFast)
-                    continue
+                    return .dropped(.tooFast)
                 }
                 if let gapDistance = settings.gapDistance, distance > gapDistance { opensSegment = true }
             }
-            if opensSegment {
-                segments.append(current)
-                distances.append(currentDistances)
-                current = []
-                currentDistances = []
-                measured = nil
-            }
-            current.append(fix)
-            currentDistances.append(measured)
             last = fix
+            return .kept(opensSegment: opensSegment, stepDistance: opensSegment ? nil : measured)
         }
-        if !current.isEmpty {
-            segments.append(current)
-            distances.append(currentDistances)
+    }
+
+    /// The same filter for fixes that arrive one at a time in file order (a streaming reader), in
+    /// constant memory. It gives the same decisions as `apply` as long as the fixes are in time
+    /// order (fixes without a timestamp anywhere); the first fix that goes back in time makes
+    /// `add` return `nil`, after which the caller must filter the whole log with `apply` instead
+    /// (step 4's sort needs every fix).
+    public struct Stream: Sendable {
+        private let screen: Screen
+        private var walker: Walker
+        private var lastKey = -Double.infinity
+        /// What has been dropped so far, and why; `total` counts every fix added.
+        public private(set) var report: FilterReport
+
+        /// A filter with `settings` (see `apply`) for a log that started at `recordingStart`.
+        public init(settings: FilterSettings, recordingStart: Date?) {
+            screen = Screen(settings: settings, recordingStart: recordingStart)
+            walker = Walker(settings: settings)
+            report = FilterReport(subject: .fixes, total: 0, settings: settings)
         }
-        return (segments, report, distances)
+
+        /// Filters the next fix in file order: the decision and the fix as kept (with an implausible
+        /// altitude or course cleared, see `plausible`), or `nil` when the fix is earlier than a
+        /// previous one, so that only sorting the whole log can filter it.
+        public mutating func add(_ fix: LocationSample) -> (decision: Decision, fix: LocationSample)? {
+            report.total += 1
+            if let reason = screen.rejection(of: fix) {
+                report.drop(reason)
+                return (.dropped(reason), fix)
+            }
+            if let timestamp = fix.timestamp {
+                let key = timestamp.timeIntervalSinceReferenceDate
+                guard key >= lastKey else { return nil }
+                lastKey = key
+            }
+            let kept = LocationFilter.plausible(fix)
+            let decision = walker.decide(kept)
+            if case .dropped(let reason) = decision { report.drop(reason) }
+            return (decision, kept)
+        }
     }
 
     /// Altitudes a road trip can have, in metres: from below the deepest ocean floor (Challenger

@@ -230,29 +230,10 @@ struct CSVTable {
         return bytes[start..<end]
     }
 
-    /// A finite decimal number (`-12.5`, `1e-3`, with `decimalComma` also `12,5`) parsed with C's
-    /// `strtod` from a stack copy; `nil` for anything else (including `nan`, `inf` and hex forms).
+    /// A finite decimal number (`-12.5`, `1e-3`, with `decimalComma` also `12,5`; see
+    /// `DecimalNumber`), or `nil` for anything else (including `nan`, `inf` and hex forms).
     static func parseDouble(_ bytes: ArraySlice<UInt8>, decimalComma: Bool) -> Double? {
-        guard !bytes.isEmpty, bytes.count < 64 else { return nil }
-        for byte in bytes {
-            switch byte {
-            case 0x30...0x39, 0x2B, 0x2D, 0x2E, 0x45, 0x65: continue
-            case 0x2C where decimalComma: continue
-            default: return nil
-            }
-        }
-        return withUnsafeTemporaryAllocation(of: CChar.self, capacity: bytes.count + 1) { buffer in
-            var index = 0
-            for byte in bytes {
-                buffer[index] = CChar(bitPattern: byte == 0x2C ? 0x2E : byte)
-                index += 1
-            }
-            buffer[index] = 0
-            var end: UnsafeMutablePointer<CChar>? = nil
-            let value = strtod(buffer.baseAddress!, &end)
-            guard let end, end == buffer.baseAddress! + index, value.isFinite else { return nil }
-            return value
-        }
+        bytes.withUnsafeBufferPointer { DecimalNumber.parse($0, decimalSeparator: decimalComma ? 0x2C : 0x2E) }
     }
 
     /// A decimal integer with an optional sign, or `nil` (also on overflow).

@@ -54,10 +54,14 @@ public enum GPXReader {
     ///   - slug: the log's slug (DESIGN §2.5).
     ///   - timeZone: the zone in which times without a zone designator are read (site `timeZone`).
     ///   - log: receives the errors and warnings.
+    ///   - receive: when given, each track and route point goes to it as it is read, in file order,
+    ///     instead of into the log's `locations` (which stay empty), so a log of any length is read
+    ///     in constant memory.
     /// - Returns: the log in file order, or `nil` after reporting an error when the file cannot be a
     ///   GPX document.
     public static func read(
-        _ url: URL, displayPath: String, slug: String, timeZone: TimeZone, log: DiagnosticLog
+        _ url: URL, displayPath: String, slug: String, timeZone: TimeZone, log: DiagnosticLog,
+        receive: ((LocationSample) -> Void)? = nil
     ) -> TripLog? {
         _ = libxml2ReaderInitialized
         let options = Int32(
@@ -73,11 +77,12 @@ public enum GPXReader {
         var result = TripLog(slug: slug, sourcePath: displayPath, format: .gpx)
         // Size the fix array from the file once (a `trkpt` with `ele` and `time` takes about 100
         // bytes of GPX): growing it by doubling copied every fix and left the old buffer behind.
-        if let bytes = try? url.resourceValues(forKeys: [.fileSizeKey]).fileSize {
+        if receive == nil, let bytes = try? url.resourceValues(forKeys: [.fileSizeKey]).fileSize {
             result.locations.reserveCapacity(min(bytes / 100, 50_000_000))
         }
         var state = GPXStreamState(
-            reader: reader, displayPath: displayPath, timeZone: timeZone, diagnostics: log, result: result)
+            reader: reader, displayPath: displayPath, timeZone: timeZone, diagnostics: log, result: result,
+            receive: receive)
         return state.run()
     }
 }
@@ -129,6 +134,7 @@ private struct GPXStreamState {
     let timeZone: TimeZone
     let diagnostics: DiagnosticLog
     var result: TripLog
+    let receive: ((LocationSample) -> Void)?
 
     var stack: [Context] = []
     var point = Point()
@@ -141,7 +147,11 @@ private struct GPXStreamState {
     var pointCount = 0
     var skipped = [Int](repeating: 0, count: Problem.allCases.count)
 
-    init(reader: xmlTextReaderPtr, displayPath: String, timeZone: TimeZone, diagnostics: DiagnosticLog, result: TripLog) {
+    init(
+        reader: xmlTextReaderPtr, displayPath: String, timeZone: TimeZone, diagnostics: DiagnosticLog, result: TripLog,
+        receive: ((LocationSample) -> Void)?
+    ) {
+        self.receive = receive
         self.reader = reader
         self.displayPath = displayPath
         self.timeZone = timeZone
@@ -167,11 +177,7 @@ private struct GPXStreamState {
                 endElement()
             case 3, 4:  // TEXT, CDATA
                 if field != nil, let value = xmlTextReaderConstValue(reader) {
-                    var cursor = value
-                    while cursor.pointee != 0 {
-                        text.append(cursor.pointee)
-                        cursor += 1
-                    }
+                    text.append(contentsOf: UnsafeBufferPointer(start: value, count: strlen(value)))
                 }
             default:
                 break
@@ -378,12 +384,12 @@ private struct GPXStreamState {
                     title: point.name ?? "", subtitle: point.description ?? point.comment ?? "",
                     coordinate: point.coordinate, category: point.type))
         } else {
-            result.locations.append(
-                LocationSample(
-                    timestamp: point.timestamp, coordinate: point.coordinate, altitude: point.altitude,
-                    horizontalAccuracy: point.horizontalAccuracy, verticalAccuracy: point.verticalAccuracy,
-                    speed: point.speed ?? point.extensionSpeed, course: point.course ?? point.extensionCourse,
-                    segment: max(nextSegment - 1, 0), line: point.line))
+            let sample = LocationSample(
+                timestamp: point.timestamp, coordinate: point.coordinate, altitude: point.altitude,
+                horizontalAccuracy: point.horizontalAccuracy, verticalAccuracy: point.verticalAccuracy,
+                speed: point.speed ?? point.extensionSpeed, course: point.course ?? point.extensionCourse,
+                segment: max(nextSegment - 1, 0), line: point.line)
+            if let receive { receive(sample) } else { result.locations.append(sample) }
         }
     }
 
@@ -504,24 +510,19 @@ private func equals(_ name: UnsafePointer<UInt8>, _ literal: StaticString) -> Bo
     return name[count] == 0
 }
 
-/// The NUL-terminated text as a finite number (C locale `strtod`, surrounding XML white space
-/// allowed), or `nil`. Only the `xsd:decimal`/`xsd:double` characters are allowed — digits, sign,
-/// point, exponent — so strtod's hexadecimal, `inf` and `nan` forms are rejected.
+/// The NUL-terminated text as a finite number (`DecimalNumber`, surrounding XML white space
+/// allowed), or `nil`: only the `xsd:decimal`/`xsd:double` characters — digits, sign, point,
+/// exponent — so `inf`, `nan` and hexadecimal forms are rejected.
 private func number(_ text: UnsafePointer<UInt8>) -> Double? {
-    var cursor = text
-    while cursor.pointee != 0 {
-        switch cursor.pointee {
-        case 0x30...0x39, 0x2B, 0x2D, 0x2E, 0x45, 0x65, 0x20, 0x09, 0x0A, 0x0D: cursor += 1
-        default: return nil
-        }
-    }
-    return text.withMemoryRebound(to: CChar.self, capacity: 1) { start -> Double? in
-        var end: UnsafeMutablePointer<CChar>?
-        let value = strtod(start, &end)
-        guard var cursor = end.map({ UnsafePointer<CChar>($0) }), cursor != start, value.isFinite else { return nil }
-        while cursor.pointee == 0x20 || cursor.pointee == 0x09 || cursor.pointee == 0x0A || cursor.pointee == 0x0D {
-            cursor += 1
-        }
-        return cursor.pointee == 0 ? value : nil
-    }
+    var start = text
+    while isXMLSpace(start.pointee) { start += 1 }
+    var end = start
+    while end.pointee != 0 { end += 1 }
+    while end > start && isXMLSpace(end[-1]) { end -= 1 }
+    return DecimalNumber.parse(UnsafeBufferPointer(start: start, count: end - start))
+}
+
+@inline(__always)
+private func isXMLSpace(_ byte: UInt8) -> Bool {
+    byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
 }

@@ -128,7 +128,8 @@ public enum JSONTripLogReader {
         switch item[key] {
         case nil: return nil
         case .integer(let value): return Double(value)
-        case .double(let value): return value
+        case .double(let value) where value.isFinite: return value
+        case .double: throw SampleError(member: key, message: "\"\(key)\" is beyond the range of a number")
         default: throw SampleError(member: key, message: "\"\(key)\" must be a number")
         }
     }

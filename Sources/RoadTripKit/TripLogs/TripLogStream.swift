@@ -1,0 +1,106 @@
+import Foundation
+import Synchronization
+
+/// Read → filter → statistics as one streaming pass, for logs too long to hold: each fix goes from
+/// the reader through `LocationFilter.Stream` into `TripStatistics.Accumulator` as it is read, and
+/// only kept fixes are stored — and none at all when the track is not wanted (`roadtrip trip stats`),
+/// so memory stays the same whatever the file's length.
+///
+/// Only GPX is read this way (the format long tracks come in); other formats, and a GPX log whose
+/// timestamps go back in time (step 4 of the location filter must sort the whole log), are read
+/// whole and processed by `ProcessedTripLog(log:settings:)` — with the same result.
+public enum TripLogStream {
+    /// Reads, filters and measures the trip log at `url` (a file or a recording folder).
+    /// - Parameters:
+    ///   - displayPath, timeZone, columnMapping: as for `TripLogReader.read`.
+    ///   - settings: the filter settings (preset, sidecar and flags already applied).
+    ///   - title: a title that replaces the log's own name (a sidecar's `title`), if any.
+    ///   - keepingTrack: `false` to keep no fixes at all (the result's `segments` are then empty, and
+    ///     everything else is as usual).
+    ///   - log: receives the errors and warnings, each once.
+    /// - Returns: the processed log, or `nil` after an error in `log`.
+    public static func process(
+        _ url: URL, displayPath: String, timeZone: TimeZone, columnMapping: [String: String]?,
+        settings: FilterSettings, title: String?, keepingTrack: Bool, log: DiagnosticLog
+    ) -> ProcessedTripLog? {
+        var isFolder: ObjCBool = false
+        guard url.pathExtension.lowercased() == "gpx", FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder),
+            !isFolder.boolValue
+        else {
+            return processWhole(
+                url, displayPath: displayPath, timeZone: timeZone, columnMapping: columnMapping,
+                settings: settings, title: title, log: log)
+        }
+        // The reader runs on a thread of its own and hands fixes over in chunks; this thread filters
+        // and measures them meanwhile (libxml2 and the geodesics each take about half the time).
+        let channel = ChunkChannel<[LocationSample]>(capacity: 8)
+        let readResult = Mutex<TripLog?>(nil)
+        let slug = url.deletingPathExtension().lastPathComponent
+        let reader = Thread {
+            var chunk: [LocationSample] = []
+            chunk.reserveCapacity(chunkSize)
+            let read = GPXReader.read(url, displayPath: displayPath, slug: slug, timeZone: timeZone, log: log) { fix in
+                chunk.append(fix)
+                if chunk.count == chunkSize {
+                    channel.send(chunk)
+                    chunk.removeAll(keepingCapacity: true)
+                }
+            }
+            if !chunk.isEmpty { channel.send(chunk) }
+            readResult.withLock { $0 = read }
+            channel.finish()
+        }
+        reader.name = "roadtrip-reader"
+        reader.stackSize = 1 << 20
+        reader.start()
+
+        var filter = LocationFilter.Stream(settings: settings, recordingStart: nil)
+        var statistics = TripStatistics.Accumulator()
+        var segments: [[LocationSample]] = []
+        // After a fix that goes back in time the rest is only read for its diagnostics.
+        var outOfOrder = false
+        while let chunk = channel.receive() {
+            for fix in chunk where !outOfOrder {
+                guard let (decision, kept) = filter.add(fix) else {
+                    outOfOrder = true
+                    break
+                }
+                guard case .kept(let opensSegment, let stepDistance) = decision else { continue }
+                statistics.add(kept, opensSegment: opensSegment, stepDistance: stepDistance)
+                if keepingTrack {
+                    if opensSegment { segments.append([]) }
+                    segments[segments.count - 1].append(kept)
+                }
+            }
+        }
+        let read = readResult.withLock { $0 }
+        guard var tripLog = read else { return nil }
+        if outOfOrder {
+            // Read again, whole; its diagnostics were all reported by the first read.
+            let again = processWhole(
+                url, displayPath: displayPath, timeZone: timeZone, columnMapping: columnMapping,
+                settings: settings, title: title, log: DiagnosticLog())
+            if again == nil { log.error(SourceLocation(path: displayPath), "the file changed while it was read") }
+            return again
+        }
+        if let title { tripLog.name = title }
+        return ProcessedTripLog(
+            positionsOnly: tripLog, settings: settings, segments: segments, locationReport: filter.report,
+            statistics: statistics.statistics())
+    }
+
+    /// Fixes handed from the reader thread to the filter at a time.
+    private static let chunkSize = 4096
+
+    /// Reads the whole log, then filters and measures it.
+    private static func processWhole(
+        _ url: URL, displayPath: String, timeZone: TimeZone, columnMapping: [String: String]?,
+        settings: FilterSettings, title: String?, log: DiagnosticLog
+    ) -> ProcessedTripLog? {
+        guard var tripLog = TripLogReader.read(
+            url, displayPath: displayPath, timeZone: timeZone, columnMapping: columnMapping, log: log)
+        else { return nil }
+        if let title { tripLog.name = title }
+        return ProcessedTripLog(log: tripLog, settings: settings)
+    }
+}

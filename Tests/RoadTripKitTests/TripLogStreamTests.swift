@@ -1,0 +1,85 @@
+import Foundation
+import Testing
+@testable import RoadTripKit
+
+/// The streaming pass (`TripLogStream`, `LocationFilter.Stream`, `TripStatistics.Accumulator`) must
+/// give what reading the whole log and running `ProcessedTripLog` gives — the batch path sorts the
+/// fixes and measures per segment, a different route to the same DESIGN §4.2 result.
+@Suite struct TripLogStreamTests {
+    static let settings = FilterSettings.preset(named: "default")!
+
+    func batch(_ url: URL, log: DiagnosticLog = DiagnosticLog()) throws -> ProcessedTripLog {
+        let tripLog = try #require(TripLogReader.read(url, displayPath: "x.gpx", timeZone: .gmt, columnMapping: nil, log: log))
+        return ProcessedTripLog(log: tripLog, settings: Self.settings)
+    }
+
+    func streamed(_ url: URL, keepingTrack: Bool = true, log: DiagnosticLog = DiagnosticLog()) throws -> ProcessedTripLog {
+        try #require(
+            TripLogStream.process(
+                url, displayPath: "x.gpx", timeZone: .gmt, columnMapping: nil, settings: Self.settings, title: nil,
+                keepingTrack: keepingTrack, log: log))
+    }
+
+    @Test(arguments: [
+        "triplogs/gpx/cerknicko-jezero.gpx", "triplogs/gpx/garmin-activity.gpx",
+        "triplogs/gpx/with_tracks_and_segments.gpx", "triplogs/gpx/legacy_gpx_pause_resume.gpx",
+    ])
+    func streamingMatchesReadingWhole(_ fixture: String) throws {
+        let url = FixtureFiles.url(fixture)
+        let whole = try batch(url)
+        let stream = try streamed(url)
+        #expect(stream.segments == whole.segments)
+        #expect(stream.locationReport == whole.locationReport)
+        #expect(stream.statistics == whole.statistics)
+        #expect(stream.statistics.fixCount > 0)
+        let summary = try streamed(url, keepingTrack: false)
+        #expect(summary.segments.isEmpty)
+        #expect(summary.statistics == whole.statistics)
+    }
+
+    /// Times 10, 30, 20, 40 s (file order) with one bad point: the third fix goes back in time, so
+    /// the stream gives up and the log is processed whole — sorted 10, 20, 30, 40, all four kept
+    /// (about 111 m apart, well under 70 m/s over 10 s) — and the bad point is warned about once.
+    @Test func backwardsTimeFallsBackToTheWholeLog() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("stream-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func point(_ seconds: Int, _ latitude: String) -> String {
+            "<trkpt lat=\"\(latitude)\" lon=\"14\"><time>2024-05-01T10:00:\(seconds)Z</time></trkpt>"
+        }
+        let gpx = """
+            <gpx version="1.1" xmlns="http://www.topografix.com/GPX/1/1"><trk><trkseg>
+            \(point(10, "46.000"))\(point(30, "46.002"))\(point(20, "46.001"))
+            <trkpt lat="north" lon="14"/>
+            \(point(40, "46.003"))
+            </trkseg></trk></gpx>
+            """
+        let url = folder.appendingPathComponent("back.gpx")
+        try Data(gpx.utf8).write(to: url)
+
+        var filter = LocationFilter.Stream(settings: Self.settings, recordingStart: nil)
+        let t0 = Date(timeIntervalSince1970: 1_714_557_600)
+        #expect(filter.add(LocationSample(timestamp: t0.addingTimeInterval(10), coordinate: Coordinate(latitude: 46, longitude: 14))) != nil)
+        #expect(filter.add(LocationSample(timestamp: t0.addingTimeInterval(30), coordinate: Coordinate(latitude: 46.002, longitude: 14))) != nil)
+        #expect(filter.add(LocationSample(timestamp: t0.addingTimeInterval(20), coordinate: Coordinate(latitude: 46.001, longitude: 14))) == nil)
+
+        let log = DiagnosticLog()
+        let stream = try streamed(url, log: log)
+        let whole = try batch(url)
+        #expect(stream.segments.map { $0.map(\.coordinate.latitude) } == [[46.000, 46.001, 46.002, 46.003]])
+        #expect(stream.segments == whole.segments)
+        #expect(stream.statistics == whole.statistics)
+        #expect(log.diagnostics.filter { $0.description.contains("`lat` \"north\"") }.count == 1)
+    }
+
+    /// A missing file is the reader's error, not a crash of the reader thread.
+    @Test func missingFileIsAnError() {
+        let log = DiagnosticLog()
+        let url = URL(fileURLWithPath: "/nonexistent/roadtrip/none.gpx")
+        #expect(
+            TripLogStream.process(
+                url, displayPath: "none.gpx", timeZone: .gmt, columnMapping: nil, settings: Self.settings, title: nil,
+                keepingTrack: false, log: log) == nil)
+        #expect(log.diagnostics.map(\.description) == ["none.gpx: error: no such file or folder"])
+    }
+}

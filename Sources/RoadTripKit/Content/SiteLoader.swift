@@ -8,6 +8,13 @@ public struct SiteContent: Sendable {
     public var config: SiteConfig
     /// Every published destination, in home-page order (`order`, then title, then slug).
     public var destinations: [Destination]
+    /// The sources (`sourcePath`s) whose destinations a ``BuildCache`` gave unchanged.
+    public var reusedSourcePaths: Set<String> = []
+
+    /// How many of `destinations` a ``BuildCache`` gave unchanged.
+    public var reusedDestinationCount: Int {
+        destinations.count(where: { reusedSourcePaths.contains($0.sourcePath) })
+    }
 }
 
 /// The "load" stage of the pipeline (DESIGN §2, §6): reads `<projectRoot>/Destinations/` — `site.yaml`,
@@ -15,6 +22,9 @@ public struct SiteContent: Sendable {
 ///
 /// Every problem is logged (DESIGN §7) so that one build reports all of them; destinations with
 /// errors are left out of the result.
+///
+/// With a ``BuildCache``, each source — a destination folder, or `Destinations.plist` — whose
+/// files are unchanged since the last build is taken from the cache instead of being read again.
 public struct SiteLoader: Sendable {
     /// The folder holding `Destinations/` and `Themes/`.
     public let projectRoot: URL
@@ -22,12 +32,15 @@ public struct SiteLoader: Sendable {
     public let includeDrafts: Bool
     /// Where diagnostics go.
     public let log: DiagnosticLog
+    /// Destinations kept from earlier builds (`roadtrip serve`), or `nil` to read every source.
+    public let cache: BuildCache?
 
     /// Creates a loader for the project at `projectRoot`.
-    public init(projectRoot: URL, includeDrafts: Bool = false, log: DiagnosticLog) {
+    public init(projectRoot: URL, includeDrafts: Bool = false, log: DiagnosticLog, cache: BuildCache? = nil) {
         self.projectRoot = projectRoot
         self.includeDrafts = includeDrafts
         self.log = log
+        self.cache = cache
     }
 
     /// `<projectRoot>/Destinations`.
@@ -58,28 +71,56 @@ public struct SiteLoader: Sendable {
             return nil
         }
 
-        var destinations: [Destination] = []
+        var sources: [SourceLoad] = []
         let plistURL = destinationsFolder.appendingPathComponent("Destinations.plist")
         if FileManager.default.fileExists(atPath: plistURL.path) {
-            destinations += PropertyListImport.destinations(
-                from: plistURL, displayPath: ProjectPath.relative(plistURL, to: projectRoot), log: log)
+            let path = ProjectPath.relative(plistURL, to: projectRoot)
+            sources.append(
+                loadSource(path: path, files: plistURL) { log in
+                    PropertyListImport.destinations(from: plistURL, displayPath: path, log: log)
+                })
         }
-        destinations += loadFolders(config: config)
+        sources += loadFolders(config: config)
+        cache?.keepOnlySources(Set(sources.map(\.path)))
+        var destinations = sources.flatMap(\.destinations)
         destinations = destinations.filter { includeDrafts || !$0.isDraft }.map(resolvingImage)
         reportSlugConflicts(destinations)
         destinations.sort(by: Self.homePageOrder)
-        return SiteContent(config: config, destinations: destinations)
+        return SiteContent(
+            config: config, destinations: destinations,
+            reusedSourcePaths: Set(sources.filter(\.reused).map(\.path)))
+    }
+
+    /// The destinations of one source, and whether the cache gave them.
+    private struct SourceLoad {
+        /// The source file, relative to the project root (its destinations' `sourcePath`).
+        var path: String
+        var destinations: [Destination]
+        var reused: Bool
+    }
+
+    /// Loads the source whose destinations' `sourcePath` is `path` and which is read from `files`
+    /// (a file, or a destination folder): through the cache when there is one (unchanged `files`
+    /// give the kept destinations), else by calling `load` with the build's log.
+    private func loadSource(path: String, files: URL, load: (DiagnosticLog) -> [Destination]) -> SourceLoad {
+        guard let cache else { return SourceLoad(path: path, destinations: load(log), reused: false) }
+        let result = cache.destinations(
+            ofSource: path, fingerprint: SourceFingerprint(of: files), log: log, load: load)
+        return SourceLoad(path: path, destinations: result.destinations, reused: result.reused)
     }
 
     /// Loads every destination folder in parallel; results keep the folders' sorted order.
-    private func loadFolders(config: SiteConfig) -> [Destination] {
+    private func loadFolders(config: SiteConfig) -> [SourceLoad] {
         let folders = destinationFolders()
-        let results = Mutex<[Int: Destination]>([:])
-        let loader = DestinationLoader(projectRoot: projectRoot, config: config, log: log)
+        let results = Mutex<[Int: SourceLoad]>([:])
         DispatchQueue.concurrentPerform(iterations: folders.count) { index in
-            if let destination = loader.load(folder: folders[index]) {
-                results.withLock { $0[index] = destination }
+            let folder = folders[index]
+            let path = ProjectPath.relative(folder.appendingPathComponent("index.md"), to: projectRoot)
+            let source = loadSource(path: path, files: folder) { log in
+                let loader = DestinationLoader(projectRoot: projectRoot, config: config, log: log)
+                return loader.load(folder: folder).map { [$0] } ?? []
             }
+            results.withLock { $0[index] = source }
         }
         let loaded = results.withLock { $0 }
         return folders.indices.compactMap { loaded[$0] }

@@ -35,6 +35,14 @@ public struct BuildResult: Sendable {
     public var destinationCount: Int
     /// What the writer did, when it ran.
     public var writeSummary: OutputWriteSummary?
+    /// Destinations read from their sources (all of them without a ``BuildCache``).
+    public var reloadedDestinations = 0
+    /// Destinations a ``BuildCache`` gave unchanged, with their diagnostics (0 without one).
+    public var reusedDestinations = 0
+    /// Destinations whose filtered trip logs a ``BuildCache`` gave (0 without one).
+    public var reusedComputations = 0
+    /// Destinations whose rendered files a ``BuildCache`` gave (0 without one).
+    public var reusedRenderings = 0
 }
 
 /// The pipeline (DESIGN §6): `load → model → compute → render → write`. Each stage takes plain values
@@ -47,11 +55,21 @@ public struct SiteBuilder: Sendable {
     public let log: DiagnosticLog
     /// Receives progress lines (standard output in the CLI).
     public let progress: @Sendable (String) -> Void
+    /// What earlier builds of the same project left to reuse (`roadtrip serve`), or `nil` to
+    /// load, compute and render everything.
+    public let cache: BuildCache?
 
-    /// Creates a builder.
-    public init(options: BuildOptions, log: DiagnosticLog, progress: @escaping @Sendable (String) -> Void) {
+    /// Creates a builder. With a `cache`, only what changed since the cache's last build is loaded,
+    /// computed and rendered again (``BuildCache`` says what is reused), and the progress lines of
+    /// stages 1, 3 and 4 say how many destinations were reused ("(7 reused)"); the output is the
+    /// same as without one.
+    public init(
+        options: BuildOptions, log: DiagnosticLog, cache: BuildCache? = nil,
+        progress: @escaping @Sendable (String) -> Void
+    ) {
         self.options = options
         self.log = log
+        self.cache = cache
         self.progress = progress
     }
 
@@ -76,6 +94,11 @@ public struct SiteBuilder: Sendable {
         milliseconds < 10 ? String(format: "%.1f", milliseconds) : String(Int(milliseconds.rounded()))
     }
 
+    /// " (7 reused)" with a cache, "" without one.
+    private func reusedNote(_ count: Int) -> String {
+        cache == nil ? "" : " (\(count) reused)"
+    }
+
     private func verbose(_ line: @autoclosure () -> String) {
         if options.verbosity == .verbose { progress("  " + line()) }
     }
@@ -92,11 +115,15 @@ public struct SiteBuilder: Sendable {
             return failed
         }
 
-        let loader = SiteLoader(projectRoot: options.projectRoot, includeDrafts: options.includeDrafts, log: log)
+        let loader = SiteLoader(
+            projectRoot: options.projectRoot, includeDrafts: options.includeDrafts, log: log, cache: cache)
         var config = loader.loadConfig()
         if let baseURL = options.baseURL { config.baseURL = baseURL.isEmpty ? nil : baseURL }
+        cache?.prepare(projectRoot: options.projectRoot, config: config)
         let content = stage(1, { (content: SiteContent?) in
-            content.map { "Load " + Self.counted($0.destinations.count, "destination") } ?? "Load destinations: stopped by errors"
+            content.map {
+                "Load " + Self.counted($0.destinations.count, "destination") + reusedNote($0.reusedDestinationCount)
+            } ?? "Load destinations: stopped by errors"
         }) { loader.load(config: config) }
         let theme = stage(2, { (theme: Theme?) in
             theme.map { "Load theme \(config.theme) (" + Self.counted($0.assets.count, "asset") + ")" }
@@ -106,15 +133,19 @@ public struct SiteBuilder: Sendable {
 
         guard let content, let theme, !hasBlockingProblems() else { return failed }
 
-        let trips = stage(3, { (trips: [Trip]) in
-            "Compute " + Self.counted(trips.count, "region") + ", "
-                + Self.counted(trips.reduce(0) { $0 + $1.recordings.count }, "trip log")
+        let (trips, reusedComputations) = stage(3, { (computed: (trips: [Trip], reused: Int)) in
+            "Compute " + Self.counted(computed.trips.count, "region") + ", "
+                + Self.counted(computed.trips.reduce(0) { $0 + $1.recordings.count }, "trip log")
+                + reusedNote(computed.reused)
         }) { compute(content.destinations, config: config) }
 
         let files: [OutputFile]
+        let reusedRenderings: Int
         do {
-            files = try stage(4, { (files: [OutputFile]) in
-                "Render " + Self.counted(trips.count, "destination") + " (" + Self.counted(files.count, "file") + ")"
+            (files, reusedRenderings) = try stage(4, { (rendered: (files: [OutputFile], reused: Int)) in
+                "Render " + Self.counted(trips.count, "destination") + " ("
+                    + (cache == nil ? "" : "\(rendered.reused) reused, ")
+                    + Self.counted(rendered.files.count, "file") + ")"
             }) { try render(trips: trips, theme: theme, config: config) }
         } catch let error as TemplateError {
             let path = "Themes/\(theme.name)/layouts/\(error.templateName).mustache"
@@ -136,7 +167,11 @@ public struct SiteBuilder: Sendable {
                 "Write \(files.count) files (\(summary.written.count) written, \(summary.unchanged.count) unchanged, "
                     + "\(summary.removed.count) removed)"
             }) { try writer.write(files) }
-            return BuildResult(succeeded: true, destinationCount: trips.count, writeSummary: summary)
+            let reusedDestinations = content.reusedDestinationCount
+            return BuildResult(
+                succeeded: true, destinationCount: trips.count, writeSummary: summary,
+                reloadedDestinations: trips.count - reusedDestinations, reusedDestinations: reusedDestinations,
+                reusedComputations: reusedComputations, reusedRenderings: reusedRenderings)
         } catch let diagnostic as Diagnostic {
             log.report(diagnostic)
             return failed
@@ -147,12 +182,15 @@ public struct SiteBuilder: Sendable {
     }
 
     /// The compute stage: each destination's initial region, and its trip logs filtered with their
-    /// statistics — in parallel across destinations (DESIGN §6).
-    private func compute(_ destinations: [Destination], config: SiteConfig) -> [Trip] {
+    /// statistics — in parallel across destinations (DESIGN §6) — or taken from the cache. Returns
+    /// the trips in the order of `destinations` and how many the cache gave the trip logs of.
+    private func compute(_ destinations: [Destination], config: SiteConfig) -> (trips: [Trip], reused: Int) {
         let results = Mutex<[Int: Trip]>([:])
+        let reused = Atomic(0)
         DispatchQueue.concurrentPerform(iterations: destinations.count) { index in
             let destination = destinations[index]
-            let recordings = destination.tripLogs.map { ProcessedTripLog(log: $0.log, settings: $0.settings.filters) }
+            let (recordings, wasReused) = filteredTripLogs(of: destination)
+            if wasReused { reused.add(1, ordering: .relaxed) }
             let trip = Trip(
                 destination: destination, initialRegion: InitialRegion.region(for: destination, config: config),
                 recordings: recordings)
@@ -162,7 +200,15 @@ public struct SiteBuilder: Sendable {
         if options.verbosity == .verbose {
             for trip in trips { describe(trip, config: config) }
         }
-        return trips
+        return (trips, reused.load(ordering: .relaxed))
+    }
+
+    /// `destination`'s trip logs filtered, with their statistics, and whether the cache gave them.
+    private func filteredTripLogs(of destination: Destination) -> (recordings: [ProcessedTripLog], reused: Bool) {
+        if let kept = cache?.recordings(of: destination) { return (kept, true) }
+        let recordings = destination.tripLogs.map { ProcessedTripLog(log: $0.log, settings: $0.settings.filters) }
+        cache?.keep(recordings: recordings, of: destination)
+        return (recordings, false)
     }
 
     /// The --verbose lines for one destination: its region and zoom, and each trip log's filter report.
@@ -192,12 +238,15 @@ public struct SiteBuilder: Sendable {
         log.errorCount > 0 || (options.strict && log.warningCount > 0)
     }
 
-    /// Renders every destination in parallel across cores, then the site-wide files; theme assets
-    /// are copied. The result is sorted by path so output is deterministic.
-    private func render(trips: [Trip], theme: Theme, config: SiteConfig) throws(TemplateError) -> [OutputFile] {
+    /// Renders every destination in parallel across cores (or takes its files from the cache),
+    /// then the site-wide files; theme assets are copied. The files are sorted by path so output is
+    /// deterministic; `reused` counts the destinations the cache gave.
+    private func render(trips: [Trip], theme: Theme, config: SiteConfig) throws(TemplateError)
+        -> (files: [OutputFile], reused: Int)
+    {
         let renderer = PageRenderer(theme: theme, config: config, projectRoot: options.projectRoot)
-        let results = Mutex<[Int: Result<[OutputFile], TemplateError>]>([:])
-        let cards = Mutex<[Int: TemplateValue]>([:])
+        let results = Mutex<[Int: Result<BuildCache.RenderedDestination, TemplateError>]>([:])
+        let reused = Atomic(0)
         let site = Mutex<Result<(files: [OutputFile], overviewMap: TemplateValue), TemplateError>?>(nil)
         // One more task than destinations, first so that it starts early: the site-wide files
         // render alongside the pages.
@@ -208,25 +257,38 @@ public struct SiteBuilder: Sendable {
                 return
             }
             let index = task - 1
-            let result = Result { () throws(TemplateError) -> [OutputFile] in
-                try renderer.destinationFiles(
-                    trip: trips[index],
-                    previous: index > 0 ? trips[index - 1].destination : nil,
-                    next: index + 1 < trips.count ? trips[index + 1].destination : nil)
-            }
-            let card = renderer.cardMap(trip: trips[index])
+            let (result, wasReused) = renderDestination(at: index, of: trips, renderer: renderer)
+            if wasReused { reused.add(1, ordering: .relaxed) }
             results.withLock { $0[index] = result }
-            cards.withLock { $0[index] = card }
         }
-        let rendered = results.withLock { $0 }
-        let cardMaps = cards.withLock { cards in trips.indices.map { cards[$0] ?? .null } }
+        let outcomes = results.withLock { results in trips.indices.map { results[$0]! } }
         let siteFiles = try site.withLock { $0 }!.get()
         var files = siteFiles.files
+        let cardMaps = outcomes.map { (try? $0.get())?.cardMap ?? .null }
         files.append(try renderer.homePage(trips: trips, cardMaps: cardMaps, overviewMap: siteFiles.overviewMap))
-        for index in trips.indices {
-            files += try rendered[index]!.get()
+        for outcome in outcomes {
+            files += try outcome.get().files
         }
         files += theme.assets.map { OutputFile(path: "assets/" + $0.relativePath, contents: .copy(from: $0.url)) }
-        return files.sorted { $0.path < $1.path }
+        return (files.sorted { $0.path < $1.path }, reused.load(ordering: .relaxed))
+    }
+
+    /// The files and home-page card map of `trips[index]` between its neighbours in home-page
+    /// order, and whether the cache gave them.
+    private func renderDestination(at index: Int, of trips: [Trip], renderer: PageRenderer)
+        -> (result: Result<BuildCache.RenderedDestination, TemplateError>, reused: Bool)
+    {
+        let trip = trips[index]
+        let previous = index > 0 ? trips[index - 1].destination : nil
+        let next = index + 1 < trips.count ? trips[index + 1].destination : nil
+        let inputs = BuildCache.PageInputs(destination: trip.destination, previous: previous, next: next)
+        if let kept = cache?.rendered(trip.destination, inputs: inputs) { return (.success(kept), true) }
+        let result = Result { () throws(TemplateError) in
+            BuildCache.RenderedDestination(
+                inputs: inputs, files: try renderer.destinationFiles(trip: trip, previous: previous, next: next),
+                cardMap: renderer.cardMap(trip: trip))
+        }
+        if case .success(let rendered) = result { cache?.keep(rendered, of: trip.destination) }
+        return (result, false)
     }
 }

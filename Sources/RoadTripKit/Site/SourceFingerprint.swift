@@ -1,0 +1,96 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The state of a source file or folder as `stat(2)` sees it, without reading any file: for the
+/// item itself and every visible file and folder below it, the path, the size in bytes, the
+/// modification time (seconds and nanoseconds since the Unix epoch) and the inode number.
+///
+/// Two fingerprints of the same item are equal when nothing was written, replaced, added or
+/// removed in between, as far as `stat(2)` can tell: an editor that saves in place changes the
+/// size or the modification time, one that writes a new file and renames it over the old one
+/// changes the inode. Symbolic links are followed (what a loader reads is the target); a folder
+/// reached twice through links is walked once.
+///
+/// Folders contribute their path only: a folder's own modification time also changes when an
+/// editor creates a swap file in it, which would make every keystroke look like a change.
+/// Dotfiles, and everything below a dot-folder, are left out for the same reason — no loader
+/// reads them (`SiteLoader`, `DestinationLoader`, `TripLogLoader` and `Theme` all skip them).
+///
+/// A file written again within the same tick of the file system's clock, with the same size and
+/// in place, keeps its fingerprint (git calls this "racy clean", `Documentation/technical/racy-git.txt`
+/// in git's sources). ``isSettled`` tells whether that can still happen: what was read from
+/// an unsettled fingerprint must not be trusted to stay current.
+struct SourceFingerprint: Sendable, Hashable {
+    /// One file or folder.
+    struct Entry: Sendable, Hashable {
+        /// '/'-separated path relative to the fingerprinted item (`""` for the item itself);
+        /// folders end with `/`.
+        var path: String
+        /// Size in bytes (0 for folders).
+        var size: Int64 = 0
+        /// Modification time: whole seconds since the Unix epoch (0 for folders).
+        var modificationSeconds: Int64 = 0
+        /// Modification time: nanoseconds within the second (0 for folders).
+        var modificationNanoseconds: Int64 = 0
+        /// Inode number (0 for folders).
+        var inode: UInt64 = 0
+    }
+
+    /// The coarsest modification-time granularity roadtrip allows for, in seconds: 2 s on FAT,
+    /// 1 s on HFS+ and ext3; ext4 and tmpfs take their times from the kernel's coarse clock, which
+    /// ticks every jiffy (1–10 ms).
+    static let timestampGranularity = 2.0
+
+    /// Every entry, sorted by path. Empty when the item does not exist.
+    let entries: [Entry]
+
+    /// `true` when every file was last modified at least ``timestampGranularity`` before the
+    /// fingerprint was taken, so that any later write shows as a new modification time.
+    let isSettled: Bool
+
+    /// Fingerprints the file or folder at `url` (recursively for a folder).
+    init(of url: URL) {
+        let takenAt = Date().timeIntervalSince1970
+        var entries: [Entry] = []
+        var visitedFolders: Set<[UInt64]> = []
+        Self.visit(url.path, relativePath: "", into: &entries, visitedFolders: &visitedFolders)
+        self.entries = entries.sorted { $0.path < $1.path }
+        isSettled = entries.allSatisfy { entry in
+            Double(entry.modificationSeconds) + Double(entry.modificationNanoseconds) / 1e9
+                <= takenAt - Self.timestampGranularity
+        }
+    }
+
+    private static func visit(
+        _ path: String, relativePath: String, into entries: inout [Entry], visitedFolders: inout Set<[UInt64]>
+    ) {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return }
+        guard status.st_mode & S_IFMT == S_IFDIR else {
+            #if canImport(Darwin)
+            let modified = status.st_mtimespec
+            #else
+            let modified = status.st_mtim
+            #endif
+            entries.append(
+                Entry(
+                    path: relativePath, size: Int64(status.st_size), modificationSeconds: Int64(modified.tv_sec),
+                    modificationNanoseconds: Int64(modified.tv_nsec), inode: UInt64(status.st_ino)))
+            return
+        }
+        entries.append(Entry(path: relativePath.isEmpty ? "/" : relativePath + "/"))
+        guard visitedFolders.insert([UInt64(status.st_dev), UInt64(status.st_ino)]).inserted else { return }
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+        for name in names where !name.hasPrefix(".") {
+            visit(
+                path + "/" + name, relativePath: relativePath.isEmpty ? name : relativePath + "/" + name,
+                into: &entries, visitedFolders: &visitedFolders)
+        }
+    }
+}

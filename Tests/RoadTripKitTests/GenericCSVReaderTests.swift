@@ -18,6 +18,22 @@ import Testing
         #expect(trip.locations[0].timestamp == Date(timeIntervalSince1970: 1_685_613_600))
     }
 
+    /// Microseconds in a column declared `unix` (seconds): 1.7e15 s is about year 53,900 — beyond
+    /// what ISO 8601's four-digit years (and the writers) can say, so that row is skipped with a
+    /// warning and the other kept. Also an absurd ISO-sized time in Sensor Logger's elapsed column.
+    @Test func timesBeyondTheYear9999AreBadRows() throws {
+        let url = TripLogTestFiles.file("m.csv", "ts,lat,lon\n1704067200,46,14\n1704067200000000,46.001,14\n")
+        let log = DiagnosticLog()
+        let mapping = ["timestamp": "ts", "latitude": "lat", "longitude": "lon", "timestampFormat": "unix"]
+        let trip = try #require(TripLogReader.read(url, displayPath: "m.csv", timeZone: .gmt, columnMapping: mapping, log: log))
+        #expect(trip.locations.map(\.timestamp) == [Date(timeIntervalSince1970: 1_704_067_200)])
+        #expect(log.diagnostics.first?.description
+            == "m.csv:3:1: warning: ts \"1704067200000000\" is not a time in the years 0000–9999; row skipped")
+        // The last representable instant formats in year 9999, never rounding into 10000.
+        #expect(ISO8601Time.format(Date(timeIntervalSince1970: 253_402_300_799.9999)).hasPrefix("9999-12-31T23:59:59.9"))
+        #expect(ISO8601Time.format(Date(timeIntervalSince1970: 1e300)) == "9999-12-31T23:59:59.999999Z")
+    }
+
     @Test func unknownLayoutAndBadMappingsAreErrors() throws {
         let url = TripLogTestFiles.file("g.csv", "A,B\n1,2\n")
         let log = DiagnosticLog()

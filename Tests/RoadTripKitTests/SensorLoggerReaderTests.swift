@@ -38,6 +38,44 @@ import Testing
         #expect(abs(meanZ - -0.9897081353512007) < 1e-9)
     }
 
+    /// A first row whose `seconds_elapsed` (±1e15 s, about ±31.7 million years) would put the
+    /// recording's start outside the years 0000–9999 is a bad row (a small negative value is a
+    /// cached fix, and fine); the start then comes from the next row: 1679068249.793 − 1 =
+    /// 1679068248.793 s.
+    @Test func absurdElapsedSecondsAreABadRow() throws {
+        for elapsed in ["1e15", "-1e15"] {
+            let folder = TripLogTestFiles.folder(with: [
+                "Location.csv": "time,seconds_elapsed,horizontalAccuracy,longitude,latitude\n"
+                    + "1679068248793000000,\(elapsed),5,8.5104485,47.4072629\n"
+                    + "1679068249793000000,1,5,8.5105485,47.4072629\n",
+            ])
+            let log = DiagnosticLog()
+            let trip = try #require(TripLogReader.read(folder, displayPath: "r", timeZone: .gmt, columnMapping: nil, log: log))
+            #expect(trip.locations.count == 1, "\(elapsed)")
+            #expect(abs(trip.recordingStart!.timeIntervalSince1970 - 1_679_068_248.793) < 1e-6, "\(elapsed)")
+            #expect(log.diagnostics.first?.message.hasPrefix("seconds_elapsed \"\(elapsed)\" is not seconds since a recording start") == true)
+        }
+    }
+
+    /// The same file on its own (not in a folder) is recognised by its header and read the same way.
+    @Test func locationFileOnItsOwn() throws {
+        let text = try String(contentsOf: FixtureFiles.url("bad-inputs/csv-bad-rows.csv"), encoding: .utf8)
+        let url = TripLogTestFiles.file("Location.csv", text)
+        let log = DiagnosticLog()
+        let trip = try #require(TripLogReader.read(url, displayPath: "Location.csv", timeZone: .gmt, columnMapping: nil, log: log))
+        #expect(trip.format == .sensorLogger)
+        #expect(trip.locations.map(\.line) == [2])
+        #expect(log.diagnostics.compactMap(\.location.line) == [3, 4])
+    }
+
+    /// A heading outside 0 ..< 360° (720° magnetic) is invalid, like a course (DESIGN §4.2).
+    @Test func headingsOutsideAFullTurnAreInvalid() {
+        let samples = [HeadingSample(magneticHeading: 720), HeadingSample(magneticHeading: 359.5), HeadingSample(magneticHeading: 10, trueHeading: 360)]
+        let result = HeadingFilter.apply(samples, settings: FilterSettings())
+        #expect(result.headings == [359.5, 10])
+        #expect(result.report.count(.invalid) == 1)
+    }
+
     @Test func badRowsAreSkippedCountedAndNamed() throws {
         // bad-inputs/README.md: "bad rows skipped with warnings naming their lines; the good row kept".
         let text = try String(contentsOf: FixtureFiles.url("bad-inputs/csv-bad-rows.csv"), encoding: .utf8)

@@ -26,7 +26,8 @@ public enum TripStatisticsText {
 
     /// "2:03:04" (hours unbounded), from seconds rounded to the nearest second (negative: 0).
     public static func duration(_ seconds: Double) -> String {
-        let total = Int(max(0, seconds).rounded())
+        // Capped at about 31,700 years, so that no value can trap the conversion to Int.
+        let total = Int(min(max(0, seconds), 1e12).rounded())
         func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
         return "\(total / 3600):\(two(total / 60 % 60)):\(two(total % 60))"
     }

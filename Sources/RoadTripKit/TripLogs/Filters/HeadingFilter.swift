@@ -3,12 +3,12 @@
 ///
 /// 1. **invalid** — drop a sample whose `headingAccuracy` is present and ≤ 0 (Core Location's
 ///    "invalid"; a missing accuracy, as in NMEA heading sentences, passes), or that has no valid
-///    heading at all (neither trueHeading nor magneticHeading finite and ≥ 0).
+///    heading at all (neither trueHeading nor magneticHeading in 0 ..< 360°).
 /// 2. **withinHeadingFilter** — keep a sample only when its heading differs from the last
 ///    **kept** one by at least `headingFilter` degrees, the short way round (`difference`); the
 ///    first valid sample is always kept; a difference equal to the threshold is kept.
 ///
-/// The heading of a sample is its `trueHeading` when that is valid (finite and ≥ 0), otherwise its
+/// The heading of a sample is its `trueHeading` when that is valid (0 ..< 360°), otherwise its
 /// `magneticHeading` (as `CLHeading` reports trueHeading −1 when it cannot compute it).
 public enum HeadingFilter {
     /// Which north the kept headings are measured from.
@@ -68,10 +68,10 @@ public enum HeadingFilter {
     /// The sample's heading in degrees and which north it uses: `trueHeading` when valid (finite
     /// and ≥ 0), else `magneticHeading` when valid, else `nil`.
     public static func heading(of sample: HeadingSample) -> (degrees: Double, reference: Reference)? {
-        if let trueHeading = sample.trueHeading, trueHeading.isFinite, trueHeading >= 0 {
+        if let trueHeading = sample.trueHeading, trueHeading.isFinite, (0..<360).contains(trueHeading) {
             return (trueHeading, .true)
         }
-        if let magnetic = sample.magneticHeading, magnetic.isFinite, magnetic >= 0 {
+        if let magnetic = sample.magneticHeading, magnetic.isFinite, (0..<360).contains(magnetic) {
             return (magnetic, .magnetic)
         }
         return nil

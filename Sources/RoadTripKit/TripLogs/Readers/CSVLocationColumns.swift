@@ -25,17 +25,25 @@ struct CSVLocationColumns {
     var course: Int?
 
     /// The time of `record`: `nil` when the column is absent or empty.
+    /// - Throws: `FieldError` for an unreadable time, or one outside the years 0000–9999
+    ///   (`ISO8601Time.representableSeconds`: microseconds in a `unix` column, say).
     func time(of record: CSVTable.Record, timeZone: TimeZone) throws(CSVTable.FieldError) -> Date? {
+        let date: Date?
         switch timeEncoding {
         case .iso8601:
-            return try record.time(timestamp, timeZone: timeZone)?.date
+            date = try record.time(timestamp, timeZone: timeZone)?.date
         case .epoch(let unitsPerSecond):
             if unitsPerSecond == 1 {
-                return try record.number(timestamp).map { Date(timeIntervalSince1970: $0) }
+                date = try record.number(timestamp).map { Date(timeIntervalSince1970: $0) }
+            } else {
+                date = try record.integer(timestamp).map { CSVLocationColumns.date($0, unitsPerSecond: unitsPerSecond) }
             }
-            guard let count = try record.integer(timestamp) else { return nil }
-            return CSVLocationColumns.date(count, unitsPerSecond: unitsPerSecond)
         }
+        if let date, !ISO8601Time.isRepresentable(date), let timestamp {
+            throw CSVTable.FieldError(
+                column: record.header[timestamp], text: record.string(timestamp), expected: "a time in the years 0000–9999")
+        }
+        return date
     }
 
     /// The instant `count` units after the Unix epoch, split into whole seconds and the rest so

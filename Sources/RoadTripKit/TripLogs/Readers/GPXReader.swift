@@ -74,6 +74,13 @@ public enum GPXReader {
             return nil
         }
         defer { xmlFreeTextReader(reader) }
+        // libxml2 prints some errors itself (a huge text node) despite XML_PARSE_NOERROR; they are
+        // reported through `xmlGetLastError` in the DESIGN §7 format instead.
+        xmlTextReaderSetStructuredErrorHandler(reader, ignoreLibXML2Error, nil)
+        if let bytes = try? url.resourceValues(forKeys: [.fileSizeKey]).fileSize, bytes == 0 {
+            log.error(SourceLocation(path: displayPath), "the file is empty (a GPX document has a <gpx> root element)")
+            return nil
+        }
         var result = TripLog(slug: slug, sourcePath: displayPath, format: .gpx)
         // Size the fix array from the file once (a `trkpt` with `ele` and `time` takes about 100
         // bytes of GPX): growing it by doubling copied every fix and left the old buffer behind.
@@ -500,6 +507,10 @@ private struct GPXStreamState {
         diagnostics.error(SourceLocation(path: displayPath, line: max(line, 1), column: column), message)
     }
 }
+
+/// libxml2's structured error handler for the reader: prints nothing (errors are read back with
+/// `xmlGetLastError`).
+nonisolated private func ignoreLibXML2Error(_ context: UnsafeMutableRawPointer?, _ error: xmlErrorPtr?) {}
 
 /// `true` when the NUL-terminated `name` is exactly `literal` (ASCII).
 @inline(__always)

@@ -6,8 +6,21 @@ import Foundation
 enum ISO8601Time {
     /// `date` in UTC as `YYYY-MM-DDThh:mm:ss[.ffffff]Z`: rounded to the microsecond (a `Date`'s
     /// `Double` resolves about 0.2 µs at today's dates), trailing fractional zeros dropped.
+    /// Instants a trip log may carry, in seconds since 1970-01-01T00:00:00Z: from
+    /// 0000-01-01T00:00:00Z to 9999-12-31T23:59:59Z, the years ISO 8601's four digits can write
+    /// (§3.2.1, without the expanded representation). Readers reject times outside it as bad rows.
+    static let representableSeconds: ClosedRange<Double> = -62_167_219_200 ... 253_402_300_799
+
+    /// `true` when `date` lies in `representableSeconds`.
+    static func isRepresentable(_ date: Date) -> Bool {
+        representableSeconds.contains(date.timeIntervalSince1970)
+    }
+
     static func format(_ date: Date) -> String {
-        let micros = Int((date.timeIntervalSince1970 * 1e6).rounded())
+        // Clamped so that no date can trap the conversion, and the last representable second
+        // does not round up into year 10000.
+        let seconds1970 = min(max(date.timeIntervalSince1970, representableSeconds.lowerBound), representableSeconds.upperBound + 0.999_999)
+        let micros = min(Int((seconds1970 * 1e6).rounded()), Int(representableSeconds.upperBound) * 1_000_000 + 999_999)
         var seconds = micros / 1_000_000
         var fraction = micros % 1_000_000
         if fraction < 0 {

@@ -38,6 +38,26 @@ public enum SensorLoggerReader {
         }
     }
 
+    /// `true` for the header of a Sensor Logger `Location.csv` (`time`, `seconds_elapsed`,
+    /// `latitude`, `longitude`, in any order), read on its own when it is not in a folder.
+    static func recognizes(locationHeader header: [String]) -> Bool {
+        ["time", "seconds_elapsed", "latitude", "longitude"].allSatisfy(header.contains)
+    }
+
+    /// Reads a Sensor Logger `Location.csv` that is not in a recording folder (so there are no
+    /// other sensors): its fixes and `recordingStart`; `nil` with an error in `log` when it cannot
+    /// be read. Bad rows are warnings, skipped and counted.
+    public static func readLocationFile(_ url: URL, displayPath: String, slug: String, log: DiagnosticLog) -> TripLog? {
+        var tripLog = TripLog(slug: slug, sourcePath: displayPath, format: .sensorLogger)
+        do throws(Diagnostic) {
+            tripLog.locations = try readLocations(url, displayPath: displayPath, log: log) { tripLog.recordingStart = $0 }
+        } catch {
+            log.report(error)
+            return nil
+        }
+        return tripLog
+    }
+
     /// Reads the recording in `folder`; `nil` (with an error in `log`) when it holds none of the
     /// files above or one of them cannot be read. Bad rows are warnings, skipped and counted per file.
     /// - Parameters:
@@ -122,8 +142,14 @@ public enum SensorLoggerReader {
             guard let sample = try columns.sample(from: record, timeZone: .gmt) else {
                 throw CSVTable.FieldError(column: "latitude", text: "", expected: "given (every row must be a fix)")
             }
-            if !haveStart, let time = sample.timestamp, let seconds = try record.number(elapsed) {
-                recordingStart(time.addingTimeInterval(-seconds))
+            if !haveStart, let time = sample.timestamp, let elapsed, let seconds = try record.number(elapsed) {
+                let start = time.addingTimeInterval(-seconds)
+                guard ISO8601Time.isRepresentable(start) else {
+                    throw CSVTable.FieldError(
+                        column: "seconds_elapsed", text: record.string(elapsed),
+                        expected: "seconds since a recording start in the years 0000–9999")
+                }
+                recordingStart(start)
                 haveStart = true
             }
             locations.append(sample)

@@ -3,6 +3,7 @@ import Foundation
 /// Reads any trip log (DESIGN §2.5) by what it is: a folder is a Sensor Logger recording; a file
 /// is chosen by extension (case-insensitive): `.gpx` → `GPXReader`, `.nmea` → `NMEAReader`, `.json` →
 /// `JSONTripLogReader`, `.csv` → sniffed from its header: OpenTracks (`#time,trackpoint_type,…`),
+/// a Sensor Logger `Location.csv` on its own (`time,seconds_elapsed,…,latitude,longitude`),
 /// GPSLogger (`time,lat,lon,elevation,accuracy,…`), else the generic reader with the sidecar's
 /// column mapping, else an error listing the columns.
 public enum TripLogReader {
@@ -42,6 +43,9 @@ public enum TripLogReader {
             }
             if OpenTracksCSVReader.recognizes(header: header) {
                 return OpenTracksCSVReader.read(url, displayPath: displayPath, slug: slug, timeZone: timeZone, log: log)
+            }
+            if SensorLoggerReader.recognizes(locationHeader: header) {
+                return SensorLoggerReader.readLocationFile(url, displayPath: displayPath, slug: slug, log: log)
             }
             if GPSLoggerCSVReader.recognizes(header: header) {
                 return GPSLoggerCSVReader.read(url, displayPath: displayPath, slug: slug, timeZone: timeZone, log: log)

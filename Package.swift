@@ -13,9 +13,10 @@ let package = Package(
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
         .systemLibrary(name: "CProj", pkgConfig: "proj", providers: [.apt(["libproj-dev"])]),
+        .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
         .target(
             name: "RoadTripKit",
-            dependencies: ["CCmark", "CLibXML2", "CYAML", "CProj"]
+            dependencies: ["CCmark", "CLibXML2", "CYAML", "CProj", "CMicroHTTPD"]
         ),
         .executableTarget(name: "roadtrip", dependencies: ["RoadTripKit"]),
         .testTarget(

@@ -9,6 +9,7 @@ let usage = """
 
     Commands:
       build                         Build the site: <source>/Destinations + Themes -> <source>/Output
+      serve                         Build, serve on http://127.0.0.1:8000/, rebuild and reload on change
       new destination NAME --latitude L --longitude L
                                     Write Destinations/<slug>/index.md from a template
     \(TripCommand.usage)
@@ -21,6 +22,8 @@ let usage = """
       --strict         treat warnings as errors
       --verbose        print what the build decided (coordinates, regions, zooms)
       --quiet          print errors only
+
+    \(ServeCommand.usage)
 
     Options for new destination:
       --source DIR     the project root; default: current folder
@@ -42,30 +45,15 @@ func resolve(_ path: String?) -> URL? {
 }
 
 func runBuild(_ arguments: inout CommandLineArguments) throws(UsageError) -> Int32 {
-    let source = try arguments.option("--source")
-    let output = try arguments.option("--output")
     let baseURL = try arguments.option("--base-url")
     if let baseURL, !SiteConfig.isUsableBaseURL(baseURL) {
         throw UsageError(message: "--base-url must be an http(s) URL or a path starting with '/', not '\(baseURL)'")
     }
-    let drafts = arguments.flag("--drafts")
-    let strict = arguments.flag("--strict")
-    let verbose = arguments.flag("--verbose")
-    let quiet = arguments.flag("--quiet")
+    let flags = try BuildFlags(&arguments)
     try arguments.finish()
-    if verbose && quiet { throw UsageError(message: "--verbose and --quiet cannot be used together") }
-
-    let root = resolve(source) ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory), isDirectory.boolValue else {
-        printError("roadtrip: error: the project folder \(root.path) does not exist (--source names the folder holding Destinations/ and Themes/)")
-        return 1
-    }
-    var options = BuildOptions(projectRoot: root, outputDirectory: resolve(output))
+    guard var options = flags.options() else { return 1 }
     options.baseURL = baseURL
-    options.includeDrafts = drafts
-    options.strict = strict
-    options.verbosity = verbose ? .verbose : (quiet ? .quiet : .normal)
+    let quiet = flags.quiet, strict = flags.strict
 
     let log = DiagnosticLog()
     let start = Date()
@@ -146,6 +134,7 @@ func main() -> Int32 {
     do throws(UsageError) {
         switch command {
         case "build": return try runBuild(&arguments)
+        case "serve": return try ServeCommand.run(&arguments)
         case "new": return try runNew(&arguments)
         case "trip": return try TripCommand.run(&arguments)
         default: throw UsageError(message: "unknown command '\(command)'")

@@ -1,0 +1,189 @@
+internal import CMicroHTTPD
+import Foundation
+
+/// libmicrohttpd behind a Swift function (the only file that touches it): every request becomes an
+/// `HTTPRequest`, `respond` turns it into an `HTTPResponse`, and the daemon sends it — files with
+/// sendfile from an open descriptor, event streams through a content reader that suspends the
+/// connection while its `EventStream` has nothing queued (`MHD_suspend_connection`, allowed from a
+/// content reader; resumed from any thread). One epoll thread per core, non-blocking sockets, so a
+/// slow client holds up nobody; at most 512 connections; 30 s idle timeout; 32 KiB for a request's
+/// line and headers (beyond that libmicrohttpd answers 431 itself). HEAD responses get the GET
+/// headers and no body (libmicrohttpd leaves it out).
+public final class HTTPDaemon: @unchecked Sendable {
+    // `daemon` is set once in init and cleared once in `stop`, under `lock`.
+    private var daemon: OpaquePointer?
+    private let lock = NSLock()
+    private let context: Unmanaged<DaemonContext>
+
+    /// Starts serving on `socket` (the daemon takes it over and closes it when stopped).
+    /// - Parameters:
+    ///   - respond: called on a connection's thread for every request; must be thread-safe.
+    ///   - streamEnded: called when an event-stream response is over (the client left or the
+    ///     stream closed), on a connection's thread.
+    /// - Throws: `ServeError` when libmicrohttpd cannot start.
+    public init(
+        socket: ListeningSocket, respond: @escaping @Sendable (HTTPRequest) -> HTTPResponse,
+        streamEnded: @escaping @Sendable (EventStream) -> Void
+    ) throws(ServeError) {
+        let context = Unmanaged.passRetained(DaemonContext(respond: respond, streamEnded: streamEnded))
+        guard let daemon = cmhd_start(
+            socket.descriptor, UInt32(max(1, min(ProcessInfo.processInfo.activeProcessorCount, 16))), 512, 30, 32 * 1024,
+            handleRequest, context.toOpaque())
+        else {
+            context.release()
+            throw ServeError(description: "cannot start the HTTP server on \(socket.url)")
+        }
+        self.daemon = daemon
+        self.context = context
+    }
+
+    /// Stops accepting, closes every connection, waits for the polling threads (idempotent). Close
+    /// every open event stream first (`LiveReload.closeAll`): libmicrohttpd must not be stopped with
+    /// a suspended connection.
+    public func stop() {
+        lock.lock()
+        let running = daemon
+        daemon = nil
+        lock.unlock()
+        guard let running else { return }
+        MHD_stop_daemon(running)
+        context.release()
+    }
+
+    deinit { stop() }
+}
+
+/// What the C callbacks need, passed through libmicrohttpd as an opaque pointer.
+private final class DaemonContext: Sendable {
+    let respond: @Sendable (HTTPRequest) -> HTTPResponse
+    let streamEnded: @Sendable (EventStream) -> Void
+
+    init(respond: @escaping @Sendable (HTTPRequest) -> HTTPResponse, streamEnded: @escaping @Sendable (EventStream) -> Void) {
+        self.respond = respond
+        self.streamEnded = streamEnded
+    }
+}
+
+/// An event stream, its connection and the daemon's context, kept alive by the content reader until
+/// it is freed.
+private final class StreamContext: @unchecked Sendable {
+    // `connection` is only passed back to libmicrohttpd, which is thread-safe for suspend/resume.
+    let stream: EventStream
+    let daemon: DaemonContext
+    let connection: OpaquePointer
+
+    init(stream: EventStream, daemon: DaemonContext, connection: OpaquePointer) {
+        self.stream = stream
+        self.daemon = daemon
+        self.connection = connection
+    }
+}
+
+/// The request headers `StaticSite` reads, by lower-cased name.
+private let requestHeaderNames = ["range", "if-range", "if-none-match", "if-modified-since"]
+
+/// libmicrohttpd's access handler (MHD_AccessHandlerCallback). It is called once when the headers
+/// are in, then with each piece of a request body (discarded: only GET and HEAD are served), then
+/// once more at the end, when the answer is queued — answering earlier would make libmicrohttpd
+/// close the connection instead of keeping it alive.
+nonisolated private func handleRequest(
+    _ cls: UnsafeMutableRawPointer?, _ connection: OpaquePointer?, _ url: UnsafePointer<CChar>?,
+    _ method: UnsafePointer<CChar>?, _ version: UnsafePointer<CChar>?, _ uploadData: UnsafePointer<CChar>?,
+    _ uploadDataSize: UnsafeMutablePointer<Int>?, _ requestContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>?
+) -> MHD_Result {
+    guard let cls, let connection else { return .NO }
+    let context = Unmanaged<DaemonContext>.fromOpaque(cls).takeUnretainedValue()
+    // The request's context: a "seen" byte, then the target as sent (cmhd_copy_target).
+    let requestState = requestContext?.pointee?.assumingMemoryBound(to: CChar.self)
+    if let requestState, requestState.pointee == 0 {
+        requestState.pointee = 1
+        return .YES
+    }
+    if let uploadDataSize, uploadDataSize.pointee > 0 {
+        uploadDataSize.pointee = 0
+        return .YES
+    }
+    let target = requestState.map { String(cString: $0 + 1) } ?? url.map { String(cString: $0) } ?? "/"
+    var headers: [String: String] = [:]
+    for name in requestHeaderNames {
+        if let value = MHD_lookup_connection_value(connection, .HEADER_KIND, name) {
+            headers[name] = String(cString: value)
+        }
+    }
+    let request = HTTPRequest(method: method.map { String(cString: $0) } ?? "GET", target: target, headers: headers)
+    let answer = context.respond(request)
+
+    let response: OpaquePointer?
+    switch answer.body {
+    case .bytes(let bytes):
+        response = bytes.withUnsafeBufferPointer { buffer in
+            MHD_create_response_from_buffer(
+                buffer.count, UnsafeMutableRawPointer(mutating: buffer.baseAddress), .RESPMEM_MUST_COPY)
+        }
+    case .file(let path, let offset, let length):
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        if descriptor < 0 {
+            let missing = Array("404 Not Found\n".utf8)
+            let fallback = missing.withUnsafeBufferPointer {
+                MHD_create_response_from_buffer($0.count, UnsafeMutableRawPointer(mutating: $0.baseAddress), .RESPMEM_MUST_COPY)
+            }
+            return queue(fallback, status: 404, headers: [("Content-Type", "text/plain; charset=utf-8")], on: connection)
+        }
+        // libmicrohttpd closes the descriptor when the response is destroyed.
+        response = MHD_create_response_from_fd_at_offset64(length, descriptor, offset)
+        if response == nil { close(descriptor) }
+    case .eventStream(let stream):
+        let streamContext = Unmanaged.passRetained(StreamContext(stream: stream, daemon: context, connection: connection))
+        response = MHD_create_response_from_callback(
+            cmhd_size_unknown(), 1024, readEvents, streamContext.toOpaque(), endEvents)
+        if response == nil { streamContext.release() }
+    }
+    return queue(response, status: answer.status, headers: answer.headers, on: connection)
+}
+
+/// Adds `headers` to `response`, queues it with `status` and releases the caller's reference.
+nonisolated private func queue(
+    _ response: OpaquePointer?, status: Int, headers: [(name: String, value: String)], on connection: OpaquePointer
+) -> MHD_Result {
+    guard let response else { return .NO }
+    defer { MHD_destroy_response(response) }
+    for header in headers { _ = MHD_add_response_header(response, header.name, header.value) }
+    return MHD_queue_response(connection, UInt32(status), response)
+}
+
+/// The event stream's content reader (MHD_ContentReaderCallback): the queued events, or 0 after
+/// suspending the connection until there are some.
+nonisolated private func readEvents(
+    _ cls: UnsafeMutableRawPointer?, _ position: UInt64, _ buffer: UnsafeMutablePointer<CChar>?, _ maximum: Int
+) -> Int {
+    guard let cls, let buffer else { return cmhd_end_of_stream() }
+    let context = Unmanaged<StreamContext>.fromOpaque(cls).takeUnretainedValue()
+    let connection = SendableConnection(pointer: context.connection)
+    switch context.stream.read(
+        maximum: maximum, suspend: { MHD_suspend_connection(connection.pointer) },
+        resume: { MHD_resume_connection(connection.pointer) })
+    {
+    case .bytes(let bytes):
+        bytes.withUnsafeBufferPointer { source in
+            UnsafeMutableRawPointer(buffer).copyMemory(from: source.baseAddress!, byteCount: source.count)
+        }
+        return bytes.count
+    case .waiting:
+        return 0
+    case .finished:
+        return cmhd_end_of_stream()
+    }
+}
+
+/// A connection handle that may be resumed from another thread (libmicrohttpd allows it).
+private struct SendableConnection: @unchecked Sendable {
+    let pointer: OpaquePointer
+}
+
+/// The event stream's free callback: the response is over.
+nonisolated private func endEvents(_ cls: UnsafeMutableRawPointer?) {
+    guard let cls else { return }
+    let context = Unmanaged<StreamContext>.fromOpaque(cls).takeRetainedValue()
+    context.stream.close()
+    context.daemon.streamEnded(context.stream)
+}

@@ -1,0 +1,48 @@
+import Foundation
+
+/// HTTP dates (RFC 9110 §5.6.7): `Sun, 06 Nov 1994 08:49:37 GMT` (IMF-fixdate), written by hand so
+/// no formatter runs per request, and read in all three forms a recipient must accept (IMF-fixdate,
+/// RFC 850 `Sunday, 06-Nov-94 08:49:37 GMT`, asctime `Sun Nov  6 08:49:37 1994`).
+public enum HTTPDate {
+    private static let weekdays = ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"]  // 1970-01-01 was a Thursday
+    private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+
+    /// `date` as an IMF-fixdate, truncated to whole seconds.
+    public static func format(_ date: Date) -> String {
+        let seconds = Int(date.timeIntervalSince1970.rounded(.down))
+        let days = seconds >= 0 ? seconds / 86_400 : -((-seconds + 86_399) / 86_400)
+        let ofDay = seconds - days * 86_400
+        let (year, month, day) = ISO8601Time.civilFromDays(days)
+        let weekday = weekdays[((days % 7) + 7) % 7]
+        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        return "\(weekday), \(two(day)) \(months[month - 1]) \(year) \(two(ofDay / 3600)):\(two(ofDay % 3600 / 60)):\(two(ofDay % 60)) GMT"
+    }
+
+    /// The date in `text` (any of the three forms), or `nil`.
+    public static func parse(_ text: String) -> Date? {
+        let words = text.split(whereSeparator: { $0 == " " || $0 == "," }).map(String.init)
+        var day: Int?, monthName: String?, year: Int?, time: String?
+        if words.count == 4, words[3] == "GMT", words[1].contains("-") {  // RFC 850
+            let parts = words[1].split(separator: "-").map(String.init)
+            guard parts.count == 3, let shortYear = Int(parts[2]) else { return nil }
+            day = Int(parts[0])
+            monthName = parts[1]
+            // RFC 9110: a two-digit year more than 50 years in the future is in the past century.
+            year = shortYear < 70 ? 2000 + shortYear : 1900 + shortYear
+            time = words[2]
+        } else if words.count == 6, words[5] == "GMT" {  // IMF-fixdate
+            day = Int(words[1]); monthName = words[2]; year = Int(words[3]); time = words[4]
+        } else if words.count == 5 {  // asctime
+            monthName = words[1]; day = Int(words[2]); time = words[3]; year = Int(words[4])
+        }
+        guard let day, let monthName, let year, let time, let monthIndex = months.firstIndex(of: monthName) else {
+            return nil
+        }
+        let clock = time.split(separator: ":").compactMap { Int($0) }
+        guard clock.count == 3, (1...31).contains(day), (0...23).contains(clock[0]), (0...59).contains(clock[1]),
+            (0...60).contains(clock[2])
+        else { return nil }
+        let days = ISO8601Time.daysFromCivil(year: year, month: monthIndex + 1, day: day)
+        return Date(timeIntervalSince1970: Double(days * 86_400 + clock[0] * 3600 + clock[1] * 60 + clock[2]))
+    }
+}

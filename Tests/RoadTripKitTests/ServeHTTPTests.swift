@@ -1,0 +1,148 @@
+import Foundation
+import Synchronization
+import Testing
+@testable import RoadTripKit
+
+/// The HTTP pieces of `roadtrip serve`, without a socket. Expected values from RFC 3986 §2.1
+/// (percent-encoding), RFC 9110 §5.6.7 (dates; its own example instant), §14.1.2 (ranges, with its
+/// examples for a 10,000-byte representation), §13.1 (validators) and WHATWG HTML §9.2 (the event
+/// stream format).
+@Suite struct ServeHTTPTests {
+    func path(_ target: String) -> RequestPath? { try? RequestPath.parse(target).get() }
+
+    @Test func requestPaths() {
+        #expect(path("/")?.segments == [])
+        #expect(path("/trips/lake%20loop/")?.segments == ["trips", "lake loop"])
+        #expect(path("/trips/lake%20loop/")?.hasTrailingSlash == true)
+        #expect(path("/Troms%C3%B8/index.html")?.segments == ["Tromsø", "index.html"])
+        #expect(path("/a+b")?.segments == ["a+b"])  // '+' is not a space in a path
+        #expect(path("/a//./b?x=1&y=%2F")?.segments == ["a", "b"])
+        #expect(path("/a//./b?x=1&y=%2F")?.query == "x=1&y=%2F")
+        #expect(path("http://example.org/x/y")?.segments == ["x", "y"])
+        #expect(path("http://example.org")?.segments == [])
+        for outside in ["/../etc/passwd", "/a/../../b", "/%2e%2e/x", "/%2E%2E", "/..%2fetc", "/a%2Fb"] {
+            #expect(RequestPath.parse(outside) == .failure(.outsideTheSite), "\(outside)")
+        }
+        for malformed in ["/%", "/%2", "/%zz", "/a%00b", "/%C3", "relative", "*"] {
+            guard case .failure(.malformed) = RequestPath.parse(malformed) else {
+                Issue.record("\(malformed) should be malformed")
+                continue
+            }
+        }
+    }
+
+    /// RFC 9110 §14.1.2's examples for a 10,000-byte representation.
+    @Test func byteRanges() {
+        #expect(ByteRange.parse("bytes=0-499", size: 10_000) == .part(first: 0, last: 499))
+        #expect(ByteRange.parse("bytes=500-999", size: 10_000) == .part(first: 500, last: 999))
+        #expect(ByteRange.parse("bytes=-500", size: 10_000) == .part(first: 9_500, last: 9_999))
+        #expect(ByteRange.parse("bytes=9500-", size: 10_000) == .part(first: 9_500, last: 9_999))
+        #expect(ByteRange.parse("bytes=0-99999", size: 10_000) == .part(first: 0, last: 9_999))
+        #expect(ByteRange.parse("bytes=-20000", size: 10_000) == .part(first: 0, last: 9_999))
+        #expect(ByteRange.parse("bytes=10000-", size: 10_000) == .unsatisfiable)
+        #expect(ByteRange.parse("bytes=-0", size: 10_000) == .unsatisfiable)
+        #expect(ByteRange.parse(nil, size: 10_000) == .whole)
+        #expect(ByteRange.parse("bytes=0-0,-1", size: 10_000) == .whole)  // several ranges: ignored
+        #expect(ByteRange.parse("items=0-5", size: 10_000) == .whole)
+        #expect(ByteRange.parse("bytes=5-1", size: 10_000) == .whole)
+        #expect(ByteRange.parse("bytes=a-b", size: 10_000) == .whole)
+    }
+
+    /// RFC 9110 §5.6.7: "Sun, 06 Nov 1994 08:49:37 GMT" in all three forms is Unix 784111777
+    /// (`date -u -d '1994-11-06 08:49:37' +%s`).
+    @Test func httpDates() {
+        let instant = Date(timeIntervalSince1970: 784_111_777)
+        #expect(HTTPDate.format(instant) == "Sun, 06 Nov 1994 08:49:37 GMT")
+        #expect(HTTPDate.format(Date(timeIntervalSince1970: 0)) == "Thu, 01 Jan 1970 00:00:00 GMT")
+        #expect(HTTPDate.parse("Sun, 06 Nov 1994 08:49:37 GMT") == instant)
+        #expect(HTTPDate.parse("Sunday, 06-Nov-94 08:49:37 GMT") == instant)
+        #expect(HTTPDate.parse("Sun Nov  6 08:49:37 1994") == instant)
+        #expect(HTTPDate.parse("yesterday") == nil)
+        #expect(HTTPDate.parse("Sun, 06 Foo 1994 08:49:37 GMT") == nil)
+    }
+
+    @Test func mediaTypes() {
+        #expect(MediaType.forFile(named: "index.html") == "text/html; charset=utf-8")
+        #expect(MediaType.forFile(named: "map.SVG") == "image/svg+xml")
+        #expect(MediaType.forFile(named: "track.geojson") == "application/geo+json")
+        #expect(MediaType.forFile(named: "track.gpx") == "application/gpx+xml")
+        #expect(MediaType.forFile(named: "sitemap.xml") == "application/xml")
+        #expect(MediaType.forFile(named: "roadtrip.js") == "text/javascript; charset=utf-8")
+        #expect(MediaType.forFile(named: "photo.jpeg") == "image/jpeg")
+        #expect(MediaType.forFile(named: "README") == "application/octet-stream")
+        #expect(MediaType.forFile(named: ".hidden") == "application/octet-stream")
+    }
+
+    @Test func scriptGoesBeforeTheLastClosingBody() {
+        let script = "<script src=\"/x.js\"></script>"
+        func injected(_ page: String) -> String {
+            String(decoding: StaticSite.inject(script, into: Array(page.utf8)), as: UTF8.self)
+        }
+        #expect(injected("<p>a</p></body></html>") == "<p>a</p>\(script)</body></html>")
+        #expect(injected("<pre></body></pre></BODY>") == "<pre></body></pre>\(script)</BODY>")
+        #expect(injected("<p>no body end") == "<p>no body end\(script)")
+        #expect(injected("") == script)
+    }
+
+    /// Everything queued on `stream` now (the connection would then be suspended); `nil` when the
+    /// stream is finished.
+    func drain(_ stream: EventStream, maximum: Int = 4096) -> String? {
+        var text = ""
+        while true {
+            switch stream.read(maximum: maximum, suspend: {}, resume: {}) {
+            case .bytes(let bytes):
+                #expect(bytes.count <= maximum)
+                text += String(decoding: bytes, as: UTF8.self)
+            case .waiting: return text
+            case .finished: return text.isEmpty ? nil : text
+            }
+        }
+    }
+
+    /// The event stream's wire format (WHATWG HTML §9.2.5): `event:` then one `data:` line per
+    /// line of data, then a blank line; a new client first gets `retry:` and, after a failed
+    /// build, the error; keep-alive comments every interval.
+    @Test func liveReloadEvents() throws {
+        let hub = LiveReload(keepAliveInterval: 0.05)
+        let stream = hub.connect()
+        #expect(hub.clientCount == 1)
+        #expect(drain(stream) == "retry: 1000\n: roadtrip live reload\n\n")
+        // Nothing queued: the connection is suspended, and resumed by the keep-alive comment.
+        let resumed = Mutex(0)
+        var suspended = 0
+        #expect(stream.read(maximum: 10, suspend: { suspended += 1 }, resume: { resumed.withLock { $0 += 1 } }) == .waiting)
+        let deadline = Date(timeIntervalSinceNow: 5)
+        while resumed.withLock({ $0 }) == 0 && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        #expect(suspended == 1 && resumed.withLock { $0 } == 1)
+        #expect(drain(stream)?.hasPrefix(": keep-alive\n\n") == true)
+
+        hub.publishFailure("a.md:3:1: error: x\nb.md:1:1: error: y")
+        let failure = "event: build-error\ndata: a.md:3:1: error: x\ndata: b.md:1:1: error: y\n\n"
+        #expect(drain(stream)?.replacingOccurrences(of: ": keep-alive\n\n", with: "") == failure)
+        let late = hub.connect()
+        #expect(drain(late)?.hasSuffix(failure) == true)
+
+        // After the failure, even an unchanged rebuild reloads (to clear the overlay).
+        hub.publishBuild(written: [], removed: [])
+        #expect(drain(stream)?.replacingOccurrences(of: ": keep-alive\n\n", with: "") == "event: reload\ndata: \n\n")
+        hub.publishBuild(written: ["assets/roadtrip.css"], removed: [])
+        #expect(drain(stream)?.replacingOccurrences(of: ": keep-alive\n\n", with: "") == "event: css\ndata: \n\n")
+        hub.publishBuild(written: [], removed: [])  // nothing changed: nothing sent
+        #expect(drain(stream)?.replacingOccurrences(of: ": keep-alive\n\n", with: "") == "")
+
+        hub.disconnect(late)
+        #expect(hub.clientCount == 1)
+        hub.closeAll(timeout: 0)
+        #expect(drain(stream) == nil)
+        #expect(hub.connect().isClosed)
+    }
+
+    /// A small `maximum` hands the queue over in pieces, in order.
+    @Test func eventStreamReadsInPieces() {
+        let stream = EventStream()
+        stream.send(event: "reload", data: "")
+        #expect(drain(stream, maximum: 5) == "event: reload\ndata: \n\n")
+        stream.close()
+        #expect(drain(stream) == nil)
+    }
+}

@@ -1,0 +1,233 @@
+import Foundation
+import Synchronization
+
+/// A running `roadtrip serve` for tests: started with `--port 0`, its output collected line by line,
+/// its URL read from the "Serving http://…" line.
+final class ServerProcess: @unchecked Sendable {
+    let process: Process
+    let port: Int
+    private let standardOutput: TextBuffer
+    private let standardError: TextBuffer
+
+    /// Starts `roadtrip serve --source <root> --port 0 <extra>` and waits (up to 30 s) until it serves.
+    init(root: URL, extra: [String] = []) throws {
+        let process = Process()
+        process.executableURL = CommandRunner.executable
+        process.arguments = ["serve", "--source", root.path, "--port", "0"] + extra
+        let outputPipe = Pipe()
+        let errorPipe = Pipe()
+        process.standardOutput = outputPipe
+        process.standardError = errorPipe
+        let standardOutput = TextBuffer()
+        let standardError = TextBuffer()
+        outputPipe.fileHandleForReading.readabilityHandler = { handle in
+            let data = handle.availableData
+            standardOutput.append(data)
+        }
+        errorPipe.fileHandleForReading.readabilityHandler = { handle in
+            let data = handle.availableData
+            standardError.append(data)
+        }
+        try process.run()
+        self.process = process
+        self.standardOutput = standardOutput
+        self.standardError = standardError
+        var port: Int?
+        let deadline = Date(timeIntervalSinceNow: 30)
+        while port == nil && Date() < deadline && process.isRunning {
+            let text = standardOutput.text
+            if let range = text.range(of: #"Serving http://127\.0\.0\.1:(\d+)/"#, options: .regularExpression) {
+                port = Int(text[range].split(separator: ":").last!.dropLast())
+            } else {
+                Thread.sleep(forTimeInterval: 0.02)
+            }
+        }
+        guard let port else {
+            process.terminate()
+            throw ServerTestError.message("serve did not start: \(standardError.text)")
+        }
+        self.port = port
+    }
+
+    var output: String { standardOutput.text }
+    var errors: String { standardError.text }
+
+    /// Waits up to `seconds` for `condition` on the standard error text.
+    func waitForError(_ seconds: Double = 20, _ condition: (String) -> Bool) -> Bool {
+        let deadline = Date(timeIntervalSinceNow: seconds)
+        while Date() < deadline {
+            if condition(errors) { return true }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        return condition(errors)
+    }
+
+    /// Sends `signal` and waits up to `seconds` for the process to end; its exit status, or nil.
+    func stop(signal: Int32 = SIGINT, within seconds: Double = 10) -> Int32? {
+        kill(process.processIdentifier, signal)
+        let deadline = Date(timeIntervalSinceNow: seconds)
+        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+        if process.isRunning {
+            process.terminate()
+            return nil
+        }
+        return process.terminationStatus
+    }
+
+    deinit {
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+    }
+}
+
+/// Text collected from another thread.
+final class TextBuffer: Sendable {
+    private let storage = Mutex("")
+    func append(_ data: Data) { storage.withLock { $0 += String(decoding: data, as: UTF8.self) } }
+    func append(_ text: String) { storage.withLock { $0 += text } }
+    var text: String { storage.withLock { $0 } }
+}
+
+enum ServerTestError: Error {
+    case message(String)
+}
+
+/// HTTP/1.1 over a plain socket, so that tests send exactly the bytes they mean (URLSession and curl
+/// would normalise `..` away).
+struct RawHTTP {
+    struct Response {
+        var status: Int
+        var headers: [String: String]  // lower-cased names
+        var body: [UInt8]
+        var bodyText: String { String(decoding: body, as: UTF8.self) }
+    }
+
+    /// A connected socket to 127.0.0.1:`port` with a 10 s receive timeout.
+    static func connect(port: Int) throws -> Int32 {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { throw ServerTestError.message("socket failed") }
+        var timeout = timeval(tv_sec: 10, tv_usec: 0)
+        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let result = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                Glibc.connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard result == 0 else {
+            close(descriptor)
+            throw ServerTestError.message("connect to port \(port) failed: errno \(errno)")
+        }
+        return descriptor
+    }
+
+    static func send(_ descriptor: Int32, _ text: String) {
+        send(descriptor, Array(text.utf8))
+    }
+
+    static func send(_ descriptor: Int32, _ bytes: [UInt8]) {
+        var offset = 0
+        while offset < bytes.count {
+            let sent = bytes[offset...].withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            if sent <= 0 { return }
+            offset += sent
+        }
+    }
+
+    /// Everything the server sends until it closes the connection (or 10 s pass).
+    static func readAll(_ descriptor: Int32) -> [UInt8] {
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+            if count <= 0 { break }
+            bytes += buffer[..<count]
+        }
+        return bytes
+    }
+
+    /// `GET target`.
+    static func request(port: Int, _ target: String, headers: [String: String] = [:]) throws -> Response {
+        try request(port: port, "GET", target, headers: headers)
+    }
+
+    /// Sends `method target` with `Connection: close` and `headers`, and parses the answer.
+    static func request(
+        port: Int, _ method: String, _ target: String, headers: [String: String] = [:]
+    ) throws -> Response {
+        let descriptor = try connect(port: port)
+        defer { close(descriptor) }
+        var text = "\(method) \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n"
+        for (name, value) in headers { text += "\(name): \(value)\r\n" }
+        send(descriptor, text + "\r\n")
+        return try parse(readAll(descriptor))
+    }
+
+    static func parse(_ bytes: [UInt8]) throws -> Response {
+        let separator: [UInt8] = [13, 10, 13, 10]
+        guard let end = (0..<max(0, bytes.count - 3)).first(where: { Array(bytes[$0..<$0 + 4]) == separator }) else {
+            throw ServerTestError.message("no complete response: \(String(decoding: bytes, as: UTF8.self))")
+        }
+        let head = String(decoding: bytes[..<end], as: UTF8.self).components(separatedBy: "\r\n")
+        let statusWords = head[0].split(separator: " ")
+        guard statusWords.count >= 2, let status = Int(statusWords[1]) else {
+            throw ServerTestError.message("bad status line \(head[0])")
+        }
+        var headers: [String: String] = [:]
+        for line in head.dropFirst() {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        }
+        return Response(status: status, headers: headers, body: Array(bytes[(end + 4)...]))
+    }
+}
+
+/// A Server-Sent Events connection that collects what the server sends, on a background thread.
+final class EventStreamClient: Sendable {
+    private let descriptor: Int32
+    private let received = TextBuffer()
+
+    init(port: Int) throws {
+        descriptor = try RawHTTP.connect(port: port)
+        RawHTTP.send(descriptor, "GET /__roadtrip/events HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n")
+        let descriptor = self.descriptor
+        let received = self.received
+        Thread.detachNewThread {
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            while true {
+                let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+                if count == 0 { break }
+                if count < 0 { if errno == EAGAIN || errno == EINTR { continue } else { break } }
+                received.append(String(decoding: buffer[..<count], as: UTF8.self))
+            }
+        }
+    }
+
+    var text: String { received.text }
+
+    /// Waits up to `seconds` until `count` occurrences of `event: name` arrived.
+    func waitFor(event name: String, count: Int = 1, seconds: Double = 20) -> Bool {
+        let deadline = Date(timeIntervalSinceNow: seconds)
+        while Date() < deadline {
+            if text.components(separatedBy: "event: \(name)\n").count - 1 >= count { return true }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        return false
+    }
+
+    /// Waits until the server has the stream open (its first bytes arrived).
+    func waitUntilOpen(seconds: Double = 10) -> Bool {
+        let deadline = Date(timeIntervalSinceNow: seconds)
+        while Date() < deadline {
+            if text.contains("retry: 1000") { return true }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        return false
+    }
+
+    func close() { shutdown(descriptor, Int32(SHUT_RDWR)) }
+
+    deinit { Glibc.close(descriptor) }
+}

@@ -207,7 +207,7 @@ def read():
     try:
         for raw in iter(stream.readline, b""):
             lines.put((time.monotonic(), raw.decode("utf-8", "replace").rstrip("\r\n")))
-    except OSError:                         # the 60 s socket timeout of an idle stream, or a reset
+    except (OSError, ValueError, http.client.HTTPException):  # a timeout, a reset, or the stream ended mid-chunk
         pass
     lines.put((time.monotonic(), None))
 

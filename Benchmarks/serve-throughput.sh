@@ -207,7 +207,7 @@ def read():
     try:
         for raw in iter(stream.readline, b""):
             lines.put((time.monotonic(), raw.decode("utf-8", "replace").rstrip("\r\n")))
-    except (OSError, ValueError, http.client.HTTPException):  # a timeout, a reset, or the stream ended mid-chunk
+    except Exception:                       # a timeout, a reset, the stream closed mid-chunk at exit
         pass
     lines.put((time.monotonic(), None))
 

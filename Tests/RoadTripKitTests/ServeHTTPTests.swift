@@ -66,7 +66,7 @@ import Testing
         #expect(MediaType.forFile(named: "map.SVG") == "image/svg+xml")
         #expect(MediaType.forFile(named: "track.geojson") == "application/geo+json")
         #expect(MediaType.forFile(named: "track.gpx") == "application/gpx+xml")
-        #expect(MediaType.forFile(named: "sitemap.xml") == "application/xml")
+        #expect(MediaType.forFile(named: "sitemap.xml") == "application/xml; charset=utf-8")
         #expect(MediaType.forFile(named: "roadtrip.js") == "text/javascript; charset=utf-8")
         #expect(MediaType.forFile(named: "photo.jpeg") == "image/jpeg")
         #expect(MediaType.forFile(named: "README") == "application/octet-stream")

@@ -43,7 +43,7 @@ import Testing
         try project.write("Output/files/font.woff2", "w")
         let cases: [(String, String, String)] = [
             ("/bergen/map.svg", "image/svg+xml", try project.read("Output/bergen/map.svg")),
-            ("/sitemap.xml", "application/xml", try project.read("Output/sitemap.xml")),
+            ("/sitemap.xml", "application/xml; charset=utf-8", try project.read("Output/sitemap.xml")),
             ("/assets/roadtrip.css", "text/css; charset=utf-8", try project.read("Output/assets/roadtrip.css")),
             ("/assets/roadtrip.js", "text/javascript; charset=utf-8", try project.read("Output/assets/roadtrip.js")),
             ("/files/with%20space.gpx", "application/gpx+xml", "<gpx/>"),
@@ -94,6 +94,12 @@ import Testing
         #expect(try RawHTTP.request(port: server.port, "/a%00b").status == 400)
         let folder = try RawHTTP.request(port: server.port, "/bergen?x=1")
         #expect(folder.status == 301 && folder.headers["location"] == "/bergen/?x=1")
+        // Rebuilt from the decoded path: `//bergen` must not redirect to the host "bergen", and
+        // bytes that cannot go into a header are escaped.
+        #expect(try RawHTTP.request(port: server.port, "//bergen").headers["location"] == "/bergen/")
+        #expect(try RawHTTP.request(port: server.port, "/bergen?a\u{7f}b%20").headers["location"] == "/bergen/?a%7Fb%20")
+        // A file asked for as a folder does not exist (its relative links would break).
+        #expect(try RawHTTP.request(port: server.port, "/index.html/").status == 404)
         let index = try RawHTTP.request(port: server.port, "/bergen/")
         #expect(index.status == 200 && index.bodyText.contains("Bryggen"))
         let missing = try RawHTTP.request(port: server.port, "/no/such/page")
@@ -126,6 +132,13 @@ import Testing
         let stale = try RawHTTP.request(
             port: server.port, "/assets/roadtrip.css", headers: ["Range": "bytes=0-9", "If-Range": "\"other\""])
         #expect(stale.status == 200 && stale.body.count == size)
+        // If-Range with a date applies only when it is exactly Last-Modified.
+        let later = try RawHTTP.request(
+            port: server.port, "/assets/roadtrip.css", headers: ["Range": "bytes=0-9", "If-Range": "Fri, 01 Jan 2100 00:00:00 GMT"])
+        #expect(later.status == 200)
+        let exact = try RawHTTP.request(
+            port: server.port, "/assets/roadtrip.css", headers: ["Range": "bytes=0-9", "If-Range": try #require(get.headers["last-modified"])])
+        #expect(exact.status == 206)
 
         let etag = try #require(get.headers["etag"])
         let notModified = try RawHTTP.request(port: server.port, "/assets/roadtrip.css", headers: ["If-None-Match": etag])
@@ -206,6 +219,38 @@ import Testing
         let again = try CommandRunner.runUntilServing(["serve", "--source", project.root.path, "--no-watch", "--port", String(server.port)])
         #expect(again.contains("Serving http://127.0.0.1:\(server.port)/"))
         events.close()
+    }
+
+    /// `serve` refuses the output folders `build` refuses, before it listens or creates anything.
+    @Test func refusedOutputFolderIsAnErrorBeforeServing() throws {
+        let project = try TemporaryProject()
+        defer { project.remove() }
+        try project.write("Destinations/bergen/index.md", BuildCommandTests.bergen)
+        for output in ["/", project.root.path, project.root.appendingPathComponent("Destinations").path] {
+            let result = try CommandRunner.run(["serve", "--source", project.root.path, "--port", "0", "--output", output])
+            #expect(result.status == 1, "\(output)")
+            #expect(result.standardError.contains("refusing"), "\(output)")
+            #expect(!result.standardOutput.contains("Serving"), "\(output)")
+        }
+    }
+
+    /// When even the first build fails there is no 404.html: the 404 answer is still a page with
+    /// the live-reload script, so the error overlay shows and the fix reloads it.
+    @Test func firstBuildFailingStillServesTheScript() throws {
+        let project = try TemporaryProject()
+        defer { project.remove() }
+        try project.write("Destinations/bergen/index.md", "---\ntitle: [unclosed\n---\n")
+        let server = try ServerProcess(root: project.root)
+        defer { _ = server.stop() }
+        let home = try RawHTTP.request(port: server.port, "/")
+        #expect(home.status == 404 && home.headers["content-type"] == "text/html; charset=utf-8")
+        #expect(home.bodyText.contains("<script src=\"/__roadtrip/livereload.js\"></script>"))
+        let events = try EventStreamClient(port: server.port)
+        defer { events.close() }
+        #expect(events.waitFor(event: "build-error"))
+        try project.write("Destinations/bergen/index.md", BuildCommandTests.bergen)
+        #expect(events.waitFor(event: "reload"))
+        #expect(try RawHTTP.request(port: server.port, "/").status == 200)
     }
 
     @Test func busyPortIsAClearError() throws {

@@ -27,7 +27,7 @@ public final class DevelopmentServer: Sendable {
         /// Seconds of quiet after a change before rebuilding.
         public var debounce = 0.1
         /// Seconds between keep-alive comments on idle event streams.
-        public var keepAliveInterval = 15.0
+        public var keepAliveInterval = 5.0
 
         /// Options for `build`, listening on 127.0.0.1:8000 and watching.
         public init(build: BuildOptions) {
@@ -61,10 +61,17 @@ public final class DevelopmentServer: Sendable {
 
     /// Binds the port, builds once, and starts serving and watching.
     /// - Returns: the site's URL (`http://127.0.0.1:8000/`).
-    /// - Throws: `ServeError` when the port cannot be bound (busy, not an address of this machine)
-    ///   or the output folder cannot be created.
+    /// - Throws: `ServeError` when the output folder is one `roadtrip build` refuses (the file
+    ///   system root, the home folder, the project or its sources — nothing is served or created
+    ///   then), the port cannot be bound (busy, not an address of this machine), or the output
+    ///   folder cannot be created.
     @discardableResult
     public func start() throws(ServeError) -> String {
+        do throws(Diagnostic) {
+            try OutputWriter(outputDirectory: options.build.outputDirectory, projectRoot: options.build.projectRoot).validate()
+        } catch {
+            throw ServeError(description: error.description)
+        }
         // A client that goes away mid-response must not kill the server (sendfile raises SIGPIPE).
         signal(SIGPIPE, SIG_IGN)
         let socket = try ListeningSocket(host: options.host, port: options.port)

@@ -32,7 +32,7 @@ public final class ListeningSocket: Sendable {
         var list: UnsafeMutablePointer<addrinfo>?
         let lookup = getaddrinfo(host, String(port), &hints, &list)
         guard lookup == 0, let first = list else {
-            throw ServeError(description: "cannot listen on '\(host)': not a numeric IPv4 or IPv6 address (e.g. 127.0.0.1, ::1, 0.0.0.0)")
+            throw ServeError(description: "cannot listen on '\(host)': not a numeric IPv4 or IPv6 address or localhost (e.g. 127.0.0.1, ::1, 0.0.0.0)")
         }
         defer { freeaddrinfo(list) }
         let address = first.pointee

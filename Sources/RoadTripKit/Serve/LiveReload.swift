@@ -31,10 +31,11 @@ public final class LiveReload: Sendable {
     private let state = Mutex(State())
     private let keepAlive: Mutex<DispatchSourceTimer?>
 
-    /// A hub with no clients. Every `keepAliveInterval` seconds each stream gets a comment line
-    /// (`: keep-alive`), so proxies keep the connection and a client that went away is noticed
-    /// (the write fails and the server ends the response).
-    public init(keepAliveInterval: Double = 15) {
+    /// A hub with no clients. Every `keepAliveInterval` seconds (default 5) each stream gets a comment
+    /// line (`: keep-alive`), so proxies keep the connection and a client that went away is noticed
+    /// within that time (a suspended connection cannot see the close; the write fails and the server
+    /// ends the response).
+    public init(keepAliveInterval: Double = 5) {
         keepAlive = Mutex(nil)
         keepAlive.withLock { slot in
             let timer = DispatchSource.makeTimerSource(queue: .global())

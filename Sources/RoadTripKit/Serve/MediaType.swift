@@ -13,7 +13,7 @@ public enum MediaType {
         "html": "text/html; charset=utf-8", "htm": "text/html; charset=utf-8",
         "css": "text/css; charset=utf-8", "js": "text/javascript; charset=utf-8",
         "mjs": "text/javascript; charset=utf-8", "json": "application/json",
-        "geojson": "application/geo+json", "gpx": "application/gpx+xml", "xml": "application/xml",
+        "geojson": "application/geo+json", "gpx": "application/gpx+xml", "xml": "application/xml; charset=utf-8",
         "svg": "image/svg+xml", "txt": "text/plain; charset=utf-8", "md": "text/markdown; charset=utf-8",
         "csv": "text/csv; charset=utf-8", "webmanifest": "application/manifest+json",
         "png": "image/png", "jpg": "image/jpeg", "jpeg": "image/jpeg", "gif": "image/gif",

@@ -10,15 +10,17 @@ import Foundation
 /// 2. A malformed target (`RequestPath.Problem.malformed`): 400.
 /// 3. A `..` segment, or a path whose real path (symbolic links resolved) is not inside the folder:
 ///    404 — outside files are never opened.
-/// 4. A folder: without a trailing slash, 301 to the same path with one (query kept); with it, its
-///    `index.html` (404 when there is none).
+/// 4. A folder: without a trailing slash, 301 to the same path with one, rebuilt from the decoded
+///    segments (so `//host` never redirects off the site; query kept, unsafe bytes escaped); with
+///    it, its `index.html` (404 when there is none).
 /// 5. A file: 304 when `If-None-Match` matches its ETag (or, without that header, when
 ///    `If-Modified-Since` is not older than its modification time; RFC 9110 §13.1.1–§13.1.3);
 ///    else 200, or 206/416 for a `Range` header (`ByteRange`), which `If-Range` voids when it does not
-///    match (§13.1.5). HTML pages get the live-reload script when `liveReloadScript` is set, and are
+///    match exactly (§13.1.5). HTML pages get the live-reload script when `liveReloadScript` is set, and are
 ///    then always sent whole.
-/// 6. Anything else: 404 with the folder's `404.html` when it exists (the live-reload script
-///    included), else a short text.
+/// 6. Anything else — including a file asked for with a trailing slash — 404 with the folder's
+///    `404.html` when it exists (the live-reload script included), else a short page that carries
+///    the script (or plain text without live reload).
 ///
 /// Every response carries `Cache-Control: no-cache` and `X-Content-Type-Options: nosniff`; files
 /// carry `Content-Type` (`MediaType`), `Last-Modified`, `ETag` and `Accept-Ranges: bytes`.
@@ -61,16 +63,33 @@ public struct StaticSite: Sendable {
         guard let found = realFile(path.segments) else { return notFound() }
         if found.isDirectory {
             guard path.hasTrailingSlash || path.segments.isEmpty else {
-                let location = path.encodedPath + "/" + (path.query.map { "?" + $0 } ?? "")
+                // Rebuilt from the decoded segments, never from the target as sent, so that
+                // `//host` cannot become a redirect to another site; the query keeps only safe bytes.
+                let location = "/" + path.segments.map(Slug.percentEncodedPath).joined(separator: "/") + "/"
+                    + (path.query.map { "?" + Self.safeQuery($0) } ?? "")
                 return text(301, "301 Moved Permanently: \(location)", extra: [("Location", location)])
             }
             guard let index = realFile(path.segments + ["index.html"]), !index.isDirectory else { return notFound() }
             return file(index, request: request, status: 200)
         }
+        // A file named like a folder (`/index.html/`) does not exist, as nginx and Apache say.
+        guard !path.hasTrailingSlash else { return notFound() }
         return file(found, request: request, status: 200)
     }
 
-    // MARK: Files
+    /// `query` with every byte outside printable ASCII (controls, CR, LF, space, DEL, non-ASCII)
+    /// percent-encoded, so it can go into a header (RFC 9110 §5.5).
+    static func safeQuery(_ query: String) -> String {
+        var safe = ""
+        for byte in query.utf8 {
+            if byte > 0x20 && byte < 0x7F {
+                safe.unicodeScalars.append(Unicode.Scalar(byte))
+            } else {
+                safe += (byte < 0x10 ? "%0" : "%") + String(byte, radix: 16, uppercase: true)
+            }
+        }
+        return safe
+    }
 
     /// A file or folder found inside the root.
     struct FoundFile {
@@ -123,8 +142,10 @@ public struct StaticSite: Sendable {
         }
         headers.append(("Accept-Ranges", "bytes"))
         var range = ByteRange.parse(request.headers["range"], size: found.size)
+        // If-Range (RFC 9110 §13.1.5): the range applies only to the same representation — the
+        // same strong ETag, or exactly the Last-Modified date.
         if let condition = request.headers["if-range"], condition != entityTag,
-            HTTPDate.parse(condition).map({ $0 < modified }) ?? true
+            HTTPDate.parse(condition) != modified
         {
             range = .whole
         }
@@ -196,6 +217,16 @@ public struct StaticSite: Sendable {
                 status: 404,
                 headers: [("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-cache"), ("X-Content-Type-Options", "nosniff")],
                 body: .bytes(body))
+        }
+        // No 404.html (say, the first build failed): with live reload, an HTML page, so that the
+        // script can show the build's errors and reload once it is fixed.
+        if let script = liveReloadScript {
+            let page = "<!DOCTYPE html>\n<html lang=\"en\"><meta charset=\"utf-8\"><title>404 Not Found</title>"
+                + "<body><h1>404 Not Found</h1><p>roadtrip serve has no page here (yet).</p>\(script)</body></html>\n"
+            return HTTPResponse(
+                status: 404,
+                headers: [("Content-Type", "text/html; charset=utf-8"), ("Cache-Control", "no-cache"), ("X-Content-Type-Options", "nosniff")],
+                body: .bytes(Array(page.utf8)))
         }
         return text(404, "404 Not Found")
     }

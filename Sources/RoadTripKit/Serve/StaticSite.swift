@@ -34,7 +34,7 @@ public struct StaticSite: Sendable {
     private let cache = FileCache()
     /// Files up to this size (bytes) are sent from memory with their headers in one write; larger
     /// ones with sendfile.
-    public static let inMemoryLimit: UInt64 = 128 * 1024
+    public static let inMemoryLimit: UInt64 = 1024 * 1024
 
     /// Serves the folder at `root` (it must exist; its real path is taken now).
     public init(root: URL, liveReloadScript: String? = nil) {

@@ -56,7 +56,7 @@ import Testing
         #expect(config.standardTileLayer.maxZoom == 17)
         #expect(config.standardTileLayer.attribution == "© Example")
         #expect(config.photosKeepMetadata && !config.shareEmail)
-        #expect(config.shareLinks == ["https://example.org/share?u={url}"])
+        #expect(config.shareLinks == [.init(name: "example.org", url: "https://example.org/share?u={url}")])
     }
 
     /// Unknown keys and wrong types are warnings at their own line and column; defaults are kept.

@@ -34,10 +34,24 @@ public struct SiteConfig: Sendable, Hashable {
     public var tripsPreset = "default"
     /// `photos.keepMetadata`: keep EXIF/XMP in published photos (default false).
     public var photosKeepMetadata = false
-    /// `share.email`: offer the e-mail share action (default true).
+    /// `share.email`: offer the e-mail share action, an RFC 6068 `mailto:` link (default true).
     public var shareEmail = true
-    /// `share.links`: extra share link templates (default none).
-    public var shareLinks: [String] = []
+    /// `share.webShare`: offer the Web Share API button where the browser has `navigator.share`
+    /// (default true).
+    public var shareWebShare = true
+    /// `share.links`: share link templates `{name, url}` with `{url}`, `{text}` and `{title}`
+    /// placeholders (default none); see `ShareActions.LinkTemplate`.
+    public var shareLinks: [ShareActions.LinkTemplate] = []
+    /// `share.destinationText`: the share text of destination pages; `{destination}` is the
+    /// destination's title. Default "Next stop: {destination}".
+    public var shareDestinationText = "Next stop: {destination}"
+    /// `share.tripText`: the share text of trip pages; `{locality}` is where the trip was recorded
+    /// (the destination's title until placemarks are known), `{destination}` the destination's
+    /// title. Default "I'm currently in {locality}!".
+    public var shareTripText = "I'm currently in {locality}!"
+    /// `share.nearbyPlaces`: write the gazetteer extract that lets a page say "You are near
+    /// <locality>" after Locate (default false).
+    public var shareNearbyPlaces = false
 
     /// Creates the default configuration.
     public init() {}
@@ -122,18 +136,87 @@ public struct SiteConfig: Sendable, Hashable {
                 reader.forEachKey(value, key, known: ["keepMetadata"]) { _, subValue in
                     reader.bool(subValue, "photos.keepMetadata") { config.photosKeepMetadata = $0 }
                 }
-            case "share":
-                reader.forEachKey(value, key, known: ["email", "links"]) { sub, subValue in
-                    switch sub {
-                    case "email": reader.bool(subValue, "share.email") { config.shareEmail = $0 }
-                    case "links": reader.stringList(subValue, "share.links") { config.shareLinks = $0 }
-                    default: break
-                    }
-                }
+            case "share": config.readShare(value, reader)
             default: reader.unknown(pair.key, key)
             }
         }
         return config
+    }
+
+    private mutating func readShare(_ node: YAMLNode, _ reader: ConfigReader) {
+        let known: Set = ["email", "webShare", "links", "destinationText", "tripText", "nearbyPlaces"]
+        reader.forEachKey(node, "share", known: known) { key, value in
+            switch key {
+            case "email": reader.bool(value, "share.email") { shareEmail = $0 }
+            case "webShare": reader.bool(value, "share.webShare") { shareWebShare = $0 }
+            case "nearbyPlaces": reader.bool(value, "share.nearbyPlaces") { shareNearbyPlaces = $0 }
+            case "destinationText":
+                Self.readShareText(value, "share.destinationText", ShareActions.destinationTextPlaceholders, reader) {
+                    shareDestinationText = $0
+                }
+            case "tripText":
+                Self.readShareText(value, "share.tripText", ShareActions.tripTextPlaceholders, reader) {
+                    shareTripText = $0
+                }
+            case "links":
+                // A list of entries; a single entry on its own is read as a list of one.
+                var items = [value]
+                if case .sequence(let list) = value.content { items = list } else if value.isNull { items = [] }
+                shareLinks = items.enumerated().compactMap { index, item in
+                    Self.readShareLink(item, "share.links item \(index + 1)", reader)
+                }
+            default: break
+            }
+        }
+    }
+
+    /// A share text (`share.destinationText`, `share.tripText`) that uses only `placeholders`.
+    private static func readShareText(
+        _ node: YAMLNode, _ key: String, _ placeholders: Set<String>, _ reader: ConfigReader, _ assign: (String) -> Void
+    ) {
+        reader.string(node, key) { text in
+            if let unknown = ShareActions.placeholders(in: text).first(where: { !placeholders.contains($0) }) {
+                let allowed = placeholders.sorted().map { "{\($0)}" }.joined(separator: " or ")
+                reader.warn(node, "\(key) has an unknown placeholder {\(unknown)}; use \(allowed)")
+            } else {
+                assign(text)
+            }
+        }
+    }
+
+    /// One `share.links` entry: `{name, url}`, or a plain URL template named after its host.
+    /// A bad entry is a warning at its line (at the url's own line for a bad template) and is left
+    /// out (`nil`).
+    private static func readShareLink(_ node: YAMLNode, _ key: String, _ reader: ConfigReader) -> ShareActions.LinkTemplate? {
+        var name: String?
+        var url: (text: String, node: YAMLNode)?
+        if node.isNull {
+            reader.warn(node, "\(key) is empty; it is left out")
+            return nil
+        }
+        if case .scalar(let text, _) = node.content {
+            url = (text, node)
+        } else {
+            reader.forEachKey(node, key, known: ["name", "url"]) { sub, value in
+                switch sub {
+                case "name": reader.string(value, "\(key).name") { name = $0 }
+                default: reader.string(value, "\(key).url") { url = ($0, value) }
+                }
+            }
+        }
+        guard let url else {
+            if case .mapping = node.content {
+                reader.warn(node, "\(key) needs a url, e.g. { name: Mastodon, url: \"https://mastodon.social/share?text={text}%20{url}\" }")
+            }
+            return nil
+        }
+        if let problem = ShareActions.LinkTemplate.problem(url: url.text) {
+            reader.warn(url.node, "\(key): \(problem); it is left out")
+            return nil
+        }
+        let givenName = name?.trimmingCharacters(in: .whitespaces) ?? ""
+        return ShareActions.LinkTemplate(
+            name: givenName.isEmpty ? ShareActions.LinkTemplate.defaultName(url: url.text) : givenName, url: url.text)
     }
 
     private mutating func readMap(_ node: YAMLNode, _ reader: ConfigReader) {

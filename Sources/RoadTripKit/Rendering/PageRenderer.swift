@@ -71,17 +71,23 @@ struct PageRenderer: Sendable {
         ]
     }
 
-    /// The page, map and GeoJSON of one destination. `neighbours` are the previous and next
-    /// destinations in home-page order (for the pager).
-    func destinationFiles(trip: Trip, previous: Destination?, next: Destination?) throws(TemplateError)
-        -> [OutputFile]
-    {
+    /// The page, map and GeoJSON of one destination. `previous` and `next` are the neighbouring
+    /// destinations in home-page order (for the pager). `placeText` says where the destination is
+    /// ("Tromsø, Troms, Norway", from its placemark) for the e-mail share action; `tripLocality`
+    /// gives the locality where a trip log was recorded for its page's share text ("I'm currently
+    /// in <locality>!"); without one the destination's title is used.
+    func destinationFiles(
+        trip: Trip, previous: Destination?, next: Destination?, placeText: String? = nil,
+        tripLocality: (ProcessedTripLog) -> String? = { _ in nil }
+    ) throws(TemplateError) -> [OutputFile] {
         let destination = trip.destination
         let slug = destination.slug
         let map = MapPresentation(
             title: trip.mapTitle, annotations: trip.annotations(), initialRegion: trip.initialRegion,
             config: config, tracks: trip.tracks)
-        let tripLogPages = trip.recordings.map { TripLogPage(renderer: self, trip: trip, recording: $0) }
+        let tripLogPages = trip.recordings.map {
+            TripLogPage(renderer: self, trip: trip, recording: $0, locality: tripLocality($0))
+        }
         func neighbour(_ other: Destination?) -> TemplateValue {
             guard let other else { return .null }
             return .object([
@@ -91,6 +97,11 @@ struct PageRenderer: Sendable {
         var context = commonContext(depth: 1)
         context["page"] = .object(["canonicalURL": links.absolute(slug + "/").map { .string($0) } ?? .null])
         context["trip"] = .object(["mapTitle": .string(trip.mapTitle)])
+        context["share"] = ShareActions(
+            title: destination.title,
+            text: ShareActions.text(config.shareDestinationText, destination: destination.title, locality: nil),
+            place: placeText, page: slug + "/", links: links, config: config
+        ).templateValue
         context["map"] = map.templateValue(tileLayers: config.tileLayers, listLabel: "Destination and points of interest")
         let events: [TemplateValue] = trip.events.map { event in
             .object([

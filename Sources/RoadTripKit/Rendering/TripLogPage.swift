@@ -7,6 +7,9 @@ struct TripLogPage: Sendable {
     let renderer: PageRenderer
     let trip: Trip
     let recording: ProcessedTripLog
+    /// The locality where the log was recorded (from a placemark), for the share text
+    /// `share.tripText`; `nil` uses the destination's title.
+    var locality: String? = nil
 
     /// The folder of the page below the site root: `<slug>/trips/<log slug>/`.
     var folder: String { trip.destination.slug + "/trips/" + recording.log.slug + "/" }
@@ -92,6 +95,11 @@ struct TripLogPage: Sendable {
             "title": .string(trip.destinationName),
             "url": .string(links.link(to: trip.destination.slug + "/", fromDepth: depth)),
         ])
+        context["share"] = ShareActions(
+            title: recording.title + " · " + trip.destinationName,
+            text: ShareActions.text(renderer.config.shareTripText, destination: trip.destinationName, locality: locality),
+            place: nil, page: folder, links: links, config: renderer.config
+        ).templateValue
         context["tripLog"] = .object([
             "title": .string(recording.title),
             "statistics": .list(TripStatisticsText.rows(recording.statistics, timeZone: renderer.timeZone).map { row in

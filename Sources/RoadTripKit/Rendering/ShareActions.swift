@@ -1,0 +1,177 @@
+import Foundation
+
+/// The share actions of a destination or trip page (issue 6, "Sharing"), computed at build time the
+/// way the classic app's mail and social composers were filled in:
+///
+/// - **Email**: an RFC 6068 `mailto:` URI with no recipient and two hfields, `subject` (the page's
+///   title) and `body` (the share text, the place text when known, and the page's URL — or, when
+///   the site has no `baseURL` with a host, "<site title>: <path>" with the page's path: below the
+///   site root without `baseURL`, root-relative with a path-only `baseURL`).
+/// - **Links**: each `share.links` template with `{url}`, `{text}` and `{title}` filled in,
+///   percent-encoded. Only when the page has an absolute http(s) URL (a `baseURL` with a host):
+///   a social service cannot open a relative address, so without one the links are left out.
+/// - **Web Share**: the data of a button that calls `navigator.share` (W3C Web Share API §2.1.1,
+///   `ShareData` title, text, url). The page hides it; the theme's script shows it only where
+///   the browser has `navigator.share`. An empty URL means "this page's own address".
+///
+/// Nothing here loads anything from a third party: the actions are plain links and one button.
+public struct ShareActions: Sendable, Hashable {
+    /// One entry of `share.links`: a service's name and its URL template.
+    public struct LinkTemplate: Sendable, Hashable {
+        /// The link's text, e.g. "Mastodon".
+        public var name: String
+        /// An absolute http(s) URL with placeholders from `placeholders`, e.g.
+        /// `https://mastodon.social/share?text={text}%20{url}`.
+        public var url: String
+
+        /// Creates a template; check it first with `problem(url:)`.
+        public init(name: String, url: String) {
+            self.name = name
+            self.url = url
+        }
+
+        /// The placeholders a link template may use: the page's absolute URL, the share text and
+        /// the page's title, each percent-encoded when filled in.
+        public static let placeholders: Set<String> = ["url", "text", "title"]
+
+        /// Why `url` cannot be a link template, or `nil` when it can: it must be an absolute
+        /// http(s) URL with a host (RFC 3986 §3, checked with every placeholder filled in) and use
+        /// only `placeholders`.
+        public static func problem(url: String) -> String? {
+            let unknown = ShareActions.placeholders(in: url).filter { !placeholders.contains($0) }
+            if let first = unknown.first {
+                return "unknown placeholder {\(first)} in '\(url)'; use {url}, {text} or {title}"
+            }
+            let sample = ShareActions.fill(url, Dictionary(uniqueKeysWithValues: placeholders.map { ($0, "x") }))
+            if !WebLink.isHTTP(sample) { return "'\(url)' is not an http(s) URL" }
+            return nil
+        }
+
+        /// The name for a template given as a plain URL: its host without `www.`
+        /// (`https://www.facebook.com/sharer.php?u={url}` → "facebook.com").
+        public static func defaultName(url: String) -> String {
+            let sample = ShareActions.fill(url, Dictionary(uniqueKeysWithValues: placeholders.map { ($0, "x") }))
+            return WebLink.host(of: sample) ?? url
+        }
+    }
+
+    /// A filled-in share link.
+    public struct Link: Sendable, Hashable {
+        /// The service's name, the link's text.
+        public var name: String
+        /// The URL to open, with the page's values percent-encoded.
+        public var url: String
+    }
+
+    /// The data of the Web Share button (the Web Share API's `ShareData`).
+    public struct WebShare: Sendable, Hashable {
+        /// The page's title.
+        public var title: String
+        /// The share text ("Next stop: Tromsø").
+        public var text: String
+        /// The page's absolute or root-relative URL, or `""` for the page's own address.
+        public var url: String
+    }
+
+    /// The `mailto:` URI, or `nil` when `share.email` is false.
+    public var email: String?
+    /// The filled-in `share.links`, in their order; empty without an absolute page URL.
+    public var links: [Link]
+    /// The Web Share button's data, or `nil` when `share.webShare` is false.
+    public var webShare: WebShare?
+
+    /// The share actions of the page at the site path `page` (`tromso/`, `tromso/trips/day-1/`;
+    /// see `SiteLinks`).
+    /// - Parameters:
+    ///   - title: the page's title (the e-mail's subject, the `{title}` of link templates).
+    ///   - text: the share text, already filled in (see `text(_:destination:locality:)`).
+    ///   - place: where the destination is, as text ("Tromsø, Troms, Norway"), or `nil`; it is a
+    ///     line of the e-mail's body.
+    ///   - page: the page's site path.
+    ///   - links: the site's link rule; `links.absolute(page)` is the page's URL.
+    ///   - config: `share.email`, `share.webShare`, `share.links`.
+    public init(title: String, text: String, place: String?, page: String, links: SiteLinks, config: SiteConfig) {
+        let pageURL = links.absolute(page)
+        let absoluteURL = pageURL.flatMap { WebLink.isHTTP($0) ? $0 : nil }
+        if config.shareEmail {
+            // Without a host the reader cannot open a link, so the body names the site and the path.
+            let address = absoluteURL ?? config.title + ": " + (pageURL ?? page)
+            let lines = [text, place ?? "", address].filter { !$0.isEmpty }
+            email = Self.mailtoURI(subject: title, body: lines.joined(separator: "\n"))
+        }
+        if let absoluteURL {
+            let values = ["url": absoluteURL, "text": text, "title": title].mapValues(Slug.percentEncodedPath)
+            self.links = config.shareLinks.map { Link(name: $0.name, url: Self.fill($0.url, values)) }
+        } else {
+            self.links = []
+        }
+        if config.shareWebShare {
+            webShare = WebShare(title: title, text: text, url: pageURL ?? "")
+        }
+    }
+
+    /// `true` when there is no action at all (the theme then leaves the share section out).
+    public var isEmpty: Bool { email == nil && links.isEmpty && webShare == nil }
+
+    /// The value for the theme's `share` partial: `{email, links: [{name, url}], webShare: {title,
+    /// text, url}}` (absent actions `null`), or `null` when there is no action. Values are plain
+    /// text; the template escapes them for their attributes (`{{…}}`).
+    public var templateValue: TemplateValue {
+        guard !isEmpty else { return .null }
+        return .object([
+            "email": email.map { .string($0) } ?? .null,
+            "links": .list(links.map { .object(["name": .string($0.name), "url": .string($0.url)]) }),
+            "webShare": webShare.map { share in
+                .object(["title": .string(share.title), "text": .string(share.text), "url": .string(share.url)])
+            } ?? .null,
+        ])
+    }
+
+    /// The placeholders of `share.destinationText`: the destination's title.
+    public static let destinationTextPlaceholders: Set<String> = ["destination"]
+    /// The placeholders of `share.tripText`: the locality where the trip was recorded and the
+    /// destination's title.
+    public static let tripTextPlaceholders: Set<String> = ["locality", "destination"]
+
+    /// A share text template (`share.destinationText`, `share.tripText`) filled in with plain
+    /// text: "Next stop: {destination}" → "Next stop: Tromsø". A `locality` of `nil` leaves
+    /// `{locality}` as the destination's title.
+    public static func text(_ template: String, destination: String, locality: String?) -> String {
+        fill(template, ["destination": destination, "locality": locality ?? destination])
+    }
+
+    /// An RFC 6068 `mailto:` URI without a recipient: `mailto:?subject=…&body=…` (§2: `to` is
+    /// optional; an absent or empty field is left out). Line breaks in `body` (LF, CR or CRLF)
+    /// become CRLF, written `%0D%0A` (§5); the subject is one header line (RFC 5322 §2.2), so its
+    /// line breaks become spaces. Each value is UTF-8 and percent-encoded with every octet outside
+    /// RFC 3986 §2.3 "unreserved" as `%XX` (§2, §5: so space is `%20`, never `+`, and `&`, `=`,
+    /// `?`, `#`, `%`, `+` cannot end or change a field).
+    public static func mailtoURI(subject: String?, body: String?) -> String {
+        func lines(_ text: String) -> [Substring] {
+            text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+        }
+        var fields: [String] = []
+        if let subject, !subject.isEmpty {
+            fields.append("subject=" + Slug.percentEncodedPath(lines(subject).joined(separator: " ")))
+        }
+        if let body, !body.isEmpty {
+            fields.append("body=" + Slug.percentEncodedPath(lines(body).joined(separator: "\r\n")))
+        }
+        return "mailto:" + (fields.isEmpty ? "" : "?" + fields.joined(separator: "&"))
+    }
+
+    /// The names of the `{name}` placeholders in `template`, in order (`{` … `}` with no brace
+    /// inside).
+    public static func placeholders(in template: String) -> [String] {
+        template.matches(of: placeholderPattern()).map { String($0.output.1) }
+    }
+
+    /// `template` with each `{name}` whose name is a key of `values` replaced by its value, in
+    /// one pass (a value containing `{url}` is not filled in again); other text is kept.
+    static func fill(_ template: String, _ values: [String: String]) -> String {
+        template.replacing(placeholderPattern()) { match in values[String(match.output.1)] ?? String(match.output.0) }
+    }
+
+    /// `{name}`: a brace, anything but braces (the name, captured), a brace.
+    private static func placeholderPattern() -> Regex<(Substring, Substring)> { #/\{([^{}]*)\}/# }
+}

@@ -1,4 +1,4 @@
-/* roadtrip default theme: the interactive map (DESIGN §4.1, §5.1); see Themes/default/README.md. */
+/* roadtrip default theme: the interactive map (DESIGN §4.1, §5.1) and the Share button; see README.md. */
 (function () {
   "use strict";
   var TILE = 256, MAX_LATITUDE = 85.05112877980659, EARTH_RADIUS = 6378137;
@@ -54,14 +54,9 @@
   }
   function lengthText(v) { return String(+v.toFixed(6)); }
   function scaleBars(mpp) {
-    var maxMetres = mpp * 100, metres = roundLength(maxMetres), feet = maxMetres / 0.3048, imperial;
-    if (feet > 5280) {
-      var miles = roundLength(feet / 5280);
-      imperial = { metres: miles * 5280 * 0.3048, label: lengthText(miles) + " mi" };
-    } else {
-      var roundFeet = roundLength(feet);
-      imperial = { metres: roundFeet * 0.3048, label: lengthText(roundFeet) + " ft" };
-    }
+    var maxMetres = mpp * 100, metres = roundLength(maxMetres), feet = maxMetres / 0.3048;
+    var unit = feet > 5280 ? 5280 : 1, n = roundLength(feet / unit);  // miles or feet
+    var imperial = { metres: n * unit * 0.3048, label: lengthText(n) + (unit > 1 ? " mi" : " ft") };
     return [{ metres: metres, label: metres >= 1000 ? lengthText(metres / 1000) + " km" : lengthText(metres) + " m" }, imperial];
   }
   function px(v) { return String(+v.toFixed(2)); }
@@ -69,10 +64,7 @@
     return [r.center.latitude, r.center.longitude, r.span.latitudeDelta, r.span.longitudeDelta]
       .map(function (v) { return (v === 0 ? 0 : v).toFixed(7); }).join(",");
   }
-  function copyRegion(r) {
-    return { center: { latitude: r.center.latitude, longitude: r.center.longitude },
-      span: { latitudeDelta: r.span.latitudeDelta, longitudeDelta: r.span.longitudeDelta } };
-  }
+  function copyRegion(r) { return { center: Object.assign({}, r.center), span: Object.assign({}, r.span) }; }
   function mapTypeStore(t) {  // localStorage may be off
     try { return t ? localStorage.setItem(STORAGE_KEY, t) : localStorage.getItem(STORAGE_KEY); } catch (e) { return null; }
   }
@@ -205,7 +197,7 @@
             image.alt = "";
             image.style.visibility = "hidden";
             image.onload = function () { this.style.visibility = "visible"; };
-            image.onerror = function () {  // hidden, and said once
+            image.onerror = function () {
               this.style.visibility = "hidden";
               if (!self.tileFailed) { self.tileFailed = true; self.say(TILE_MESSAGE); }
             };
@@ -432,27 +424,34 @@
     button.textContent = "Locating\u2026";
     button.setAttribute("aria-busy", "true");
     this.say("Finding your position\u2026");
+    function settle(text) { self.pending = false; button.removeAttribute("aria-busy"); button.textContent = text; }
     navigator.geolocation.getCurrentPosition(function (position) {
-      self.pending = false;
-      button.removeAttribute("aria-busy");
+      settle("Destination");
       var c = position.coords, accuracy = c.accuracy > 0 ? c.accuracy : 0, d = Math.max(4 * accuracy, 500);
       self.position = { latitude: c.latitude, longitude: c.longitude, accuracy: accuracy };
       self.showingPosition = true;
-      button.textContent = "Destination";
       self.say("Showing your position (\u00b1" + Math.round(accuracy) + " m).");
       self.setRegion(regionWithDistance(c.latitude, c.longitude, d, d));
     }, function (error) {
-      self.pending = false;
-      button.removeAttribute("aria-busy");
-      button.textContent = "Locate";
+      settle("Locate");
       var reason = error.code === 1 ? "permission to use your location was denied"
         : error.code === 3 ? "your position did not arrive in time" : "your position is not available right now";
       self.say("The map stays where it was: " + reason + ".");
     }, { enableHighAccuracy: true, timeout: 10000, maximumAge: 0 });
   };
 
+  // Web Share API: the build's hidden Share button, shown where the browser can share
+  function showShareButtons() {
+    if (navigator.share) document.querySelectorAll("[data-share-title]").forEach(function (b) {
+      var d = b.dataset;
+      b.hidden = false;
+      b.onclick = function () { navigator.share({ title: d.shareTitle, text: d.shareText, url: d.shareUrl || location.href }).catch(function () {}); };
+    });
+  }
+
   function start() {
     var started = performance.now();
+    showShareButtons();
     window.roadtrip = { maps: [] };
     document.querySelectorAll("[data-roadtrip-map]").forEach(function (element) {
       try { window.roadtrip.maps.push(new RoadTripMap(element)); } catch (e) { console.warn(e); }

@@ -14,11 +14,14 @@ let package = Package(
         .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
         .systemLibrary(name: "CProj", pkgConfig: "proj", providers: [.apt(["libproj-dev"])]),
         .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
+        // No pkgConfig: geonames' pkg-config brings GLib's -pthread (a SwiftPM warning); see shim.h.
+        .systemLibrary(name: "CGeonames", providers: [.apt(["libgeonames-dev"])]),
         .target(
             name: "RoadTripKit",
-            dependencies: ["CCmark", "CLibXML2", "CYAML", "CProj", "CMicroHTTPD"]
+            dependencies: ["CCmark", "CLibXML2", "CYAML", "CProj", "CMicroHTTPD", "CGeonames"]
         ),
         .executableTarget(name: "roadtrip", dependencies: ["RoadTripKit"]),
+        .executableTarget(name: "roadtrip-benchmarks", dependencies: ["RoadTripKit"]),
         .testTarget(
             name: "RoadTripKitTests",
             dependencies: ["RoadTripKit"],

@@ -1,0 +1,170 @@
+internal import CGeonames
+import Foundation
+
+/// The offline gazetteer: Debian's libgeonames (GeoNames' `cities15000`, 24,361 cities with at
+/// least 15,000 inhabitants in libgeonames 0.3) for forward and reverse geocoding, with no network
+/// and no API key.
+///
+/// This is the only file that touches `CGeonames`; no C pointer leaves it. The cities are copied
+/// into Swift values once (`shared`) and never change, so a `Gazetteer` is safe to share across
+/// threads.
+public struct Gazetteer: Sendable {
+    /// Every libgeonames city, loaded once on first use (thread-safe, immutable afterwards). Empty
+    /// when the library has no data: check `isEmpty` and report `missingDataMessage`.
+    public static let shared = Gazetteer(loadingLibgeonames: ())
+
+    /// What to tell the user when `shared` is empty.
+    public static let missingDataMessage =
+        "libgeonames has no cities: install Debian's libgeonames0 and libgeonames-common (libgeonames-dev brings both)"
+
+    /// The cities in libgeonames' order (its indices); `distance` 0, no `queriedCoordinate`.
+    public let cities: [Placemark]
+    /// Wall-clock time spent copying the cities out of libgeonames and building the index.
+    public let loadDuration: Duration
+    /// The spatial index over `cities`' coordinates, built once.
+    public let index: PlacemarkIndex
+    /// `PlaceNameKey.key` of every city's name, by index.
+    private let nameKeys: [String]
+
+    /// Serializes calls into libgeonames' query, whose thread-safety it does not document.
+    private static let queryLock = NSLock()
+
+    /// `true` when no city was loaded (libgeonames' data is missing).
+    public var isEmpty: Bool { cities.isEmpty }
+
+    private init(loadingLibgeonames: Void) {
+        let clock = ContinuousClock()
+        let start = clock.now
+        var cities: [Placemark] = []
+        let count = Int(geonames_get_n_cities())
+        cities.reserveCapacity(max(count, 0))
+        for position in 0..<max(count, 0) {
+            guard let city = geonames_get_city(Int32(position)) else { continue }
+            defer { geonames_city_free(city) }
+            func text(_ value: UnsafePointer<CChar>?) -> String { value.map { String(cString: $0) } ?? "" }
+            cities.append(Placemark(
+                locality: text(geonames_city_get_name(city)),
+                state: text(geonames_city_get_state(city)),
+                country: text(geonames_city_get_country(city)),
+                countryCode: text(geonames_city_get_country_code(city)),
+                timeZone: text(geonames_city_get_timezone(city)),
+                coordinate: Coordinate(
+                    latitude: geonames_city_get_latitude(city), longitude: geonames_city_get_longitude(city)),
+                population: Int(geonames_city_get_population(city))))
+        }
+        self.cities = cities
+        nameKeys = cities.map { PlaceNameKey.key($0.locality) }
+        index = PlacemarkIndex(coordinates: cities.map(\.coordinate))
+        loadDuration = clock.now - start
+    }
+
+    // MARK: - Reverse geocoding
+
+    /// The nearest city to `coordinate` (degrees) by geodesic distance on WGS 84, through the
+    /// spatial index (`PlacemarkIndex`; exact, equal to `linearScan`). The placemark's `distance`
+    /// is the metres to the city and `queriedCoordinate` is `coordinate`. nil when the gazetteer
+    /// is empty or the coordinate is not usable (latitude outside ±90°, a non-finite value).
+    public func reverse(_ coordinate: Coordinate) -> Placemark? {
+        index.nearest(to: coordinate).map { placemark(at: $0.index, distance: $0.distance, queried: coordinate) }
+    }
+
+    /// `reverse` by brute force: the geodesic distance to every city (ties: the first city). For
+    /// tests and the benchmark.
+    public func linearScan(_ coordinate: Coordinate) -> Placemark? {
+        index.linearScan(coordinate).map { placemark(at: $0.index, distance: $0.distance, queried: coordinate) }
+    }
+
+    private func placemark(at index: Int, distance: Double, queried: Coordinate) -> Placemark {
+        var placemark = cities[index]
+        placemark.distance = distance
+        placemark.queriedCoordinate = queried
+        return placemark
+    }
+
+    // MARK: - Forward geocoding
+
+    /// At most this many suggestions for a name that matched nothing.
+    public static let suggestionLimit = 3
+
+    /// The city named by `query`: "Name", "Name, Qualifier" or "Name, Qualifier, Qualifier"
+    /// ("Tromso", "Portland, Oregon", "Portland, Maine, US").
+    ///
+    /// - The name must match a city's whole name, case-, diacritic- and punctuation-insensitively
+    ///   (`PlaceNameKey`); libgeonames' `geonames_query_cities_sync` finds the candidates (it
+    ///   matches word prefixes: "Port" finds "Port Said" and "South Portland", hence the check).
+    /// - Each qualifier must name the city's state, country or ISO country code, the same
+    ///   insensitive way, either exactly ("Oregon", "US", "Norway") or as whole words of it
+    ///   ("Maine" for "State of Maine", "United States" for "United States of America"); when some
+    ///   candidates match a qualifier exactly, only those are kept.
+    /// - Several cities left: the most populous wins, the rest are `alternatives`.
+    /// - None: `suggestions`, up to `suggestionLimit` cities whose names are nearest by edit
+    ///   distance (at most max(2, ⌊length / 3⌋) edits), those satisfying the qualifiers first,
+    ///   then the more populous.
+    public func forward(_ query: String) -> ForwardResult {
+        let rawParts = query.split(separator: ",", omittingEmptySubsequences: false)
+        let parts = rawParts.map { PlaceNameKey.key(String($0)) }
+        let nameKey = parts.first ?? ""
+        let name = rawParts.first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+        let qualifiers = parts.dropFirst().filter { !$0.isEmpty }
+        guard !nameKey.isEmpty, !cities.isEmpty else { return ForwardResult(query: query, placemark: nil) }
+
+        // libgeonames is asked both as typed and as the key (it drops an apostrophe differently).
+        let found = Set(queryLibgeonames(name) + (name == nameKey ? [] : queryLibgeonames(nameKey)))
+        var candidates = found.filter { nameKeys[$0] == nameKey }.sorted()
+        for qualifier in qualifiers {
+            let strengths = candidates.map { (index: $0, strength: qualifierMatch(qualifier, city: $0)) }
+            let best = strengths.compactMap(\.strength).max()
+            candidates = strengths.filter { $0.strength != nil && $0.strength == best }.map(\.index)
+        }
+        let ranked = candidates.sorted { byPopulation($0, $1) }.map { cities[$0] }
+        if let first = ranked.first {
+            return ForwardResult(query: query, placemark: first, alternatives: Array(ranked.dropFirst()))
+        }
+        return ForwardResult(query: query, placemark: nil, suggestions: suggestions(for: nameKey, qualifiers: qualifiers))
+    }
+
+    /// The city indices libgeonames' query returns for `name` (its own matching; see `forward`).
+    private func queryLibgeonames(_ name: String) -> [Int] {
+        Self.queryLock.withLock {
+            var length: UInt32 = 0
+            guard let indices = geonames_query_cities_sync(name, 0, &length, nil, nil) else { return [] }
+            defer { free(indices) }
+            return (0..<Int(length)).map { Int(indices[$0]) }.filter { cities.indices.contains($0) }
+        }
+    }
+
+    /// The strongest match of a qualifier key against the city's state, country or country code.
+    private func qualifierMatch(_ qualifier: String, city index: Int) -> PlaceNameKey.QualifierMatch? {
+        let city = cities[index]
+        return [city.state, city.country, city.countryCode]
+            .compactMap { PlaceNameKey.match(qualifier: qualifier, field: PlaceNameKey.key($0)) }
+            .max()
+    }
+
+    /// More inhabitants first; ties in libgeonames' order.
+    private func byPopulation(_ a: Int, _ b: Int) -> Bool {
+        cities[a].population != cities[b].population ? cities[a].population > cities[b].population : a < b
+    }
+
+    private func suggestions(for nameKey: String, qualifiers: [String]) -> [Placemark] {
+        let target = Array(nameKey.unicodeScalars)
+        let limit = max(2, target.count / 3)
+        var seen = Set<String>()
+        let scored = nameKeys.indices.compactMap { index -> (index: Int, distance: Int, qualified: Bool)? in
+            guard let distance = PlaceNameKey.editDistance(target, Array(nameKeys[index].unicodeScalars), limit: limit)
+            else { return nil }
+            let qualified = qualifiers.allSatisfy { qualifierMatch($0, city: index) != nil }
+            return (index, distance, qualified)
+        }
+        return scored
+            .sorted {
+                if $0.distance != $1.distance { return $0.distance < $1.distance }
+                if $0.qualified != $1.qualified { return $0.qualified }
+                return byPopulation($0.index, $1.index)
+            }
+            .map { cities[$0.index] }
+            .filter { seen.insert($0.fullName).inserted }
+            .prefix(Self.suggestionLimit)
+            .map { $0 }
+    }
+}

@@ -1,0 +1,225 @@
+import Foundation
+import Testing
+@testable import RoadTripKit
+
+/// Expected city values (names, states, coordinates, populations) were printed independently by a
+/// small C program calling libgeonames 0.3.0-1 directly (`geonames_query_cities_sync`,
+/// `geonames_city_get_*`); reverse lookups are checked against a brute-force geodesic scan.
+@Suite struct GazetteerTests {
+    /// The shared gazetteer, or a clear failure when libgeonames has no data.
+    func gazetteer() throws -> Gazetteer {
+        let gazetteer = Gazetteer.shared
+        try #require(!gazetteer.isEmpty, Comment(rawValue: Gazetteer.missingDataMessage))
+        return gazetteer
+    }
+
+    @Test func loadsEveryCity() throws {
+        let gazetteer = try gazetteer()
+        #expect(gazetteer.cities.count == 24_361)  // geonames_get_n_cities()
+        #expect(gazetteer.cities.allSatisfy { TimeZone(identifier: $0.timeZone) != nil })
+        #expect(gazetteer.cities.allSatisfy { $0.countryCode.count == 2 && $0.coordinate.isValid })
+    }
+
+    // MARK: Forward
+
+    @Test func tromsoWithoutDiacritics() throws {
+        let result = try gazetteer().forward("Tromso")
+        let tromso = try #require(result.placemark)
+        #expect(tromso.locality == "Tromsø")
+        #expect(tromso.coordinate == Coordinate(latitude: 69.6489, longitude: 18.95508))
+        #expect(tromso.country == "Norway" && tromso.countryCode == "NO" && tromso.timeZone == "Europe/Oslo")
+        #expect(tromso.distance == 0 && tromso.queriedCoordinate == nil)
+        #expect(result.alternatives.isEmpty && result.suggestions.isEmpty && !result.isAmbiguous)
+        #expect(try gazetteer().forward("  TROMSØ ").placemark == tromso)
+    }
+
+    @Test func qualifiersNarrowByStateCountryAndCode() throws {
+        let gazetteer = try gazetteer()
+        let oregon = try #require(gazetteer.forward("Portland, Oregon").placemark)
+        #expect(oregon.state == "Oregon" && oregon.coordinate == Coordinate(latitude: 45.52345, longitude: -122.67621))
+        let maine = try #require(gazetteer.forward("Portland, Maine").placemark)  // GeoNames: "State of Maine"
+        #expect(maine.state == "State of Maine" && maine.coordinate == Coordinate(latitude: 43.65737, longitude: -70.2589))
+        #expect(gazetteer.forward("portland, maine, us").placemark == maine)
+        #expect(gazetteer.forward("Portland, State of Maine, United States").placemark == maine)
+        #expect(gazetteer.forward("Portland, Texas").alternatives.isEmpty)
+        let byCode = gazetteer.forward("Portland, US")
+        #expect(byCode.placemark == oregon)
+        #expect(byCode.alternatives.map(\.state) == ["State of Maine", "Texas"])
+        #expect(gazetteer.forward("Lodz, Poland").placemark?.locality == "Lodz")
+        #expect(gazetteer.forward("St. Louis, Missouri").placemark?.locality == "St Louis")
+        #expect(gazetteer.forward("Sao Paulo, Brazil").placemark?.population == 10_021_295)
+    }
+
+    @Test func ambiguityListsAlternativesMostPopulousFirst() throws {
+        let portland = try gazetteer().forward("Portland")
+        #expect(portland.isAmbiguous)
+        #expect(portland.placemark?.population == 652_503)
+        // "South Portland" (libgeonames' prefix match) is not a Portland.
+        #expect(portland.alternatives.map(\.population) == [66_881, 16_116])
+        let springfield = try gazetteer().forward("Springfield")
+        #expect(springfield.placemark?.state == "Missouri" && springfield.placemark?.population == 166_810)
+        // 11 libgeonames hits, of which 8 are named exactly Springfield (the C probe's list).
+        #expect(springfield.alternatives.count == 7)
+        #expect(springfield.alternatives.allSatisfy { $0.locality == "Springfield" })
+        let populations = [springfield.placemark!.population] + springfield.alternatives.map(\.population)
+        #expect(populations == populations.sorted(by: >))
+    }
+
+    @Test func noMatchSuggestsNearestNames() throws {
+        let gazetteer = try gazetteer()
+        let misspelt = gazetteer.forward("Tromsoe")
+        #expect(misspelt.placemark == nil && misspelt.alternatives.isEmpty)
+        #expect(misspelt.suggestions.first?.locality == "Tromsø")  // one insertion away
+        let portlnd = gazetteer.forward("Portlnd, Maine")
+        #expect(portlnd.suggestions.first?.state == "State of Maine")  // qualified first
+        #expect(portlnd.suggestions.count == 3)
+        let wrongCountry = gazetteer.forward("Portland, France")
+        #expect(wrongCountry.placemark == nil)
+        #expect(wrongCountry.suggestions.map(\.population) == [652_503, 66_881, 16_116])
+        let springfeld = gazetteer.forward("Springfeld")
+        #expect(springfeld.suggestions.map(\.population) == [166_810, 154_341, 116_565])
+    }
+
+    @Test func emptyAndGarbageQueries() throws {
+        let gazetteer = try gazetteer()
+        for query in ["", "   ", ",", ", Oregon", "!!!", "xqzjvwkpq", "Portland, Atlantis"] {
+            let result = gazetteer.forward(query)
+            #expect(result.placemark == nil, "\(query)")
+            #expect(result.alternatives.isEmpty && result.suggestions.count <= 3, "\(query)")
+        }
+        #expect(gazetteer.forward("!!!").suggestions.isEmpty)
+        #expect(gazetteer.forward("xqzjvwkpq").suggestions.isEmpty)  // nothing within 3 edits
+    }
+
+    // MARK: Reverse
+
+    /// 5,000 seeded points: 2,996 uniform on the sphere, 500 each within 1° of +180° and −180°,
+    /// 500 each within 5° of either pole, and the two poles and ±180° on the equator exactly.
+    func samplePoints() -> [Coordinate] {
+        var generator = SplitMix64(seed: 6_2025)
+        func uniformLatitude(_ z: ClosedRange<Double>) -> Double {
+            asin(Double.random(in: z, using: &generator)) * 180 / .pi
+        }
+        var points: [Coordinate] = [
+            Coordinate(latitude: 90, longitude: 0), Coordinate(latitude: -90, longitude: 0),
+            Coordinate(latitude: 0, longitude: 180), Coordinate(latitude: 0, longitude: -180),
+        ]
+        for _ in 0..<2_996 {
+            points.append(Coordinate(latitude: uniformLatitude(-1...1), longitude: .random(in: -180...180, using: &generator)))
+        }
+        for longitudes in [179.0...180.0, -180.0...(-179.0)] {
+            for _ in 0..<500 {
+                points.append(Coordinate(latitude: .random(in: -80...80, using: &generator), longitude: .random(in: longitudes, using: &generator)))
+            }
+        }
+        for latitudes in [85.0...90.0, -90.0...(-85.0)] {
+            for _ in 0..<500 {
+                points.append(Coordinate(latitude: .random(in: latitudes, using: &generator), longitude: .random(in: -180...180, using: &generator)))
+            }
+        }
+        return points
+    }
+
+    @Test func reverseEqualsBruteForceScan() async throws {
+        let gazetteer = try gazetteer()
+        let points = samplePoints()
+        #expect(points.count == 5_000)
+        let chunks = stride(from: 0, to: points.count, by: 250).map { Array(points[$0..<min($0 + 250, points.count)]) }
+        let mismatches = await withTaskGroup(of: [String].self) { group in
+            for chunk in chunks {
+                group.addTask {
+                    chunk.compactMap { point in
+                        let indexed = gazetteer.reverse(point)
+                        let scanned = gazetteer.linearScan(point)
+                        return indexed == scanned && indexed != nil
+                            ? nil : "\(point): \(indexed?.fullName ?? "nil") vs \(scanned?.fullName ?? "nil")"
+                    }
+                }
+            }
+            return await group.reduce(into: []) { $0 += $1 }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.prefix(5))")
+    }
+
+    /// The pruning bound of `PlacemarkIndex`: geodesic distance ≥ (b²/a) × central angle, with the
+    /// central angle from an independent haversine on the unit sphere.
+    @Test func geodesicIsNeverShorterThanTheSphereBound() {
+        // b = a(1 − f) = 6,356,752.314245 m; b²/a = 6,335,439.327 m.
+        #expect(abs(PlacemarkIndex.minimumRadius - 6_335_439.327) < 0.001)
+        var generator = SplitMix64(seed: 4_2)
+        for _ in 0..<3_000 {
+            let a = Coordinate(latitude: .random(in: -90...90, using: &generator), longitude: .random(in: -180...180, using: &generator))
+            var b = Coordinate(latitude: .random(in: -90...90, using: &generator), longitude: .random(in: -180...180, using: &generator))
+            if Bool.random(using: &generator) {  // a nearby point too
+                b = Coordinate(latitude: min(90, max(-90, a.latitude + .random(in: -1...1, using: &generator))), longitude: a.longitude + .random(in: -1...1, using: &generator))
+            }
+            let radians = Double.pi / 180
+            let h = pow(sin((b.latitude - a.latitude) * radians / 2), 2)
+                + cos(a.latitude * radians) * cos(b.latitude * radians) * pow(sin((b.longitude - a.longitude) * radians / 2), 2)
+            let angle = 2 * asin(min(1, h.squareRoot()))
+            #expect(Geodesic.inverse(from: a, to: b).distance >= PlacemarkIndex.minimumRadius * angle * (1 - 1e-12))
+        }
+    }
+
+    @Test func knownPlaces() throws {
+        let gazetteer = try gazetteer()
+        // Oslo's city hall square; GeoNames' Oslo is at 59.91273, 10.74609, ≈ 0.37 km away.
+        let hall = Coordinate(latitude: 59.9139, longitude: 10.7522)
+        let oslo = try #require(gazetteer.reverse(hall))
+        #expect(oslo.locality == "Oslo" && oslo.timeZone == "Europe/Oslo" && oslo.queriedCoordinate == hall)
+        #expect(oslo.distance == Geodesic.inverse(from: hall, to: Coordinate(latitude: 59.91273, longitude: 10.74609)).distance)
+        #expect((300...450).contains(oslo.distance))
+        #expect(oslo.nearText == "near Oslo, Norway")
+        // Mid-Pacific: the nearest city of 15,000 is Papeete, ≈ 2,205 km (brute-force scan agrees).
+        let pacific = try #require(gazetteer.reverse(Coordinate(latitude: 0, longitude: -140)))
+        #expect(pacific == gazetteer.linearScan(Coordinate(latitude: 0, longitude: -140)))
+        #expect(pacific.nearText == "open water, 2,205 km from the nearest town (Papeete, French Polynesia)")
+        // Farthest land measured for `farRadius`: the Great Sandy Desert.
+        let desert = try #require(gazetteer.reverse(Coordinate(latitude: -21, longitude: 122.5)))
+        #expect(desert.nearText == "1,173 km from Geraldton, Australia")
+        let southPole = try #require(gazetteer.reverse(Coordinate(latitude: -90, longitude: 0)))
+        #expect(southPole.nearText == "the Antarctic, 3,926 km from the nearest town (Ushuaia, Argentina)")
+        #expect(gazetteer.reverse(Coordinate(latitude: 91, longitude: 0)) == nil)
+        #expect(gazetteer.reverse(Coordinate(latitude: .nan, longitude: 0)) == nil)
+    }
+
+    // MARK: Wording
+
+    @Test func nearTextAtEachRadius() {
+        let tromso = Placemark(
+            locality: "Tromsø", state: "Troms og Finnmark", country: "Norway", countryCode: "NO",
+            timeZone: "Europe/Oslo", coordinate: Coordinate(latitude: 69.6489, longitude: 18.95508), population: 52_436)
+        func at(_ metres: Double, latitude: Double = 69) -> String {
+            var placemark = tromso
+            placemark.distance = metres
+            placemark.queriedCoordinate = Coordinate(latitude: latitude, longitude: 0)
+            return placemark.nearText
+        }
+        #expect(at(0) == "near Tromsø, Norway")
+        #expect(at(50_000) == "near Tromsø, Norway")  // nearRadius is inclusive
+        #expect(at(50_001) == "50 km from Tromsø, Norway")
+        #expect(at(312_400) == "312 km from Tromsø, Norway")
+        #expect(at(1_500_000) == "1,500 km from Tromsø, Norway")  // farRadius is inclusive
+        #expect(at(1_634_000, latitude: 59.9) == "open water, 1,634 km from the nearest town (Tromsø, Norway)")
+        #expect(at(1_634_000, latitude: 60) == "the far north, 1,634 km from the nearest town (Tromsø, Norway)")
+        #expect(at(2_000_499, latitude: -60) == "the Antarctic, 2,000 km from the nearest town (Tromsø, Norway)")
+        #expect(tromso.fullName == "Tromsø, Troms og Finnmark, Norway")
+    }
+
+    @Test func placeNameKeys() {
+        #expect(PlaceNameKey.key("Saint-Louis") == "saint louis")
+        #expect(PlaceNameKey.key("  Tromsø ") == "tromso")
+        #expect(PlaceNameKey.key("N’Djamena") == "ndjamena")
+        #expect(PlaceNameKey.key("St. Louis") == "st louis")
+        #expect(PlaceNameKey.key("ÆRØSKØBING") == "aeroskobing")
+        #expect(PlaceNameKey.key("Łódź") == "lodz")
+        #expect(PlaceNameKey.key("!!!") == "")
+        #expect(PlaceNameKey.match(qualifier: "maine", field: "state of maine") == .words)
+        #expect(PlaceNameKey.match(qualifier: "us", field: "us") == .exact)
+        #expect(PlaceNameKey.match(qualifier: "main", field: "state of maine") == nil)
+        // kitten → sitting: k→s, e→i, +g (the textbook example).
+        let kitten = Array("kitten".unicodeScalars), sitting = Array("sitting".unicodeScalars)
+        #expect(PlaceNameKey.editDistance(kitten, sitting, limit: 3) == 3)
+        #expect(PlaceNameKey.editDistance(kitten, sitting, limit: 2) == nil)
+    }
+}

@@ -14,6 +14,7 @@ import struct
 import subprocess
 import tempfile
 import threading
+import time
 import zlib
 
 import pytest
@@ -109,6 +110,8 @@ map:
     standard: {{ url: "{base}/tiles/standard/{{z}}/{{x}}/{{y}}.png", attribution: "Test tiles", maxZoom: 18 }}
     satellite: {{ url: "{base}/tiles/satellite/{{z}}/{{x}}/{{y}}.png", attribution: "Test imagery", maxZoom: 18 }}
     hybrid: {{ url: "{base}/tiles/satellite/{{z}}/{{x}}/{{y}}.png", overlay: "{base}/tiles/labels/{{z}}/{{x}}/{{y}}.png", attribution: "Test imagery", maxZoom: 18 }}
+share:
+  nearbyPlaces: true
 """)
     result = subprocess.run([binary, "build", "--source", project, "--output", output, "--quiet"],
                             capture_output=True, text=True)
@@ -170,6 +173,16 @@ def page(site, driver):
 
 def map_config(driver):
     return json.loads(driver.find_element("css selector", ".roadtrip-map-config").get_attribute("textContent"))
+
+
+def wait_until(condition, seconds=15):
+    """Polls `condition` every 50 ms until it is true or `seconds` pass; its last value."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if condition():
+            return True
+        time.sleep(0.05)
+    return condition()
 
 
 def os_output_path(name):

@@ -10,6 +10,8 @@ import time
 
 import pytest
 
+from conftest import wait_until
+
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 
 
@@ -33,13 +35,6 @@ def served():
     shutil.rmtree(work, ignore_errors=True)
 
 
-def wait_for(condition, seconds=15):
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if condition():
-            return True
-        time.sleep(0.05)
-    return condition()
 
 
 def append(path, text):
@@ -52,7 +47,7 @@ def test_markdown_edit_reloads_the_page(served, driver):
     driver.get(base + "bergen/")
     driver.execute_script("window.__beforeReload = true;")
     append(os.path.join(project, "Destinations", "bergen", "index.md"), "\n\nLive reload reached the browser.\n")
-    assert wait_for(lambda: "Live reload reached the browser." in driver.page_source)
+    assert wait_until(lambda: "Live reload reached the browser." in driver.page_source)
     assert driver.execute_script("return window.__beforeReload === undefined;")
     # Output/ on disk never carries the script.
     with open(os.path.join(project, "Output", "bergen", "index.html")) as handle:
@@ -65,7 +60,7 @@ def test_stylesheet_edit_swaps_without_reload(served, driver):
     driver.execute_script("window.__beforeSwap = true;")
     append(os.path.join(project, "Themes", "default", "assets", "roadtrip.css"),
            "\nbody { outline: 7px solid rgb(1, 2, 3); }\n")
-    assert wait_for(lambda: driver.execute_script(
+    assert wait_until(lambda: driver.execute_script(
         "return getComputedStyle(document.body).outlineColor;") == "rgb(1, 2, 3)")
     assert driver.execute_script("return window.__beforeSwap === true;"), "the page reloaded"
 
@@ -79,16 +74,16 @@ def test_broken_then_fixed_front_matter_shows_and_clears_the_overlay(served, dri
     title = driver.title
     with open(page, "w") as handle:
         handle.write("---\ntitle: [unclosed\n---\n")
-    assert wait_for(lambda: driver.find_elements("id", "roadtrip-build-error"))
+    assert wait_until(lambda: driver.find_elements("id", "roadtrip-build-error"))
     overlay = driver.find_element("id", "roadtrip-build-error")
     assert "Destinations/bergen/index.md:" in overlay.text and "error" in overlay.text
     assert driver.title == title  # the last good build is still on screen
     # A page opened while the build is broken shows the overlay at once.
     driver.get(base + "bergen/")
-    assert wait_for(lambda: driver.find_elements("id", "roadtrip-build-error"))
+    assert wait_until(lambda: driver.find_elements("id", "roadtrip-build-error"))
     with open(page, "w") as handle:
         handle.write(good + "\nFixed again.\n")
-    assert wait_for(lambda: "Fixed again." in driver.page_source)
+    assert wait_until(lambda: "Fixed again." in driver.page_source)
     assert not driver.find_elements("id", "roadtrip-build-error")
     errors = [entry for entry in driver.get_log("browser") if entry["level"] == "SEVERE"
               and "__roadtrip" in entry["message"]]

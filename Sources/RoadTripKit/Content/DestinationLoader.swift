@@ -66,7 +66,7 @@ struct DestinationLoader {
 
         let body = Markdown.html(
             from: frontMatter.body, smart: config.markdownSmart, unsafe: config.markdownUnsafe)
-        return Destination(
+        var destination = Destination(
             slug: slug,
             title: fields.title ?? folder.lastPathComponent,
             subtitle: fields.subtitle ?? "",
@@ -85,6 +85,8 @@ struct DestinationLoader {
             sourcePath: path,
             assetFiles: assetFiles(in: folder),
             tripLogs: tripLogs)
+        if fields.latitude == nil && fields.longitude == nil { destination.placeName = fields.placeName?.text }
+        return destination
     }
 
     /// Files below `<folder>/images/`, relative to the folder, sorted; dotfiles skipped.
@@ -125,6 +127,10 @@ struct DestinationLoader {
                 fields.locationKey = pair.key
                 if fields.latitude != nil || fields.longitude != nil {
                     reader.warn(pair.key, "both 'location' and 'latitude'/'longitude' are given; 'location' is ignored")
+                    break
+                }
+                if let name = value.stringValue {
+                    fields.placeName = (name, value)
                     break
                 }
                 reader.forEachKey(value, key, known: ["latitude", "longitude"]) { sub, subValue in
@@ -228,6 +234,8 @@ private struct FrontMatterFields {
     var longitude: (value: YAMLNode, key: YAMLNode)?
     /// The `location` key, when given (to warn when latitude/longitude are given as well).
     var locationKey: YAMLNode?
+    /// `location: "Tromsø"`: a place name to geocode, and its node (for positions).
+    var placeName: (text: String, node: YAMLNode)?
     var regionRequest = Destination.RegionRequest.span(nil)
     var date: String?
     var isDraft = false
@@ -242,6 +250,11 @@ private struct FrontMatterFields {
     /// The destination's coordinate, or `nil` after logging an error at the offending line:
     /// latitude and longitude must both be present, numeric, and within −90…90 / −180…180 degrees.
     func coordinate(path: String, log: DiagnosticLog) -> Coordinate? {
+        if latitude == nil && longitude == nil, let placeName {
+            return PlaceNameLookup.coordinate(
+                of: placeName.text, at: SourceLocation(path: path, line: placeName.node.line, column: placeName.node.column),
+                log: log)
+        }
         guard let latitude, let longitude else {
             let missing = [latitude == nil ? "latitude" : nil, longitude == nil ? "longitude" : nil]
                 .compactMap { $0 }.joined(separator: " and ")

@@ -46,6 +46,9 @@ public struct Destination: Sendable, Hashable {
     public var assetFiles: [String]
     /// The recordings of the drive there (`trips/`, DESIGN §2.5), in file-name order.
     public var tripLogs: [LoadedTripLog]
+    /// The place name the coordinate was geocoded from (front matter `location: "Tromsø"`), or
+    /// `nil` when the author gave latitude and longitude.
+    public var placeName: String?
 
     /// Creates a destination; every collection defaults to empty.
     public init(

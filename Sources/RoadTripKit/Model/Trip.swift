@@ -8,12 +8,19 @@ public struct Trip: Sendable {
 
     /// The destination's trip logs, filtered, with their statistics (DESIGN §4.2).
     public let recordings: [ProcessedTripLog]
+    /// The nearest town to the destination (`Gazetteer.reverse`, issue 6), or `nil` without a
+    /// gazetteer.
+    public let placemark: Placemark?
 
     /// Creates the trip for `destination`, whose map opens on `initialRegion`.
-    public init(destination: Destination, initialRegion: CoordinateRegion, recordings: [ProcessedTripLog] = []) {
+    public init(
+        destination: Destination, initialRegion: CoordinateRegion, recordings: [ProcessedTripLog] = [],
+        placemark: Placemark? = nil
+    ) {
         self.destination = destination
         self.initialRegion = initialRegion
         self.recordings = recordings
+        self.placemark = placemark
     }
 
     /// The kept track of every recording, per segment, in degrees (for drawing on the map).

@@ -65,28 +65,41 @@ struct PageRenderer: Sendable {
                 "home": .string(links.link(to: "", fromDepth: depth)),
                 "stylesheet": .string(links.link(to: "assets/roadtrip.css", fromDepth: depth)),
                 "script": .string(links.link(to: "assets/roadtrip.js", fromDepth: depth)),
+                "nearbyScript": config.shareNearbyPlaces ? .string(links.link(to: "assets/nearby.js", fromDepth: depth)) : .null,
+                "places": .string(links.link(to: "assets/places.json", fromDepth: depth)),
                 "siteGeoJSON": .string(links.link(to: "destinations.geojson", fromDepth: depth)),
                 "siteMapSVG": .string(links.link(to: "map.svg", fromDepth: depth)),
             ]),
         ]
     }
 
+    /// The destination's placemark for templates: `line` ("Near Tromsø, Norway" — front matter
+    /// `near: "…"` replaces it, `near: false` hides it), `locality`, `state`, `country`,
+    /// `countryCode`, `timeZone`; `null` without a placemark or when hidden.
+    static func placemarkValue(_ placemark: Placemark?, override: MetadataValue?) -> TemplateValue {
+        if case .bool(false)? = override { return .null }
+        if case .string(let text)? = override { return .object(["line": .string(text)]) }
+        guard let placemark else { return .null }
+        let text = placemark.nearText
+        return .object([
+            "line": .string(text.prefix(1).uppercased() + text.dropFirst()),
+            "locality": .string(placemark.locality), "state": .string(placemark.state),
+            "country": .string(placemark.country), "countryCode": .string(placemark.countryCode),
+            "timeZone": .string(placemark.timeZone),
+        ])
+    }
+
     /// The page, map and GeoJSON of one destination. `previous` and `next` are the neighbouring
-    /// destinations in home-page order (for the pager). `placeText` says where the destination is
-    /// ("Tromsø, Troms, Norway", from its placemark) for the e-mail share action; `tripLocality`
-    /// gives the locality where a trip log was recorded for its page's share text ("I'm currently
-    /// in <locality>!"); without one the destination's title is used.
-    func destinationFiles(
-        trip: Trip, previous: Destination?, next: Destination?, placeText: String? = nil,
-        tripLocality: (ProcessedTripLog) -> String? = { _ in nil }
-    ) throws(TemplateError) -> [OutputFile] {
+    /// destinations in home-page order (for the pager). The trip's placemark says where the
+    /// destination is ("near Tromsø, Norway") on the page and in the e-mail share action.
+    func destinationFiles(trip: Trip, previous: Destination?, next: Destination?) throws(TemplateError) -> [OutputFile] {
         let destination = trip.destination
         let slug = destination.slug
         let map = MapPresentation(
             title: trip.mapTitle, annotations: trip.annotations(), initialRegion: trip.initialRegion,
             config: config, tracks: trip.tracks)
         let tripLogPages = trip.recordings.map {
-            TripLogPage(renderer: self, trip: trip, recording: $0, locality: tripLocality($0))
+            TripLogPage(renderer: self, trip: trip, recording: $0)
         }
         func neighbour(_ other: Destination?) -> TemplateValue {
             guard let other else { return .null }
@@ -100,7 +113,7 @@ struct PageRenderer: Sendable {
         context["share"] = ShareActions(
             title: destination.title,
             text: ShareActions.text(config.shareDestinationText, destination: destination.title, locality: nil),
-            place: placeText, page: slug + "/", links: links, config: config
+            place: trip.placemark?.localityAndCountry, page: slug + "/", links: links, config: config
         ).templateValue
         context["map"] = map.templateValue(tileLayers: config.tileLayers, listLabel: "Destination and points of interest")
         let events: [TemplateValue] = trip.events.map { event in
@@ -131,6 +144,7 @@ struct PageRenderer: Sendable {
             "tags": .list(destination.tags.map { .string($0) }),
             "image": Self.text(imageURL),
             "params": .object(destination.extraMetadata.mapValues { TemplateValue($0) }),
+            "placemark": Self.placemarkValue(trip.placemark, override: destination.extraMetadata["near"]),
             "links": destinationLinks,
             "previous": neighbour(previous),
             "next": neighbour(next),
@@ -189,7 +203,7 @@ struct PageRenderer: Sendable {
             (location: links.absolute(path) ?? SiteLinks(baseURL: "/").absolute(path) ?? "/" + path,
              lastModified: nil as String?)
         }
-        let files = [
+        var files = [
             OutputFile(path: "map.svg", contents: .text(map.svgFile)),
             OutputFile(
                 path: "destinations.geojson",
@@ -197,6 +211,9 @@ struct PageRenderer: Sendable {
             OutputFile(path: "404.html", contents: .text(notFound)),
             OutputFile(path: "sitemap.xml", contents: .text(Sitemap.xml(urls: sitemapURLs))),
         ]
+        if config.shareNearbyPlaces && !Gazetteer.shared.isEmpty {
+            files.append(OutputFile(path: "assets/places.json", contents: .text(NearbyPlaces.json(Gazetteer.shared.cities))))
+        }
         return (files, map.templateValue(tileLayers: config.tileLayers, listLabel: "Destinations"))
     }
 

@@ -7,9 +7,9 @@ struct TripLogPage: Sendable {
     let renderer: PageRenderer
     let trip: Trip
     let recording: ProcessedTripLog
-    /// The locality where the log was recorded (from a placemark), for the share text
-    /// `share.tripText`; `nil` uses the destination's title.
-    var locality: String? = nil
+    /// The locality where the log ends (its end placemark), for the share text `share.tripText`;
+    /// `nil` (no gazetteer) uses the destination's title.
+    var locality: String? { recording.endPlacemark?.locality }
 
     /// The folder of the page below the site root: `<slug>/trips/<log slug>/`.
     var folder: String { trip.destination.slug + "/trips/" + recording.log.slug + "/" }
@@ -102,7 +102,12 @@ struct TripLogPage: Sendable {
         ).templateValue
         context["tripLog"] = .object([
             "title": .string(recording.title),
-            "statistics": .list(TripStatisticsText.rows(recording.statistics, timeZone: renderer.timeZone).map { row in
+            "fromTo": PageRenderer.text(recording.fromTo),
+            "statistics": .list(TripStatisticsText.rows(
+                recording.statistics, timeZone: renderer.timeZone,
+                startZone: recording.startPlacemark.flatMap { TimeZone(identifier: $0.timeZone) },
+                endZone: recording.endPlacemark.flatMap { TimeZone(identifier: $0.timeZone) }
+            ).map { row in
                 .object(["key": .string(row.key), "label": .string(row.label), "value": .string(row.value)])
             }),
             "reports": .list(recording.reportSentences.map { .string($0) }),
@@ -126,6 +131,7 @@ struct TripLogPage: Sendable {
         return .object([
             "title": .string(recording.title),
             "url": .string(renderer.links.link(to: folder, fromDepth: 1)),
+            "fromTo": PageRenderer.text(recording.fromTo),
             "distance": .string(TripStatisticsText.distance(statistics.distance)),
             "duration": PageRenderer.text(statistics.duration.map(TripStatisticsText.duration)),
             "averageMovingSpeed": PageRenderer.text(statistics.averageMovingSpeed.map(TripStatisticsText.speed)),

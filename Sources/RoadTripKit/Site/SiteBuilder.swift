@@ -193,7 +193,7 @@ public struct SiteBuilder: Sendable {
             if wasReused { reused.add(1, ordering: .relaxed) }
             let trip = Trip(
                 destination: destination, initialRegion: InitialRegion.region(for: destination, config: config),
-                recordings: recordings)
+                recordings: recordings, placemark: Gazetteer.shared.reverse(destination.coordinate))
             results.withLock { $0[index] = trip }
         }
         let trips = results.withLock { trips in destinations.indices.map { trips[$0]! } }
@@ -206,7 +206,11 @@ public struct SiteBuilder: Sendable {
     /// `destination`'s trip logs filtered, with their statistics, and whether the cache gave them.
     private func filteredTripLogs(of destination: Destination) -> (recordings: [ProcessedTripLog], reused: Bool) {
         if let kept = cache?.recordings(of: destination) { return (kept, true) }
-        let recordings = destination.tripLogs.map { ProcessedTripLog(log: $0.log, settings: $0.settings.filters) }
+        let recordings = destination.tripLogs.map { loaded in
+            var recording = ProcessedTripLog(log: loaded.log, settings: loaded.settings.filters)
+            recording.locate(with: Gazetteer.shared)
+            return recording
+        }
         cache?.keep(recordings: recordings, of: destination)
         return (recordings, false)
     }
@@ -220,8 +224,10 @@ public struct SiteBuilder: Sendable {
             region: trip.initialRegion, width: config.viewportWidth, height: config.viewportHeight,
             maximumZoom: config.standardTileLayer.maxZoom)
         let how = destination.regionRequest == .fit ? "fit to \(destination.pointsOfInterest.count + 1) pins" : "span"
+        let geocoded = destination.placeName.map { " (geocoded from location \"\($0)\")" } ?? ""
+        let near = trip.placemark.map { "; \($0.nearText)" } ?? ""
         verbose(
-            "\(destination.slug): at \(destination.coordinate.latitude), \(destination.coordinate.longitude); "
+            "\(destination.slug): at \(destination.coordinate.latitude), \(destination.coordinate.longitude)\(geocoded)\(near); "
                 + "region (\(how)) center \(DecimalText.string(center.latitude, maximumFractionDigits: 6)), "
                 + "\(DecimalText.string(center.longitude, maximumFractionDigits: 6)), span "
                 + "\(DecimalText.string(span.latitudeDelta, maximumFractionDigits: 6))° × "
@@ -229,7 +235,9 @@ public struct SiteBuilder: Sendable {
                 + "\(DecimalText.fixed(view.zoom, fractionDigits: 3)) in "
                 + "\(Int(config.viewportWidth))×\(Int(config.viewportHeight)) px")
         for recording in trip.recordings {
-            verbose("\(destination.slug)/trips/\(recording.log.slug): " + recording.reportSentences.joined(separator: "; "))
+            verbose(
+                "\(destination.slug)/trips/\(recording.log.slug): " + (recording.fromTo.map { $0 + "; " } ?? "")
+                    + recording.reportSentences.joined(separator: "; "))
         }
     }
 

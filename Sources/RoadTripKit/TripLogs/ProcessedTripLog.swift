@@ -29,6 +29,25 @@ public struct ProcessedTripLog: Sendable {
     public let events: [PlacedEvent]
     /// Distance, times, speeds, elevation and extent of the kept segments.
     public let statistics: TripStatistics
+    /// Where the log starts and ends: the nearest towns to its first and last kept fixes
+    /// (`Gazetteer.reverse`; issue 6), set by the compute stage; `nil` without fixes or gazetteer.
+    public var startPlacemark: Placemark?
+    public var endPlacemark: Placemark?
+
+    /// "From Ljubljana to Bled", or "Around Bled" when both ends are near the same town; `nil`
+    /// without placemarks.
+    public var fromTo: String? {
+        guard let start = startPlacemark, let end = endPlacemark else { return nil }
+        if start.locality == end.locality && start.countryCode == end.countryCode { return "Around \(start.locality)" }
+        return "From \(start.locality) to \(end.locality)"
+    }
+
+    /// Sets `startPlacemark` and `endPlacemark` from `gazetteer` (nothing when it is empty).
+    public mutating func locate(with gazetteer: Gazetteer) {
+        let fixes = segments.joined()
+        startPlacemark = fixes.first.flatMap { gazetteer.reverse($0.coordinate) }
+        endPlacemark = segments.last?.last.flatMap { gazetteer.reverse($0.coordinate) }
+    }
 
     /// The log's title: the sidecar's or the log's own name, else its slug.
     public var title: String { log.name ?? log.slug }

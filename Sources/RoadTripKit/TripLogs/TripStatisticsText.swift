@@ -45,7 +45,13 @@ public enum TripStatisticsText {
 
     /// The rows the trip page shows, in order; figures a log cannot give (no times, no elevation)
     /// are left out rather than shown empty. Times are shown in `timeZone` with their offset.
-    public static func rows(_ statistics: TripStatistics, timeZone: TimeZone) -> [Row] {
+    /// - Parameters:
+    ///   - timeZone: the zone times are shown in (the site's);
+    ///   - startZone, endZone: when known, the zones where the log started and ended (the
+    ///     placemarks' IANA zones, issue 6), which then show the start and end times instead.
+    public static func rows(
+        _ statistics: TripStatistics, timeZone: TimeZone, startZone: TimeZone? = nil, endZone: TimeZone? = nil
+    ) -> [Row] {
         var rows = [Row(key: "distance", label: "Distance", value: distance(statistics.distance))]
         if let duration = statistics.duration {
             rows.append(Row(key: "duration", label: "Duration", value: Self.duration(duration)))
@@ -65,10 +71,10 @@ public enum TripStatisticsText {
             rows.append(Row(key: "elevation", label: "Elevation gain / loss", value: metres(gain) + " / " + metres(loss)))
         }
         if let start = statistics.startTime {
-            rows.append(Row(key: "start", label: "Start", value: TripStatistics.formatted(start, in: timeZone)))
+            rows.append(Row(key: "start", label: "Start", value: TripStatistics.formatted(start, in: startZone ?? timeZone)))
         }
         if let end = statistics.endTime {
-            rows.append(Row(key: "end", label: "End", value: TripStatistics.formatted(end, in: timeZone)))
+            rows.append(Row(key: "end", label: "End", value: TripStatistics.formatted(end, in: endZone ?? timeZone)))
         }
         rows.append(Row(
             key: "fixes", label: "Fixes / segments",

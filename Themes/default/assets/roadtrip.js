@@ -429,6 +429,7 @@
       settle("Destination");
       var c = position.coords, accuracy = c.accuracy > 0 ? c.accuracy : 0, d = Math.max(4 * accuracy, 500);
       self.position = { latitude: c.latitude, longitude: c.longitude, accuracy: accuracy };
+      self.element.dispatchEvent(new CustomEvent("roadtrip:located", { bubbles: true, detail: self.position }));
       self.showingPosition = true;
       self.say("Showing your position (\u00b1" + Math.round(accuracy) + " m).");
       self.setRegion(regionWithDistance(c.latitude, c.longitude, d, d));

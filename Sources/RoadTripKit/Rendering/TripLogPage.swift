@@ -20,19 +20,29 @@ struct TripLogPage: Sendable {
         var pins = [trip.annotations()[0]]
         let fixes = recording.segments.flatMap { $0 }
         if let first = fixes.first, let last = fixes.last {
-            pins.append(Annotation(id: "start", coordinate: first.coordinate, title: "Start", subtitle: startText(first), kind: .waypoint, color: "#2e7d32"))
-            pins.append(Annotation(id: "end", coordinate: last.coordinate, title: "End", subtitle: startText(last), kind: .waypoint, color: "#37474f"))
+            pins.append(Annotation(
+                id: "start", coordinate: first.coordinate, title: "Start",
+                subtitle: placeAndTime(recording.startPlacemark, first.timestamp), kind: .waypoint, color: "#2e7d32"))
+            pins.append(Annotation(
+                id: "end", coordinate: last.coordinate, title: "End",
+                subtitle: placeAndTime(recording.endPlacemark, last.timestamp), kind: .waypoint, color: "#37474f"))
         }
         for (index, placed) in recording.events.enumerated() {
+            let detail = placeAndTime(placed.placemark, placed.event.timestamp)
             pins.append(Annotation(
                 id: "event-\(index + 1)", coordinate: placed.coordinate, title: placed.event.kind.rawValue.capitalized,
-                subtitle: "peak " + DecimalText.fixed(placed.event.peak, fractionDigits: 2) + " g", kind: .event))
+                subtitle: "peak " + DecimalText.fixed(placed.event.peak, fractionDigits: 2) + " g" + (detail.isEmpty ? "" : ", " + detail),
+                kind: .event))
         }
         return pins
     }
 
-    private func startText(_ fix: LocationSample) -> String {
-        fix.timestamp.map { TripStatistics.formatted($0, in: renderer.timeZone) } ?? ""
+    /// "near Zurich, Switzerland, 2023-03-17 16:51 CET (+01:00)": the placemark's words and the
+    /// time in the placemark's zone (the site's zone without one); either part may be missing.
+    private func placeAndTime(_ placemark: Placemark?, _ time: Date?) -> String {
+        let zone = placemark.flatMap { TimeZone(identifier: $0.timeZone) } ?? renderer.timeZone
+        return [placemark?.nearText, time.map { TripStatistics.formatted($0, in: zone) }].compactMap { $0 }
+            .joined(separator: ", ")
     }
 
     /// The region the map opens on: the track's extent and the destination, fitted with padding.

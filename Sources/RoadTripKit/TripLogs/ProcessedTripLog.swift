@@ -10,6 +10,8 @@ public struct ProcessedTripLog: Sendable {
         public var event: AccelerationFilter.MotionEvent
         /// Where the vehicle was at the event's time (degrees).
         public var coordinate: Coordinate
+        /// The nearest town to `coordinate`, once `locate(with:)` ran.
+        public var placemark: Placemark? = nil
     }
 
     /// The log as read, without its raw position fixes (kept ones are in `segments`; how many were
@@ -25,14 +27,14 @@ public struct ProcessedTripLog: Sendable {
     public let headings: HeadingFilter.Result?
     /// Gravity, motion and events, when the log has an accelerometer.
     public let accelerations: AccelerationFilter.Result?
-    /// Motion events that could be placed on the track.
-    public let events: [PlacedEvent]
     /// Distance, times, speeds, elevation and extent of the kept segments.
     public let statistics: TripStatistics
     /// Where the log starts and ends: the nearest towns to its first and last kept fixes
     /// (`Gazetteer.reverse`; issue 6), set by the compute stage; `nil` without fixes or gazetteer.
     public var startPlacemark: Placemark?
     public var endPlacemark: Placemark?
+    /// Motion events that could be placed on the track (with their placemarks after `locate`).
+    public private(set) var events: [PlacedEvent]
 
     /// "From Ljubljana to Bled", or "Around Bled" when both ends are near the same town; `nil`
     /// without placemarks.
@@ -42,11 +44,13 @@ public struct ProcessedTripLog: Sendable {
         return "From \(start.locality) to \(end.locality)"
     }
 
-    /// Sets `startPlacemark` and `endPlacemark` from `gazetteer` (nothing when it is empty).
+    /// Sets `startPlacemark`, `endPlacemark` and each event's placemark from `gazetteer`
+    /// (nothing when it is empty).
     public mutating func locate(with gazetteer: Gazetteer) {
         let fixes = segments.joined()
         startPlacemark = fixes.first.flatMap { gazetteer.reverse($0.coordinate) }
         endPlacemark = segments.last?.last.flatMap { gazetteer.reverse($0.coordinate) }
+        for index in events.indices { events[index].placemark = gazetteer.reverse(events[index].coordinate) }
     }
 
     /// The log's title: the sidecar's or the log's own name, else its slug.

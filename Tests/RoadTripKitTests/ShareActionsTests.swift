@@ -266,4 +266,13 @@ import Testing
         #expect(settings.shareLinks == [.init(name: "Good", url: "https://good.example/?u={url}")])
         #expect(settings.shareTripText == "I'm currently in {locality}!")
     }
+
+    /// A template that would not be a valid URL once filled (RFC 3986 §2's characters only): an
+    /// unclosed placeholder, a space, a quote.
+    @Test func templatesThatCannotBeURLs() {
+        #expect(ShareActions.LinkTemplate.problem(url: "https://x.example/?u={url")?.contains("'{'") == true)
+        #expect(ShareActions.LinkTemplate.problem(url: "https://x.example/?t={text} now") != nil)
+        #expect(ShareActions.LinkTemplate.problem(url: "https://x.example/\"{url}")?.contains("'\"'") == true)
+        #expect(ShareActions.LinkTemplate.problem(url: "https://x.example/share?u={url}&t={text}#top") == nil)
+    }
 }

@@ -83,6 +83,41 @@ import Testing
         #expect(try project.read("Output/barstow/index.html").contains("i40</a> (From Kingman to Barstow)"))
     }
 
+    /// A drive in the mid-Pacific (0°, −150° to 0.2°, −150.2°) is about 1,940 km from Papeete: no
+    /// "Around Papeete", no "I'm currently in Papeete!", and times in the site's zone (UTC here),
+    /// since no town's zone applies there.
+    @Test func tripsFarFromAnyTownNameNoTown() throws {
+        let project = try TemporaryProject()
+        defer { project.remove() }
+        try project.write("Destinations/sea/index.md", "---\ntitle: Sea\nlatitude: 0\nlongitude: -150\n---\n")
+        try project.write(
+            "Destinations/sea/trips/drift.gpx",
+            "<gpx version=\"1.1\" xmlns=\"http://www.topografix.com/GPX/1/1\"><trk><trkseg>"
+                + "<trkpt lat=\"0\" lon=\"-150\"><time>2024-01-15T17:00:00Z</time></trkpt>"
+                + "<trkpt lat=\"0.2\" lon=\"-150.2\"><time>2024-01-15T18:00:00Z</time></trkpt></trkseg></trk></gpx>\n")
+        #expect(try project.build().status == 0)
+        let page = try project.read("Output/sea/trips/drift/index.html")
+        #expect(!page.contains("Around Papeete") && !page.contains("in Papeete!"))
+        #expect(page.contains("currently in Sea!"))
+        #expect(page.contains("<dt>Start</dt><dd>2024-01-15 17:00 UTC (+00:00)</dd>"))
+        #expect(page.contains("open water, 1,9"))
+    }
+
+    /// `location:` must be text or a mapping: a number or a boolean is an error at its position;
+    /// an empty value counts as absent.
+    @Test func locationOfTheWrongType() throws {
+        let project = try TemporaryProject()
+        defer { project.remove() }
+        try project.write("Destinations/n/index.md", "---\ntitle: N\nlocation: 42\n---\n")
+        try project.write("Destinations/b/index.md", "---\ntitle: B\nlocation: true\n---\n")
+        try project.write("Destinations/e/index.md", "---\ntitle: E\nlocation: \"  \"\n---\n")
+        let result = try project.build()
+        #expect(result.status == 1)
+        #expect(result.standardError.contains("Destinations/n/index.md:3:11: error: location must be a place name"))
+        #expect(result.standardError.contains("Destinations/b/index.md:3:11: error: location must be a place name"))
+        #expect(result.standardError.contains("Destinations/e/index.md:3:11: error: location is empty"))
+    }
+
     /// `share.nearbyPlaces: true` writes the extract (most populous first, within 200,000 bytes)
     /// and loads nearby.js; without it neither appears.
     @Test func nearbyPlacesExtract() throws {

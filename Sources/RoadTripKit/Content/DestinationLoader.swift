@@ -129,8 +129,18 @@ struct DestinationLoader {
                     reader.warn(pair.key, "both 'location' and 'latitude'/'longitude' are given; 'location' is ignored")
                     break
                 }
+                if value.isNull { break }  // `location:` with no value: as if absent
+                if value.doubleValue != nil || value.boolValue != nil {
+                    reader.fail(value, "location must be a place name (\"Tromsø\", \"Portland, Oregon\") or {latitude, longitude}, not \(ConfigReader.describe(value))")
+                    break
+                }
                 if let name = value.stringValue {
-                    fields.placeName = (name, value)
+                    if name.trimmingCharacters(in: .whitespaces).isEmpty || name.count > 200 {
+                        reader.fail(value, name.count > 200 ? "location is \(name.count) characters long; a place name has at most 200"
+                            : "location is empty; give a place name or latitude and longitude")
+                    } else {
+                        fields.placeName = (name, value)
+                    }
                     break
                 }
                 reader.forEachKey(value, key, known: ["latitude", "longitude"]) { sub, subValue in

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A named place near a coordinate, like Core Location's `CLPlacemark` as returned by
 /// `CLGeocoder.reverseGeocodeLocation` and `geocodeAddressString`: a GeoNames city
 /// (`cities15000`: every city of at least 15,000 inhabitants, as shipped by libgeonames) and how
@@ -61,6 +63,18 @@ public struct Placemark: Sendable, Hashable, Codable {
     /// Beyond `farRadius` and at or south of 60° S (the Antarctic Treaty area, Article VI) a point
     /// is "the Antarctic" (the continent and the Southern Ocean around it).
     public static let antarcticLatitude = -60.0
+
+    /// `true` when the queried point is within `nearRadius` of the locality, so that naming the
+    /// town alone ("From Kingman to Barstow", "I'm currently in Barstow!") is honest.
+    public var isNear: Bool { distance <= Self.nearRadius }
+
+    /// The locality's IANA time zone when the queried point is within `farRadius` of it — the
+    /// zone where a time recorded there is shown — else `nil` (open water, the poles: the site's
+    /// zone is used). Near a zone border the nearest town can lie on the other side; the
+    /// gazetteer has towns, not zone boundaries.
+    public var localTimeZone: TimeZone? {
+        distance <= Self.farRadius ? TimeZone(identifier: timeZone) : nil
+    }
 
     /// "Locality, Country" ("Tromsø, Norway"), the short name pages use.
     public var localityAndCountry: String {

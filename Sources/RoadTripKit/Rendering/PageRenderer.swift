@@ -89,6 +89,14 @@ struct PageRenderer: Sendable {
         ])
     }
 
+    /// Where the destination is, for the e-mail share action: the author's `near:` text, else the
+    /// placemark's words ("near Tromsø, Norway"); `nil` with `near: false` or no placemark.
+    static func placeText(_ placemark: Placemark?, override: MetadataValue?) -> String? {
+        if case .bool(false)? = override { return nil }
+        if case .string(let text)? = override { return text }
+        return placemark?.nearText
+    }
+
     /// The page, map and GeoJSON of one destination. `previous` and `next` are the neighbouring
     /// destinations in home-page order (for the pager). The trip's placemark says where the
     /// destination is ("near Tromsø, Norway") on the page and in the e-mail share action.
@@ -113,7 +121,8 @@ struct PageRenderer: Sendable {
         context["share"] = ShareActions(
             title: destination.title,
             text: ShareActions.text(config.shareDestinationText, destination: destination.title, locality: nil),
-            place: trip.placemark?.localityAndCountry, page: slug + "/", links: links, config: config
+            place: Self.placeText(trip.placemark, override: destination.extraMetadata["near"]), page: slug + "/",
+            links: links, config: config
         ).templateValue
         context["map"] = map.templateValue(tileLayers: config.tileLayers, listLabel: "Destination and points of interest")
         let events: [TemplateValue] = trip.events.map { event in

@@ -44,6 +44,12 @@ public struct ShareActions: Sendable, Hashable {
             }
             let sample = ShareActions.fill(url, Dictionary(uniqueKeysWithValues: placeholders.map { ($0, "x") }))
             if !WebLink.isHTTP(sample) { return "'\(url)' is not an http(s) URL" }
+            // Once filled, only characters a URL may hold (RFC 3986 §2: unreserved, reserved and
+            // '%'): a stray brace (`{url` unclosed), a space or a quote would make an invalid link.
+            let allowed = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~:/?#[]@!$&'()*+,;=%")
+            if let bad = sample.first(where: { !allowed.contains($0) }) {
+                return "'\(url)' has the character '\(bad)', which a URL cannot hold (a placeholder not closed with '}'?)"
+            }
             return nil
         }
 

@@ -9,7 +9,7 @@ struct TripLogPage: Sendable {
     let recording: ProcessedTripLog
     /// The locality where the log ends (its end placemark), for the share text `share.tripText`;
     /// `nil` (no gazetteer) uses the destination's title.
-    var locality: String? { recording.endPlacemark?.locality }
+    var locality: String? { recording.endLocality }
 
     /// The folder of the page below the site root: `<slug>/trips/<log slug>/`.
     var folder: String { trip.destination.slug + "/trips/" + recording.log.slug + "/" }
@@ -40,7 +40,7 @@ struct TripLogPage: Sendable {
     /// "near Zurich, Switzerland, 2023-03-17 16:51 CET (+01:00)": the placemark's words and the
     /// time in the placemark's zone (the site's zone without one); either part may be missing.
     private func placeAndTime(_ placemark: Placemark?, _ time: Date?) -> String {
-        let zone = placemark.flatMap { TimeZone(identifier: $0.timeZone) } ?? renderer.timeZone
+        let zone = placemark?.localTimeZone ?? renderer.timeZone
         return [placemark?.nearText, time.map { TripStatistics.formatted($0, in: zone) }].compactMap { $0 }
             .joined(separator: ", ")
     }
@@ -115,8 +115,8 @@ struct TripLogPage: Sendable {
             "fromTo": PageRenderer.text(recording.fromTo),
             "statistics": .list(TripStatisticsText.rows(
                 recording.statistics, timeZone: renderer.timeZone,
-                startZone: recording.startPlacemark.flatMap { TimeZone(identifier: $0.timeZone) },
-                endZone: recording.endPlacemark.flatMap { TimeZone(identifier: $0.timeZone) }
+                startZone: recording.startPlacemark?.localTimeZone,
+                endZone: recording.endPlacemark?.localTimeZone
             ).map { row in
                 .object(["key": .string(row.key), "label": .string(row.label), "value": .string(row.value)])
             }),

@@ -37,11 +37,18 @@ public struct ProcessedTripLog: Sendable {
     public private(set) var events: [PlacedEvent]
 
     /// "From Ljubljana to Bled", or "Around Bled" when both ends are near the same town; `nil`
-    /// without placemarks.
+    /// without placemarks, or when an end is farther than `Placemark.nearRadius` (50 km) from any
+    /// town — a drive in open water is not "around" a town 1,900 km away.
     public var fromTo: String? {
-        guard let start = startPlacemark, let end = endPlacemark else { return nil }
+        guard let start = startPlacemark, let end = endPlacemark, start.isNear, end.isNear else { return nil }
         if start.locality == end.locality && start.countryCode == end.countryCode { return "Around \(start.locality)" }
         return "From \(start.locality) to \(end.locality)"
+    }
+
+    /// The town where the log ends when it ends near one (`Placemark.isNear`), for "I'm currently
+    /// in <locality>!".
+    public var endLocality: String? {
+        endPlacemark.flatMap { $0.isNear ? $0.locality : nil }
     }
 
     /// Sets `startPlacemark`, `endPlacemark` and each event's placemark from `gazetteer`

@@ -1,7 +1,8 @@
 // roadtrip: "You are near <locality>" after Locate (issue 6). Loaded only when site config says
 // share.nearbyPlaces: true. places.json is [[name, countryCode, latitude, longitude], ...], written by
 // the build from the GeoNames gazetteer; nearest by great-circle distance on a sphere (enough to name
-// a town; the build itself uses WGS 84 geodesics).
+// a town; the build itself uses WGS 84 geodesics). The extract is fetched, so this works over http
+// (roadtrip serve, a web server), not from a page opened from disk (file://).
 (function () {
   "use strict";
   var script = document.currentScript, places = null;
@@ -24,7 +25,7 @@
       var place = nearest(list, detail.latitude, detail.longitude);
       if (!place || !status) return;
       var text = place.km <= 50 ? "You are near " + place.name + " (" + place.country + ")."
-        : "You are " + Math.round(place.km) + " km from " + place.name + " (" + place.country + "), the nearest town listed.";
+        : "You are " + Math.round(place.km).toLocaleString("en-US") + " km from " + place.name + " (" + place.country + "), the nearest town listed.";
       var line = status.querySelector(".nearby") || status.appendChild(document.createElement("span"));
       line.className = "nearby";
       line.textContent = " " + text;

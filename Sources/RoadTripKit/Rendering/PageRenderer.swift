@@ -80,9 +80,8 @@ struct PageRenderer: Sendable {
         if case .bool(false)? = override { return .null }
         if case .string(let text)? = override { return .object(["line": .string(text)]) }
         guard let placemark else { return .null }
-        let text = placemark.nearText
         return .object([
-            "line": .string(text.prefix(1).uppercased() + text.dropFirst()),
+            "line": .string(placemarkLine(placemark)),
             "locality": .string(placemark.locality), "state": .string(placemark.state),
             "country": .string(placemark.country), "countryCode": .string(placemark.countryCode),
             "timeZone": .string(placemark.timeZone),
@@ -90,11 +89,17 @@ struct PageRenderer: Sendable {
     }
 
     /// Where the destination is, for the e-mail share action: the author's `near:` text, else the
-    /// placemark's words ("near Tromsø, Norway"); `nil` with `near: false` or no placemark.
+    /// placemark's line ("Near Tromsø, Norway"); `nil` with `near: false` or no placemark.
     static func placeText(_ placemark: Placemark?, override: MetadataValue?) -> String? {
         if case .bool(false)? = override { return nil }
         if case .string(let text)? = override { return text }
-        return placemark?.nearText
+        return placemark.map(placemarkLine)
+    }
+
+    /// `Placemark.nearText` as a line of its own, capitalised ("Near Tromsø, Norway").
+    static func placemarkLine(_ placemark: Placemark) -> String {
+        let text = placemark.nearText
+        return text.prefix(1).uppercased() + text.dropFirst()
     }
 
     /// The page, map and GeoJSON of one destination. `previous` and `next` are the neighbouring

@@ -23,7 +23,8 @@ public struct ContactPrivacy: Sendable, Hashable {
 
     /// The fields opted in to (default none).
     public var published: Set<Field>
-    /// Where `contacts.publish` is written in `site.yaml`, for the publishing warning.
+    /// Where `contacts.publish` is written in `site.yaml`, for the publishing warning; `nil` when
+    /// it publishes nothing.
     public var location: SourceLocation?
 
     /// Settings publishing `published` (default: nothing personal).

@@ -164,7 +164,8 @@ public struct SiteConfig: Sendable, Hashable {
                     }
                 }
             }
-            contactPrivacy = ContactPrivacy(published: published, location: reader.location(value))
+            // The location is only for the publishing warning, so an empty list leaves the defaults.
+            contactPrivacy = ContactPrivacy(published: published, location: published.isEmpty ? nil : reader.location(value))
         }
     }
 

@@ -52,6 +52,9 @@ public struct SiteConfig: Sendable, Hashable {
     /// `share.nearbyPlaces`: write the gazetteer extract that lets a page say "You are near
     /// <locality>" after Locate (default false).
     public var shareNearbyPlaces = false
+    /// `contacts.publish`: the personal fields of `contacts.vcf` a page may show (`email`, `phone`,
+    /// `address`, `photo`; default none: first name and city only). See `ContactPrivacy`.
+    public var contactPrivacy = ContactPrivacy()
 
     /// Creates the default configuration.
     public init() {}
@@ -137,10 +140,33 @@ public struct SiteConfig: Sendable, Hashable {
                     reader.bool(subValue, "photos.keepMetadata") { config.photosKeepMetadata = $0 }
                 }
             case "share": config.readShare(value, reader)
+            case "contacts": config.readContacts(value, reader)
             default: reader.unknown(pair.key, key)
             }
         }
         return config
+    }
+
+    /// `contacts: { publish: [email, phone, address, photo] }`: a list (or one name); an unknown
+    /// field name is a warning at its own line and is left out.
+    private mutating func readContacts(_ node: YAMLNode, _ reader: ConfigReader) {
+        reader.forEachKey(node, "contacts", known: ["publish"]) { _, value in
+            var items = [value]
+            if case .sequence(let list) = value.content { items = list } else if value.isNull { items = [] }
+            var published: Set<ContactPrivacy.Field> = []
+            for item in items {
+                reader.string(item, "each item of contacts.publish") { name in
+                    if let field = ContactPrivacy.Field(rawValue: name) {
+                        published.insert(field)
+                    } else {
+                        let names = ContactPrivacy.Field.allCases.map(\.rawValue).joined(separator: ", ")
+                        reader.warn(item, "contacts.publish: unknown field '\(name)' is ignored; use \(names)")
+                    }
+                }
+            }
+            // The location is only for the publishing warning, so an empty list leaves the defaults.
+            contactPrivacy = ContactPrivacy(published: published, location: published.isEmpty ? nil : reader.location(value))
+        }
     }
 
     private mutating func readShare(_ node: YAMLNode, _ reader: ConfigReader) {

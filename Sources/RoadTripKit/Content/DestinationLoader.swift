@@ -86,7 +86,24 @@ struct DestinationLoader {
             assetFiles: assetFiles(in: folder),
             tripLogs: tripLogs)
         if fields.latitude == nil && fields.longitude == nil { destination.placeName = fields.placeName?.text }
+        (destination.contacts, destination.publicContacts) = contacts(in: folder)
+        guard log.errorCount == errorsBefore else { return nil }
         return destination
+    }
+
+    /// The people of `<folder>/contacts.vcf` (issue 7), when it exists: as read, and as the site
+    /// may show them (`SiteConfig.contactPrivacy`), placed by GEO or by their address's town.
+    /// A file that is not a vCard is an error; a bad card is a warning and skipped.
+    func contacts(in folder: URL) -> (contacts: [Contact], publicContacts: [PublicContact]) {
+        let url = folder.appendingPathComponent("contacts.vcf")
+        guard FileManager.default.fileExists(atPath: url.path),
+            let contents = VCardReader.read(url, displayPath: relativePath(url), log: log)
+        else { return ([], []) }
+        let locator = ContactLocator()
+        let views = contents.contacts.map { contact in
+            config.contactPrivacy.publicView(of: contact, position: locator.position(of: contact, log: log))
+        }
+        return (contents.contacts, views)
     }
 
     /// Files below `<folder>/images/`, relative to the folder, sorted; dotfiles skipped.

@@ -46,6 +46,11 @@ public struct Destination: Sendable, Hashable {
     public var assetFiles: [String]
     /// The recordings of the drive there (`trips/`, DESIGN §2.5), in file-name order.
     public var tripLogs: [LoadedTripLog]
+    /// The people of `contacts.vcf` (issue 7), as read: kept for the build's one warning about
+    /// published personal fields; pages only ever see `publicContacts`.
+    public var contacts: [Contact] = []
+    /// What the site may show of each contact (`ContactPrivacy`): first name and town by default.
+    public var publicContacts: [PublicContact] = []
     /// The place name the coordinate was geocoded from (front matter `location: "Tromsø"`), or
     /// `nil` when the author gave latitude and longitude.
     public var placeName: String?

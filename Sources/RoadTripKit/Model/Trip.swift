@@ -41,6 +41,8 @@ public struct Trip: Sendable {
 
     /// The map's pins: the destination first (id `destination`), then the POIs in source order
     /// (ids `poi-1`, `poi-2`, … — 1-based, matching diagnostics' "POI n").
+    /// (Then each contact of `destination.publicContacts` that could be placed, kind `.contact`,
+    /// titled with the name the site may show and its town.)
     public func annotations() -> [Annotation] {
         var pins = [
             Annotation(
@@ -53,6 +55,13 @@ public struct Trip: Sendable {
                     id: "poi-\(index + 1)", coordinate: poi.coordinate, title: poi.title,
                     subtitle: poi.subtitle, kind: .pointOfInterest, category: poi.category,
                     color: poi.color, url: poi.url))
+        }
+        for (index, contact) in destination.publicContacts.enumerated() {
+            guard let coordinate = contact.coordinate else { continue }
+            pins.append(
+                Annotation(
+                    id: "contact-\(index + 1)", coordinate: coordinate, title: contact.name,
+                    subtitle: contact.city ?? "", kind: .contact))
         }
         return pins
     }

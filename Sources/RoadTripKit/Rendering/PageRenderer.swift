@@ -88,6 +88,17 @@ struct PageRenderer: Sendable {
         ])
     }
 
+    /// One contact for templates: `name`, `city`, and only what `contacts.publish` lets through —
+    /// `emails` (`address`, `mailto`), `phones`, `addresses`.
+    static func contactValue(_ contact: PublicContact) -> TemplateValue {
+        .object([
+            "name": .string(contact.name), "city": text(contact.city),
+            "emails": .list(contact.emails.map { .object(["address": .string($0.address), "mailto": .string($0.mailto)]) }),
+            "phones": .list(contact.phones.map { .string($0) }),
+            "addresses": .list(contact.addresses.map { .string($0) }),
+        ])
+    }
+
     /// Where the destination is, for the e-mail share action: the author's `near:` text, else the
     /// placemark's line ("Near Tromsø, Norway"); `nil` with `near: false` or no placemark.
     static func placeText(_ placemark: Placemark?, override: MetadataValue?) -> String? {
@@ -159,6 +170,8 @@ struct PageRenderer: Sendable {
             "image": Self.text(imageURL),
             "params": .object(destination.extraMetadata.mapValues { TemplateValue($0) }),
             "placemark": Self.placemarkValue(trip.placemark, override: destination.extraMetadata["near"]),
+            "hasContacts": .bool(!destination.publicContacts.isEmpty),
+            "contacts": .list(destination.publicContacts.map(Self.contactValue)),
             "links": destinationLinks,
             "previous": neighbour(previous),
             "next": neighbour(next),

@@ -131,7 +131,12 @@ public struct SiteBuilder: Sendable {
         }) { Theme.load(
                 projectRoot: options.projectRoot, name: config.theme, referencedAt: config.themeLocation, log: log) }
 
-        guard let content, let theme, !hasBlockingProblems() else { return failed }
+        guard let content, let theme else { return failed }
+        // One warning per build when site config publishes personal fields of contacts (issue 7).
+        if let warning = content.config.contactPrivacy.publishingWarning(for: content.destinations.flatMap(\.contacts)) {
+            log.report(warning)
+        }
+        guard !hasBlockingProblems() else { return failed }
 
         let (trips, reusedComputations) = stage(3, { (computed: (trips: [Trip], reused: Int)) in
             "Compute " + Self.counted(computed.trips.count, "region") + ", "

@@ -147,8 +147,8 @@ public enum ExifReader {
 
     /// Typed access to the entries of one loaded EXIF block.
     private struct Block {
-        /// The image file directories roadtrip reads (libexif's `ExifIfd` values).
-        enum Directory: Int { case ifd0 = 0, exif = 1, gps = 2 }
+        /// The image file directories roadtrip reads (libexif's `ExifIfd` values; 1 is the thumbnail's).
+        enum Directory: Int { case ifd0 = 0, exif = 2, gps = 3 }
 
         let data: UnsafeMutablePointer<ExifData>
 
@@ -156,8 +156,8 @@ public enum ExifReader {
             let content: UnsafeMutablePointer<ExifContent>? =
                 switch directory {
                 case .ifd0: data.pointee.ifd.0
-                case .exif: data.pointee.ifd.1
-                case .gps: data.pointee.ifd.2
+                case .exif: data.pointee.ifd.2
+                case .gps: data.pointee.ifd.3
                 }
             guard let content, let entry = exif_content_get_entry(content, ExifTag(rawValue: tag)),
                 entry.pointee.data != nil

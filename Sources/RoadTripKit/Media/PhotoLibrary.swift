@@ -68,7 +68,8 @@ public enum PhotoLibrary {
                 guard let coordinate = try metadata(of: url, format: format).coordinate else { continue }
                 log.warning(
                     location,
-                    "carries a GPS position (\(coordinate.latitude), \(coordinate.longitude)) in its EXIF and is published "
+                    "carries a GPS position (\(DecimalText.string(coordinate.latitude, maximumFractionDigits: 6)), "
+                        + "\(DecimalText.string(coordinate.longitude, maximumFractionDigits: 6))) in its EXIF and is published "
                         + "unchanged from images/; remove it (exiftool -gps:all= FILE) or move the photo to photos/")
             } catch {
                 log.warning(

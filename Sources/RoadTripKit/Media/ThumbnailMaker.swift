@@ -1,5 +1,6 @@
 import CVips
 import Foundation
+import Synchronization
 
 /// Makes the published copies of photos with libvips (Debian's libvips-dev) through the small C
 /// target `CVips` (libvips' own API is C-variadic). The only file that touches `CVips`.
@@ -82,8 +83,19 @@ public struct ThumbnailMaker: Sendable {
     /// `true` once libvips started; checked before every call into it.
     private static let isStarted: Bool = rt_vips_init("roadtrip") == 0
 
+    /// libvips keeps one error buffer per process, not per thread: calls are serialised so that a
+    /// failure's message is the failing file's own. (Each call still decodes and resizes on
+    /// libvips' own worker threads.)
+    private static let vipsLock = Mutex<Void>(())
+
+    /// Runs `body` (a call into libvips) with ``vipsLock`` held, after starting libvips.
+    private static func withVips<Result>(_ body: () -> Result) throws(Failure) -> Result {
+        guard isStarted else { throw Failure("libvips could not start") }
+        return vipsLock.withLock { _ in body() }
+    }
+
     /// `true` when this libvips decodes HEIF/HEIC (it has the `heifload` operation, from libheif).
-    public static var canLoadHEIF: Bool { isStarted && rt_vips_has_operation("heifload") == 1 }
+    public static var canLoadHEIF: Bool { (try? withVips { rt_vips_has_operation("heifload") }) == 1 }
 
     /// The thumbnail and web copies of the image at `url`, from the cache when its bytes and the
     /// settings are unchanged, else encoded now.
@@ -110,13 +122,14 @@ public struct ThumbnailMaker: Sendable {
 
     /// Encodes one copy under a temporary name next to `output`, then renames it into place.
     private func encode(_ input: URL, to output: URL, maxEdge: Int) throws(Failure) {
-        guard Self.isStarted else { throw Failure("libvips could not start") }
         let temporary = output.deletingLastPathComponent()
             .appendingPathComponent(".\(UUID().uuidString)-\(output.lastPathComponent)")
         var message = [CChar](repeating: 0, count: 512)
-        let status = rt_vips_thumbnail(
-            input.path, temporary.path, Int32(maxEdge), Int32(settings.quality),
-            settings.keepMetadata ? 1 : 0, &message, message.count)
+        let status = try Self.withVips {
+            rt_vips_thumbnail(
+                input.path, temporary.path, Int32(maxEdge), Int32(settings.quality),
+                settings.keepMetadata ? 1 : 0, &message, message.count)
+        }
         guard status == 0 else {
             try? FileManager.default.removeItem(at: temporary)
             throw Failure(Self.text(message))
@@ -130,12 +143,14 @@ public struct ThumbnailMaker: Sendable {
     /// The header of the image at `url` (no pixels decoded).
     /// - Throws: ``Failure`` when no libvips loader accepts the file or its header is unreadable.
     public static func header(of url: URL) throws(Failure) -> ImageHeader {
-        guard isStarted else { throw Failure("libvips could not start") }
         var width: Int32 = 0
         var height: Int32 = 0
         var loader = [CChar](repeating: 0, count: 64)
         var message = [CChar](repeating: 0, count: 512)
-        guard rt_vips_probe(url.path, &width, &height, &loader, loader.count, &message, message.count) == 0 else {
+        let status = try withVips {
+            rt_vips_probe(url.path, &width, &height, &loader, loader.count, &message, message.count)
+        }
+        guard status == 0 else {
             throw Failure(text(message))
         }
         return ImageHeader(width: Int(width), height: Int(height), loader: text(loader))
@@ -145,11 +160,11 @@ public struct ThumbnailMaker: Sendable {
     /// image has none), for formats libexif cannot open itself, such as HEIF.
     /// - Throws: ``Failure`` when libvips cannot open the file.
     public static func exifBlock(of url: URL) throws(Failure) -> [UInt8] {
-        guard isStarted else { throw Failure("libvips could not start") }
         var data: UnsafeMutablePointer<UInt8>? = nil
         var length = 0
         var message = [CChar](repeating: 0, count: 512)
-        guard rt_vips_exif_block(url.path, &data, &length, &message, message.count) == 0 else {
+        let status = try withVips { rt_vips_exif_block(url.path, &data, &length, &message, message.count) }
+        guard status == 0 else {
             throw Failure(text(message))
         }
         defer { free(data) }

@@ -16,9 +16,22 @@ let package = Package(
         .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
         // No pkgConfig: geonames' pkg-config brings GLib's -pthread (a SwiftPM warning); see shim.h.
         .systemLibrary(name: "CGeonames", providers: [.apt(["libgeonames-dev"])]),
+        .systemLibrary(name: "CExif", pkgConfig: "libexif", providers: [.apt(["libexif-dev"])]),
+        // A C target, not a systemLibrary: libvips' API is C-variadic (Swift cannot call it) and its
+        // pkg-config brings GLib's -pthread (a SwiftPM warning). The GLib include paths are Debian's
+        // x86_64 multiarch ones (`pkg-config --variable=libdir glib-2.0`); see Sources/CVips.
+        .target(
+            name: "CVips",
+            cSettings: [
+                .unsafeFlags(["-I/usr/include/glib-2.0", "-I/usr/lib/x86_64-linux-gnu/glib-2.0/include"])
+            ],
+            linkerSettings: [
+                .linkedLibrary("vips"), .linkedLibrary("gobject-2.0"), .linkedLibrary("glib-2.0"),
+            ]
+        ),
         .target(
             name: "RoadTripKit",
-            dependencies: ["CCmark", "CLibXML2", "CYAML", "CProj", "CMicroHTTPD", "CGeonames"]
+            dependencies: ["CCmark", "CLibXML2", "CYAML", "CProj", "CMicroHTTPD", "CGeonames", "CExif", "CVips"]
         ),
         .executableTarget(name: "roadtrip", dependencies: ["RoadTripKit"]),
         .executableTarget(name: "roadtrip-benchmarks", dependencies: ["RoadTripKit"]),

@@ -276,11 +276,9 @@ public enum AccelerationFilter {
         return steps.count % 2 == 1 ? steps[middle] : (steps[middle - 1] + steps[middle]) / 2
     }
 
-    /// Where each event happened: the position on the track at the event's time, interpolated
-    /// between the two kept fixes around it in the same segment, at the time fraction
-    /// f = (t − t₀) / (t₁ − t₀) of the way along the geodesic between them (`Geodesic.inverse`,
-    /// then `Geodesic.direct` at f × distance — exact on the ellipsoid and right across ±180°).
-    /// An event at a fix's time gets that fix's coordinate.
+    /// Where each event happened: the position on the track at the event's time, as
+    /// ``TrackTimeline/position(at:)`` interpolates it (along the geodesic between the two kept fixes
+    /// around it in the same segment). An event at a fix's time gets that fix's coordinate.
     ///
     /// Events with no timestamp, before the first or after the last timestamped fix, or in a gap
     /// between segments (never interpolated across a break, DESIGN §4.2) are left out. Fixes
@@ -289,41 +287,10 @@ public enum AccelerationFilter {
     public static func place(events: [MotionEvent], on segments: [[LocationSample]])
         -> [(event: MotionEvent, coordinate: Coordinate)]
     {
-        var times: [Double] = []
-        var coordinates: [Coordinate] = []
-        var segmentOf: [Int] = []
-        for (segmentIndex, segment) in segments.enumerated() {
-            for fix in segment {
-                guard let timestamp = fix.timestamp else { continue }
-                times.append(timestamp.timeIntervalSinceReferenceDate)
-                coordinates.append(fix.coordinate)
-                segmentOf.append(segmentIndex)
-            }
+        let timeline = TrackTimeline(segments: segments)
+        return events.compactMap { event in
+            guard let timestamp = event.timestamp, let position = timeline.position(at: timestamp) else { return nil }
+            return (event, position.coordinate)
         }
-        var placed: [(event: MotionEvent, coordinate: Coordinate)] = []
-        for event in events {
-            guard let timestamp = event.timestamp, let first = times.first, let last = times.last else { continue }
-            let t = timestamp.timeIntervalSinceReferenceDate
-            guard t >= first && t <= last else { continue }
-            // The last fix at or before t (binary search).
-            var low = 0
-            var high = times.count - 1
-            while low < high {
-                let middle = (low + high + 1) / 2
-                if times[middle] <= t { low = middle } else { high = middle - 1 }
-            }
-            if times[low] == t {
-                placed.append((event, coordinates[low]))
-                continue
-            }
-            let next = low + 1
-            guard next < times.count, segmentOf[next] == segmentOf[low] else { continue }
-            let fraction = (t - times[low]) / (times[next] - times[low])
-            let line = Geodesic.inverse(from: coordinates[low], to: coordinates[next])
-            let coordinate = Geodesic.direct(
-                from: coordinates[low], azimuth: line.initialAzimuth, distance: fraction * line.distance)
-            placed.append((event, coordinate))
-        }
-        return placed
     }
 }

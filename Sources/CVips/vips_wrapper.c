@@ -1,0 +1,116 @@
+// Non-variadic wrappers around libvips 8.14 (declared in include/CVips.h). Every function copies
+// libvips' error buffer into the caller's `error` and clears it, so messages do not accumulate.
+#include "CVips.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <vips/vips.h>
+
+static void rt_copy_error(char *error, size_t error_size) {
+    if (error != NULL && error_size > 0) {
+        g_strlcpy(error, vips_error_buffer(), error_size);
+        // libvips messages end with a newline; the Swift side wants one line.
+        size_t length = strlen(error);
+        while (length > 0 && (error[length - 1] == '\n' || error[length - 1] == ' ')) {
+            error[--length] = '\0';
+        }
+    }
+    vips_error_clear();
+}
+
+static void rt_ignore_log(const gchar *domain, GLogLevelFlags level, const gchar *message, gpointer data) {
+    (void)domain;
+    (void)level;
+    (void)message;
+    (void)data;
+}
+
+int rt_vips_init(const char *program_name) {
+    if (VIPS_INIT(program_name) != 0) {
+        return -1;
+    }
+    vips_cache_set_max(0);
+    // libvips also prints its warnings ("read gave 62 warnings") to stderr; roadtrip reports
+    // failures as diagnostics instead, so the VIPS log domain's warnings are dropped.
+    g_log_set_handler("VIPS", G_LOG_LEVEL_WARNING, rt_ignore_log, NULL);
+    return 0;
+}
+
+int rt_vips_has_operation(const char *nickname) {
+    return vips_type_find("VipsOperation", nickname) != 0 ? 1 : 0;
+}
+
+int rt_vips_probe(const char *path, int *width, int *height, char *loader, size_t loader_size,
+                  char *error, size_t error_size) {
+    const char *name = vips_foreign_find_load(path);
+    if (name == NULL) {
+        rt_copy_error(error, error_size);
+        return -1;
+    }
+    VipsImage *image = vips_image_new_from_file(path, NULL);
+    if (image == NULL) {
+        rt_copy_error(error, error_size);
+        return -1;
+    }
+    *width = vips_image_get_width(image);
+    *height = vips_image_get_height(image);
+    // vips_foreign_find_load gives the class nickname with a "VipsForeignLoad" prefix in some
+    // versions; keep the short operation name (e.g. "jpegload").
+    const char *nickname = vips_nickname_find(g_type_from_name(name));
+    g_strlcpy(loader, nickname != NULL ? nickname : name, loader_size);
+    g_object_unref(image);
+    return 0;
+}
+
+int rt_vips_thumbnail(const char *input, const char *output, int max_edge, int quality,
+                      int keep_metadata, char *error, size_t error_size) {
+    VipsImage *thumbnail = NULL;
+    if (vips_thumbnail(input, &thumbnail, max_edge,
+                       "height", max_edge,
+                       "size", VIPS_SIZE_DOWN,
+                       "fail_on", VIPS_FAIL_ON_TRUNCATED,
+                       NULL) != 0) {
+        rt_copy_error(error, error_size);
+        return -1;
+    }
+    int status = vips_jpegsave(thumbnail, output,
+                               "Q", quality,
+                               "strip", keep_metadata ? FALSE : TRUE,
+                               NULL);
+    g_object_unref(thumbnail);
+    if (status != 0) {
+        rt_copy_error(error, error_size);
+        return -1;
+    }
+    return 0;
+}
+
+int rt_vips_exif_block(const char *path, unsigned char **data, size_t *length,
+                       char *error, size_t error_size) {
+    *data = NULL;
+    *length = 0;
+    VipsImage *image = vips_image_new_from_file(path, NULL);
+    if (image == NULL) {
+        rt_copy_error(error, error_size);
+        return -1;
+    }
+    if (vips_image_get_typeof(image, VIPS_META_EXIF_NAME) != 0) {
+        const void *blob = NULL;
+        size_t size = 0;
+        if (vips_image_get_blob(image, VIPS_META_EXIF_NAME, &blob, &size) == 0 && size > 0) {
+            *data = malloc(size);
+            if (*data != NULL) {
+                memcpy(*data, blob, size);
+                *length = size;
+            }
+        }
+    }
+    g_object_unref(image);
+    return 0;
+}
+
+void rt_sha256_hex(const void *data, size_t length, char *hex) {
+    gchar *digest = g_compute_checksum_for_data(G_CHECKSUM_SHA256, data, length);
+    g_strlcpy(hex, digest, 65);
+    g_free(digest);
+}

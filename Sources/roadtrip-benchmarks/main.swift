@@ -3,6 +3,7 @@
 // the output).
 //
 // usage: roadtrip-benchmarks [--queries N] [--linear N] [--seed S]
+//        roadtrip-benchmarks photo-thumbnails FOLDER   (Benchmarks/photo-thumbnails.sh; PhotoThumbnails.swift)
 //   --queries  coordinates reverse-geocoded through the index (default 1,000,000)
 //   --linear   how many of them also go through the linear scan (default 2,000)
 //   --seed     generator seed (default 2025): the same seed gives the same coordinates
@@ -32,10 +33,11 @@ func option(_ flag: String, default fallback: Int) -> Int {
     return value
 }
 
-/// The process's resident set size in bytes (`VmRSS` in /proc/self/status), 0 if unreadable.
-func residentBytes() -> Int {
+/// The process's resident set size in bytes (`field` in /proc/self/status: `VmRSS` now, `VmHWM` its
+/// peak so far), 0 if unreadable.
+func residentBytes(_ field: String = "VmRSS") -> Int {
     guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-        let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
+        let line = status.split(separator: "\n").first(where: { $0.hasPrefix(field + ":") }),
         let kilobytes = Int(line.split(separator: " ")[1])
     else { return 0 }
     return kilobytes * 1024
@@ -43,6 +45,11 @@ func residentBytes() -> Int {
 
 func seconds(_ duration: Duration) -> Double {
     Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
+}
+
+if CommandLine.arguments.count == 3 && CommandLine.arguments[1] == "photo-thumbnails" {
+    runPhotoThumbnails(folder: CommandLine.arguments[2])
+    exit(0)
 }
 
 let queryCount = option("--queries", default: 1_000_000)

@@ -87,6 +87,16 @@ struct DestinationLoader {
             tripLogs: tripLogs)
         if fields.latitude == nil && fields.longitude == nil { destination.placeName = fields.placeName?.text }
         (destination.contacts, destination.publicContacts) = contacts(in: folder)
+        let photosFolder = folder.appendingPathComponent("photos")
+        if FileManager.default.fileExists(atPath: photosFolder.path) {
+            destination.photos = PhotoLibrary.load(
+                folder: photosFolder, displayPath: relativePath(photosFolder),
+                timeZone: TimeZone(identifier: config.timeZone) ?? .gmt, log: log)
+        }
+        let imagesFolder = folder.appendingPathComponent("images")
+        if FileManager.default.fileExists(atPath: imagesFolder.path) {
+            PhotoLibrary.warnAboutLocationMetadata(in: imagesFolder, displayPath: relativePath(imagesFolder), log: log)
+        }
         guard log.errorCount == errorsBefore else { return nil }
         return destination
     }

@@ -34,6 +34,12 @@ public struct SiteConfig: Sendable, Hashable {
     public var tripsPreset = "default"
     /// `photos.keepMetadata`: keep EXIF/XMP in published photos (default false).
     public var photosKeepMetadata = false
+    /// `photos.cameraClockOffset`: seconds added to a photo's time before it is placed on a
+    /// trip log (a camera clock 2 minutes slow: 120); default 0.
+    public var photosCameraClockOffset = 0.0
+    /// `photos.maximumGap`: a photo is placed on a trip log only within this many seconds of a
+    /// kept fix; default 300 (`PhotoGeotagger.defaultMaximumGap`).
+    public var photosMaximumGap = PhotoGeotagger.defaultMaximumGap
     /// `share.email`: offer the e-mail share action, an RFC 6068 `mailto:` link (default true).
     public var shareEmail = true
     /// `share.webShare`: offer the Web Share API button where the browser has `navigator.share`
@@ -136,8 +142,15 @@ public struct SiteConfig: Sendable, Hashable {
                     reader.string(subValue, "trips.preset") { config.tripsPreset = $0 }
                 }
             case "photos":
-                reader.forEachKey(value, key, known: ["keepMetadata"]) { _, subValue in
-                    reader.bool(subValue, "photos.keepMetadata") { config.photosKeepMetadata = $0 }
+                reader.forEachKey(value, key, known: ["keepMetadata", "cameraClockOffset", "maximumGap"]) { subKey, subValue in
+                    switch subKey {
+                    case "keepMetadata": reader.bool(subValue, "photos.keepMetadata") { config.photosKeepMetadata = $0 }
+                    case "cameraClockOffset": reader.number(subValue, "photos.cameraClockOffset") { config.photosCameraClockOffset = $0 }
+                    default:
+                        reader.number(subValue, "photos.maximumGap") { value in
+                            if value >= 0 { config.photosMaximumGap = value } else { reader.warn(subValue, "photos.maximumGap must be ≥ 0 seconds") }
+                        }
+                    }
                 }
             case "share": config.readShare(value, reader)
             case "contacts": config.readContacts(value, reader)

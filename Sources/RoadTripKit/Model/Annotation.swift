@@ -26,6 +26,10 @@ public struct Annotation: Sendable, Hashable, Codable {
     public var color: String?
     /// Optional link opened from the callout (the MapKit detail-disclosure idea).
     public var url: String?
+    /// For a photo: the thumbnail's URL (GeoJSON property `thumbnail`).
+    public var thumbnail: String?
+    /// For a photo: when it was taken, ISO 8601 in UTC (GeoJSON property `time`).
+    public var time: String?
 
     /// Creates an annotation.
     public init(

@@ -46,6 +46,9 @@ public struct Destination: Sendable, Hashable {
     public var assetFiles: [String]
     /// The recordings of the drive there (`trips/`, DESIGN §2.5), in file-name order.
     public var tripLogs: [LoadedTripLog]
+    /// The photos of `photos/` (issue 7), with their EXIF; those without GPS are placed from the
+    /// trip logs in the compute stage (`Trip.photos`).
+    public var photos: [Photo] = []
     /// The people of `contacts.vcf` (issue 7), as read: kept for the build's one warning about
     /// published personal fields; pages only ever see `publicContacts`.
     public var contacts: [Contact] = []

@@ -11,16 +11,24 @@ public struct Trip: Sendable {
     /// The nearest town to the destination (`Gazetteer.reverse`, issue 6), or `nil` without a
     /// gazetteer.
     public let placemark: Placemark?
+    /// The destination's photos, those without GPS placed on its trip logs by time
+    /// (`PhotoGeotagger`); a photo that could not be placed has no coordinate. Only photos whose
+    /// published copies were made are here.
+    public let photos: [Photo]
+    /// The published copies of each photo (thumbnail and web size, in the cache), by file name.
+    public let photoCopies: [String: ThumbnailMaker.Copies]
 
     /// Creates the trip for `destination`, whose map opens on `initialRegion`.
     public init(
         destination: Destination, initialRegion: CoordinateRegion, recordings: [ProcessedTripLog] = [],
-        placemark: Placemark? = nil
+        placemark: Placemark? = nil, photos: [Photo]? = nil, photoCopies: [String: ThumbnailMaker.Copies] = [:]
     ) {
+        self.photoCopies = photoCopies
         self.destination = destination
         self.initialRegion = initialRegion
         self.recordings = recordings
         self.placemark = placemark
+        self.photos = photos ?? destination.photos
     }
 
     /// The kept track of every recording, per segment, in degrees (for drawing on the map).
@@ -55,6 +63,15 @@ public struct Trip: Sendable {
                     id: "poi-\(index + 1)", coordinate: poi.coordinate, title: poi.title,
                     subtitle: poi.subtitle, kind: .pointOfInterest, category: poi.category,
                     color: poi.color, url: poi.url))
+        }
+        for (index, photo) in photos.enumerated() {
+            guard let coordinate = photo.coordinate else { continue }
+            var pin = Annotation(
+                id: "photo-\(index + 1)", coordinate: coordinate, title: photo.title,
+                subtitle: photo.coordinateSource == .trackLog ? "placed from the trip log" : "", kind: .photo)
+            pin.thumbnail = "photos/" + PhotoFiles.thumbnailName(photo)
+            pin.time = photo.time.map(ISO8601Time.format)
+            pins.append(pin)
         }
         for (index, contact) in destination.publicContacts.enumerated() {
             guard let coordinate = contact.coordinate else { continue }

@@ -45,6 +45,8 @@ public enum GeoJSON {
             properties.append(("kind", .string(annotation.kind.rawValue)))
             if let category = annotation.category { properties.append(("category", .string(category))) }
             if let url = annotation.url { properties.append(("url", .string(url))) }
+            if let thumbnail = annotation.thumbnail { properties.append(("thumbnail", .string(thumbnail))) }
+            if let time = annotation.time { properties.append(("time", .string(time))) }
             for (name, value) in extraProperties(annotation) {
                 properties.append((name, .string(value)))
             }

@@ -170,6 +170,17 @@ struct PageRenderer: Sendable {
             "image": Self.text(imageURL),
             "params": .object(destination.extraMetadata.mapValues { TemplateValue($0) }),
             "placemark": Self.placemarkValue(trip.placemark, override: destination.extraMetadata["near"]),
+            "hasPhotos": .bool(!trip.photos.isEmpty),
+            "photos": .list(trip.photos.map { photo in
+                .object([
+                    "title": .string(photo.title),
+                    "thumbnail": .string("photos/" + PhotoFiles.thumbnailName(photo)),
+                    "web": .string("photos/" + PhotoFiles.webName(photo)),
+                    "placedFromTrack": .bool(photo.coordinateSource == .trackLog),
+                    "unplaced": .bool(photo.coordinate == nil),
+                    "time": Self.text(photo.time.map { TripStatistics.formatted($0, in: timeZone) }),
+                ])
+            }),
             "hasContacts": .bool(!destination.publicContacts.isEmpty),
             "contacts": .list(destination.publicContacts.map(Self.contactValue)),
             "links": destinationLinks,
@@ -190,6 +201,11 @@ struct PageRenderer: Sendable {
         let folder = projectRoot.appendingPathComponent(destination.sourcePath).deletingLastPathComponent()
         for asset in destination.assetFiles {
             files.append(OutputFile(path: slug + "/" + asset, contents: .copy(from: folder.appendingPathComponent(asset))))
+        }
+        for photo in trip.photos {
+            guard let copies = trip.photoCopies[photo.fileName] else { continue }
+            files.append(OutputFile(path: slug + "/photos/" + PhotoFiles.webName(photo), contents: .copy(from: copies.web)))
+            files.append(OutputFile(path: slug + "/photos/" + PhotoFiles.thumbnailName(photo), contents: .copy(from: copies.thumbnail)))
         }
         return files
     }

@@ -196,9 +196,11 @@ public struct SiteBuilder: Sendable {
             let destination = destinations[index]
             let (recordings, wasReused) = filteredTripLogs(of: destination)
             if wasReused { reused.add(1, ordering: .relaxed) }
+            let (photos, copies) = publishedPhotos(of: destination, recordings: recordings, config: config)
             let trip = Trip(
                 destination: destination, initialRegion: InitialRegion.region(for: destination, config: config),
-                recordings: recordings, placemark: Gazetteer.shared.reverse(destination.coordinate))
+                recordings: recordings, placemark: Gazetteer.shared.reverse(destination.coordinate),
+                photos: photos, photoCopies: copies)
             results.withLock { $0[index] = trip }
         }
         let trips = results.withLock { trips in destinations.indices.map { trips[$0]! } }
@@ -206,6 +208,33 @@ public struct SiteBuilder: Sendable {
             for trip in trips { describe(trip, config: config) }
         }
         return (trips, reused.load(ordering: .relaxed))
+    }
+
+    /// `destination`'s photos placed on its filtered trip logs by time when they have no GPS
+    /// (`PhotoGeotagger`, with `photos.cameraClockOffset` and `photos.maximumGap`), and their
+    /// thumbnail and web copies (`ThumbnailMaker`, cached in `<source>/.roadtrip-cache/`). A photo
+    /// whose copies cannot be made is a warning and left out.
+    private func publishedPhotos(of destination: Destination, recordings: [ProcessedTripLog], config: SiteConfig)
+        -> (photos: [Photo], copies: [String: ThumbnailMaker.Copies])
+    {
+        guard !destination.photos.isEmpty else { return ([], [:]) }
+        let geotagger = PhotoGeotagger(
+            segments: recordings.flatMap(\.segments), cameraClockOffset: config.photosCameraClockOffset,
+            maximumGap: config.photosMaximumGap)
+        let maker = ThumbnailMaker(
+            sourceFolder: options.projectRoot, settings: ThumbnailMaker.Settings(keepMetadata: config.photosKeepMetadata))
+        var photos: [Photo] = []
+        var copies: [String: ThumbnailMaker.Copies] = [:]
+        for photo in geotagger.geotag(destination.photos) {
+            do throws(ThumbnailMaker.Failure) {
+                copies[photo.fileName] = try maker.copies(of: photo.url)
+                photos.append(photo)
+            } catch {
+                let path = ProjectPath.relative(photo.url, to: options.projectRoot)
+                log.warning(SourceLocation(path: path), "cannot make the published copies: \(error.reason); photo skipped")
+            }
+        }
+        return (photos, copies)
     }
 
     /// `destination`'s trip logs filtered, with their statistics, and whether the cache gave them.

@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+
+/// Issue 7's photos through the built binary, with the fixture photos of
+/// `Tests/RoadTripKitTests/Fixtures/photos/` (see its README for their EXIF).
+@Suite(.serialized) struct PhotosTests {
+    static let fixtures = CommandRunner.packageRoot.appendingPathComponent("Tests/RoadTripKitTests/Fixtures/photos")
+    static let track = CommandRunner.packageRoot.appendingPathComponent("Tests/RoadTripKitTests/Fixtures/triplogs/gpx/cerknicko-jezero.gpx")
+
+    /// `no-gps.jpg` was taken at 2024-06-01 10:00:00 −05:30 = 15:30:00Z. A camera-clock offset of
+    /// −436,236,600 s (2010-08-05T14:40:00Z − 2024-06-01T15:30:00Z, `date -u -d … +%s`) puts it at
+    /// 14:40:00Z on the day of the Cerknica track, whose fixes run through 14:30–14:49Z.
+    func project(keepMetadata: Bool = false) throws -> TemporaryProject {
+        let project = try TemporaryProject()
+        try project.write("Destinations/site.yaml", "title: T\nphotos:\n  cameraClockOffset: -436236600\n  keepMetadata: \(keepMetadata)\n")
+        try project.write("Destinations/cerknica/index.md", "---\ntitle: Cerknica\nlatitude: 45.75\nlongitude: 14.38\n---\n")
+        try project.copy(Self.track, to: "Destinations/cerknica/trips/lake.gpx")
+        for name in ["gps-north-east.jpg", "no-gps.jpg", "corrupt.jpg", "png-renamed.jpg"] {
+            try project.copy(Self.fixtures.appendingPathComponent(name), to: "Destinations/cerknica/photos/" + name)
+        }
+        try project.write("Destinations/cerknica/photos/captions.yaml", "gps-north-east.jpg: \"Hilltop at dusk\"\n")
+        try project.copy(Self.fixtures.appendingPathComponent("gps-north-west.jpg"), to: "Destinations/cerknica/images/street.jpg")
+        return project
+    }
+
+    func bytes(_ project: TemporaryProject, _ path: String) throws -> [UInt8] {
+        Array(try Data(contentsOf: project.root.appendingPathComponent(path)))
+    }
+
+    func contains(_ haystack: [UInt8], _ needle: String) -> Bool {
+        let pattern = Array(needle.utf8)
+        guard haystack.count >= pattern.count else { return false }
+        return (0...(haystack.count - pattern.count)).contains { Array(haystack[$0..<$0 + pattern.count]) == pattern }
+    }
+
+    @Test func galleryMapGeotaggingAndStrippedCopies() throws {
+        let project = try project()
+        defer { project.remove() }
+        let result = try project.build()
+        #expect(result.status == 0, "\(result.standardError)")
+        // Bad files are warnings naming them, and skipped; images/ with GPS is a warning.
+        #expect(result.standardError.contains("Destinations/cerknica/photos/corrupt.jpg"))
+        #expect(result.standardError.contains("Destinations/cerknica/photos/png-renamed.jpg"))
+        #expect(result.standardError.contains("Destinations/cerknica/images"))
+        #expect(!project.exists("Output/cerknica/photos/corrupt.jpg"))
+        let page = try project.read("Output/cerknica/index.html")
+        #expect(page.contains("<img src=\"photos/gps-north-east-thumb.jpg\" alt=\"Hilltop at dusk\""))
+        #expect(page.contains("no-gps.jpg, ") && page.contains("(placed on the map from the trip log by its time)"))
+        let geojson = try project.read("Output/cerknica/annotations.geojson")
+        #expect(geojson.contains("\"title\":\"Hilltop at dusk\""))
+        #expect(geojson.contains("\"thumbnail\":\"photos/gps-north-east-thumb.jpg\""))
+        #expect(geojson.contains("\"time\":\"2024-06-01T12:30:00Z\""))  // 14:30 at +02:00
+        // The published copies carry no EXIF at all (so no GPS, no camera model).
+        for name in ["gps-north-east.jpg", "gps-north-east-thumb.jpg", "no-gps.jpg", "no-gps-thumb.jpg"] {
+            let copy = try bytes(project, "Output/cerknica/photos/" + name)
+            #expect(copy.starts(with: [0xFF, 0xD8]), "\(name) is a JPEG")
+            #expect(!contains(copy, "Exif") && !contains(copy, "Test Camera X"), "\(name) keeps metadata")
+        }
+        // The copies are cached under the project; a second build reuses them.
+        #expect(project.exists(".roadtrip-cache"))
+        let again = try project.build()
+        #expect(again.status == 0)
+    }
+
+    @Test func keepMetadataOptsOut() throws {
+        let project = try project(keepMetadata: true)
+        defer { project.remove() }
+        #expect(try project.build().status == 0)
+        let copy = try bytes(project, "Output/cerknica/photos/gps-north-east.jpg")
+        #expect(contains(copy, "Exif"))
+    }
+}

@@ -208,11 +208,22 @@ struct FileWatcherTests {
         // cause callbacks: one after about 0.3 s and another after about 0.6 s of writing.
         let project = try WatchedProject(mechanism, debounce: 0.5, maximumDelay: 0.3)
         defer { project.finish() }
+        // The writer runs on a thread of its own: on a loaded 2-core machine the test's own task
+        // may not be resumed every 20 ms (blocking tests can hold both cooperative threads), and a
+        // writer that pauses longer than the debounce would prove nothing.
+        let stop = Atomic(false)
+        let writer = Thread {
+            var step = 0
+            while !stop.load(ordering: .relaxed) {
+                step += 1
+                try? project.write("step \(step)\n", at: "Destinations/rome/index.md")
+                Thread.sleep(forTimeInterval: 0.02)
+            }
+        }
+        writer.start()
+        defer { stop.store(true, ordering: .relaxed) }
         let deadline = ContinuousClock.now + .seconds(10)
-        var step = 0
         while project.callbacks.count < 2 && ContinuousClock.now < deadline {
-            step += 1
-            try project.write("step \(step)\n", at: "Destinations/rome/index.md")
             try await Task.sleep(for: .milliseconds(20))
         }
         #expect(project.callbacks.count >= 2)

@@ -68,7 +68,7 @@ int rt_vips_thumbnail(const char *input, const char *output, int max_edge, int q
     if (vips_thumbnail(input, &thumbnail, max_edge,
                        "height", max_edge,
                        "size", VIPS_SIZE_DOWN,
-                       "fail_on", VIPS_FAIL_ON_TRUNCATED,
+                       "fail_on", VIPS_FAIL_ON_WARNING,
                        NULL) != 0) {
         rt_copy_error(error, error_size);
         return -1;

@@ -92,6 +92,10 @@ struct PhotoTests {
         let coordinate = try ExifReader.read(exifBlock: block.bytes).coordinate
         #expect(coordinate == Coordinate(latitude: 45.5, longitude: -10.25))
         #expect(try ExifReader.read(exifBlock: []) == PhotoMetadata())
+        // exiftool writes 33.9° S as 33° 53′ 60″ (its own rounding): 33 + 53/60 + 60/3600 = 33.9.
+        let rounded = GPSBlock(latitude: [(33, 1), (53, 1), (60, 1)], latitudeRef: "S")
+        let south = try #require(try ExifReader.read(exifBlock: rounded.bytes).coordinate)
+        #expect(abs(south.latitude + 33.9) < 1e-12)
     }
 
     // MARK: Loading

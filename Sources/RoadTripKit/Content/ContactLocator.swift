@@ -1,3 +1,4 @@
+import Synchronization
 /// Where a contact is, as far as the site may know it.
 public struct ContactPosition: Sendable, Hashable {
     /// The best coordinate (degrees, WGS 84): the card's `GEO`, else the point of the first
@@ -24,6 +25,19 @@ public struct ContactLocator: Sendable {
     public var forward: @Sendable (String) -> ForwardResult
     /// Reverse geocoding (coordinate → nearest town).
     public var reverse: @Sendable (Coordinate) -> Placemark?
+
+    /// A locator using `Gazetteer.shared` that asks it about each distinct address once (an
+    /// address book repeats towns; a name the gazetteer does not know costs an edit-distance search
+    /// over every town for its suggestions).
+    public static func remembering() -> ContactLocator {
+        let answers = Mutex<[String: ForwardResult]>([:])
+        return ContactLocator(forward: { query in
+            if let known = answers.withLock({ $0[query] }) { return known }
+            let result = Gazetteer.shared.forward(query)
+            answers.withLock { $0[query] = result }
+            return result
+        })
+    }
 
     /// A locator using `Gazetteer.shared` (the default) or other lookups (tests).
     public init(

@@ -53,7 +53,9 @@ public struct ContactPrivacy: Sendable, Hashable {
         if let position {
             if published.contains(.address) || !position.isFromGEO {
                 coordinate = position.coordinate
-            } else if let town {
+            } else if let town = nearTown {
+                // On the town, when the GEO point is within 50 km of it; a GEO point far from any
+                // listed town is rounded instead, so the pin is neither exact nor 35 km off.
                 coordinate = town.coordinate
             } else {
                 coordinate = Self.rounded(position.coordinate)

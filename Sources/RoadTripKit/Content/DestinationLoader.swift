@@ -109,7 +109,7 @@ struct DestinationLoader {
         guard FileManager.default.fileExists(atPath: url.path),
             let contents = VCardReader.read(url, displayPath: relativePath(url), log: log)
         else { return ([], []) }
-        let locator = ContactLocator()
+        let locator = ContactLocator.remembering()
         let views = contents.contacts.map { contact in
             config.contactPrivacy.publicView(of: contact, position: locator.position(of: contact, log: log))
         }

@@ -100,11 +100,12 @@ public enum ExifReader {
         return Coordinate(latitude: latitudeSign * latitude, longitude: longitudeSign * longitude)
     }
 
-    /// Degrees + minutes / 60 + seconds / 3600, with minutes and seconds below 60 and the total at
-    /// most `limit` (90 for latitude, 180 for longitude).
+    /// Degrees + minutes / 60 + seconds / 3600, with minutes below 60, seconds at most 60 (exiftool
+    /// writes 33.9° as 33° 53′ 60″, a rounding artefact that it reads back itself), and the total
+    /// at most `limit` (90 for latitude, 180 for longitude).
     private static func degrees(_ dms: [Double], name: String, limit: Double) throws(Failure) -> Double {
         guard dms[1] < 60 else { throw Failure("\(name) minutes \(dms[1]) are not below 60") }
-        guard dms[2] < 60 else { throw Failure("\(name) seconds \(dms[2]) are not below 60") }
+        guard dms[2] <= 60 else { throw Failure("\(name) seconds \(dms[2]) are above 60") }
         let value = dms[0] + dms[1] / 60 + dms[2] / 3600
         guard value <= limit else { throw Failure("\(name) \(value)° is beyond \(Int(limit))°") }
         return value

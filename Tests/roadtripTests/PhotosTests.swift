@@ -50,6 +50,10 @@ import Testing
         #expect(geojson.contains("\"title\":\"Hilltop at dusk\""))
         #expect(geojson.contains("\"thumbnail\":\"photos/gps-north-east-thumb.jpg\""))
         #expect(geojson.contains("\"time\":\"2024-06-01T12:30:00Z\""))  // 14:30 at +02:00
+        // The site-wide collection lives at the root: its thumbnail paths name the destination.
+        #expect(try project.read("Output/destinations.geojson").contains("\"thumbnail\":\"cerknica/photos/gps-north-east-thumb.jpg\""))
+        // The map's photo pin is the thumbnail itself.
+        #expect(page.contains("<image class=\"pin-mark pin-thumbnail\"") && page.contains("href=\"photos/gps-north-east-thumb.jpg\""))
         // The published copies carry no EXIF at all (so no GPS, no camera model).
         for name in ["gps-north-east.jpg", "gps-north-east-thumb.jpg", "no-gps.jpg", "no-gps-thumb.jpg"] {
             let copy = try bytes(project, "Output/cerknica/photos/" + name)

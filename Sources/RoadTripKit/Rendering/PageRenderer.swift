@@ -236,6 +236,8 @@ struct PageRenderer: Sendable {
             trip.annotations().map { annotation in
                 var scoped = annotation
                 scoped.id = trip.destination.slug + "/" + annotation.id
+                // A thumbnail is relative to its destination's folder; here, to the site root.
+                scoped.thumbnail = annotation.thumbnail.map { Slug.percentEncodedPath(trip.destination.slug) + "/" + $0 }
                 return scoped
             }
         }

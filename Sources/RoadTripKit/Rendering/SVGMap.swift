@@ -239,6 +239,14 @@ public struct SVGMap {
                             ("dy", "0.35em"), ("text-anchor", "middle"), ("font-family", "sans-serif"),
                             ("font-size", "10"), ("font-weight", "bold"), ("fill", "#ffffff"),
                         ], text: String(pointOfInterestNumber))
+                    case .photo where annotation.thumbnail != nil:
+                        // A thumbnail pin: the photo itself, 16 px, in the pin's head (issue 7).
+                        let url = annotation.thumbnail ?? ""
+                        writer.element("image", attributes: [
+                            ("class", "pin-mark pin-thumbnail"), ("x", "-8"), ("y", pixels(-shape.headCenterDistance - 8)),
+                            ("width", "16"), ("height", "16"), ("preserveAspectRatio", "xMidYMid slice"),
+                            ("href", url), ("xlink:href", url),
+                        ])
                     default:
                         writer.element("circle", attributes: [
                             ("class", "pin-mark"), ("cx", "0"), ("cy", pixels(-shape.headCenterDistance)),

@@ -66,6 +66,21 @@ import Testing
         #expect(again.status == 0)
     }
 
+    /// `IMG 1.jpg` and `img-1.jpg` both slug to `img-1`: the second (in file-name order) is a
+    /// warning naming both, and skipped; the build succeeds.
+    @Test func photosWhoseNamesClash() throws {
+        let project = try TemporaryProject()
+        defer { project.remove() }
+        try project.write("Destinations/x/index.md", "---\ntitle: X\nlatitude: 46\nlongitude: 14.5\n---\n")
+        for name in ["IMG 1.jpg", "img-1.jpg"] {
+            try project.copy(Self.fixtures.appendingPathComponent("gps-north-east.jpg"), to: "Destinations/x/photos/" + name)
+        }
+        let result = try project.build()
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardError.contains("Destinations/x/photos/img-1.jpg: warning: publishes as photos/img-1.jpg, as IMG 1.jpg already does"))
+        #expect(project.exists("Output/x/photos/img-1.jpg"))
+    }
+
     @Test func keepMetadataOptsOut() throws {
         let project = try project(keepMetadata: true)
         defer { project.remove() }

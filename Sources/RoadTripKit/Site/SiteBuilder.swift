@@ -225,7 +225,17 @@ public struct SiteBuilder: Sendable {
             sourceFolder: options.projectRoot, settings: ThumbnailMaker.Settings(keepMetadata: config.photosKeepMetadata))
         var photos: [Photo] = []
         var copies: [String: ThumbnailMaker.Copies] = [:]
+        var published: [String: String] = [:]  // output name → the file that took it
         for photo in geotagger.geotag(destination.photos) {
+            let name = PhotoFiles.webName(photo)
+            if let first = published[name] {
+                let path = ProjectPath.relative(photo.url, to: options.projectRoot)
+                log.warning(
+                    SourceLocation(path: path),
+                    "publishes as photos/\(name), as \(first) already does (names are slugged); rename one; photo skipped")
+                continue
+            }
+            published[name] = photo.fileName
             do throws(ThumbnailMaker.Failure) {
                 copies[photo.fileName] = try maker.copies(of: photo.url)
                 photos.append(photo)

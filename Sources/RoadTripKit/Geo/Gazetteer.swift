@@ -23,8 +23,10 @@ public struct Gazetteer: Sendable {
     public let loadDuration: Duration
     /// The spatial index over `cities`' coordinates, built once.
     public let index: PlacemarkIndex
-    /// `PlaceNameKey.key` of every city's name, by index.
-    private let nameKeys: [String]
+    /// `PlaceNameKey.key` of every city's name, by index: folded on the first forward lookup, so a
+    /// build that only reverse-geocodes never pays for it (`shared` is the only gazetteer).
+    private static let sharedNameKeys: [String] = shared.cities.map { PlaceNameKey.key($0.locality) }
+    private var nameKeys: [String] { Self.sharedNameKeys }
 
     /// Serializes calls into libgeonames' query, whose thread-safety it does not document.
     private static let queryLock = NSLock()
@@ -53,7 +55,6 @@ public struct Gazetteer: Sendable {
                 population: Int(geonames_city_get_population(city))))
         }
         self.cities = cities
-        nameKeys = cities.map { PlaceNameKey.key($0.locality) }
         index = PlacemarkIndex(coordinates: cities.map(\.coordinate))
         loadDuration = clock.now - start
     }

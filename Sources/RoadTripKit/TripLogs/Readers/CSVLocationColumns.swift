@@ -82,4 +82,31 @@ struct CSVLocationColumns {
             segment: segment,
             line: record.line)
     }
+
+    /// Every record of `table` as a fix, for the layouts where each row must be one (GPSLogger,
+    /// Sensor Logger's `Location.csv`, a generic CSV): a row without a latitude and longitude, or
+    /// with an unreadable field, is a warning, skipped and counted (reported at the end).
+    /// - Parameters:
+    ///   - latitudeColumn: the latitude column's name as the warning should give it.
+    ///   - rowKind: what a row is, for the warning ("every row must be a fix").
+    ///   - complete: finishes or checks each sample before it is kept (a second time column, the
+    ///     recording's start); throwing skips the row.
+    /// - Throws: `Diagnostic` when the file cannot be read on.
+    func everyRowAsFix(
+        of table: inout CSVTable, displayPath: String, timeZone: TimeZone, latitudeColumn: String, rowKind: String,
+        log: DiagnosticLog,
+        complete: (CSVTable.Record, inout LocationSample) throws(CSVTable.FieldError) -> Void = { _, _ in }
+    ) throws(Diagnostic) -> [LocationSample] {
+        var locations: [LocationSample] = []
+        var skipped = SkippedRecords(path: displayPath, noun: "rows")
+        try table.forEachRecord(skipped: &skipped, log: log) { record throws(CSVTable.FieldError) in
+            guard var sample = try sample(from: record, timeZone: timeZone) else {
+                throw CSVTable.FieldError(column: latitudeColumn, text: "", expected: "given (\(rowKind))")
+            }
+            try complete(record, &sample)
+            locations.append(sample)
+        }
+        skipped.report(to: log)
+        return locations
+    }
 }

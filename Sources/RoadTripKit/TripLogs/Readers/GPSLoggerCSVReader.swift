@@ -42,18 +42,14 @@ public enum GPSLoggerCSVReader {
             millisecondColumns.timestamp = table.column("timestamp_ms")
             millisecondColumns.timeEncoding = .epoch(unitsPerSecond: 1000)
 
-            var locations: [LocationSample] = []
-            var skipped = SkippedRecords(path: displayPath, noun: "rows")
-            try table.forEachRecord(skipped: &skipped, log: log) { record throws(CSVTable.FieldError) in
-                guard var sample = try columns.sample(from: record, timeZone: timeZone) else {
-                    throw CSVTable.FieldError(column: "lat", text: "", expected: "given (a GPSLogger row is a fix)")
-                }
+            let locations = try columns.everyRowAsFix(
+                of: &table, displayPath: displayPath, timeZone: timeZone, latitudeColumn: "lat",
+                rowKind: "a GPSLogger row is a fix", log: log
+            ) { record, sample throws(CSVTable.FieldError) in
                 if sample.timestamp == nil {
                     sample.timestamp = try millisecondColumns.time(of: record, timeZone: timeZone)
                 }
-                locations.append(sample)
             }
-            skipped.report(to: log)
             return TripLog(slug: slug, sourcePath: displayPath, format: .csv, locations: locations)
         } catch {
             log.report(error)

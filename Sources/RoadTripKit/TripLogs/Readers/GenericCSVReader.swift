@@ -86,16 +86,9 @@ public enum GenericCSVReader {
                 }
                 columns.timeEncoding = encoding
             }
-            var locations: [LocationSample] = []
-            var skipped = SkippedRecords(path: displayPath, noun: "rows")
-            try table.forEachRecord(skipped: &skipped, log: log) { record throws(CSVTable.FieldError) in
-                guard let sample = try columns.sample(from: record, timeZone: timeZone) else {
-                    throw CSVTable.FieldError(
-                        column: mapping["latitude"] ?? "latitude", text: "", expected: "given (every row must be a fix)")
-                }
-                locations.append(sample)
-            }
-            skipped.report(to: log)
+            let locations = try columns.everyRowAsFix(
+                of: &table, displayPath: displayPath, timeZone: timeZone,
+                latitudeColumn: mapping["latitude"] ?? "latitude", rowKind: "every row must be a fix", log: log)
             return TripLog(slug: slug, sourcePath: displayPath, format: .csv, locations: locations)
         } catch {
             log.report(error)

@@ -135,27 +135,21 @@ public enum SensorLoggerReader {
         columns.speed = table.column("speed")
         columns.course = table.column("bearing")
         let elapsed = table.column("seconds_elapsed")
-        var locations: [LocationSample] = []
-        var skipped = SkippedRecords(path: displayPath, noun: "rows")
         var haveStart = false
-        try table.forEachRecord(skipped: &skipped, log: log) { record throws(CSVTable.FieldError) in
-            guard let sample = try columns.sample(from: record, timeZone: .gmt) else {
-                throw CSVTable.FieldError(column: "latitude", text: "", expected: "given (every row must be a fix)")
+        return try columns.everyRowAsFix(
+            of: &table, displayPath: displayPath, timeZone: .gmt, latitudeColumn: "latitude",
+            rowKind: "every row must be a fix", log: log
+        ) { record, sample throws(CSVTable.FieldError) in
+            guard !haveStart, let time = sample.timestamp, let elapsed, let seconds = try record.number(elapsed) else { return }
+            let start = time.addingTimeInterval(-seconds)
+            guard ISO8601Time.isRepresentable(start) else {
+                throw CSVTable.FieldError(
+                    column: "seconds_elapsed", text: record.string(elapsed),
+                    expected: "seconds since a recording start in the years 0000–9999")
             }
-            if !haveStart, let time = sample.timestamp, let elapsed, let seconds = try record.number(elapsed) {
-                let start = time.addingTimeInterval(-seconds)
-                guard ISO8601Time.isRepresentable(start) else {
-                    throw CSVTable.FieldError(
-                        column: "seconds_elapsed", text: record.string(elapsed),
-                        expected: "seconds since a recording start in the years 0000–9999")
-                }
-                recordingStart(start)
-                haveStart = true
-            }
-            locations.append(sample)
+            recordingStart(start)
+            haveStart = true
         }
-        skipped.report(to: log)
-        return locations
     }
 
     /// The headings of `Compass.csv`.

@@ -166,7 +166,7 @@ public final class DevelopmentServer: Sendable {
     // MARK: Requests
 
     private static func respond(to request: HTTPRequest, site: StaticSite, liveReload: LiveReload) -> HTTPResponse {
-        let path = request.target.split(separator: "?", maxSplits: 1).first.map(String.init) ?? request.target
+        let path = (try? RequestPath.parse(request.target).get())?.encodedPath ?? request.target
         switch path {
         case LiveReload.eventsPath where request.method == "GET" || request.method == "HEAD":
             return HTTPResponse(

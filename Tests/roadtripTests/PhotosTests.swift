@@ -43,6 +43,10 @@ import Testing
         #expect(result.standardError.contains("Destinations/cerknica/photos/png-renamed.jpg"))
         #expect(result.standardError.contains("Destinations/cerknica/images"))
         #expect(!project.exists("Output/cerknica/photos/corrupt.jpg"))
+        // One diagnostic per line (DESIGN §7), even when libvips' message had several lines.
+        for line in result.standardError.split(separator: "\n") {
+            #expect(line.hasPrefix("Destinations/") && line.contains(": warning: "), "\(line)")
+        }
         let page = try project.read("Output/cerknica/index.html")
         #expect(page.contains("<img src=\"photos/gps-north-east-thumb.jpg\" alt=\"Hilltop at dusk\""))
         #expect(page.contains("no-gps.jpg, ") && page.contains("(placed on the map from the trip log by its time)"))

@@ -180,7 +180,15 @@ public struct ThumbnailMaker: Sendable {
     }
 
     /// A NUL-terminated C buffer as a String.
+    /// libvips' error buffer as one line (DESIGN §7: one diagnostic per line): its lines trimmed,
+    /// repeats left out (libvips often logs the same decoder message twice), joined with "; ".
     private static func text(_ buffer: [CChar]) -> String {
-        String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let raw = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        var lines: [String] = []
+        for line in raw.split(whereSeparator: \.isNewline) {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if !trimmed.isEmpty && !lines.contains(trimmed) { lines.append(trimmed) }
+        }
+        return lines.joined(separator: "; ")
     }
 }

@@ -85,6 +85,8 @@ def test_broken_then_fixed_front_matter_shows_and_clears_the_overlay(served, dri
         handle.write(good + "\nFixed again.\n")
     assert wait_until(lambda: "Fixed again." in driver.page_source)
     assert not driver.find_elements("id", "roadtrip-build-error")
+    # Only this server's messages: the shared driver's log still holds the earlier tests' pages
+    # retrying their stopped servers' event streams (connection refused).
     errors = [entry for entry in driver.get_log("browser") if entry["level"] == "SEVERE"
-              and "__roadtrip" in entry["message"]]
+              and base + "__roadtrip" in entry["message"]]
     assert errors == []

@@ -221,17 +221,23 @@ import Testing
         events.close()
     }
 
-    /// `serve` refuses the output folders `build` refuses, before it listens or creates anything.
+    /// `serve` refuses the output folders `build` refuses (the project's own folders, system folders,
+    /// a non-empty folder roadtrip did not write), before it listens or creates anything.
     @Test func refusedOutputFolderIsAnErrorBeforeServing() throws {
         let project = try TemporaryProject()
         defer { project.remove() }
         try project.write("Destinations/bergen/index.md", BuildCommandTests.bergen)
-        for output in ["/", project.root.path, project.root.appendingPathComponent("Destinations").path] {
+        try project.write("stuff/notes.txt", "my notes\n")
+        let refused = ["/", project.root.path, project.root.appendingPathComponent("Destinations").path,
+                       "/etc", "/usr/share/roadtrip-test-\(UUID().uuidString)", project.root.appendingPathComponent("stuff").path]
+        for output in refused {
             let result = try CommandRunner.run(["serve", "--source", project.root.path, "--port", "0", "--output", output])
             #expect(result.status == 1, "\(output)")
             #expect(result.standardError.contains("refusing"), "\(output)")
             #expect(!result.standardOutput.contains("Serving"), "\(output)")
         }
+        #expect(!FileManager.default.fileExists(atPath: refused[4]))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: refused[5]) == ["notes.txt"])
     }
 
     /// When even the first build fails there is no 404.html: the 404 answer is still a page with

@@ -80,8 +80,10 @@ enum OutputFolderPolicy {
 
     /// Whether an entry named `name`, found in an output folder roadtrip has not written yet, may
     /// stay there: dotfiles and dot-folders (`.git/`, `.gitignore`, `.gitkeep`, `.nojekyll`,
-    /// `.DS_Store`, …), ``publishingFiles`` and ``repositoryFiles``. roadtrip itself never writes a
-    /// file with any of these names, so they all survive every build.
+    /// `.DS_Store`, …), ``publishingFiles`` and ``repositoryFiles``. Apart from its own
+    /// `.roadtrip-manifest`, roadtrip writes no file under any of these names at the top of the
+    /// output folder (its files there are `index.html`, `404.html`, `sitemap.xml`, …, and each
+    /// destination is a folder), so they survive every build.
     static func mayPrecedeFirstBuild(_ name: String) -> Bool {
         if name.hasPrefix(".") || publishingFiles.contains(name) { return true }
         let stem = name.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)[0]
@@ -96,9 +98,8 @@ enum OutputFolderPolicy {
     /// - Throws: the file system's error when the folder cannot be listed.
     static func foreignEntries(inFolderAtPath path: String) throws -> [String] {
         let fileManager = FileManager.default
-        let names = try fileManager.contentsOfDirectory(atPath: path)
-        if names.contains(OutputManifest.fileName) { return [] }
-        return names.filter { !mayPrecedeFirstBuild($0) }
+        if fileManager.fileExists(atPath: path + "/" + OutputManifest.fileName) { return [] }
+        return try fileManager.contentsOfDirectory(atPath: path).filter { !mayPrecedeFirstBuild($0) }
             .map { name in
                 var isDirectory: ObjCBool = false
                 let folder = fileManager.fileExists(atPath: path + "/" + name, isDirectory: &isDirectory) && isDirectory.boolValue

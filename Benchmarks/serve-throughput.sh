@@ -10,9 +10,10 @@
 #    until its file lies within ±5 %: `serve-benchmark-map` with N points of interest (its map.svg),
 #    `serve-benchmark-track` with a trip log of N one-second fixes (its trips/drive/track.geojson).
 #    The exact paths and byte sizes are printed. The files are never written into Output/ by hand
-#    (`roadtrip serve` rebuilds Output/ when it starts).
+#    (`roadtrip serve --output DIR/Output` rebuilds Output/ when it starts).
 # 2. Serves <project>/Output, one server at a time, each on a free port on 127.0.0.1:
-#      roadtrip  `roadtrip serve --source DIR --port PORT --no-watch`
+#      roadtrip  `roadtrip serve --source DIR --output DIR/Output --port PORT --no-watch` (without
+#                --output it would build into and serve DIR/.roadtrip-cache/serve/)
 #      python    `python3 -m http.server PORT --bind 127.0.0.1 --directory DIR/Output`
 #      nginx     a generated configuration (see make_nginx_conf: 2 workers with worker_processes auto,
 #                sendfile on, access_log off), run as the current user with every path in the
@@ -24,7 +25,7 @@
 #    throughput ratios roadtrip/python and nginx/roadtrip per file, the servers' peak resident memory,
 #    and PASS/FAIL for the issue's targets: zero errors, at least 10× Python's requests/s, and within
 #    2× of nginx (nginx/roadtrip ≤ 2).
-# 4. Reload: starts `roadtrip serve --source DIR --port PORT` (watching), follows
+# 4. Reload: starts `roadtrip serve --source DIR --output DIR/Output --port PORT` (watching), follows
 #    /__roadtrip/events (python3's http.client), appends a sentence to one destination's index.md EDITS times
 #    (1 s apart) and prints the median time from the file's close to the `event: reload` line (ms).
 #
@@ -431,7 +432,7 @@ measure() {
 if [ "$SKIP_ROADTRIP" != 1 ]; then
     port=$(free_port)
     say "serve-throughput: roadtrip serve on 127.0.0.1:$port"
-    start_server roadtrip "$port" "$ROADTRIP" serve --source "$PROJECT" --port "$port" --no-watch
+    start_server roadtrip "$port" "$ROADTRIP" serve --source "$PROJECT" --output "$OUTPUT" --port "$port" --no-watch
     grep -q "http://127.0.0.1:$port/" "$TMP/roadtrip.log" \
         || say "serve-throughput: warning: roadtrip serve did not print http://127.0.0.1:$port/"
     measure roadtrip "$port"
@@ -466,7 +467,7 @@ if [ "$SKIP_ROADTRIP" != 1 ] && [ "$SKIP_RELOAD" != 1 ]; then
     [ -n "$edited" ] || die "no destination with Destinations/<slug>/index.md and Output/<slug>/index.html to edit"
     port=$(free_port)
     say "serve-throughput: roadtrip serve (watching) on 127.0.0.1:$port; $EDITS edits of Destinations/$edited/index.md"
-    start_server roadtrip-watch "$port" "$ROADTRIP" serve --source "$PROJECT" --port "$port"
+    start_server roadtrip-watch "$port" "$ROADTRIP" serve --source "$PROJECT" --output "$OUTPUT" --port "$port"
     in_background "$TMP/reload.ms" - python3 "$TMP/reload.py" "http://127.0.0.1:$port" "$PROJECT/Destinations/$edited/index.md" "/$edited/" "$EDITS" \
         || die "the reload measurement failed (server log: $TMP/roadtrip-watch.log; KEEP_TMP=1 keeps it)"
     stop_child "$SERVER_PID"

@@ -2,11 +2,12 @@ import Dispatch
 import Foundation
 import RoadTripKit
 
-/// `roadtrip serve`: build, serve `Output/` on this machine, rebuild and reload on change, stop
-/// cleanly on Ctrl-C (SIGINT) or SIGTERM.
+/// `roadtrip serve`: build into `.roadtrip-cache/serve/` (or `--output`), serve it on this machine,
+/// rebuild and reload on change, stop cleanly on Ctrl-C (SIGINT) or SIGTERM.
 enum ServeCommand {
     static let usage = """
         Options for serve (build's --source, --output, --drafts, --strict, --verbose, --quiet too):
+          --output DIR     default <source>/.roadtrip-cache/serve (Output/ is left alone)
           --host ADDRESS   listen on this address; default 127.0.0.1 (this machine only)
           --port N         default 8000; 0 picks a free port (the URL printed names it)
           --no-watch       serve without rebuilding on change
@@ -29,7 +30,7 @@ enum ServeCommand {
         }
 
         guard let build = flags.options() else { return 1 }
-        var options = DevelopmentServer.Options(build: build)
+        var options = DevelopmentServer.Options(build: build, isOutputDirectoryExplicit: flags.output != nil)
         options.host = host
         options.port = port
         options.watch = !noWatch

@@ -49,9 +49,11 @@ def test_markdown_edit_reloads_the_page(served, driver):
     append(os.path.join(project, "Destinations", "bergen", "index.md"), "\n\nLive reload reached the browser.\n")
     assert wait_until(lambda: "Live reload reached the browser." in driver.page_source)
     assert driver.execute_script("return window.__beforeReload === undefined;")
-    # Output/ on disk never carries the script.
-    with open(os.path.join(project, "Output", "bergen", "index.html")) as handle:
+    # The served folder on disk (serve's own, .roadtrip-cache/serve/) never carries the script,
+    # and serve leaves Output/ alone: it is never even created.
+    with open(os.path.join(project, ".roadtrip-cache", "serve", "bergen", "index.html")) as handle:
         assert "__roadtrip" not in handle.read()
+    assert not os.path.exists(os.path.join(project, "Output"))
 
 
 def test_stylesheet_edit_swaps_without_reload(served, driver):

@@ -152,13 +152,11 @@ private func attributes(_ url: URL) throws -> (date: Date?, inode: UInt64?) {
     @Test func removedPagesAreDeletedAndUserFilesSurvive() throws {
         let sandbox = try Sandbox()
         defer { sandbox.remove() }
-        let userFiles = [
-            "CNAME": "trips.example.org\n",
-            "notes.txt": "my notes\n",
-            ".git/config": "[core]\n",
-            "paris/notes.txt": "bring a hat\n",
-        ]
-        for (path, text) in userFiles { try sandbox.put(text, at: sandbox.output.appendingPathComponent(path)) }
+        // What a publishing folder holds before the first build, then the user's own files after it.
+        let publishingFiles = ["CNAME": "trips.example.org\n", ".git/config": "[core]\n"]
+        let laterFiles = ["notes.txt": "my notes\n", "paris/notes.txt": "bring a hat\n"]
+        let userFiles = publishingFiles.merging(laterFiles) { first, _ in first }
+        for (path, text) in publishingFiles { try sandbox.put(text, at: sandbox.output.appendingPathComponent(path)) }
         let writer = sandbox.writer()
         _ = try writer.write([
             OutputFile(path: "index.html", contents: .text("home\n")),
@@ -166,6 +164,7 @@ private func attributes(_ url: URL) throws -> (date: Date?, inode: UInt64?) {
             OutputFile(path: "rome/index.html", contents: .text("Rome\n")),
             OutputFile(path: "rome/trips/day1/index.html", contents: .text("Day 1\n")),
         ])
+        for (path, text) in laterFiles { try sandbox.put(text, at: sandbox.output.appendingPathComponent(path)) }
 
         let second = try writer.write([
             OutputFile(path: "index.html", contents: .text("home\n")),
@@ -220,6 +219,121 @@ private func attributes(_ url: URL) throws -> (date: Date?, inode: UInt64?) {
             let writer = OutputWriter(outputDirectory: output, projectRoot: sandbox.project, homeDirectory: home)
             #expect(throws: Never.self, "\(output.path) is fine") { try writer.validate() }
         }
+    }
+
+    /// System folders are refused however they are reached, before anything is created: the folder
+    /// itself, a folder inside it that does not exist yet, and a symbolic link leading there.
+    @Test func validateRefusesSystemFoldersAndLinksToThem() throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.remove() }
+        let home = sandbox.base.appendingPathComponent("home", isDirectory: true)
+        let linkToEtc = sandbox.base.appendingPathComponent("link-to-etc")
+        try FileManager.default.createSymbolicLink(atPath: linkToEtc.path, withDestinationPath: "/etc")
+        let missing = "roadtrip-test-\(UUID().uuidString)"
+        let cases: [(given: String, message: String)] = [
+            ("/etc", "refusing to use /etc as the output folder: it is a folder of the operating system; pick a folder of your own"),
+            ("/etc/\(missing)/site", "refusing to use /etc/\(missing)/site as the output folder: it is inside /etc, a folder of the operating system; pick a folder of your own"),
+            ("/usr/share", "refusing to use /usr/share as the output folder: it is inside /usr, a folder of the operating system; pick a folder of your own"),
+            ("/var", "refusing to use /var as the output folder: it is shared by the whole system; use a new folder inside it, such as /var/www/site"),
+            ("/var/lib/\(missing)", "refusing to use /var/lib/\(missing) as the output folder: it is inside /var/lib, a folder of the operating system; pick a folder of your own"),
+            ("/opt", "refusing to use /opt as the output folder: it is a folder of the operating system; pick a folder of your own"),
+            (linkToEtc.path, "refusing to use /etc (where this path leads) as the output folder: it is a folder of the operating system; pick a folder of your own"),
+            (linkToEtc.path + "/\(missing)", "refusing to use /etc/\(missing) (where this path leads) as the output folder: it is inside /etc, a folder of the operating system; pick a folder of your own"),
+        ]
+        for (given, message) in cases {
+            let writer = OutputWriter(outputDirectory: URL(fileURLWithPath: given), projectRoot: sandbox.project, homeDirectory: home)
+            let diagnostic = #expect(throws: Diagnostic.self, "\(given) must be refused") { try writer.validate() }
+            #expect(diagnostic?.description == "\(given): error: \(message)")
+            #expect(throws: Diagnostic.self) { try writer.write([OutputFile(path: "index.html", contents: .text("x"))]) }
+        }
+        for folder in ["/bin", "/sbin", "/boot", "/dev", "/proc", "/sys", "/lib", "/run", "/tmp", "/var/tmp", "/home", "/srv"] {
+            let writer = OutputWriter(outputDirectory: URL(fileURLWithPath: folder), projectRoot: sandbox.project, homeDirectory: home)
+            #expect(throws: Diagnostic.self, "\(folder) must be refused") { try writer.validate() }
+        }
+        #expect(!FileManager.default.fileExists(atPath: "/etc/\(missing)"))
+        #expect(!FileManager.default.fileExists(atPath: "/var/lib/\(missing)"))
+        #expect(!FileManager.default.fileExists(atPath: "/etc/" + OutputManifest.fileName))
+    }
+
+    /// Temporary folders are where tests and throw-away builds go: a new folder below `/tmp` and
+    /// `/var/tmp` is written like any other.
+    @Test func foldersBelowTheTemporaryFoldersAreWritten() throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.remove() }
+        #expect(sandbox.output.path.hasPrefix(FileManager.default.temporaryDirectory.path))
+        #expect(throws: Never.self) { try sandbox.writer().write([OutputFile(path: "index.html", contents: .text("tmp\n"))]) }
+        #expect(sandbox.text("index.html") == "tmp\n")
+
+        let varTmp = URL(fileURLWithPath: "/var/tmp/roadtrip-output-tests-\(UUID().uuidString)", isDirectory: true)
+        defer { try? FileManager.default.removeItem(at: varTmp) }
+        let output = varTmp.appendingPathComponent("Output", isDirectory: true)
+        let writer = sandbox.writer(output: output)
+        #expect(throws: Never.self) { try writer.write([OutputFile(path: "index.html", contents: .text("var tmp\n"))]) }
+        #expect(try String(contentsOf: output.appendingPathComponent("index.html"), encoding: .utf8) == "var tmp\n")
+    }
+
+    /// A folder of the user's that holds files and no manifest is refused before anything is
+    /// staged or written; the message names what is in it and what to do.
+    @Test func nonEmptyFolderRoadtripDidNotWriteIsRefused() throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.remove() }
+        for (path, text) in ["notes.txt": "my notes\n", "index.html": "<p>my page</p>\n", "photos/a.jpg": "jpeg",
+                             ".git/HEAD": "ref: refs/heads/main\n", "CNAME": "trips.example.org\n"] {
+            try sandbox.put(text, at: sandbox.output.appendingPathComponent(path))
+        }
+        let before = try sandbox.snapshot()
+        let writer = sandbox.writer()
+        let expected = sandbox.output.path + ": error: refusing to write into this folder: it is not empty and was "
+            + "not written by roadtrip (it has no .roadtrip-manifest): it holds index.html, notes.txt and photos/; "
+            + "pick an empty or new folder, or remove them yourself (only dotfiles such as .git/, and CNAME, "
+            + "_redirects, _headers, README and LICENSE files, may be there before the first build)"
+        let validated = #expect(throws: Diagnostic.self) { try writer.validate() }
+        #expect(validated?.description == expected)
+        let written = #expect(throws: Diagnostic.self) {
+            try writer.write([OutputFile(path: "index.html", contents: .text("home\n"))])
+        }
+        #expect(written?.description == expected)
+        #expect(try sandbox.snapshot() == before)
+        #expect(sandbox.stagingLeftovers().isEmpty)
+
+        // More than four entries: the first three by name, then a count.
+        for name in ["a.txt", "b.txt"] { try sandbox.put("x", at: sandbox.output.appendingPathComponent(name)) }
+        let many = #expect(throws: Diagnostic.self) { try writer.validate() }
+        #expect(many?.message.contains("it holds a.txt, b.txt, index.html and 2 more; pick") == true)
+        // One entry.
+        let single = sandbox.base.appendingPathComponent("single", isDirectory: true)
+        try sandbox.put("x", at: single.appendingPathComponent("notes.txt"))
+        let one = #expect(throws: Diagnostic.self) { try sandbox.writer(output: single).validate() }
+        #expect(one?.message.contains("it holds notes.txt; pick an empty or new folder, or remove it yourself") == true)
+    }
+
+    /// What a publishing folder holds before its first build (a git checkout of a Pages branch)
+    /// does not stop the build, and survives it byte for byte, unlisted in the manifest.
+    @Test func publishingFolderWithGitAndCNAMEIsWrittenAndKept() throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.remove() }
+        let publishing = [
+            ".git/HEAD": "ref: refs/heads/gh-pages\n", ".git/config": "[core]\n", "CNAME": "trips.example.org\n",
+            ".nojekyll": "", "README.md": "# Trips\n", "LICENSE": "CC BY 4.0\n", "_redirects": "/old /new 301\n",
+        ]
+        for (path, text) in publishing { try sandbox.put(text, at: sandbox.output.appendingPathComponent(path)) }
+        let kept = try sandbox.snapshot()
+        let summary = try sandbox.writer().write([
+            OutputFile(path: "index.html", contents: .text("home\n")),
+            OutputFile(path: "rome/index.html", contents: .text("Rome\n")),
+        ])
+        #expect(summary.written == ["index.html", "rome/index.html"])
+        let after = try sandbox.snapshot()
+        for (path, entry) in kept { #expect(after[path] == entry, "\(path) must survive unchanged") }
+        #expect(sandbox.text(".roadtrip-manifest") == "index.html\nrome/index.html\n")
+    }
+
+    /// An existing empty folder (what `serve` creates before its first build) is written.
+    @Test func emptyExistingFolderIsWritten() throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.remove() }
+        try FileManager.default.createDirectory(at: sandbox.output, withIntermediateDirectories: true)
+        #expect(try sandbox.writer().write([OutputFile(path: "index.html", contents: .text("home\n"))]).written == ["index.html"])
     }
 
     @Test func failedStagingLeavesPreviousOutputByteForByte() throws {

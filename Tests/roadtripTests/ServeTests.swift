@@ -6,8 +6,12 @@ import Testing
 /// ranges), the site's own files on disk (bodies, sizes) and DESIGN §7 (diagnostics, the events
 /// endpoint).
 @Suite(.serialized) struct ServeTests {
-    /// A project with one destination, served, plus files the tests add to Output/ after the first
-    /// build (the writer leaves files it did not create alone).
+    /// Where `serve` builds when `--output` is not given, relative to the project root (README
+    /// "Previewing with `roadtrip serve`").
+    static let served = ".roadtrip-cache/serve/"
+
+    /// A project with one destination, served, plus files the tests add to the served folder after
+    /// the first build (the writer leaves files it did not create alone).
     static func servedProject(watch: Bool = false) throws -> (TemporaryProject, ServerProcess) {
         let project = try TemporaryProject()
         try project.write("Destinations/bergen/index.md", BuildCommandTests.bergen)
@@ -19,7 +23,7 @@ import Testing
         let (project, server) = try Self.servedProject()
         defer { _ = server.stop(); project.remove() }
         let home = try RawHTTP.request(port: server.port, "/")
-        let onDisk = try project.read("Output/index.html")
+        let onDisk = try project.read(Self.served + "index.html")
         #expect(home.status == 200)
         #expect(home.headers["content-type"] == "text/html; charset=utf-8")
         #expect(home.headers["cache-control"] == "no-cache")
@@ -38,14 +42,14 @@ import Testing
     @Test func mediaTypesAndNamesWithSpacesAndUnicode() throws {
         let (project, server) = try Self.servedProject()
         defer { _ = server.stop(); project.remove() }
-        try project.write("Output/files/with space.gpx", "<gpx/>")
-        try project.write("Output/files/Tromsø.geojson", "{}")
-        try project.write("Output/files/font.woff2", "w")
+        try project.write(Self.served + "files/with space.gpx", "<gpx/>")
+        try project.write(Self.served + "files/Tromsø.geojson", "{}")
+        try project.write(Self.served + "files/font.woff2", "w")
         let cases: [(String, String, String)] = [
-            ("/bergen/map.svg", "image/svg+xml", try project.read("Output/bergen/map.svg")),
-            ("/sitemap.xml", "application/xml; charset=utf-8", try project.read("Output/sitemap.xml")),
-            ("/assets/roadtrip.css", "text/css; charset=utf-8", try project.read("Output/assets/roadtrip.css")),
-            ("/assets/roadtrip.js", "text/javascript; charset=utf-8", try project.read("Output/assets/roadtrip.js")),
+            ("/bergen/map.svg", "image/svg+xml", try project.read(Self.served + "bergen/map.svg")),
+            ("/sitemap.xml", "application/xml; charset=utf-8", try project.read(Self.served + "sitemap.xml")),
+            ("/assets/roadtrip.css", "text/css; charset=utf-8", try project.read(Self.served + "assets/roadtrip.css")),
+            ("/assets/roadtrip.js", "text/javascript; charset=utf-8", try project.read(Self.served + "assets/roadtrip.js")),
             ("/files/with%20space.gpx", "application/gpx+xml", "<gpx/>"),
             ("/files/Troms%C3%B8.geojson", "application/geo+json", "{}"),
             ("/files/font.woff2", "font/woff2", "w"),
@@ -57,7 +61,7 @@ import Testing
             #expect(response.bodyText == body, "\(target)")
         }
         // `+` is a plus sign in a path, not a space.
-        try project.write("Output/files/a+b.txt", "plus")
+        try project.write(Self.served + "files/a+b.txt", "plus")
         #expect(try RawHTTP.request(port: server.port, "/files/a+b.txt").bodyText == "plus")
     }
 
@@ -65,10 +69,10 @@ import Testing
         let (project, server) = try Self.servedProject()
         defer { _ = server.stop(); project.remove() }
         try FileManager.default.createSymbolicLink(
-            atPath: project.root.appendingPathComponent("Output/etc-link").path, withDestinationPath: "/etc")
+            atPath: project.root.appendingPathComponent(Self.served + "etc-link").path, withDestinationPath: "/etc")
         try FileManager.default.createSymbolicLink(
-            atPath: project.root.appendingPathComponent("Output/passwd-link").path, withDestinationPath: "/etc/passwd")
-        let notFoundPage = try project.read("Output/404.html")
+            atPath: project.root.appendingPathComponent(Self.served + "passwd-link").path, withDestinationPath: "/etc/passwd")
+        let notFoundPage = try project.read(Self.served + "404.html")
         for target in [
             "/../../../../etc/passwd", "/%2e%2e/%2e%2e/%2e%2e/etc/passwd", "/..%2f..%2f..%2fetc/passwd",
             "/%2E%2E%2F%2E%2E%2Fetc%2Fpasswd", "/bergen/../../../etc/passwd", "http://127.0.0.1/../../etc/passwd",
@@ -105,13 +109,13 @@ import Testing
         let missing = try RawHTTP.request(port: server.port, "/no/such/page")
         #expect(missing.status == 404)
         #expect(missing.headers["content-type"] == "text/html; charset=utf-8")
-        #expect(missing.bodyText.contains(try project.read("Output/404.html").prefix(200)))
+        #expect(missing.bodyText.contains(try project.read(Self.served + "404.html").prefix(200)))
     }
 
     @Test func headRangesAndRevalidation() throws {
         let (project, server) = try Self.servedProject()
         defer { _ = server.stop(); project.remove() }
-        let css = try project.read("Output/assets/roadtrip.css")
+        let css = try project.read(Self.served + "assets/roadtrip.css")
         let size = css.utf8.count
         let get = try RawHTTP.request(port: server.port, "/assets/roadtrip.css")
         let head = try RawHTTP.request(port: server.port, "HEAD", "/assets/roadtrip.css")
@@ -162,7 +166,7 @@ import Testing
         #expect(events.waitFor(event: "reload"), "no reload event; server said: \(server.output) \(server.errors)")
         let page = try RawHTTP.request(port: server.port, "/bergen/")
         #expect(page.bodyText.contains("Fish market at dawn."))
-        #expect(!(try project.read("Output/bergen/index.html")).contains("__roadtrip"))
+        #expect(!(try project.read(Self.served + "bergen/index.html")).contains("__roadtrip"))
     }
 
     /// Only the stylesheet changed: `css`, so the page re-fetches it without reloading. A layout
@@ -208,6 +212,55 @@ import Testing
         #expect(try RawHTTP.request(port: server.port, "/bergen/").bodyText.contains("Fixed."))
     }
 
+    /// `build --base-url` then `serve`: the published `Output/` keeps its absolute links byte for
+    /// byte, through the first build and a rebuild, while the preview is built with relative links
+    /// into its own folder; the server's own writes there never trigger a rebuild.
+    @Test func previewNeverTouchesAPublishedBuild() throws {
+        let project = try TemporaryProject()
+        defer { project.remove() }
+        try project.write("Destinations/bergen/index.md", BuildCommandTests.bergen)
+        let published = try project.build(["--base-url", "https://example.org/"])
+        #expect(published.status == 0, "\(published.standardError)")
+        let before = try project.snapshot("Output")
+        #expect(try project.read("Output/index.html").contains("<link rel=\"stylesheet\" href=\"/assets/roadtrip.css"))
+
+        let server = try ServerProcess(root: project.root)
+        defer { _ = server.stop() }
+        #expect(server.output.contains("Building into .roadtrip-cache/serve with relative links"))
+        let home = try RawHTTP.request(port: server.port, "/")
+        #expect(home.status == 200)
+        #expect(home.bodyText.contains("<link rel=\"stylesheet\" href=\"assets/roadtrip.css"))
+        #expect(!home.bodyText.contains("https://example.org/"))
+        let script = "<script src=\"/__roadtrip/livereload.js\"></script>"
+        #expect(home.bodyText.replacingOccurrences(of: script, with: "") == (try project.read(Self.served + "index.html")))
+
+        let events = try EventStreamClient(port: server.port)
+        defer { events.close() }
+        #expect(events.waitUntilOpen())
+        try project.write("Destinations/bergen/index.md", BuildCommandTests.bergen + "\n\nRebuilt for the preview.\n")
+        #expect(events.waitFor(event: "reload"), "no reload event; server said: \(server.output) \(server.errors)")
+        #expect(try RawHTTP.request(port: server.port, "/bergen/").bodyText.contains("Rebuilt for the preview."))
+        #expect(try project.read(Self.served + "bergen/index.html").contains("Rebuilt for the preview."))
+        let changes = server.output.split(separator: "\n").filter { $0.hasPrefix("Change: ") }
+        #expect(!changes.isEmpty && changes.allSatisfy { $0.hasPrefix("Change: Destinations/") }, "\(changes)")
+        #expect(server.stop() == 0)
+        #expect(try project.snapshot("Output") == before)
+    }
+
+    /// `serve --output DIR` builds into DIR, and neither `Output/` nor the cache folder is made.
+    @Test func outputOptionChoosesTheServedFolder() throws {
+        let project = try TemporaryProject()
+        defer { project.remove() }
+        try project.write("Destinations/bergen/index.md", BuildCommandTests.bergen)
+        let preview = project.root.appendingPathComponent("preview").path
+        let server = try ServerProcess(root: project.root, extra: ["--no-watch", "--output", preview])
+        defer { _ = server.stop() }
+        let page = try RawHTTP.request(port: server.port, "/bergen/")
+        #expect(page.status == 200 && page.bodyText.contains("Bryggen"))
+        #expect(try project.read("preview/bergen/index.html").contains("Bryggen"))
+        #expect(!project.exists("Output") && !project.exists(".roadtrip-cache"))
+    }
+
     @Test func interruptStopsAndFreesThePort() throws {
         let (project, server) = try Self.servedProject()
         defer { project.remove() }
@@ -221,17 +274,23 @@ import Testing
         events.close()
     }
 
-    /// `serve` refuses the output folders `build` refuses, before it listens or creates anything.
+    /// `serve` refuses the output folders `build` refuses (the project's own folders, system folders,
+    /// a non-empty folder roadtrip did not write), before it listens or creates anything.
     @Test func refusedOutputFolderIsAnErrorBeforeServing() throws {
         let project = try TemporaryProject()
         defer { project.remove() }
         try project.write("Destinations/bergen/index.md", BuildCommandTests.bergen)
-        for output in ["/", project.root.path, project.root.appendingPathComponent("Destinations").path] {
+        try project.write("stuff/notes.txt", "my notes\n")
+        let refused = ["/", project.root.path, project.root.appendingPathComponent("Destinations").path,
+                       "/etc", "/usr/share/roadtrip-test-\(UUID().uuidString)", project.root.appendingPathComponent("stuff").path]
+        for output in refused {
             let result = try CommandRunner.run(["serve", "--source", project.root.path, "--port", "0", "--output", output])
             #expect(result.status == 1, "\(output)")
             #expect(result.standardError.contains("refusing"), "\(output)")
             #expect(!result.standardOutput.contains("Serving"), "\(output)")
         }
+        #expect(!FileManager.default.fileExists(atPath: refused[4]))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: refused[5]) == ["notes.txt"])
     }
 
     /// When even the first build fails there is no 404.html: the 404 answer is still a page with
@@ -290,6 +349,28 @@ import Testing
         close(junk)
         #expect(server.process.isRunning)
         #expect(try RawHTTP.request(port: server.port, "/").status == 200)
+    }
+}
+
+extension TemporaryProject {
+    /// Every entry under the folder at `relativePath`: files with their bytes, modification date and
+    /// inode (so that a file rewritten with the same bytes still differs), and folders.
+    func snapshot(_ relativePath: String) throws -> [String: String] {
+        let folder = root.appendingPathComponent(relativePath)
+        var entries: [String: String] = [:]
+        let enumerator = FileManager.default.enumerator(atPath: folder.path)
+        while let path = enumerator?.nextObject() as? String {
+            let url = folder.appendingPathComponent(path)
+            let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
+            if attributes[.type] as? FileAttributeType == .typeDirectory {
+                entries[path] = "folder"
+            } else {
+                let date = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? -1
+                let inode = (attributes[.systemFileNumber] as? NSNumber)?.uint64Value ?? 0
+                entries[path] = "\(try Data(contentsOf: url).base64EncodedString()) @\(date) #\(inode)"
+            }
+        }
+        return entries
     }
 }
 

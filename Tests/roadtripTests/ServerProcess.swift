@@ -64,6 +64,8 @@ final class ServerProcess: @unchecked Sendable {
 
     /// Sends `signal` and waits up to `seconds` for the process to end; its exit status, or nil.
     func stop(signal: Int32 = SIGINT, within seconds: Double = 10) -> Int32? {
+        // Stopped already (a test's own stop, then its deferred one): no signal to a reused pid.
+        guard process.isRunning else { return process.terminationStatus }
         kill(process.processIdentifier, signal)
         let deadline = Date(timeIntervalSinceNow: seconds)
         while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }

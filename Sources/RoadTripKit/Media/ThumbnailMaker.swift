@@ -77,7 +77,7 @@ public struct ThumbnailMaker: Sendable {
     /// A maker caching under `sourceFolder/.roadtrip-cache/photos/` (created when needed).
     public init(sourceFolder: URL, settings: Settings = Settings()) {
         self.settings = settings
-        self.cacheFolder = sourceFolder.appendingPathComponent(".roadtrip-cache/photos", isDirectory: true)
+        self.cacheFolder = ProjectCacheFolder.photos(projectRoot: sourceFolder)
     }
 
     /// `true` once libvips started; checked before every call into it.

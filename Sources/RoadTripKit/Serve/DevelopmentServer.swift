@@ -5,6 +5,11 @@ import Synchronization
 /// `roadtrip serve` (issue 5): builds the site, serves the output folder over HTTP on this machine,
 /// rebuilds when `Destinations/` or `Themes/` change, and tells open pages to reload.
 ///
+/// - The site is built into its own folder, `<project>/.roadtrip-cache/serve/`
+///   (``ProjectCacheFolder/serve(projectRoot:)``), unless `--output` names one: a published build in
+///   `Output/` (with the `baseURL`'s absolute links) is never replaced by the preview, as Hugo's
+///   server renders to memory. That folder is neither watched nor read as input, so the server's
+///   own writes never trigger a rebuild.
 /// - Builds run one at a time on a serial queue, through the same `SiteBuilder` (and atomic output
 ///   swap) as `roadtrip build`, with relative links (`baseURL` ignored) so that the preview works at
 ///   the server's root whatever `site.yaml` says, and with a `BuildCache` so a rebuild re-renders
@@ -16,7 +21,8 @@ import Synchronization
 public final class DevelopmentServer: Sendable {
     /// What to serve and how.
     public struct Options: Sendable {
-        /// The build's options (project root, output folder, verbosity, strictness, drafts).
+        /// The build's options (project root, output folder, verbosity, strictness, drafts); its
+        /// `baseURL` is empty (relative links).
         public var build: BuildOptions
         /// The address to listen on (default loopback only).
         public var host = "127.0.0.1"
@@ -30,9 +36,19 @@ public final class DevelopmentServer: Sendable {
         public var keepAliveInterval = 5.0
 
         /// Options for `build`, listening on 127.0.0.1:8000 and watching.
-        public init(build: BuildOptions) {
+        /// - Parameters:
+        ///   - build: the project, verbosity, strictness and drafts; its `baseURL` is replaced by
+        ///     `""` (relative links).
+        ///   - isOutputDirectoryExplicit: `true` when the user named the output folder (`--output`):
+        ///     the site is built into `build.outputDirectory`. `false`: into
+        ///     ``ProjectCacheFolder/serve(projectRoot:)``, and `build.outputDirectory` (`Output/` by
+        ///     default, perhaps a published build) is left alone.
+        public init(build: BuildOptions, isOutputDirectoryExplicit: Bool) {
             var build = build
             build.baseURL = ""
+            if !isOutputDirectoryExplicit {
+                build.outputDirectory = ProjectCacheFolder.serve(projectRoot: build.projectRoot)
+            }
             self.build = build
         }
     }
@@ -61,9 +77,10 @@ public final class DevelopmentServer: Sendable {
 
     /// Binds the port, builds once, and starts serving and watching.
     /// - Returns: the site's URL (`http://127.0.0.1:8000/`).
-    /// - Throws: `ServeError` when the output folder is one `roadtrip build` refuses (the file
-    ///   system root, the home folder, the project or its sources — nothing is served or created
-    ///   then), the port cannot be bound (busy, not an address of this machine), or the output
+    /// - Throws: `ServeError` when the output folder is one `roadtrip build` refuses
+    ///   (``OutputWriter/validate()``: the file system root, the home folder, the project or its
+    ///   sources, a system folder, a non-empty folder roadtrip did not write — nothing is served or
+    ///   created then), the port cannot be bound (busy, not an address of this machine), or the output
     ///   folder cannot be created.
     @discardableResult
     public func start() throws(ServeError) -> String {
@@ -80,6 +97,10 @@ public final class DevelopmentServer: Sendable {
         } catch {
             close(socket.descriptor)
             throw ServeError(description: "cannot create \(options.build.outputDirectory.path): \(error.localizedDescription)")
+        }
+        if options.build.verbosity != .quiet {
+            let folder = ProjectPath.relative(options.build.outputDirectory, to: options.build.projectRoot)
+            printer("Building into \(folder) with relative links", false)
         }
         builds.sync { build(reason: nil) }
         let site = StaticSite(root: options.build.outputDirectory, liveReloadScript: LiveReload.scriptElement)

@@ -13,7 +13,7 @@ import Synchronization
 ///   in an overlay over the last good build until a rebuild succeeds. A page that connects while
 ///   the last build failed gets this event at once.
 /// The script is served by the server and injected into pages at serve time only, never written
-/// into `Output/`.
+/// into the output folder.
 public final class LiveReload: Sendable {
     /// The event stream's path.
     public static let eventsPath = "/__roadtrip/events"

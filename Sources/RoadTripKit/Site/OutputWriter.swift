@@ -81,11 +81,20 @@ public struct OutputWriter: Sendable {
     // MARK: - Validation
 
     /// Checks that the output folder is safe to write into, after resolving `..` and symbolic
-    /// links: it must not be `/`, the home folder or a folder containing it, the project root or a
-    /// folder containing it, or inside the project's `Destinations/` or `Themes/` (the input);
-    /// and if it exists it must be a folder.
+    /// links (README "Command line"). It must not be:
+    /// - `/`, the home folder or a folder containing it, the project root or a folder containing
+    ///   it, or inside the project's `Destinations/` or `Themes/` (the input);
+    /// - a folder of the operating system or inside one (`/etc`, `/usr/…`, `/var/lib/…`), or a
+    ///   shared root such as `/tmp` or `/home` itself (``OutputFolderPolicy/systemFolderProblem(_:)``);
+    /// - something other than a folder;
+    /// - an existing folder that holds files and no ``OutputManifest`` — one roadtrip did not
+    ///   write — unless all it holds is what a publishing folder carries before its first build
+    ///   (``OutputFolderPolicy/mayPrecedeFirstBuild(_:)``: `.git/`, `CNAME`, `README.md`, …).
     ///
-    /// - Throws: ``Diagnostic`` (error) whose path is the output folder as given.
+    /// Nothing is created or changed.
+    ///
+    /// - Throws: ``Diagnostic`` (error) whose path is the output folder as given, saying why and
+    ///   what to do instead.
     public func validate() throws(Diagnostic) {
         let output = Self.canonicalComponents(outputDirectory)
         let root = Self.canonicalComponents(projectRoot)
@@ -110,10 +119,39 @@ public struct OutputWriter: Sendable {
         for input in ["Destinations", "Themes"] where output.starts(with: root + [input]) {
             throw failure(nil, "refusing to write the output inside the project's \(input)/ folder")
         }
-        let kind = Self.entryKind(Self.url(output))
-        if kind != nil && kind != .directory {
+        let resolved = Self.url(output).path
+        let resolvedName = resolved == outputDirectory.standardizedFileURL.path
+            ? resolved : "\(resolved) (where this path leads)"
+        if let problem = OutputFolderPolicy.systemFolderProblem(output) {
+            throw failure(nil, "refusing to use \(resolvedName) as the output folder: \(problem)")
+        }
+        switch Self.entryKind(Self.url(output)) {
+        case nil:
+            return
+        case .directory:
+            break
+        case .regularFile?, .symbolicLink?, .other?:
             throw failure(nil, "the output path exists and is not a folder")
         }
+        let foreign: [String]
+        do {
+            foreign = try OutputFolderPolicy.foreignEntries(inFolderAtPath: resolved)
+        } catch {
+            throw failure(nil, "cannot read the output folder: \(error.localizedDescription)")
+        }
+        guard !foreign.isEmpty else { return }
+        let shown = foreign.count <= 4
+            ? Self.listed(foreign) : foreign.prefix(3).joined(separator: ", ") + " and \(foreign.count - 3) more"
+        throw failure(nil,
+            "refusing to write into this folder: it is not empty and was not written by roadtrip (it has no "
+                + "\(OutputManifest.fileName)): it holds \(shown); pick an empty or new folder, or remove "
+                + "\(foreign.count == 1 ? "it" : "them") yourself (only dotfiles such as .git/, and CNAME, "
+                + "_redirects, _headers, README and LICENSE files, may be there before the first build)")
+    }
+
+    /// "a", "a and b", "a, b and c".
+    private static func listed(_ names: [String]) -> String {
+        names.count <= 1 ? names.joined() : names.dropLast().joined(separator: ", ") + " and " + names.last!
     }
 
     /// Pairs of output paths that cannot both be written: the same path ignoring case (they

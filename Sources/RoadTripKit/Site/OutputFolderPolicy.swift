@@ -1,0 +1,110 @@
+import Foundation
+
+/// The rules on which folders the site may be written into that do not depend on the project
+/// (README "Command line"): the operating system's own folders are never written, and a folder
+/// that already holds files is written only when roadtrip wrote it before (it has an
+/// ``OutputManifest``) or when all it holds is what a publishing folder carries before its first
+/// build. ``OutputWriter/validate()`` applies them together with the project's own refusals.
+///
+/// Folders are given as canonical components (absolute, `..` and symbolic links resolved, `[]` for
+/// `/`), so that `--output /tmp/link-to-etc` is judged as `/etc`.
+enum OutputFolderPolicy {
+    /// Top-level folders that belong to the operating system, refused with everything inside them:
+    /// the Filesystem Hierarchy Standard 3.0's `/bin`, `/boot`, `/dev`, `/etc`, `/lib`, `/opt`,
+    /// `/sbin`, `/usr`, Linux's `/proc`, `/run` and `/sys`, and macOS's `/System` and `/private`
+    /// (but see ``systemFolderProblem(_:)`` for `/private/tmp` and `/private/var`). Every top-level
+    /// `lib…` folder (`/lib32`, `/lib64`, `/libx32`) is refused too (``isSystemTree(_:)``).
+    static let systemTrees: Set<String> = [
+        "bin", "boot", "dev", "etc", "opt", "private", "proc", "run", "sbin", "sys", "usr", "System",
+    ]
+
+    /// Folders refused themselves but whose subfolders are the user's to use: the shared roots of
+    /// users' data (`/home`, `/root`, `/srv`, `/mnt`, `/media`) and of temporary files (`/tmp`,
+    /// `/var/tmp`, where tests and users build throw-away sites, `/tmp/x/Output` among them), and
+    /// `/var/www`, a web server's document root on Debian (and macOS's `/var/folders`).
+    static let sharedFolders: Set<[String]> = [
+        ["home"], ["media"], ["mnt"], ["root"], ["srv"], ["tmp"], ["var"],
+        ["var", "folders"], ["var", "tmp"], ["var", "www"],
+    ]
+
+    /// The folders inside `/var` that may hold a site: temporary files, web roots, and macOS's
+    /// per-user temporary folders (`/var/folders/…`, `FileManager.temporaryDirectory` there).
+    /// The rest of `/var` (`lib`, `log`, `cache`, `spool`, `mail`, `backups`, …) is the system's.
+    static let openFoldersInVar: Set<String> = ["folders", "tmp", "www"]
+
+    /// Why `folder` (canonical components) may never be the output folder because it is, or is
+    /// inside, a folder of the operating system, as a clause that also says what to do ("it is
+    /// inside /usr, a folder of the operating system; pick a folder of your own"); `nil` when it
+    /// may be. `/` itself is left to ``OutputWriter/validate()``.
+    ///
+    /// macOS's `/private/etc`, `/private/tmp` and `/private/var` (where `/etc`, `/tmp` and `/var`
+    /// lead there) are judged as `/etc`, `/tmp` and `/var`.
+    static func systemFolderProblem(_ folder: [String]) -> String? {
+        let privatePrefix = folder.count >= 2 && folder[0] == "private" && ["etc", "tmp", "var"].contains(folder[1]) ? 1 : 0
+        let components = Array(folder.dropFirst(privatePrefix))
+        guard let top = components.first else { return nil }
+        if sharedFolders.contains(components) {
+            // Most of /var is the system's own (``openFoldersInVar``).
+            let example = components == ["var"] ? "/var/www/site" : "/" + folder.joined(separator: "/") + "/site"
+            return "it is shared by the whole system; use a new folder inside it, such as \(example)"
+        }
+        // How many components name the operating system's folder: `/usr` or `/var/lib`.
+        let systemDepth: Int
+        if isSystemTree(top) {
+            systemDepth = 1
+        } else if top == "var" && components.count >= 2 && !openFoldersInVar.contains(components[1]) {
+            systemDepth = 2
+        } else {
+            return nil
+        }
+        let advice = "pick a folder of your own"
+        if components.count == systemDepth { return "it is a folder of the operating system; \(advice)" }
+        let systemFolder = "/" + folder.prefix(privatePrefix + systemDepth).joined(separator: "/")
+        return "it is inside \(systemFolder), a folder of the operating system; \(advice)"
+    }
+
+    /// Whether the top-level folder `name` belongs to the operating system with all it holds
+    /// (``systemTrees``, or any `lib…` folder).
+    static func isSystemTree(_ name: String) -> Bool {
+        systemTrees.contains(name) || name.hasPrefix("lib")
+    }
+
+    /// Files a publishing folder legitimately holds before roadtrip first writes it, matched by
+    /// exact name: GitHub Pages' custom-domain file `CNAME`, and Netlify's and Cloudflare Pages'
+    /// `_redirects` and `_headers`.
+    static let publishingFiles: Set<String> = ["CNAME", "_headers", "_redirects"]
+
+    /// File names, ignoring case and any extension, that a repository's root carries and GitHub
+    /// shows: `README`, `README.md`, `LICENSE`, `LICENCE.txt`, …
+    static let repositoryFiles: Set<String> = ["readme", "license", "licence"]
+
+    /// Whether an entry named `name`, found in an output folder roadtrip has not written yet, may
+    /// stay there: dotfiles and dot-folders (`.git/`, `.gitignore`, `.gitkeep`, `.nojekyll`,
+    /// `.DS_Store`, …), ``publishingFiles`` and ``repositoryFiles``. Apart from its own
+    /// `.roadtrip-manifest`, roadtrip writes no file under any of these names at the top of the
+    /// output folder (its files there are `index.html`, `404.html`, `sitemap.xml`, …, and each
+    /// destination is a folder), so they survive every build.
+    static func mayPrecedeFirstBuild(_ name: String) -> Bool {
+        if name.hasPrefix(".") || publishingFiles.contains(name) { return true }
+        let stem = name.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)[0]
+        return repositoryFiles.contains(stem.lowercased())
+    }
+
+    /// The entries of the existing folder at `path` that keep roadtrip from writing it: none when it
+    /// holds an ``OutputManifest`` (roadtrip wrote it before, and what was added since is the
+    /// user's, left alone), else every entry but those ``mayPrecedeFirstBuild(_:)`` allows. Sorted
+    /// by UTF-8 bytes; folders end with `/`.
+    ///
+    /// - Throws: the file system's error when the folder cannot be listed.
+    static func foreignEntries(inFolderAtPath path: String) throws -> [String] {
+        let fileManager = FileManager.default
+        if fileManager.fileExists(atPath: path + "/" + OutputManifest.fileName) { return [] }
+        return try fileManager.contentsOfDirectory(atPath: path).filter { !mayPrecedeFirstBuild($0) }
+            .map { name in
+                var isDirectory: ObjCBool = false
+                let folder = fileManager.fileExists(atPath: path + "/" + name, isDirectory: &isDirectory) && isDirectory.boolValue
+                return folder ? name + "/" : name
+            }
+            .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    }
+}

@@ -1,0 +1,78 @@
+import Testing
+@testable import RoadTripKit
+
+/// The output-folder rules that need no file system (README "Command line"): which folders are the
+/// operating system's, and which names a publishing folder may hold before the first build.
+/// Expected values are the Filesystem Hierarchy Standard 3.0's top-level folders, Debian's web root
+/// `/var/www`, macOS's `/private` links, and the publishing files GitHub Pages (`CNAME`,
+/// `.nojekyll`), Netlify and Cloudflare Pages (`_redirects`, `_headers`) document.
+@Suite struct OutputFolderPolicyTests {
+    private static let osFolder = "a folder of the operating system; pick a folder of your own"
+
+    @Test(arguments: [
+        ("/etc", "it is " + osFolder),
+        ("/etc/nginx/site", "it is inside /etc, " + osFolder),
+        ("/usr", "it is " + osFolder),
+        ("/usr/local/share/site", "it is inside /usr, " + osFolder),
+        ("/bin", "it is " + osFolder),
+        ("/sbin/site", "it is inside /sbin, " + osFolder),
+        ("/boot", "it is " + osFolder),
+        ("/dev/shm/site", "it is inside /dev, " + osFolder),
+        ("/proc/self", "it is inside /proc, " + osFolder),
+        ("/sys", "it is " + osFolder),
+        ("/lib", "it is " + osFolder),
+        ("/lib64/site", "it is inside /lib64, " + osFolder),
+        ("/libx32", "it is " + osFolder),
+        ("/opt/site", "it is inside /opt, " + osFolder),
+        ("/run/user/1000/site", "it is inside /run, " + osFolder),
+        ("/var/lib", "it is " + osFolder),
+        ("/var/log/site", "it is inside /var/log, " + osFolder),
+        ("/var/cache/roadtrip/Output", "it is inside /var/cache, " + osFolder),
+        ("/var", "it is shared by the whole system; use a new folder inside it, such as /var/www/site"),
+        ("/tmp", "it is shared by the whole system; use a new folder inside it, such as /tmp/site"),
+        ("/var/tmp", "it is shared by the whole system; use a new folder inside it, such as /var/tmp/site"),
+        ("/var/www", "it is shared by the whole system; use a new folder inside it, such as /var/www/site"),
+        ("/home", "it is shared by the whole system; use a new folder inside it, such as /home/site"),
+        ("/root", "it is shared by the whole system; use a new folder inside it, such as /root/site"),
+        ("/srv", "it is shared by the whole system; use a new folder inside it, such as /srv/site"),
+        ("/mnt", "it is shared by the whole system; use a new folder inside it, such as /mnt/site"),
+        ("/media", "it is shared by the whole system; use a new folder inside it, such as /media/site"),
+        // macOS: /etc, /tmp and /var are symbolic links into /private.
+        ("/private/etc/hosts", "it is inside /private/etc, " + osFolder),
+        ("/private/var/db", "it is " + osFolder),
+        ("/private/tmp", "it is shared by the whole system; use a new folder inside it, such as /private/tmp/site"),
+        ("/private", "it is " + osFolder),
+        ("/System/Library", "it is inside /System, " + osFolder),
+    ])
+    func systemFoldersAreRefused(path: String, reason: String) {
+        #expect(OutputFolderPolicy.systemFolderProblem(Self.components(path)) == reason)
+    }
+
+    @Test(arguments: [
+        "/tmp/x/Output", "/tmp/roadtrip-test-1/project/Output", "/var/tmp/site", "/var/tmp/a/b/Output",
+        "/var/www/html", "/var/www/trips/public", "/home/me/stuff", "/home/me/trips/Output", "/root/project/Output",
+        "/srv/www/site", "/mnt/usb/site", "/media/me/USB/site", "/work/trips/Output",
+        "/private/tmp/x/Output", "/private/var/folders/ab/xyz/T/roadtrip-1/Output",
+    ])
+    func usersFoldersAreAllowed(path: String) {
+        #expect(OutputFolderPolicy.systemFolderProblem(Self.components(path)) == nil)
+    }
+
+    @Test func namesAPublishingFolderHoldsBeforeTheFirstBuild() {
+        let allowed = [
+            ".git", ".gitignore", ".gitkeep", ".nojekyll", ".DS_Store", ".well-known", ".roadtrip-manifest",
+            "CNAME", "_redirects", "_headers", "README", "README.md", "readme.txt", "Readme.rst",
+            "LICENSE", "LICENSE.md", "License.txt", "LICENCE",
+        ]
+        for name in allowed { #expect(OutputFolderPolicy.mayPrecedeFirstBuild(name), "\(name)") }
+        let refused = [
+            "index.html", "notes.txt", "photos", "robots.txt", "favicon.ico", "cname", "CNAME.txt",
+            "READMEfirst.txt", "LICENSES", "my-README.md", "_config.yml", "404.html",
+        ]
+        for name in refused { #expect(!OutputFolderPolicy.mayPrecedeFirstBuild(name), "\(name)") }
+    }
+
+    private static func components(_ path: String) -> [String] {
+        path.split(separator: "/").map(String.init)
+    }
+}

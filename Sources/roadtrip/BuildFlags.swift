@@ -13,7 +13,9 @@ struct BuildFlags {
     static let switchOptions: [OptionSpec] = [
         OptionSpec(name: "--drafts", help: "also build destinations with draft: true"),
         OptionSpec(name: "--strict", help: "treat warnings as errors"),
-        .verbose,
+        OptionSpec(
+            name: "--verbose", shortName: "-v",
+            help: "print what the build decided (the project root, coordinates, regions, zooms)"),
         .quiet,
     ]
 

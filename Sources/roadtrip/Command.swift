@@ -48,9 +48,9 @@ struct OptionSpec: Equatable {
 
     /// `-h, --help`, which every command has.
     static let help = OptionSpec(name: "--help", shortName: "-h", help: "show this help")
-    /// `-v, --verbose`.
-    static let verbose = OptionSpec(
-        name: "--verbose", shortName: "-v", help: "print what was decided (the project root, coordinates, zooms)")
+    /// `-v, --verbose` of a command whose only decision to report is the project root (`build`
+    /// and `trip` say more, in their own words).
+    static let verbose = OptionSpec(name: "--verbose", shortName: "-v", help: "print which project root is used, and why")
     /// `-q, --quiet`.
     static let quiet = OptionSpec(name: "--quiet", shortName: "-q", help: "print errors only")
     /// `--source DIR`: the project root, found from the current folder upward when not given.

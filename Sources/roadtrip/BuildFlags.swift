@@ -1,9 +1,24 @@
 import Foundation
 import RoadTripKit
 
-/// The flags `build` and `serve` share: `--source`, `--output`, `--drafts`, `--strict`,
-/// `--verbose`, `--quiet`.
+/// The options `build` and `serve` share: `--source`, `--output`, `--drafts`, `--strict`,
+/// `-v`/`--verbose`, `-q`/`--quiet`.
 struct BuildFlags {
+    /// `--source` and `--output`, first in the usage.
+    static let folderOptions: [OptionSpec] = [
+        .source,
+        OptionSpec(name: "--output", valueName: "DIR", help: "where the site goes; default: <source>/Output", completion: .directory),
+    ]
+    /// `--drafts`, `--strict`, `--verbose`, `--quiet`, after any options of the command's own.
+    static let switchOptions: [OptionSpec] = [
+        OptionSpec(name: "--drafts", help: "also build destinations with draft: true"),
+        OptionSpec(name: "--strict", help: "treat warnings as errors"),
+        OptionSpec(
+            name: "--verbose", shortName: "-v",
+            help: "print what the build decided (the project root, coordinates, regions, zooms)"),
+        .quiet,
+    ]
+
     let source: String?
     let output: String?
     let drafts: Bool
@@ -11,11 +26,11 @@ struct BuildFlags {
     let verbose: Bool
     let quiet: Bool
 
-    /// Consumes the flags from `arguments`.
-    /// - Throws: `UsageError` for an empty value, or `--verbose` with `--quiet`.
-    init(_ arguments: inout CommandLineArguments) throws(UsageError) {
-        source = try arguments.option("--source")
-        output = try arguments.option("--output")
+    /// Reads the flags from parsed arguments.
+    /// - Throws: `UsageError` for `--verbose` with `--quiet`.
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        source = arguments.value("--source")
+        output = arguments.value("--output")
         drafts = arguments.flag("--drafts")
         strict = arguments.flag("--strict")
         verbose = arguments.flag("--verbose")
@@ -23,15 +38,11 @@ struct BuildFlags {
         if verbose && quiet { throw UsageError(message: "--verbose and --quiet cannot be used together") }
     }
 
-    /// The build's options, or `nil` after printing an error when the project folder does not exist.
+    /// The build's options, or `nil` after printing an error when there is no project (see
+    /// ``ProjectRoot/required(source:verbose:report:)``).
     func options() -> BuildOptions? {
-        let root = resolve(source) ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory), isDirectory.boolValue else {
-            printError("roadtrip: error: the project folder \(root.path) does not exist (--source names the folder holding Destinations/ and Themes/)")
-            return nil
-        }
-        var options = BuildOptions(projectRoot: root, outputDirectory: resolve(output))
+        guard let root = ProjectRoot.required(source: source, verbose: verbose) else { return nil }
+        var options = BuildOptions(projectRoot: root, outputDirectory: ProjectRoot.resolve(output))
         options.includeDrafts = drafts
         options.strict = strict
         options.verbosity = verbose ? .verbose : (quiet ? .quiet : .normal)

@@ -4,23 +4,35 @@ import RoadTripKit
 
 /// `roadtrip serve`: build into `.roadtrip-cache/serve/` (or `--output`), serve it on this machine,
 /// rebuild and reload on change, stop cleanly on Ctrl-C (SIGINT) or SIGTERM.
-enum ServeCommand {
-    static let usage = """
-        Options for serve (build's --source, --output, --drafts, --strict, --verbose, --quiet too):
-          --output DIR     default <source>/.roadtrip-cache/serve (Output/ is left alone)
-          --host ADDRESS   listen on this address; default 127.0.0.1 (this machine only)
-          --port N         default 8000; 0 picks a free port (the URL printed names it)
-          --no-watch       serve without rebuilding on change
-          --open           open the site in the default browser (xdg-open)
-        """
+enum ServeCommand: Command {
+    static let spec = CommandSpec(
+        words: ["serve"],
+        summary: "Build, serve on http://127.0.0.1:8000/, rebuild and reload on change",
+        optionGroups: [
+            OptionGroup(
+                title: "Options",
+                options: [
+                    .source,
+                    OptionSpec(
+                        name: "--output", valueName: "DIR",
+                        help: "default <source>/.roadtrip-cache/serve (Output/ is left alone)", completion: .directory),
+                    OptionSpec(
+                        name: "--host", valueName: "ADDRESS",
+                        help: "listen on this address; default 127.0.0.1 (this machine only)"),
+                    OptionSpec(
+                        name: "--port", valueName: "N", help: "default 8000; 0 picks a free port (the URL printed names it)"),
+                    OptionSpec(name: "--no-watch", help: "serve without rebuilding on change"),
+                    OptionSpec(name: "--open", help: "open the site in the default browser (xdg-open)"),
+                ] + BuildFlags.switchOptions)
+        ],
+        details: "Ctrl-C (SIGINT) or SIGTERM stops the server (exit 0).")
 
-    static func run(_ arguments: inout CommandLineArguments) throws(UsageError) -> Int32 {
-        let flags = try BuildFlags(&arguments)
-        let host = try arguments.option("--host") ?? "127.0.0.1"
-        let portText = try arguments.option("--port")
+    static func run(_ arguments: ParsedArguments) throws(UsageError) -> Int32 {
+        let flags = try BuildFlags(arguments)
+        let host = arguments.value("--host") ?? "127.0.0.1"
+        let portText = arguments.value("--port")
         let noWatch = arguments.flag("--no-watch")
         let open = arguments.flag("--open")
-        try arguments.finish()
         var port = 8000
         if let portText {
             guard let value = Int(portText), (0...65_535).contains(value) else {

@@ -5,63 +5,140 @@ import RoadTripKit
 /// or a recording folder), filter it with a preset and the DESIGN §4.2 flags, and print the filtered
 /// track (`filter`) or its statistics and filter report (`stats`). Reader diagnostics go to
 /// standard error with LOG's path as given. Exit status 0, 1 (the log cannot be read), 2 (bad usage).
-enum TripCommand {
-    /// The usage lines of the two subcommands (part of `roadtrip --help`).
-    static let usage = """
-          trip filter LOG [filter options] [--format geojson|gpx|json|csv] [--time-zone IANA]
-                                        Write the filtered trip log (a file or a recording folder)
-                                        to standard output; default format geojson
-          trip stats LOG [filter options] [--json] [--time-zone IANA]
-                                        Print the statistics and the filter report (a table, or
-                                        one JSON object in SI units with --json)
+///
+/// Inside a project (``ProjectRoot``: `--source`, or found upward from the working folder) the
+/// site's `timeZone` and `trips.preset` apply as they do in a build, unless `--time-zone` and
+/// `--preset` (or the log's sidecar, for the preset) say otherwise; outside one, UTC and the
+/// `default` preset.
+enum TripFilterCommand: Command {
+    static let spec = CommandSpec(
+        words: ["trip", "filter"],
+        summary: "Write a trip log (a file or a recording folder), filtered, to standard output",
+        arguments: [TripCommand.log],
+        optionGroups: [
+            OptionGroup(
+                title: "Options",
+                options: [
+                    OptionSpec(
+                        name: "--format", valueName: "FORMAT",
+                        help: TrackExport.Format.allCases.map(\.rawValue).joined(separator: " | ") + "; default geojson",
+                        completion: .choices(TrackExport.Format.allCases.map(\.rawValue)))
+                ] + TripCommand.commonOptions),
+            TripCommand.filterGroup,
+        ],
+        details: TripCommand.details)
 
-        Filter options for trip filter and trip stats (DESIGN §4.2; override the preset):
-          --preset NAME              \(FilterSettings.presetNames.joined(separator: " | ")); default: the
-                                     log's sidecar's, else default (any filter below also takes off)
-          --desired-accuracy M       drop fixes less accurate than M metres
-          --distance-filter M        keep a fix only M metres or more from the last kept one
-          --maximum-age S            drop fixes older than S seconds at the recording's start
-          --maximum-speed MPS        drop jumps faster than MPS m/s from the last kept fix
-          --heading-filter DEG       keep a heading only DEG degrees or more from the last kept one
-          --filtering-factor K       accelerometer low-pass factor k in (0, 1]
-          --cutoff-frequency HZ      …or its cutoff frequency in Hz (not both)
-          --gap-time S               start a new segment after S seconds without a fix
-          --gap-distance M           start a new segment after a jump of more than M metres
-          --time-zone IANA           zone for times written without one, and for stats' start
-                                     and end; default UTC
+    static func run(_ arguments: ParsedArguments) throws(UsageError) -> Int32 {
+        var format = TrackExport.Format.geojson
+        if let name = arguments.value("--format") {
+            guard let chosen = TrackExport.Format(rawValue: name) else {
+                throw UsageError(message: "unknown --format '\(name)' (known: "
+                    + TrackExport.Format.allCases.map(\.rawValue).joined(separator: ", ") + ")")
+            }
+            format = chosen
+        }
+        return try TripCommand.run(arguments, keepingTrack: true) { processed, _ in
+            TrackExport.document(processed, format: format)
+        }
+    }
+}
+
+/// `roadtrip trip stats LOG …`: see ``TripFilterCommand``.
+enum TripStatsCommand: Command {
+    static let spec = CommandSpec(
+        words: ["trip", "stats"],
+        summary: "Print a trip log's statistics and filter report (a table, or JSON with --json)",
+        arguments: [TripCommand.log],
+        optionGroups: [
+            OptionGroup(
+                title: "Options",
+                options: [OptionSpec(name: "--json", help: "one JSON object in SI units instead of the table")]
+                    + TripCommand.commonOptions),
+            TripCommand.filterGroup,
+        ],
+        details: TripCommand.details)
+
+    static func run(_ arguments: ParsedArguments) throws(UsageError) -> Int32 {
+        let json = arguments.flag("--json")
+        // `trip stats` keeps no fixes: a log of any length is summarised in constant memory.
+        return try TripCommand.run(arguments, keepingTrack: false) { processed, timeZone in
+            json ? TripLogReport.json(processed) : TripLogReport.table(processed, timeZone: timeZone)
+        }
+    }
+}
+
+/// What `trip filter` and `trip stats` share: the LOG argument, the filter options, reading the
+/// log with the project's settings.
+enum TripCommand {
+    static let log = ArgumentSpec(name: "LOG", help: "a trip-log file or a recording folder", completion: .file)
+
+    /// `--time-zone`, `--source`, `-v`.
+    static let commonOptions: [OptionSpec] = [
+        OptionSpec(
+            name: "--time-zone", valueName: "IANA",
+            help: "zone for times written without one, and for stats' start and end;\n"
+                + "default: the project's timeZone, else UTC"),
+        .source,
+        OptionSpec(name: "--verbose", shortName: "-v", help: "say which project and site settings are used (on standard error)"),
+    ]
+
+    /// The DESIGN §4.2 filters' value placeholders and help, by DESIGN name.
+    private static let filterHelp: [String: (value: String, help: String)] = [
+        "desiredAccuracy": ("M", "drop fixes less accurate than M metres"),
+        "distanceFilter": ("M", "keep a fix only M metres or more from the last kept one"),
+        "maximumAge": ("S", "drop fixes older than S seconds at the recording's start"),
+        "maximumSpeed": ("MPS", "drop jumps faster than MPS m/s from the last kept fix"),
+        "headingFilter": ("DEG", "keep a heading only DEG degrees or more from the last kept one"),
+        "filteringFactor": ("K", "accelerometer low-pass factor k in (0, 1]"),
+        "cutoffFrequency": ("HZ", "…or its cutoff frequency in Hz (not both)"),
+        "gapTime": ("S", "start a new segment after S seconds without a fix"),
+        "gapDistance": ("M", "start a new segment after a jump of more than M metres"),
+    ]
+
+    /// `--preset` and one option per filter, in DESIGN order.
+    static let filterGroup = OptionGroup(
+        title: "Filter options (DESIGN §4.2; each overrides the preset, and off switches it off)",
+        options: [
+            OptionSpec(
+                name: "--preset", valueName: "NAME",
+                help: FilterSettings.presetNames.joined(separator: " | ")
+                    + ";\ndefault: the log's sidecar's, else the project's trips.preset, else default",
+                completion: .choices(FilterSettings.presetNames))
+        ]
+            + FilterSettings.names.map { name in
+                let flag = FilterSettings.optionNames.first { $0.value == name }?.key ?? name
+                let help = filterHelp[name] ?? (value: "VALUE", help: name)
+                return OptionSpec(name: "--" + flag, valueName: help.value, help: help.help)
+            })
+
+    static let details = """
+        Inside a project (found from the current folder upward, or --source) the site's timeZone
+        and trips.preset apply, as in a build; outside one, UTC and the default preset. The log's
+        sidecar (trips/<slug>.yaml, or trip.yaml in a recording folder) is read too.
         """
 
-    /// Runs `trip <subcommand> LOG [options]`; `arguments` are the words after `trip`.
-    static func run(_ arguments: inout CommandLineArguments) throws(UsageError) -> Int32 {
-        guard let subcommand = arguments.words.first, subcommand == "filter" || subcommand == "stats" else {
-            let given = arguments.words.first.map { " '\($0)'" } ?? ""
-            throw UsageError(message: "roadtrip trip needs a subcommand, filter or stats; got\(given.isEmpty ? " none" : given)")
-        }
-        var format = TrackExport.Format.geojson
-        var json = false
-        if subcommand == "filter" {
-            if let name = try arguments.option("--format") {
-                guard let chosen = TrackExport.Format(rawValue: name) else {
-                    throw UsageError(message: "unknown --format '\(name)' (known: "
-                        + TrackExport.Format.allCases.map(\.rawValue).joined(separator: ", ") + ")")
-                }
-                format = chosen
-            }
-        } else {
-            json = arguments.flag("--json")
-        }
-        let (presetName, overrides) = try filterOptions(&arguments)
-        let timeZone = try zone(&arguments)
-        let positional = arguments.words.dropFirst()
-        guard let path = positional.first, !path.hasPrefix("-") else {
-            if let option = positional.first { throw UsageError(message: "unknown option '\(option)'") }
-            throw UsageError(message: "trip \(subcommand) needs a LOG (a trip-log file or a recording folder)")
-        }
-        try CommandLineArguments(Array(positional.dropFirst())).finish()
-
+    /// Reads the log named by the first argument with the filters the project, the sidecar and the
+    /// flags give, and writes `render(processed log, time zone)` to standard output.
+    static func run(
+        _ arguments: ParsedArguments, keepingTrack: Bool, render: (ProcessedTripLog, TimeZone) -> String
+    ) throws(UsageError) -> Int32 {
+        let (presetName, overrides) = try filterOptions(arguments)
+        var timeZone = try zone(arguments)
+        let path = arguments.argument(0)!
+        let verbose = arguments.flag("--verbose")
+        let report: (String) -> Void = { printError($0) }
+        guard case .success(let root) = ProjectRoot.optional(source: arguments.value("--source"), verbose: verbose, report: report)
+        else { return 1 }
         let diagnostics = DiagnosticLog()
-        let url = URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
-            .standardizedFileURL
+        // The project's site.yaml, as a build reads it (its diagnostics relative to the root).
+        let site = root.map { SiteLoader(projectRoot: $0, log: diagnostics).loadConfig() }
+        if timeZone == nil, let site { timeZone = TimeZone(identifier: site.timeZone) }
+        let zone = timeZone ?? TimeZone(identifier: "UTC")!
+        let sitePreset = site?.tripsPreset ?? "default"
+        if verbose {
+            report("Time zone: \(zone.identifier); preset: \(presetName ?? "the sidecar's, else \(sitePreset)")")
+        }
+        let url = ProjectRoot.resolve(path)!
         // The log's sidecar (DESIGN §2.5) applies as it does in a build; the flags override it.
         var isFolder: ObjCBool = false
         _ = FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder)
@@ -69,7 +146,7 @@ enum TripCommand {
         let sidecarPath = isFolder.boolValue ? (path as NSString).appendingPathComponent("trip.yaml")
             : ((path as NSString).deletingPathExtension + ".yaml")
         let loaded = TripLogSettings.load(
-            sidecar: sidecar, path: sidecarPath, sitePreset: "default", overridingPreset: presetName, log: diagnostics)
+            sidecar: sidecar, path: sidecarPath, sitePreset: sitePreset, overridingPreset: presetName, log: diagnostics)
         var processed: ProcessedTripLog?
         if let loaded {
             let settings: FilterSettings
@@ -79,21 +156,14 @@ enum TripCommand {
                 for diagnostic in diagnostics.diagnostics { printError(diagnostic.description) }
                 throw error
             }
-            // `trip stats` keeps no fixes: a log of any length is summarised in constant memory.
             processed = TripLogStream.process(
-                url, displayPath: path, timeZone: timeZone, columnMapping: loaded.columns, settings: settings,
-                title: loaded.title, keepingTrack: subcommand == "filter", log: diagnostics)
+                url, displayPath: path, timeZone: zone, columnMapping: loaded.columns, settings: settings,
+                title: loaded.title, keepingTrack: keepingTrack, log: diagnostics)
         }
         for diagnostic in diagnostics.diagnostics { printError(diagnostic.description) }
         guard let processed, diagnostics.errorCount == 0 else { return 1 }
-        let text: String
-        if subcommand == "filter" {
-            text = TrackExport.document(processed, format: format)
-        } else {
-            text = json ? TripLogReport.json(processed) : TripLogReport.table(processed, timeZone: timeZone)
-        }
         do {
-            try FileHandle.standardOutput.write(contentsOf: Data(text.utf8))
+            try FileHandle.standardOutput.write(contentsOf: Data(render(processed, zone).utf8))
         } catch {
             printError("roadtrip: error: cannot write to standard output: \(error.localizedDescription)")
             return 1
@@ -103,17 +173,17 @@ enum TripCommand {
 
     /// `--preset NAME` (checked, `nil` when not given) and the filter flags as DESIGN names → values,
     /// `nil` for `off`.
-    private static func filterOptions(_ arguments: inout CommandLineArguments) throws(UsageError)
+    private static func filterOptions(_ arguments: ParsedArguments) throws(UsageError)
         -> (preset: String?, overrides: [String: Double?])
     {
-        let presetName = try arguments.option("--preset")
+        let presetName = arguments.value("--preset")
         if let presetName, FilterSettings.preset(named: presetName) == nil {
             throw UsageError(message: "unknown preset '\(presetName)' (known: "
                 + FilterSettings.presetNames.joined(separator: ", ") + ")")
         }
         var overrides: [String: Double?] = [:]
         for (flag, name) in FilterSettings.optionNames.sorted(by: { $0.key < $1.key }) {
-            guard let text = try arguments.option("--" + flag) else { continue }
+            guard let text = arguments.value("--" + flag) else { continue }
             if text == "off" {
                 overrides[name] = .some(nil)
                 continue
@@ -145,9 +215,9 @@ enum TripCommand {
         return result
     }
 
-    /// `--time-zone IANA` (default UTC).
-    private static func zone(_ arguments: inout CommandLineArguments) throws(UsageError) -> TimeZone {
-        guard let identifier = try arguments.option("--time-zone") else { return TimeZone(identifier: "UTC")! }
+    /// `--time-zone IANA`, or `nil` when not given.
+    private static func zone(_ arguments: ParsedArguments) throws(UsageError) -> TimeZone? {
+        guard let identifier = arguments.value("--time-zone") else { return nil }
         guard let zone = TimeZone(identifier: identifier) else {
             throw UsageError(message: "unknown --time-zone '\(identifier)' (an IANA name such as Europe/Paris or UTC)")
         }

@@ -1,147 +1,64 @@
 import Foundation
 import RoadTripKit
 
-/// roadtrip's command-line interface: parse the arguments, call RoadTripKit, print. Exit status 0 on
-/// success (warnings allowed), 1 on any error, 2 on bad usage (DESIGN §7).
+/// roadtrip's command-line interface: find the command in the ``CommandTable``, check its
+/// arguments against its spec, run it. Exit status 0 on success (warnings allowed), 1 on any
+/// error, 2 on bad usage (DESIGN §7): one line saying what is wrong and which `--help` to try.
 
-let usage = """
-    usage: roadtrip <command> [options]
-
-    Commands:
-      build                         Build the site: <source>/Destinations + Themes -> <source>/Output
-      serve                         Build, serve on http://127.0.0.1:8000/, rebuild and reload on change
-      new destination NAME --latitude L --longitude L
-                                    Write Destinations/<slug>/index.md from a template
-    \(TripCommand.usage)
-
-    Options for build:
-      --source DIR     the project root (holds Destinations/ and Themes/); default: current folder
-      --output DIR     where the site goes; default: <source>/Output
-      --base-url URL   overrides baseURL of site.yaml (e.g. https://example.org/trips/)
-      --drafts         also build destinations with draft: true
-      --strict         treat warnings as errors
-      --verbose        print what the build decided (coordinates, regions, zooms)
-      --quiet          print errors only
-
-    \(ServeCommand.usage)
-
-    Options for new destination:
-      --source DIR     the project root; default: current folder
-      --latitude L     degrees north (−90…90)
-      --longitude L    degrees east (−180…180)
-
-      --help           show this help
-      --version        print the version
-    """
-
-func printError(_ line: String) {
-    FileHandle.standardError.write(Data((line + "\n").utf8))
+/// Prints a usage error as one line, `roadtrip: <message>; try '<help>'`, and gives exit status 2.
+func usageError(_ message: String, help: String) -> Int32 {
+    printError("roadtrip: \(message); try '\(help)'")
+    return 2
 }
 
-func resolve(_ path: String?) -> URL? {
-    guard let path else { return nil }
-    return URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
-        .standardizedFileURL
-}
-
-func runBuild(_ arguments: inout CommandLineArguments) throws(UsageError) -> Int32 {
-    let baseURL = try arguments.option("--base-url")
-    if let baseURL, !SiteConfig.isUsableBaseURL(baseURL) {
-        throw UsageError(message: "--base-url must be an http(s) URL or a path starting with '/', not '\(baseURL)'")
-    }
-    let flags = try BuildFlags(&arguments)
-    try arguments.finish()
-    guard var options = flags.options() else { return 1 }
-    options.baseURL = baseURL
-    let quiet = flags.quiet, strict = flags.strict
-
-    let log = DiagnosticLog()
-    let start = Date()
-    let result = SiteBuilder(options: options, log: log) { print($0) }.build()
-    let diagnostics = log.diagnostics
-    // --quiet hides warnings, except under --strict, where they are what failed the build.
-    for diagnostic in diagnostics where !(quiet && !strict && diagnostic.severity == .warning) {
-        printError(diagnostic.description)
-    }
-    let errors = log.errorCount
-    let warnings = log.warningCount
-    func plural(_ count: Int, _ word: String) -> String { "\(count) \(word)\(count == 1 ? "" : "s")" }
-    if result.succeeded {
-        if !quiet {
-            let milliseconds = Int(Date().timeIntervalSince(start) * 1000)
-            print(
-                "Built \(plural(result.destinationCount, "destination")) into \(options.outputDirectory.path) in "
-                    + "\(milliseconds) ms" + (warnings > 0 ? " with \(plural(warnings, "warning"))" : ""))
-        }
-        return 0
-    }
-    let reason = strict && errors == 0 ? " (--strict treats warnings as errors)" : ""
-    printError(
-        "roadtrip: build failed: \(plural(errors, "error")), \(plural(warnings, "warning"))\(reason); "
-            + "\(options.outputDirectory.path) was left as it was")
-    return 1
-}
-
-func runNew(_ arguments: inout CommandLineArguments) throws(UsageError) -> Int32 {
-    let source = try arguments.option("--source")
-    let latitude = try arguments.number("--latitude", in: -90...90)
-    let longitude = try arguments.number("--longitude", in: -180...180)
-    var words = arguments.words
-    guard words.first == "destination" else {
-        throw UsageError(message: "roadtrip new knows one kind: 'roadtrip new destination NAME --latitude L --longitude L'")
-    }
-    words.removeFirst()
-    guard let name = words.first, !name.hasPrefix("-"),
-        !name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
-    else { throw UsageError(message: "new destination needs a NAME") }
-    words.removeFirst()
-    try CommandLineArguments(words).finish()
-    guard let latitude, let longitude else {
-        throw UsageError(message: "new destination needs --latitude and --longitude (degrees)")
-    }
-    let root = resolve(source) ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-    do {
-        let file = try NewDestination.create(
-            name: name, coordinate: Coordinate(latitude: latitude, longitude: longitude), projectRoot: root)
-        print("Created \(file.path)")
-        return 0
-    } catch {
-        printError("roadtrip: error: \(error.message)")
-        return 1
-    }
+/// `true` when `words` ask for help (`-h`, `--help`) before any `--`.
+func asksForHelp(_ words: some Sequence<String>) -> Bool {
+    words.prefix { $0 != "--" }.contains { $0 == OptionSpec.help.name || $0 == OptionSpec.help.shortName }
 }
 
 func main() -> Int32 {
-    var words = Array(CommandLine.arguments.dropFirst())
-    if words.isEmpty {
-        printError(usage)
+    let words = Array(CommandLine.arguments.dropFirst())
+    guard let first = words.first else {
+        // Bare `roadtrip`: the overview, on standard error since nothing was done (exit 2).
+        printError(UsageText.overview())
         return 2
     }
-    if words == ["--help"] || words == ["-h"] || words == ["help"] {
-        print(usage)
+    if first == OptionSpec.help.name || first == OptionSpec.help.shortName {
+        guard let text = UsageText.help(for: Array(words.dropFirst())) else {
+            return usageError("unknown command '\(words.dropFirst().joined(separator: " "))'", help: "roadtrip --help")
+        }
+        print(text)
         return 0
     }
-    if words == ["--version"] {
+    if first == "--version" {
+        guard words.count == 1 else { return usageError("--version takes no arguments", help: "roadtrip --help") }
         print("roadtrip \(RoadTripVersion.current)")
         return 0
     }
-    let command = words.removeFirst()
-    if words.contains("--help") || words.contains("-h") {
-        print(usage)
+    if first.hasPrefix("-") { return usageError("unknown option '\(first)' before the command", help: "roadtrip --help") }
+
+    guard let (command, wordCount) = CommandTable.command(named: words) else {
+        guard CommandTable.isGroup(first) else { return usageError("unknown command '\(first)'", help: "roadtrip --help") }
+        let known = CommandTable.commands(under: first).map { $0.spec.words[1] }
+        let list = known.count == 1 ? known[0] : known.dropLast().joined(separator: ", ") + " or " + known.last!
+        if asksForHelp(words.dropFirst()) {
+            print(UsageText.group(first))
+            return 0
+        }
+        let given = words.count > 1 ? "; got '\(words[1])'" : ""
+        return usageError("\(first) needs a subcommand: \(list)\(given)", help: "roadtrip \(first) --help")
+    }
+    let spec = command.spec
+    let arguments = Array(words.dropFirst(wordCount))
+    if asksForHelp(arguments) {
+        print(UsageText.usage(of: spec))
         return 0
     }
-    var arguments = CommandLineArguments(words)
     do throws(UsageError) {
-        switch command {
-        case "build": return try runBuild(&arguments)
-        case "serve": return try ServeCommand.run(&arguments)
-        case "new": return try runNew(&arguments)
-        case "trip": return try TripCommand.run(&arguments)
-        default: throw UsageError(message: "unknown command '\(command)'")
-        }
+        return try command.run(ParsedArguments(arguments, for: spec))
     } catch {
-        printError("roadtrip: \(error.message)\n\n\(usage)")
-        return 2
+        // `help` is about the other commands: its errors point at the overview.
+        return usageError(error.message, help: command == HelpCommand.self ? "roadtrip --help" : spec.invocation + " --help")
     }
 }
 

@@ -26,9 +26,26 @@ struct CommandRunner {
         return packageRoot.appendingPathComponent(".build/debug/roadtrip")
     }()
 
+    /// A folder with no project at or above it (so commands use no site configuration there),
+    /// holding a symbolic link `Tests` to the repository's `Tests/`, so that fixture paths
+    /// relative to the package root work unchanged. Made once per test process.
+    static let outsideAnyProject: URL = {
+        let folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("roadtrip-outside-project-\(ProcessInfo.processInfo.processIdentifier)")
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try? FileManager.default.createSymbolicLink(
+            at: folder.appendingPathComponent("Tests"), withDestinationURL: packageRoot.appendingPathComponent("Tests"))
+        return folder
+    }()
+
     static func run(_ arguments: [String], in directory: URL? = nil) throws -> Output {
+        try run(program: executable, arguments, in: directory)
+    }
+
+    /// Runs `program` with `arguments` (in `directory`, else this process's folder) to its end.
+    static func run(program: URL, _ arguments: [String], in directory: URL? = nil) throws -> Output {
         let process = Process()
-        process.executableURL = executable
+        process.executableURL = program
         process.arguments = arguments
         if let directory { process.currentDirectoryURL = directory }
         let outputPipe = Pipe()

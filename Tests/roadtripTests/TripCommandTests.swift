@@ -27,8 +27,10 @@ import Testing
         "--desired-accuracy", "1e9", "--maximum-speed", "1e9", "--gap-time", "1e9", "--gap-distance", "1e9",
     ]
 
+    /// Runs outside any project, so no site.yaml sets the time zone or the preset (the package
+    /// root is the sample site's project, whose timeZone is Europe/Oslo).
     func run(_ arguments: [String]) throws -> CommandRunner.Output {
-        try CommandRunner.run(arguments, in: CommandRunner.packageRoot)
+        try CommandRunner.run(arguments, in: CommandRunner.outsideAnyProject)
     }
 
     func jsonObject(_ text: String) throws -> [String: Any] {
@@ -260,13 +262,20 @@ import Testing
         #expect(settings["maximumSpeed"] is NSNull)
     }
 
+    /// The overview and `trip --help` list both subcommands; each one's own help has the filter
+    /// options.
     @Test func helpMentionsBothSubcommands() throws {
-        for arguments in [["--help"], ["trip", "--help"]] {
+        for arguments in [["--help"], ["trip", "--help"], ["help", "trip"]] {
             let output = try run(arguments)
             #expect(output.status == 0)
             #expect(output.standardOutput.contains("trip filter LOG"))
             #expect(output.standardOutput.contains("trip stats LOG"))
+        }
+        for arguments in [["help", "trip", "filter"], ["trip", "stats", "--help"]] {
+            let output = try run(arguments)
+            #expect(output.status == 0)
             #expect(output.standardOutput.contains("--distance-filter M"))
+            #expect(output.standardOutput.contains("--preset NAME"))
         }
     }
 }
@@ -293,7 +302,7 @@ import Testing
         try Data("title: \"Round the lake\"\ndistanceFilter: 500\nmaximumSpeed: off\n".utf8)
             .write(to: folder.appendingPathComponent("lake.yaml"))
         func kept(_ extra: [String]) throws -> (Int, String) {
-            let output = try CommandRunner.run(["trip", "stats", log.path, "--json"] + extra)
+            let output = try CommandRunner.run(["trip", "stats", log.path, "--json"] + extra, in: folder)
             #expect(output.status == 0, "\(output.standardError)")
             let object = try #require(JSONSerialization.jsonObject(with: Data(output.standardOutput.utf8)) as? [String: Any])
             let fixes = try #require(object["fixes"] as? [String: Any])

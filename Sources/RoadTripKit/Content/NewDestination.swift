@@ -14,7 +14,7 @@ public enum NewDestination {
     public static func indexMarkdown(name: String, coordinate: Coordinate) -> String {
         """
         ---
-        title: \(yamlQuoted(name))
+        title: \(YAMLText.quoted(name))
         subtitle: ""
         latitude: \(coordinate.latitude)
         longitude: \(coordinate.longitude)
@@ -27,22 +27,6 @@ public enum NewDestination {
         Write about \(name) here, in [CommonMark](https://commonmark.org).
 
         """
-    }
-
-    /// `text` as a YAML double-quoted scalar (YAML 1.2 §7.3.1): backslash and quote escaped,
-    /// control characters as `\u` and four hexadecimal digits.
-    static func yamlQuoted(_ text: String) -> String {
-        var quoted = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\\": quoted += "\\\\"
-            case "\"": quoted += "\\\""
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-                quoted += String(format: "\\u%04X", scalar.value)
-            default: quoted.unicodeScalars.append(scalar)
-            }
-        }
-        return quoted + "\""
     }
 
     /// Creates `<projectRoot>/Destinations/<slug>/index.md` and returns its URL.

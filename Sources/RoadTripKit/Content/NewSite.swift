@@ -1,0 +1,133 @@
+import Foundation
+
+/// `roadtrip new site DIR`: a project that builds at once, as `hugo new site` and `jekyll new`
+/// make one — `Destinations/site.yaml` with every key commented out at its default
+/// (``SiteConfigDocument``), one example destination with points of interest and prose that says
+/// what to change, and a `.gitignore` for what the build generates. The theme is the one built
+/// into roadtrip, so the project has no `Themes/`.
+public enum NewSite {
+    /// Why a site could not be created; the message names the folder and the problem.
+    public struct Failure: Error, Sendable {
+        /// One line for standard error.
+        public let message: String
+    }
+
+    /// The folder name of the example destination (its slug).
+    public static let exampleSlug = "bergen"
+
+    /// The files of a new site: paths relative to the project root ('/'-separated) and their
+    /// UTF-8 text, in the order they are written.
+    public static let files: [(path: String, text: String)] = [
+        ("Destinations/site.yaml", SiteConfigDocument.text()),
+        ("Destinations/\(exampleSlug)/index.md", exampleDestination),
+        (".gitignore", gitignore),
+    ]
+
+    /// The `.gitignore`: the generated site (`Output/`'s contents: a publishing folder's own
+    /// `.git/` or `CNAME` inside it are the user's business), the photo cache, and the staging
+    /// folders a build writes beside `Output/` while it runs (`OutputWriter`).
+    public static let gitignore = """
+        # What roadtrip generates: rebuilt by `roadtrip build`, so not worth committing.
+        /Output/*
+        \(ProjectCacheFolder.name)/
+        .roadtrip-staging-*/
+
+        """
+
+    /// The example destination: Bergen, with the sample site's coordinates (WGS 84 degrees) for
+    /// the city and four places in it, and prose on what to change and where the reference is.
+    public static let exampleDestination = """
+        ---
+        # This is YAML "front matter": the destination's data, between the two --- lines.
+        title: Bergen
+        subtitle: Seven mountains and a wooden waterfront
+        latitude: 60.3913                  # degrees north (WGS 84); negative is south
+        longitude: 5.3221                  # degrees east; negative is west
+        span: { latitudeDelta: 0.04, longitudeDelta: 0.10 }   # the map's extent in degrees; or region: fit
+        date: 2025-06-14
+        order: 1                           # position on the home page
+        tags: [norway, city]
+        pois:                              # points of interest, pinned on the map and listed
+          - { title: Bryggen, subtitle: "Hanseatic wharf, UNESCO World Heritage", latitude: 60.3975, longitude: 5.3244 }
+          - { title: Fisketorget, subtitle: The fish market at the head of Vågen, latitude: 60.3950, longitude: 5.3247 }
+          - { title: Fløyen, subtitle: "Top station of the Fløibanen funicular, 320 m", latitude: 60.3944, longitude: 5.3432 }
+          - { title: Ulriken, subtitle: "Highest of the city mountains, 643 m", latitude: 60.3774, longitude: 5.3644 }
+        # draft: true                      # leave it out of the site unless you build with --drafts
+        ---
+
+        This is an example destination, written in [CommonMark](https://commonmark.org) below
+        the front matter. Make the site yours:
+
+        - **Change this stop**: edit the front matter above (the title, the coordinate, the
+          points of interest) and this text. The folder name, `bergen`, is the page's address:
+          rename the folder to change it.
+        - **Add a stop**: `roadtrip new destination "Grand Canyon" --latitude 36.1069 --longitude -112.1129`
+          writes `Destinations/grand-canyon/index.md`.
+        - **Add a drive**: put a GPX, NMEA, CSV or phone-logger recording into a `trips/` folder
+          beside this file; it gets its own page and its track is drawn on this map. Photos go
+          into `photos/`.
+        - **Configure the site**: `Destinations/site.yaml` lists every setting with its default.
+
+        `roadtrip serve` shows the site at <http://127.0.0.1:8000/> and rebuilds it as you edit;
+        `roadtrip build` writes it into `Output/` for publishing. `roadtrip help` lists the
+        commands, and the full reference is roadtrip's README.md ("Writing content", "Site
+        configuration", "Command line").
+
+        """
+
+    /// Creates a new site in `folder` (made, with its parents, when missing) and returns the paths
+    /// written, relative to it. A folder holding only dotfiles (`.git/` after `git init`, an editor's
+    /// settings) counts as empty; an existing `.gitignore` keeps its lines and gets the missing ones
+    /// of ``gitignore`` appended.
+    /// - Throws: `Failure` when `folder` is a file, is a folder that holds visible files (nothing is
+    ///   written then: the site would mix with files that are not roadtrip's), or cannot be written.
+    public static func create(at folder: URL) throws(Failure) -> [String] {
+        let fileManager = FileManager.default
+        var isDirectory: ObjCBool = false
+        if fileManager.fileExists(atPath: folder.path, isDirectory: &isDirectory) {
+            guard isDirectory.boolValue else {
+                throw Failure(message: "\(folder.path) is a file, not a folder; give a new or empty folder for the site")
+            }
+            let entries: [String]
+            do {
+                entries = try fileManager.contentsOfDirectory(atPath: folder.path).sorted()
+                    .filter { !$0.hasPrefix(".") }
+            } catch {
+                throw Failure(message: "cannot read the folder \(folder.path): \(error.localizedDescription)")
+            }
+            if !entries.isEmpty {
+                let shown = entries.prefix(3).joined(separator: ", ")
+                let more = entries.count > 3 ? " and \(entries.count - 3) more" : ""
+                throw Failure(
+                    message: "\(folder.path) is not empty (it holds \(shown)\(more)); a new site goes into "
+                        + "an empty or new folder, so that it never mixes with other files: give another DIR")
+            }
+        }
+        var written: [URL] = []
+        for file in files {
+            let url = folder.appendingPathComponent(file.path)
+            do {
+                try fileManager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                if file.path == ".gitignore", let existing = try? String(contentsOf: url, encoding: .utf8) {
+                    try Data(mergedGitignore(existing).utf8).write(to: url)
+                    continue
+                }
+                try Data(file.text.utf8).write(to: url, options: .withoutOverwriting)
+                written.append(url)
+            } catch {
+                // No half-made site: the files written so far are this call's own, so they go.
+                for url in written { try? fileManager.removeItem(at: url) }
+                throw Failure(message: "cannot write \(url.path): \(error.localizedDescription)")
+            }
+        }
+        return files.map(\.path)
+    }
+
+    /// `existing` followed by the lines of ``gitignore`` it does not have yet.
+    static func mergedGitignore(_ existing: String) -> String {
+        let present = Set(existing.split(separator: "\n", omittingEmptySubsequences: true).map(String.init))
+        let missing = gitignore.split(separator: "\n").map(String.init).filter { !present.contains($0) }
+        guard !missing.isEmpty else { return existing }
+        return existing + (existing.hasSuffix("\n") || existing.isEmpty ? "" : "\n") + missing.joined(separator: "\n") + "\n"
+    }
+}

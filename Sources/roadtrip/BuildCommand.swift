@@ -1,0 +1,60 @@
+import Foundation
+import RoadTripKit
+
+/// `roadtrip build`: one build of the project into its output folder.
+enum BuildCommand: Command {
+    static let spec = CommandSpec(
+        words: ["build"],
+        summary: "Build the site: <source>/Destinations -> <source>/Output",
+        optionGroups: [
+            OptionGroup(
+                title: "Options",
+                options: BuildFlags.folderOptions + [
+                    OptionSpec(
+                        name: "--base-url", valueName: "URL",
+                        help: "overrides baseURL of site.yaml (e.g. https://example.org/trips/)")
+                ] + BuildFlags.switchOptions)
+        ],
+        details: """
+            Progress goes to standard output, problems to standard error as
+            path:line:column: error|warning: message. Exit status 0 (warnings allowed), 1 on any
+            error (the output folder is left as it was), 2 on bad usage.
+            """)
+
+    static func run(_ arguments: ParsedArguments) throws(UsageError) -> Int32 {
+        let baseURL = arguments.value("--base-url")
+        if let baseURL, !SiteConfig.isUsableBaseURL(baseURL) {
+            throw UsageError(message: "--base-url must be an http(s) URL or a path starting with '/', not '\(baseURL)'")
+        }
+        let flags = try BuildFlags(arguments)
+        guard var options = flags.options() else { return 1 }
+        options.baseURL = baseURL
+        let quiet = flags.quiet, strict = flags.strict
+
+        let log = DiagnosticLog()
+        let start = Date()
+        let result = SiteBuilder(options: options, log: log) { print($0) }.build()
+        let diagnostics = log.diagnostics
+        // --quiet hides warnings, except under --strict, where they are what failed the build.
+        for diagnostic in diagnostics where !(quiet && !strict && diagnostic.severity == .warning) {
+            printError(diagnostic.description)
+        }
+        let errors = log.errorCount
+        let warnings = log.warningCount
+        func plural(_ count: Int, _ word: String) -> String { "\(count) \(word)\(count == 1 ? "" : "s")" }
+        if result.succeeded {
+            if !quiet {
+                let milliseconds = Int(Date().timeIntervalSince(start) * 1000)
+                print(
+                    "Built \(plural(result.destinationCount, "destination")) into \(options.outputDirectory.path) in "
+                        + "\(milliseconds) ms" + (warnings > 0 ? " with \(plural(warnings, "warning"))" : ""))
+            }
+            return 0
+        }
+        let reason = strict && errors == 0 ? " (--strict treats warnings as errors)" : ""
+        printError(
+            "roadtrip: build failed: \(plural(errors, "error")), \(plural(warnings, "warning"))\(reason); "
+                + "\(options.outputDirectory.path) was left as it was")
+        return 1
+    }
+}

@@ -1,0 +1,152 @@
+import Foundation
+import Testing
+
+/// `roadtrip new site DIR`, and commands finding their project from a folder inside it, through
+/// the built binary.
+@Suite(.serialized) struct NewSiteCommandTests {
+    /// A fresh temporary folder (not made), removed by the caller.
+    func temporaryFolder() -> URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("roadtrip-newsite-\(UUID().uuidString)")
+    }
+
+    /// `new site` then `build` from the site's folder, without --source: a site with the example
+    /// destination and its four POIs, and no diagnostic at all.
+    @Test func newSiteThenBuildGivesASite() throws {
+        let base = temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: base) }
+        let site = base.appendingPathComponent("nested/trip")
+        let created = try CommandRunner.run(["new", "site", "nested/trip"], in: try makeFolder(base))
+        #expect(created.status == 0, "\(created.standardError)")
+        #expect(created.standardError.isEmpty)
+        // The next two commands, with DIR as the user wrote it.
+        #expect(created.standardOutput.contains("\n  cd nested/trip\n"))
+        #expect(created.standardOutput.contains("\n  roadtrip serve "))
+        #expect(created.standardOutput.contains("roadtrip build"))
+        for file in ["Destinations/site.yaml", "Destinations/bergen/index.md", ".gitignore"] {
+            #expect(FileManager.default.fileExists(atPath: site.appendingPathComponent(file).path), "\(file)")
+        }
+        // remove when the embedded theme lands
+        try FileManager.default.copyItem(
+            at: CommandRunner.packageRoot.appendingPathComponent("Themes"), to: site.appendingPathComponent("Themes"))
+
+        let build = try CommandRunner.run(["build"], in: site)
+        #expect(build.status == 0, "\(build.standardError)")
+        #expect(build.standardError.isEmpty, "\(build.standardError)")
+        let page = try String(contentsOf: site.appendingPathComponent("Output/bergen/index.html"), encoding: .utf8)
+        for poi in ["Bryggen", "Fisketorget", "Fløyen", "Ulriken"] { #expect(page.contains(poi)) }
+        #expect(page.contains("data-annotation-id=\"poi-4\"") && !page.contains("data-annotation-id=\"poi-5\""))
+        let home = try String(contentsOf: site.appendingPathComponent("Output/index.html"), encoding: .utf8)
+        #expect(home.contains("bergen/"))
+    }
+
+    /// A DIR that holds anything is refused with exit 1, naming what it holds; nothing is written.
+    /// A missing DIR is bad usage.
+    @Test func nonEmptyFolderIsRefused() throws {
+        let folder = try makeFolder(temporaryFolder())
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("mine\n".utf8).write(to: folder.appendingPathComponent("notes.txt"))
+        let refused = try CommandRunner.run(["new", "site", folder.path])
+        #expect(refused.status == 1)
+        #expect(refused.standardOutput.isEmpty)
+        #expect(refused.standardError == "roadtrip: error: \(folder.path) is not empty (it holds notes.txt); a new site "
+            + "goes into an empty or new folder, so that it never mixes with other files: give another DIR\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["notes.txt"])
+        let missing = try CommandRunner.run(["new", "site"])
+        #expect(missing.status == 2)
+        #expect(missing.standardError.contains("new site needs a DIR"))
+    }
+
+    /// `build` from a destination's folder finds the project two levels up; --verbose says which
+    /// root it uses and where the search started.
+    @Test func buildFromASubfolderFindsTheRoot() throws {
+        let project = try TemporaryProject()
+        defer { project.remove() }
+        try project.write("Destinations/bergen/index.md", BuildCommandTests.bergen)
+        let subfolder = project.root.appendingPathComponent("Destinations/bergen")
+        let result = try CommandRunner.run(["build", "--verbose"], in: subfolder)
+        #expect(result.status == 0, "\(result.standardError)")
+        let firstLine = result.standardOutput.split(separator: "\n").first.map(String.init)
+        #expect(firstLine == "Project root: \(project.root.path) (found from \(subfolder.path))")
+        #expect(project.exists("Output/bergen/index.html"))
+        #expect(!FileManager.default.fileExists(atPath: subfolder.appendingPathComponent("Output").path))
+        // Without --verbose, no such line; --source is said to be the source.
+        let quiet = try CommandRunner.run(["build"], in: subfolder)
+        #expect(quiet.status == 0 && !quiet.standardOutput.contains("Project root"))
+        let given = try CommandRunner.run(["build", "-v", "--source", project.root.path], in: CommandRunner.outsideAnyProject)
+        #expect(given.standardOutput.hasPrefix("Project root: \(project.root.path) (--source)\n"))
+    }
+
+    /// Outside any project, every command that needs one says so, naming the folder it searched
+    /// from and the two ways out; exit 1 and nothing written.
+    @Test func noProjectIsAClearError() throws {
+        let folder = try makeFolder(temporaryFolder())
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let expected = "roadtrip: error: no roadtrip project in \(folder.path) or any folder above it (a project is "
+            + "a folder holding Destinations/); create one with 'roadtrip new site DIR', or name one with --source DIR\n"
+        for arguments in [
+            ["build"], ["serve", "--port", "0"], ["new", "destination", "Oslo", "--latitude", "59.9", "--longitude", "10.7"],
+            ["theme", "eject"],
+        ] {
+            let result = try CommandRunner.run(arguments, in: folder)
+            #expect(result.status == 1, "\(arguments)")
+            #expect(result.standardError == expected, "\(arguments)")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+    }
+
+    /// `new destination` from inside `Destinations/` writes into the project's Destinations/, not
+    /// into a Destinations/ of the working folder.
+    @Test func newDestinationFindsTheRoot() throws {
+        let project = try TemporaryProject()
+        defer { project.remove() }
+        let result = try CommandRunner.run(
+            ["new", "destination", "Oslo", "--latitude", "59.9139", "--longitude", "10.7522"],
+            in: project.root.appendingPathComponent("Destinations"))
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(project.exists("Destinations/oslo/index.md"))
+        #expect(!project.exists("Destinations/Destinations"))
+    }
+
+    /// `trip stats` inside a project uses the site's timeZone and trips.preset; flags override
+    /// them; outside a project, UTC and the default preset (TripCommandTests has the figures:
+    /// the corelocation-sample preset keeps 10 of cerknica's 296 fixes, the default 252; the
+    /// first fix is 2010-08-05T14:23:59Z, 16:23 in Ljubljana's CEST).
+    @Test func tripUsesTheProjectsSettings() throws {
+        let project = try TemporaryProject()
+        defer { project.remove() }
+        try project.write("Destinations/site.yaml", "timeZone: Europe/Ljubljana\ntrips: { preset: corelocation-sample }\n")
+        try project.copy(
+            CommandRunner.packageRoot.appendingPathComponent(TripCommandTests.cerknica), to: "Destinations/lake/trips/lake.gpx")
+        let log = project.root.appendingPathComponent("Destinations/lake/trips/lake.gpx").path
+        func start(_ output: CommandRunner.Output) -> String? {
+            output.standardOutput.split(separator: "\n").first { $0.hasPrefix("Start ") }.map { String($0.dropFirst(22)) }
+        }
+        func kept(_ output: CommandRunner.Output) -> String? {
+            output.standardOutput.split(separator: "\n").first { $0.hasPrefix("Fixes ") }.map { String($0.dropFirst(22)) }
+        }
+        let inside = try CommandRunner.run(["trip", "stats", log, "-v"], in: project.root.appendingPathComponent("Destinations"))
+        #expect(inside.status == 0, "\(inside.standardError)")
+        #expect(start(inside) == "2010-08-05 16:23 CEST (+02:00)")
+        #expect(kept(inside) == "10 of 296 kept")
+        // --verbose goes to standard error, so standard output stays the command's data.
+        #expect(inside.standardError.hasPrefix("Project root: \(project.root.path) (found from "))
+        #expect(inside.standardError.contains("Time zone: Europe/Ljubljana; preset: the sidecar's, else corelocation-sample"))
+
+        let flags = try CommandRunner.run(["trip", "stats", log, "--time-zone", "UTC", "--preset", "default"], in: project.root)
+        #expect(start(flags) == "2010-08-05 14:23 UTC (+00:00)")
+        #expect(kept(flags) == "252 of 296 kept")
+
+        let outside = try CommandRunner.run(["trip", "stats", log], in: CommandRunner.outsideAnyProject)
+        #expect(outside.status == 0 && outside.standardError.isEmpty)
+        #expect(start(outside) == "2010-08-05 14:23 UTC (+00:00)")
+        #expect(kept(outside) == "252 of 296 kept")
+        // --source names the project from anywhere.
+        let source = try CommandRunner.run(["trip", "stats", log, "--source", project.root.path], in: CommandRunner.outsideAnyProject)
+        #expect(start(source) == "2010-08-05 16:23 CEST (+02:00)")
+    }
+
+    func makeFolder(_ url: URL) throws -> URL {
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+}

@@ -26,8 +26,10 @@ import zlib
 import pytest
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-CHROMEDRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
+# Debian's browser and its driver (command: package), found on PATH as `./run test` finds them.
+BROWSER_COMMANDS = {"chromium": "chromium", "chromedriver": "chromium-driver"}
+CHROMIUM = shutil.which("chromium")
+CHROMEDRIVER = shutil.which("chromedriver")
 OUTPUT = os.environ.get("ROADTRIP_BROWSER_OUTPUT", os.path.join(ROOT, ".build", "browser-tests"))
 # PyPI packages the tests import (module: package); `./run test` installs them into .build/test-venv.
 PYPI_MODULES = {"selenium": "selenium", "PIL": "pillow"}
@@ -45,10 +47,12 @@ def pytest_sessionstart(session):
     """Stops before collection when a PyPI module the test files import is missing (collecting
     them would only give import errors): exit 0 saying what is skipped, or 1 under CI."""
     missing = [package for module, package in PYPI_MODULES.items() if importlib.util.find_spec(module) is None]
-    if missing:
-        verdict = "cannot run under CI" if os.environ.get("CI") else "skipped"
-        pytest.exit(f"browser tests {verdict}: PyPI's {' and '.join(missing)} not installed for {sys.executable} "
-                    f"(./run test installs them into .build/test-venv)", returncode=1 if os.environ.get("CI") else 0)
+    if not missing:
+        return
+    under_ci = bool(os.environ.get("CI"))
+    packages = " and ".join(missing) + (" is" if len(missing) == 1 else " are")
+    pytest.exit(f"browser tests {'cannot run under CI' if under_ci else 'skipped'}: PyPI's {packages} not installed "
+                f"for {sys.executable} (./run test installs them into .build/test-venv)", returncode=1 if under_ci else 0)
 
 
 def roadtrip_binary():
@@ -155,9 +159,9 @@ share:
 
 @pytest.fixture(scope="session")
 def driver():
-    for path, package in [(CHROMIUM, "chromium"), (CHROMEDRIVER, "chromium-driver")]:
-        if not os.access(path, os.X_OK):
-            unavailable(f"{path} is not installed (Debian's {package}; ./run test installs it)")
+    for command, package in BROWSER_COMMANDS.items():
+        if not shutil.which(command):
+            unavailable(f"{command} is not on PATH (Debian's {package}; ./run test installs it)")
     from selenium import webdriver
     from selenium.webdriver.chrome.options import Options
     from selenium.webdriver.chrome.service import Service

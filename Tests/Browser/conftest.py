@@ -5,13 +5,19 @@ system chromedriver so nothing is downloaded (shared notes/browser-testing.md). 
 the repository's sample site plus a generated 50-POI destination, built by the real `roadtrip`
 binary into a temporary folder, with its tile layers pointed at a tile server in this process, so
 tiles load without any network. Pages and tiles are served from 127.0.0.1.
+
+A check that cannot run here (no roadtrip binary, no Chromium, no Selenium) is skipped with the
+reason, or fails with it when the environment variable CI is set (any non-empty value): a CI run
+must run every check. `./run test` installs everything these tests need.
 """
 import http.server
+import importlib.util
 import json
 import os
 import shutil
 import struct
 import subprocess
+import sys
 import tempfile
 import threading
 import time
@@ -20,9 +26,41 @@ import zlib
 import pytest
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-CHROMEDRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
+# Debian's browser and its driver (command: package), found on PATH as `./run test` finds them.
+BROWSER_COMMANDS = {"chromium": "chromium", "chromedriver": "chromium-driver"}
+CHROMIUM = shutil.which("chromium")
+CHROMEDRIVER = shutil.which("chromedriver")
 OUTPUT = os.environ.get("ROADTRIP_BROWSER_OUTPUT", os.path.join(ROOT, ".build", "browser-tests"))
+# PyPI packages the tests import (module: package); `./run test` installs them into .build/test-venv.
+PYPI_MODULES = {"selenium": "selenium", "PIL": "pillow"}
+
+
+def unavailable(reason):
+    """Ends the calling test or fixture because something it needs is missing: a skip giving
+    `reason`, or a failure giving it when CI is set."""
+    if os.environ.get("CI"):
+        pytest.fail(f"cannot run under CI: {reason}", pytrace=False)
+    pytest.skip(reason)
+
+
+def pytest_sessionstart(session):
+    """Stops before collection when a PyPI module the test files import is missing (collecting
+    them would only give import errors): exit 0 saying what is skipped, or 1 under CI."""
+    missing = [package for module, package in PYPI_MODULES.items() if importlib.util.find_spec(module) is None]
+    if not missing:
+        return
+    under_ci = bool(os.environ.get("CI"))
+    packages = " and ".join(missing) + (" is" if len(missing) == 1 else " are")
+    pytest.exit(f"browser tests {'cannot run under CI' if under_ci else 'skipped'}: PyPI's {packages} not installed "
+                f"for {sys.executable} (./run test installs them into .build/test-venv)", returncode=1 if under_ci else 0)
+
+
+def roadtrip_binary():
+    """The roadtrip executable under test: $ROADTRIP, else the debug build; `unavailable` if it is not built."""
+    binary = os.environ.get("ROADTRIP") or os.path.join(ROOT, ".build", "debug", "roadtrip")
+    if not os.access(binary, os.X_OK):
+        unavailable(f"roadtrip is not built at {binary} (run ./run test, or swift build first)")
+    return binary
 
 # Each map type gets tiles of its own colours, so screenshots show which layer is on.
 # The labels overlay is transparent but for its squares, as real label tiles are.
@@ -85,9 +123,7 @@ def fifty_poi_destination():
 @pytest.fixture(scope="session")
 def site():
     """Builds the test site and serves it; yields (base URL, output folder)."""
-    binary = os.environ.get("ROADTRIP") or os.path.join(ROOT, ".build", "debug", "roadtrip")
-    if not os.access(binary, os.X_OK):
-        pytest.skip(f"roadtrip is not built at {binary} (run ./run test, or swift build first)")
+    binary = roadtrip_binary()
     work = tempfile.mkdtemp(prefix="roadtrip-browser-")
     project = os.path.join(work, "project")
     shutil.copytree(os.path.join(ROOT, "Destinations"), os.path.join(project, "Destinations"))
@@ -123,14 +159,12 @@ share:
 
 @pytest.fixture(scope="session")
 def driver():
-    if not (os.access(CHROMIUM, os.X_OK) and os.access(CHROMEDRIVER, os.X_OK)):
-        pytest.skip("headless Chromium is not installed (apt-get install chromium chromium-driver)")
-    try:
-        from selenium import webdriver
-        from selenium.webdriver.chrome.options import Options
-        from selenium.webdriver.chrome.service import Service
-    except ImportError:
-        pytest.skip("selenium is not installed (python3 -m pip install selenium)")
+    for command, package in BROWSER_COMMANDS.items():
+        if not shutil.which(command):
+            unavailable(f"{command} is not on PATH (Debian's {package}; ./run test installs it)")
+    from selenium import webdriver
+    from selenium.webdriver.chrome.options import Options
+    from selenium.webdriver.chrome.service import Service
     os.environ.setdefault("SE_MANAGER_PATH", "/nonexistent")  # never let Selenium Manager download
     options = Options()
     options.binary_location = CHROMIUM

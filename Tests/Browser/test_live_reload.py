@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from conftest import wait_until
+from conftest import roadtrip_binary, wait_until
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 
@@ -18,9 +18,7 @@ ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 @pytest.fixture
 def served():
     """A copy of the sample project served by `roadtrip serve --port 0`; yields (base URL, project)."""
-    binary = os.environ.get("ROADTRIP") or os.path.join(ROOT, ".build", "debug", "roadtrip")
-    if not os.access(binary, os.X_OK):
-        pytest.skip(f"roadtrip is not built at {binary}")
+    binary = roadtrip_binary()
     work = tempfile.mkdtemp(prefix="roadtrip-serve-browser-")
     shutil.copytree(os.path.join(ROOT, "Destinations"), os.path.join(work, "Destinations"))
     shutil.copytree(os.path.join(ROOT, "Themes"), os.path.join(work, "Themes"))

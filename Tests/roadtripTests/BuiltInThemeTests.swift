@@ -150,4 +150,59 @@ import Testing
             "Destinations/site.yaml:2:8: error: theme 'fancy' not found: expected its templates in Themes/fancy/layouts/"),
             "stderr: \(result.standardError)")
     }
+
+    // MARK: roadtrip theme eject
+
+    @Test func ejectWritesTheRepositorysThemeRefusesToOverwriteAndForceOverwrites() throws {
+        let project = try Self.projectWithoutTheme()
+        defer { project.remove() }
+        let repository = try Self.files(in: Self.repositoryTheme)
+        let eject = try CommandRunner.run(["theme", "eject", "--source", project.root.path])
+        #expect(eject.status == 0, "stderr: \(eject.standardError)")
+        #expect(eject.standardOutput.contains("(\(repository.count) files)"))
+        let ejected = project.root.appendingPathComponent("Themes/default")
+        #expect(try Self.files(in: ejected) == repository)
+
+        // A second eject refuses, names every file that exists, and changes nothing.
+        try project.write("Themes/default/assets/roadtrip.css", "/* mine */\n")
+        try project.write("Themes/default/layouts/partials/extra.mustache", "mine\n")
+        let again = try CommandRunner.run(["theme", "eject"], in: project.root)
+        #expect(again.status == 1)
+        for path in repository.keys {
+            #expect(again.standardError.contains("Themes/default/\(path): error: already exists; not overwritten"), "\(path)")
+        }
+        #expect(!again.standardError.contains("extra.mustache"))
+        #expect(again.standardError.contains("--force"))
+        #expect(try project.read("Themes/default/assets/roadtrip.css") == "/* mine */\n")
+
+        // --force writes the built-in files again and keeps the user's own.
+        let forced = try CommandRunner.run(["theme", "eject", "--force"], in: project.root)
+        #expect(forced.status == 0, "stderr: \(forced.standardError)")
+        var expected = repository
+        expected["layouts/partials/extra.mustache"] = Data("mine\n".utf8)
+        #expect(try Self.files(in: ejected) == expected)
+    }
+
+    @Test func anEjectedThemeBuildsTheSameSite() throws {
+        let project = try Self.projectWithoutTheme()
+        defer { project.remove() }
+        #expect(try project.build().status == 0)
+        let builtIn = try Self.files(in: project.output)
+        #expect(try CommandRunner.run(["theme", "eject", "--source", project.root.path]).status == 0)
+        let result = try project.build()
+        #expect(result.status == 0, "stderr: \(result.standardError)")
+        #expect(try Self.files(in: project.output) == builtIn)
+    }
+
+    @Test func ejectUsage() throws {
+        let missing = try CommandRunner.run(["theme"])
+        #expect(missing.status == 2)
+        #expect(missing.standardError.hasPrefix("roadtrip: theme needs a subcommand, eject (got none)"))
+        let unknown = try CommandRunner.run(["theme", "eject", "--overwrite"])
+        #expect(unknown.status == 2)
+        #expect(unknown.standardError.hasPrefix("roadtrip: unknown option '--overwrite'"))
+        let nowhere = try CommandRunner.run(["theme", "eject", "--source", "/nonexistent/roadtrip-project"])
+        #expect(nowhere.status == 1)
+        #expect(nowhere.standardError.contains("the project folder /nonexistent/roadtrip-project does not exist"))
+    }
 }

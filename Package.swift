@@ -31,7 +31,17 @@ let package = Package(
         ),
         .target(
             name: "RoadTripKit",
-            dependencies: ["CCmark", "CLibXML2", "CYAML", "CProj", "CMicroHTTPD", "CGeonames", "CExif", "CVips"]
+            dependencies: ["CCmark", "CLibXML2", "CYAML", "CProj", "CMicroHTTPD", "CGeonames", "CExif", "CVips"],
+            // The default theme inside the binary: Themes/default/ compiled in at build time (BuiltInTheme).
+            plugins: ["EmbedDefaultTheme"]
+        ),
+        // Build-time only: writes the Swift source holding Themes/default/'s bytes.
+        .executableTarget(name: "ThemeEmbedder"),
+        // Plugins/EmbedDefaultTheme/Theme links to Themes/default so that SwiftPM re-plans (and re-runs
+        // the plugin) when a theme file is added or removed; it is not a source of the plugin.
+        .plugin(
+            name: "EmbedDefaultTheme", capability: .buildTool(), dependencies: ["ThemeEmbedder"],
+            exclude: ["Theme"]
         ),
         .executableTarget(name: "roadtrip", dependencies: ["RoadTripKit"]),
         .executableTarget(name: "roadtrip-benchmarks", dependencies: ["RoadTripKit"]),

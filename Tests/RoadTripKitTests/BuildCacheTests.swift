@@ -278,6 +278,37 @@ struct BuildCacheTests {
         }
     }
 
+    /// With the built-in theme only (no `Themes/`), an override appearing, changing and going
+    /// away is a change of the theme: everything is rendered again each time.
+    @Test("an override of the built-in theme added, edited and removed rebuilds everything")
+    func builtInThemeOverride() throws {
+        let sandbox = try CacheSandbox()
+        defer { sandbox.remove() }
+        try FileManager.default.removeItem(at: sandbox.url("Themes"))
+        let cache = BuildCache()
+        #expect(sandbox.build(cache: cache).result.succeeded)
+        let builtIn = try sandbox.read("Output/index.html")
+        #expect(sandbox.build(cache: cache).reuse == CacheSandbox.Reuse(reloaded: 0, reused: 4, computations: 4, renderings: 4))
+
+        let card = "Themes/default/layouts/partials/card.mustache"
+        let added = try sandbox.edit(card, "<li class=\"mine\">{{title}}</li>\n", thenBuildWith: cache)
+        #expect(added.result.succeeded)
+        #expect(added.reuse == CacheSandbox.Reuse(reloaded: 4, reused: 0, computations: 0, renderings: 0))
+        #expect(try sandbox.read("Output/index.html").contains("<li class=\"mine\">Alpha</li>"))
+        try sandbox.expectOutputEqualsCleanBuild()
+
+        let edited = try sandbox.edit(card, "<li class=\"edited\">{{title}}</li>\n", thenBuildWith: cache)
+        #expect(edited.reuse.renderings == 0)
+        #expect(try sandbox.read("Output/index.html").contains("<li class=\"edited\">Alpha</li>"))
+
+        try FileManager.default.removeItem(at: sandbox.url("Themes"))
+        let removed = sandbox.build(cache: cache)
+        #expect(removed.result.succeeded)
+        #expect(removed.reuse.renderings == 0)
+        #expect(try sandbox.read("Output/index.html") == builtIn)
+        try sandbox.expectOutputEqualsCleanBuild()
+    }
+
     @Test("an added and a removed destination")
     func addAndRemove() throws {
         try CacheSandbox.withBuiltProject { sandbox, cache, _ in

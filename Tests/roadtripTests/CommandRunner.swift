@@ -63,15 +63,19 @@ struct CommandRunner {
     }
 }
 
-/// A throwaway project folder with the repository's default theme.
+/// A throwaway project folder with `Destinations/` and, unless told otherwise, a copy of the
+/// repository's default theme in `Themes/default/`.
 struct TemporaryProject {
     let root: URL
 
-    init() throws {
+    /// A new project; `copyingTheme: false` leaves out `Themes/`, so the build uses the theme
+    /// built into roadtrip.
+    init(copyingTheme: Bool = true) throws {
         root = FileManager.default.temporaryDirectory
             .appendingPathComponent("roadtrip-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(
             at: root.appendingPathComponent("Destinations"), withIntermediateDirectories: true)
+        guard copyingTheme else { return }
         try FileManager.default.createDirectory(
             at: root.appendingPathComponent("Themes"), withIntermediateDirectories: true)
         try FileManager.default.copyItem(

@@ -25,9 +25,8 @@ import Testing
         for file in ["Destinations/site.yaml", "Destinations/bergen/index.md", ".gitignore"] {
             #expect(FileManager.default.fileExists(atPath: site.appendingPathComponent(file).path), "\(file)")
         }
-        // remove when the embedded theme lands
-        try FileManager.default.copyItem(
-            at: CommandRunner.packageRoot.appendingPathComponent("Themes"), to: site.appendingPathComponent("Themes"))
+        // No Themes/: the built-in theme builds it.
+        #expect(!FileManager.default.fileExists(atPath: site.appendingPathComponent("Themes").path))
 
         let build = try CommandRunner.run(["build"], in: site)
         #expect(build.status == 0, "\(build.standardError)")

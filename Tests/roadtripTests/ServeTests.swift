@@ -189,6 +189,30 @@ import Testing
         #expect(try RawHTTP.request(port: server.port, "/bergen/").bodyText.contains("theme-edit"))
     }
 
+    /// A project with no `Themes/` is served with the built-in theme; a stylesheet override
+    /// appearing (and with it `Themes/`) is watched and sent as `css`, and so is its removal,
+    /// which brings back the built-in stylesheet.
+    @Test func overridingTheBuiltInStylesheet() throws {
+        let project = try TemporaryProject(copyingTheme: false)
+        try project.write("Destinations/bergen/index.md", BuildCommandTests.bergen)
+        let server = try ServerProcess(root: project.root)
+        defer { _ = server.stop(); project.remove() }
+        let builtIn = try RawHTTP.request(port: server.port, "/assets/roadtrip.css").bodyText
+        #expect(builtIn == (try String(
+            contentsOf: CommandRunner.packageRoot.appendingPathComponent("Themes/default/assets/roadtrip.css"), encoding: .utf8)))
+        let events = try EventStreamClient(port: server.port)
+        defer { events.close() }
+        #expect(events.waitUntilOpen())
+        try project.write("Themes/default/assets/roadtrip.css", "body { color: rebeccapurple }\n")
+        #expect(events.waitFor(event: "css"), "no css event: \(events.text); server said: \(server.output) \(server.errors)")
+        #expect(try RawHTTP.request(port: server.port, "/assets/roadtrip.css").bodyText == "body { color: rebeccapurple }\n")
+
+        try FileManager.default.removeItem(at: project.root.appendingPathComponent("Themes"))
+        #expect(events.waitFor(event: "css", count: 2), "no second css event: \(events.text)")
+        #expect(try RawHTTP.request(port: server.port, "/assets/roadtrip.css").bodyText == builtIn)
+        #expect(!events.text.contains("event: reload"))
+    }
+
     @Test func brokenThenFixedFrontMatter() throws {
         let (project, server) = try Self.servedProject(watch: true)
         defer { _ = server.stop(); project.remove() }

@@ -26,6 +26,12 @@ enum TextFile {
         } catch {
             throw FileReadError(message: "cannot read the file: \(error.localizedDescription)")
         }
+        return try decode(data)
+    }
+
+    /// `data` as a String.
+    /// - Throws: `FileReadError` when it is not valid UTF-8 (naming the line of the first bad byte).
+    static func decode(_ data: Data) throws(FileReadError) -> String {
         guard let text = String(validating: data, as: UTF8.self) else {
             let (line, column) = firstInvalidUTF8(in: [UInt8](data))
             throw FileReadError(

@@ -14,6 +14,13 @@ enum YAMLFile {
             log.report(diagnostic)
             return .failure(diagnostic)
         }
+        return parse(text, path: path, log: log)
+    }
+
+    /// The parsed document of `text` (a whole file's contents, a leading BOM dropped),
+    /// `.success(nil)` for an empty one, or `.failure` after logging why it cannot be used.
+    /// `path` is the file as diagnostics name it.
+    static func parse(_ text: String, path: String, log: DiagnosticLog) -> Result<YAMLNode?, Diagnostic> {
         do {
             let withoutBOM = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
             return .success(try YAMLParser.parse(withoutBOM, path: path))

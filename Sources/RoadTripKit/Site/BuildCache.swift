@@ -34,7 +34,8 @@ public final class BuildCache: Sendable {
         var config: SiteConfig
         /// `Destinations/site.yaml`.
         var siteFile: SourceFingerprint
-        /// Every file under `Themes/<config.theme>/`.
+        /// Every file under `Themes/<config.theme>/`: the project's theme, or its overrides of the
+        /// built-in theme (which is part of the executable, so the same for every build a cache sees).
         var theme: SourceFingerprint
 
         /// The key of a build of the project at `projectRoot` with `config`: fingerprints

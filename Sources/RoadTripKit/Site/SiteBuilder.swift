@@ -7,7 +7,7 @@ public struct BuildOptions: Sendable {
     /// How much the build prints on standard output.
     public enum Verbosity: Sendable { case quiet, normal, verbose }
 
-    /// The project root: the folder holding `Destinations/` and `Themes/` (`--source`).
+    /// The project root: the folder holding `Destinations/` and, optionally, `Themes/` (`--source`).
     public var projectRoot: URL
     /// The output folder (`--output`), default `<projectRoot>/Output`.
     public var outputDirectory: URL
@@ -153,8 +153,9 @@ public struct SiteBuilder: Sendable {
                     + Self.counted(rendered.files.count, "file") + ")"
             }) { try render(trips: trips, theme: theme, config: config) }
         } catch let error as TemplateError {
-            let path = "Themes/\(theme.name)/layouts/\(error.templateName).mustache"
-            log.error(SourceLocation(path: path, line: error.line, column: error.column), error.message)
+            log.error(
+                SourceLocation(path: theme.displayPath(ofTemplate: error.templateName), line: error.line, column: error.column),
+                error.message)
             return failed
         } catch {
             log.error(SourceLocation(path: "Themes/\(theme.name)"), "\(error)")
@@ -291,7 +292,8 @@ public struct SiteBuilder: Sendable {
     }
 
     /// Renders every destination in parallel across cores (or takes its files from the cache),
-    /// then the site-wide files; theme assets are copied. The files are sorted by path so output is
+    /// then the site-wide files; theme assets are copied from the project's theme folder or written
+    /// from the built-in theme. The files are sorted by path so output is
     /// deterministic; `reused` counts the destinations the cache gave.
     private func render(trips: [Trip], theme: Theme, config: SiteConfig) throws(TemplateError)
         -> (files: [OutputFile], reused: Int)
@@ -321,7 +323,7 @@ public struct SiteBuilder: Sendable {
         for outcome in outcomes {
             files += try outcome.get().files
         }
-        files += theme.assets.map { OutputFile(path: "assets/" + $0.relativePath, contents: .copy(from: $0.url)) }
+        files += theme.assets.map { OutputFile(path: $0.relativePath, contents: $0.outputContents) }
         return (files.sorted { $0.path < $1.path }, reused.load(ordering: .relaxed))
     }
 

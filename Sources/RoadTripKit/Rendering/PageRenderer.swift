@@ -272,6 +272,7 @@ struct PageRenderer: Sendable {
         context["map"] = overviewMap
         context["home"] = .object([
             "destinationCount": .integer(trips.count),
+            "destinationCountText": .string(CountText.counted(trips.count, .destination)),
             "destinations": .list(
                 zip(trips, cardMaps).map { trip, cardMap in
                     let destination = trip.destination
@@ -281,6 +282,7 @@ struct PageRenderer: Sendable {
                         "subtitle": destination.subtitle.isEmpty ? .null : .string(destination.subtitle),
                         "url": .string(links.link(to: destination.slug + "/", fromDepth: 0)),
                         "poiCount": .integer(destination.pointsOfInterest.count),
+                        "poiCountText": .string(CountText.counted(destination.pointsOfInterest.count, .pointOfInterest)),
                     ])
                 }),
         ])

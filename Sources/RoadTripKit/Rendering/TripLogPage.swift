@@ -86,7 +86,7 @@ struct TripLogPage: Sendable {
                 motion: samples.map { $0.motion.magnitude }, idPrefix: "acceleration-"),
                 "Acceleration in g: raw, gravity (low-pass, k = "
                     + DecimalText.string(accelerations.filteringFactor, maximumFractionDigits: 3)
-                    + ") and motion (high-pass); \(accelerations.events.count) motion events")
+                    + ") and motion (high-pass); " + CountText.counted(accelerations.events.count, .motionEvent))
         }
         return charts
     }

@@ -78,7 +78,7 @@ public enum TripStatisticsText {
         }
         rows.append(Row(
             key: "fixes", label: "Fixes / segments",
-            value: FilterReport.grouped(statistics.fixCount) + " / " + FilterReport.grouped(statistics.segmentCount)))
+            value: CountText.grouped(statistics.fixCount) + " / " + CountText.grouped(statistics.segmentCount)))
         return rows
     }
 }

@@ -61,7 +61,7 @@ public enum JSONTripLogReader {
             }
             tripLog.recordingStart = parsed.date
         }
-        var skipped = SkippedRecords(path: displayPath, noun: "samples")
+        var skipped = SkippedRecords(path: displayPath, noun: CountText.Noun("sample"))
         func each(_ key: String, _ body: (MetadataValue) throws(SampleError) -> Void) -> Bool {
             guard let value = root[key] else { return true }
             guard case .list(let items) = value else {

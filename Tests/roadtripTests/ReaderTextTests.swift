@@ -50,4 +50,32 @@ import Testing
         #expect(!singleHome.contains("1 destinations"))
         #expect(!singleHome.contains("1 points"))
     }
+
+    /// The process's zone and locale must not matter: the same dates in the site's `de` and
+    /// `Europe/Oslo` whatever `TZ` and `LANG` say. By hand: 2025-05-11T23:30-05:00 is 04:30 UTC on
+    /// 12 May, 06:30 in Oslo (CEST, UTC+2); the event's day is shown as that day; the photo-less,
+    /// zone-less event time as written. The raw ISO text stays in `datetime` only.
+    @Test(arguments: [["TZ": "Pacific/Kiritimati", "LANG": "fr_FR.UTF-8", "LC_ALL": "fr_FR.UTF-8"],
+                      ["TZ": "America/Los_Angeles", "LANG": "C", "LC_ALL": "C"]])
+    func datesInTheSiteLanguageAndZone(environment: [String: String]) throws {
+        let project = try TemporaryProject()
+        defer { project.remove() }
+        try project.write("Destinations/site.yaml", "language: de\ntimeZone: Europe/Oslo\n")
+        try project.write("Destinations/bergen/index.md", Self.destination("""
+            title: Bergen
+            latitude: 60.39
+            longitude: 5.32
+            date: 2025-05-11T23:30:00-05:00
+            events:
+              - { title: Fischmarkt, url: "https://example.org/fish", date: 2026-06-02 }
+              - { title: Konzert, url: "https://example.org/concert", date: "2026-06-02 21:05" }
+            """))
+        let result = try project.build(environment: environment)
+        #expect(result.status == 0, "\(result.standardError)")
+        let page = try project.read("Output/bergen/index.html")
+        #expect(page.contains("<time datetime=\"2025-05-11T23:30:00-05:00\">12. Mai 2025, 06:30</time>"))
+        #expect(page.contains("<time datetime=\"2026-06-02\">2. Juni 2026</time>"))
+        #expect(page.contains("<time datetime=\"2026-06-02 21:05\">2. Juni 2026, 21:05</time>"))
+        #expect(!page.contains(">2025-05-11") && !page.contains(">2026-06-02"))
+    }
 }

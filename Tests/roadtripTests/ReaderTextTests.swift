@@ -78,4 +78,36 @@ import Testing
         #expect(page.contains("<time datetime=\"2026-06-02 21:05\">2. Juni 2026, 21:05</time>"))
         #expect(!page.contains(">2025-05-11") && !page.contains(">2026-06-02"))
     }
+
+    /// Three destinations whose folder names run against their dates (a-… is the last stop, c-…
+    /// the first), one with an `order` that puts it first: every list of destinations follows
+    /// `order`, then `date`: the home cards, destinations.geojson, the pager and the sitemap.
+    @Test func destinationsFollowOrderThenDate() throws {
+        let project = try TemporaryProject()
+        defer { project.remove() }
+        try project.write("Destinations/a-last/index.md", Self.destination("title: Last\nlatitude: 1\nlongitude: 1\ndate: 2026-06-03"))
+        try project.write("Destinations/b-middle/index.md", Self.destination("title: Middle\nlatitude: 2\nlongitude: 2\ndate: 2026-06-02"))
+        try project.write("Destinations/c-first/index.md", Self.destination("title: First\nlatitude: 3\nlongitude: 3\ndate: 2026-06-01"))
+        try project.write("Destinations/d-start/index.md", Self.destination("title: Start\nlatitude: 4\nlongitude: 4\norder: 1"))
+        let result = try project.build(["--base-url", "https://example.org/"])
+        #expect(result.status == 0, "\(result.standardError)")
+        let expected = ["d-start", "c-first", "b-middle", "a-last"]
+
+        func positions(of needles: [String], in text: String) -> [String.Index?] {
+            needles.map { text.range(of: $0)?.lowerBound }
+        }
+        func isInOrder(_ indices: [String.Index?]) -> Bool {
+            let found = indices.compactMap { $0 }
+            return found.count == indices.count && found == found.sorted()
+        }
+        let home = try project.read("Output/index.html")
+        #expect(isInOrder(positions(of: expected.map { "<a class=\"card-link\" href=\"/\($0)/\"" }, in: home)))
+        let geojson = try project.read("Output/destinations.geojson")
+        #expect(isInOrder(positions(of: expected.map { "\"id\":\"\($0)/destination\"" }, in: geojson)))
+        let sitemap = try project.read("Output/sitemap.xml")
+        #expect(isInOrder(positions(of: expected.map { "<loc>https://example.org/\($0)/</loc>" }, in: sitemap)))
+        let middle = try project.read("Output/b-middle/index.html")
+        #expect(middle.contains("<a rel=\"prev\" href=\"/c-first/\">← First</a>"))
+        #expect(middle.contains("<a rel=\"next\" href=\"/a-last/\">Last →</a>"))
+    }
 }

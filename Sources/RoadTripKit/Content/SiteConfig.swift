@@ -76,6 +76,23 @@ public struct SiteConfig: Sendable, Hashable {
         WebLink.isHTTP(url) || (url.hasPrefix("/") && !url.contains(where: \.isWhitespace))
     }
 
+    /// The locale pages are worded and ordered in for `language` (a BCP 47 tag), never the
+    /// machine's: the tag itself when Foundation (ICU) has data for its language, plain `en` as
+    /// international English `en-001` (day–month–year dates), anything unknown (`zz`) as `en-001`;
+    /// and where the language's clock is 12-hour (CLDR's preferred hour `j` is `h` or `K`, as for
+    /// `en-US`), the 24-hour cycle `h23` (Unicode TR 35 `-u-hc-h23`). See `ReadableDate`,
+    /// `HomePageOrder`.
+    public static func readerLocale(for language: String) -> Locale {
+        let tag = language.replacingOccurrences(of: "_", with: "-")
+        let code = Locale(identifier: tag).language.languageCode?.identifier.lowercased() ?? ""
+        let known = !code.isEmpty && Locale.availableIdentifiers.contains(code)
+        var base = known ? tag : "en-001"
+        if base.lowercased() == "en" { base = "en-001" }
+        let preferredClock = DateFormatter.dateFormat(fromTemplate: "jmm", options: 0, locale: Locale(identifier: base)) ?? ""
+        guard preferredClock.contains(where: { $0 == "h" || $0 == "K" }) else { return Locale(identifier: base) }
+        return Locale(identifier: base + (base.lowercased().contains("-u-") ? "-hc-h23" : "-u-hc-h23"))
+    }
+
     /// The names of the map types, in the order the map-type control shows them.
     public static let mapTypeNames = ["standard", "satellite", "hybrid"]
 

@@ -6,7 +6,8 @@ import Synchronization
 public struct SiteContent: Sendable {
     /// `site.yaml`, with defaults for what it leaves out.
     public var config: SiteConfig
-    /// Every published destination, in home-page order (`order`, then title, then slug).
+    /// Every published destination, in home-page order (`HomePageOrder`: `order`, then `date`,
+    /// then title, then slug).
     public var destinations: [Destination]
     /// The sources (`sourcePath`s) whose destinations a ``BuildCache`` gave unchanged.
     public var reusedSourcePaths: Set<String> = []
@@ -85,7 +86,7 @@ public struct SiteLoader: Sendable {
         var destinations = sources.flatMap(\.destinations)
         destinations = destinations.filter { includeDrafts || !$0.isDraft }.map(resolvingImage)
         reportSlugConflicts(destinations)
-        destinations.sort(by: Self.homePageOrder)
+        destinations = HomePageOrder(config: config).sorted(destinations)
         return SiteContent(
             config: config, destinations: destinations,
             reusedSourcePaths: Set(sources.filter(\.reused).map(\.path)))
@@ -195,18 +196,5 @@ public struct SiteLoader: Sendable {
             resolved.image = nil
         }
         return resolved
-    }
-
-    /// Home-page order: `order` ascending (destinations without one last), then title, then slug.
-    static func homePageOrder(_ a: Destination, _ b: Destination) -> Bool {
-        switch (a.order, b.order) {
-        case (let x?, let y?) where x != y: return x < y
-        case (.some, nil): return true
-        case (nil, .some): return false
-        default:
-            let titleOrder = a.title.localizedStandardCompare(b.title)
-            if titleOrder != .orderedSame { return titleOrder == .orderedAscending }
-            return a.slug < b.slug
-        }
     }
 }

@@ -5,16 +5,14 @@ import Foundation
 /// "11 mai 2025, 23:30" for `fr`, "11. mai 2025, 23:30" for `nb`. Machine-readable values stay in
 /// `<time datetime>`; only the text between the tags comes from here.
 ///
+/// - The locale is `SiteConfig.readerLocale(for:)`: plain `en` reads day–month–year as
+///   international English (`en-001`) does, `en-US` gives "May 11, 2025"; a language Foundation
+///   has no data for (`zz`) falls back to `en-001`, never to the machine's locale.
 /// - The date is the language's long date (CLDR's `long` date format, through Foundation's
-///   `DateFormatter`), except that plain `en` reads day–month–year as international English
-///   (`en-001`) does; `en-US` gives "May 11, 2025".
-/// - The time is the language's short time (CLDR's `short` time: "06:30" in `de`, "6.30" in
-///   `fi`), after the date
-///   and ", ", on a 24-hour clock: a language whose clock is 12-hour (CLDR's preferred hour `j`
-///   is `h` or `K`, as for `en` and `en-US`) gets the hour cycle `h23` (Unicode TR 35 `-u-hc-h23`).
+///   `DateFormatter`); the time its short time (CLDR's `short` time: "06:30" in `de`, "6.30" in
+///   `fi`) on a 24-hour clock, after the date and ", ".
 /// - The calendar is always Gregorian, and nothing depends on the process's `TZ`, `LANG` or
-///   `LC_*`: a language Foundation has no data for (`zz`) falls back to `en-001`, not to the
-///   machine's locale.
+///   `LC_*`.
 public struct ReadableDate: Sendable {
     /// The locale dates are worded in (24-hour clock).
     public let locale: Locale
@@ -26,22 +24,11 @@ public struct ReadableDate: Sendable {
     /// Dates for a site written in `language` (a BCP 47 tag, e.g. `en`, `nb-NO`) whose times are
     /// shown in `timeZone`.
     public init(language: String, timeZone: TimeZone) {
-        self.locale = Self.locale(for: language)
+        self.locale = SiteConfig.readerLocale(for: language)
         self.timeZone = timeZone
         formatters = Formatters(locale: locale)
     }
 
-    /// The locale for `language`: see the type's rules.
-    static func locale(for language: String) -> Locale {
-        let tag = language.replacingOccurrences(of: "_", with: "-")
-        let code = Locale(identifier: tag).language.languageCode?.identifier.lowercased() ?? ""
-        let known = !code.isEmpty && Locale.availableIdentifiers.contains(code)
-        var base = known ? tag : "en-001"
-        if base.lowercased() == "en" { base = "en-001" }
-        let preferredClock = DateFormatter.dateFormat(fromTemplate: "jmm", options: 0, locale: Locale(identifier: base)) ?? ""
-        guard preferredClock.contains(where: { $0 == "h" || $0 == "K" }) else { return Locale(identifier: base) }
-        return Locale(identifier: base + (base.lowercased().contains("-u-") ? "-hc-h23" : "-u-hc-h23"))
-    }
 
     /// Foundation's `DateFormatter` is not `Sendable`, so the two are used under a lock (one
     /// formatting takes microseconds; pages render in parallel). `Date.FormatStyle` is not used

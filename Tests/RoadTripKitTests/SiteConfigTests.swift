@@ -112,4 +112,24 @@ import Testing
         #expect(lines.contains { $0.hasPrefix("Destinations/site.yaml:3:8: warning: theme '../elsewhere'") })
         #expect(lines.contains { $0.hasPrefix("Destinations/site.yaml:4:20: warning: map.fitPadding") })
     }
+
+    /// `//` in a baseURL's path is collapsed, the scheme's `//` kept, a query left alone.
+    @Test func doubleSlashesInTheBaseURLPathCollapse() throws {
+        #expect(SiteConfig.collapsingSlashes(inBaseURL: "https://example.org//trips//") == "https://example.org/trips/")
+        #expect(SiteConfig.collapsingSlashes(inBaseURL: "https://example.org///") == "https://example.org/")
+        #expect(SiteConfig.collapsingSlashes(inBaseURL: "//trips/") == "/trips/")
+        #expect(SiteConfig.collapsingSlashes(inBaseURL: "/a//b/?next=//x") == "/a/b/?next=//x")
+        #expect(SiteConfig.collapsingSlashes(inBaseURL: "https://example.org/trips/") == nil)
+        #expect(SiteConfig.collapsingSlashes(inBaseURL: "https://example.org") == nil)
+        #expect(SiteConfig.collapsingSlashes(inBaseURL: "/") == nil)
+
+        // `baseURL: "https://example.org//trips//"`: the value starts at column 10 of line 2.
+        let (config, diagnostics) = try load("title: T\nbaseURL: \"https://example.org//trips//\"\n")
+        #expect(config.baseURL == "https://example.org/trips/")
+        #expect(diagnostics.map(\.description) == [
+            "Destinations/site.yaml:2:10: warning: baseURL 'https://example.org//trips//' has '//' in its path; "
+                + "'https://example.org/trips/' is used (every link starts with the baseURL, and '//' there means "
+                + "an empty folder, or at the start another host)",
+        ])
+    }
 }

@@ -110,4 +110,29 @@ import Testing
         #expect(middle.contains("<a rel=\"prev\" href=\"/c-first/\">← First</a>"))
         #expect(middle.contains("<a rel=\"next\" href=\"/a-last/\">Last →</a>"))
     }
+
+    /// `baseURL` (site.yaml) and `--base-url` with `//` in their paths: a warning naming where it
+    /// came from, and links with single slashes. Before, the path-only `//trips//` made links
+    /// like `//trips//x/`, which a browser reads as the host `trips`.
+    @Test func doubleSlashesInTheBaseURLAreCollapsedWithAWarning() throws {
+        let project = try TemporaryProject()
+        defer { project.remove() }
+        // Line 1, "baseURL: " is 9 characters: the value starts at column 10.
+        try project.write("Destinations/site.yaml", "baseURL: \"https://example.org//trips//\"\n")
+        try project.write("Destinations/bergen/index.md", Self.destination("title: Bergen\nlatitude: 60.39\nlongitude: 5.32"))
+        let result = try project.build()
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardError.contains(
+            "Destinations/site.yaml:1:10: warning: baseURL 'https://example.org//trips//' has '//' in its path; 'https://example.org/trips/' is used"))
+        let page = try project.read("Output/bergen/index.html")
+        #expect(page.contains("<link rel=\"canonical\" href=\"https://example.org/trips/bergen/\">"))
+        #expect(page.contains("href=\"/trips/assets/roadtrip.css\""))
+        #expect(!page.contains("//trips"))
+
+        let fromCommandLine = try project.build(["--base-url", "//trips//"])
+        #expect(fromCommandLine.status == 0, "\(fromCommandLine.standardError)")
+        #expect(fromCommandLine.standardError.contains("--base-url: warning: --base-url '//trips//' has '//' in its path; '/trips/' is used"))
+        #expect(try project.read("Output/bergen/index.html").contains("href=\"/trips/assets/roadtrip.css\""))
+        #expect(!(try project.read("Output/bergen/index.html")).contains("\"//trips"))
+    }
 }

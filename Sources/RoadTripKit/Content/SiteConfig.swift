@@ -76,6 +76,36 @@ public struct SiteConfig: Sendable, Hashable {
         WebLink.isHTTP(url) || (url.hasPrefix("/") && !url.contains(where: \.isWhitespace))
     }
 
+    /// `url` with every run of `/` in its path made one `/` (`https://example.org//trips//` →
+    /// `https://example.org/trips/`, `//trips/` → `/trips/`), or `nil` when it has none. The
+    /// `//` after an http(s) scheme is the URL's own and stays; a query or fragment is left as
+    /// it is. A `//` in a baseURL's path would make every link on the site start with it: an
+    /// empty folder for the server, and at the start of a path-only baseURL a link to another host
+    /// (`//trips/x/` is the host `trips`).
+    public static func collapsingSlashes(inBaseURL url: String) -> String? {
+        var head = Substring("")
+        var path = Substring(url)
+        if WebLink.isHTTP(url), let scheme = url.range(of: "://") {
+            let afterScheme = url[scheme.upperBound...]
+            guard let slash = afterScheme.firstIndex(of: "/") else { return nil }
+            head = url[..<slash]
+            path = url[slash...]
+        }
+        let end = path.firstIndex { $0 == "?" || $0 == "#" } ?? path.endIndex
+        var collapsed = ""
+        for character in path[..<end] where !(character == "/" && collapsed.hasSuffix("/")) {
+            collapsed.append(character)
+        }
+        guard collapsed.count < path.distance(from: path.startIndex, to: end) else { return nil }
+        return String(head) + collapsed + String(path[end...])
+    }
+
+    /// The warning for a `baseURL` whose path has `//`, naming what is used instead.
+    static func collapsedSlashesWarning(_ url: String, collapsed: String, name: String) -> String {
+        "\(name) '\(url)' has '//' in its path; '\(collapsed)' is used (every link starts with the baseURL, "
+            + "and '//' there means an empty folder, or at the start another host)"
+    }
+
     /// The locale pages are worded and ordered in for `language` (a BCP 47 tag), never the
     /// machine's: the tag itself when Foundation (ICU) has data for its language, plain `en` as
     /// international English `en-001` (day–month–year dates), anything unknown (`zz`) as `en-001`;
@@ -114,7 +144,10 @@ public struct SiteConfig: Sendable, Hashable {
             case "title": reader.string(value, key) { config.title = $0 }
             case "baseURL":
                 reader.string(value, key) { url in
-                    if url.isEmpty || Self.isUsableBaseURL(url) {
+                    if let collapsed = Self.collapsingSlashes(inBaseURL: url), Self.isUsableBaseURL(url) {
+                        reader.warn(value, Self.collapsedSlashesWarning(url, collapsed: collapsed, name: "baseURL"))
+                        config.baseURL = collapsed
+                    } else if url.isEmpty || Self.isUsableBaseURL(url) {
                         config.baseURL = url.isEmpty ? nil : url
                     } else {
                         reader.warn(value, "baseURL '\(url)' must be an http(s) URL or a path starting with '/'; it is ignored")

@@ -113,7 +113,15 @@ public struct SiteBuilder: Sendable {
         let loader = SiteLoader(
             projectRoot: options.projectRoot, includeDrafts: options.includeDrafts, log: log, cache: cache)
         var config = loader.loadConfig()
-        if let baseURL = options.baseURL { config.baseURL = baseURL.isEmpty ? nil : baseURL }
+        if let baseURL = options.baseURL {
+            config.baseURL = baseURL.isEmpty ? nil : baseURL
+            if let collapsed = SiteConfig.collapsingSlashes(inBaseURL: baseURL) {
+                log.warning(
+                    SourceLocation(path: "--base-url"),
+                    SiteConfig.collapsedSlashesWarning(baseURL, collapsed: collapsed, name: "--base-url"))
+                config.baseURL = collapsed
+            }
+        }
         cache?.prepare(projectRoot: options.projectRoot, config: config)
         let content = stage(1, { (content: SiteContent?) in
             content.map {

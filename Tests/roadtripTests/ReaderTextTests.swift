@@ -135,4 +135,23 @@ import Testing
         #expect(try project.read("Output/bergen/index.html").contains("href=\"/trips/assets/roadtrip.css\""))
         #expect(!(try project.read("Output/bergen/index.html")).contains("\"//trips"))
     }
+
+    /// A `javascript:` tile URL is an error at its site.yaml line and column (exit 1, nothing
+    /// written), not a page whose map loads a script URL. "    standard: { url: " is 21
+    /// characters, so the value starts at column 22 of line 3.
+    @Test func javascriptTileURLIsAnError() throws {
+        let project = try TemporaryProject()
+        defer { project.remove() }
+        try project.write("Destinations/site.yaml", """
+            map:
+              tileLayers:
+                standard: { url: "javascript:alert(1)//{z}/{x}/{y}" }
+            """)
+        try project.write("Destinations/bergen/index.md", Self.destination("title: Bergen\nlatitude: 60.39\nlongitude: 5.32"))
+        let result = try project.build()
+        #expect(result.status == 1)
+        #expect(result.standardError.contains(
+            "Destinations/site.yaml:3:22: error: map.tileLayers.standard.url must be an http(s) URL template"))
+        #expect(!project.exists("Output/bergen/index.html"))
+    }
 }

@@ -106,6 +106,17 @@ public struct SiteConfig: Sendable, Hashable {
             + "and '//' there means an empty folder, or at the start another host)"
     }
 
+    /// The error for a `timeZone` that names no zone, with the IANA name the author probably meant
+    /// when one matches ignoring case, or by its last part ("oslo", "Oslo" → "Europe/Oslo").
+    static func unknownTimeZoneMessage(_ name: String) -> String {
+        let wanted = name.lowercased()
+        let known = TimeZone.knownTimeZoneIdentifiers
+        let suggestion = known.first { $0.lowercased() == wanted }
+            ?? known.first { $0.split(separator: "/").last.map { $0.lowercased() == wanted.replacingOccurrences(of: " ", with: "_") } ?? false }
+        return "timeZone '\(name)' is not an IANA time zone name"
+            + (suggestion.map { "; did you mean '\($0)'?" } ?? " (e.g. Europe/Oslo, America/Los_Angeles, UTC)")
+    }
+
     /// The locale pages are worded and ordered in for `language` (a BCP 47 tag), never the
     /// machine's: the tag itself when Foundation (ICU) has data for its language, plain `en` as
     /// international English `en-001` (day–month–year dates), anything unknown (`zz`) as `en-001`;
@@ -131,7 +142,9 @@ public struct SiteConfig: Sendable, Hashable {
 
     /// Reads the configuration from a parsed `site.yaml` (`nil` or an empty document gives the
     /// defaults). Wrong types and unknown keys are reported to `log` as warnings at their line, and
-    /// the default is kept.
+    /// the default is kept. Two mistakes are errors at their line and column, which stop the build:
+    /// a `timeZone` that names no IANA zone (every time on the site would be off), and a tile
+    /// layer's `url` or `overlay` that is not an http(s) template (`ConfigReader.tileLayer`).
     public static func load(from root: YAMLNode?, path: String, log: DiagnosticLog) -> SiteConfig {
         var config = SiteConfig()
         guard let root else { return config }
@@ -166,7 +179,8 @@ public struct SiteConfig: Sendable, Hashable {
                     if TimeZone(identifier: name) != nil {
                         config.timeZone = name
                     } else {
-                        reader.warn(value, "timeZone '\(name)' is not an IANA time zone name; using UTC")
+                        // An error, not UTC with a warning: every time on the site would be off.
+                        log.error(reader.location(value), Self.unknownTimeZoneMessage(name))
                     }
                 }
             case "theme":

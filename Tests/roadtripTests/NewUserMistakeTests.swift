@@ -26,4 +26,35 @@ import Testing
         #expect(!result.standardError.contains("using UTC"))
         #expect(!project.exists("Output/index.html"))
     }
+
+    /// Front matter the way Jekyll's and Hugo's users write it, each an error at its line:
+    /// a blank line before `---` (the fence is on line 2), TOML between `+++`, JSON in braces.
+    @Test(arguments: [
+        ("\n---\ntitle: Bergen\nlatitude: 60.39\nlongitude: 5.32\n---\nBody.\n", "2:1", "delete the 1 blank line above it"),
+        ("+++\ntitle = \"Bergen\"\nlatitude = 60.39\nlongitude = 5.32\n+++\nBody.\n", "1:1", "this is TOML between `+++` lines"),
+        ("{\n  \"title\": \"Bergen\", \"latitude\": 60.39, \"longitude\": 5.32\n}\nBody.\n", "1:1", "this looks like JSON"),
+    ])
+    func frontMatterNotRecognised(index: String, position: String, hint: String) throws {
+        let project = try project(index: index)
+        defer { project.remove() }
+        let result = try project.build()
+        #expect(result.status == 1)
+        #expect(result.standardError.contains(
+            "Destinations/bergen/index.md:\(position): error: front matter not recognised: roadtrip reads YAML between `---` lines"),
+            "\(result.standardError)")
+        #expect(result.standardError.contains(hint))
+        #expect(!result.standardError.contains("needs a location"))
+    }
+
+    /// A file with no front matter at all is all body; the error is the missing location, and it
+    /// says how front matter starts.
+    @Test func noFrontMatterSaysHowToStartIt() throws {
+        let project = try project(index: "# Bergen\n\nA city on the west coast.\n")
+        defer { project.remove() }
+        let result = try project.build()
+        #expect(result.status == 1)
+        #expect(result.standardError.contains(
+            "Destinations/bergen/index.md:1:1: error: a destination needs a location: latitude and longitude missing; "
+                + "this file has no front matter: start it with a line `---`"))
+    }
 }

@@ -50,7 +50,9 @@ struct DestinationLoader {
             guard let pairs = reader.mapping(yaml, name: "front matter") else { return nil }
             fields = read(pairs, reader: reader)
         }
-        guard let coordinate = fields.coordinate(path: path, log: log) else { return nil }
+        guard let coordinate = fields.coordinate(path: path, hasFrontMatter: frontMatter.isPresent, log: log) else {
+            return nil
+        }
 
         var pointsOfInterest = fields.pointsOfInterest
         for name in ["pois.json", "pois.plist"] {
@@ -286,7 +288,8 @@ private struct FrontMatterFields {
 
     /// The destination's coordinate, or `nil` after logging an error at the offending line:
     /// latitude and longitude must both be present, numeric, and within −90…90 / −180…180 degrees.
-    func coordinate(path: String, log: DiagnosticLog) -> Coordinate? {
+    /// Without front matter (`hasFrontMatter` false) the error says how to start it.
+    func coordinate(path: String, hasFrontMatter: Bool, log: DiagnosticLog) -> Coordinate? {
         if latitude == nil && longitude == nil, let placeName {
             return PlaceNameLookup.coordinate(
                 of: placeName.text, at: SourceLocation(path: path, line: placeName.node.line, column: placeName.node.column),
@@ -296,9 +299,12 @@ private struct FrontMatterFields {
             let missing = [latitude == nil ? "latitude" : nil, longitude == nil ? "longitude" : nil]
                 .compactMap { $0 }.joined(separator: " and ")
             let line = (latitude ?? longitude)?.value.line ?? 1
+            let how = hasFrontMatter ? " (give latitude and longitude in degrees)"
+                : "; this file has no front matter: start it with a line `---`, then the lines `title: …`, "
+                    + "`latitude: …` and `longitude: …` (degrees), then `---`"
             log.error(
                 SourceLocation(path: path, line: line, column: 1),
-                "a destination needs a location: \(missing) missing (give latitude and longitude in degrees)")
+                "a destination needs a location: \(missing) missing" + how)
             return nil
         }
         let latitudeValue = Self.degrees(latitude.value, name: "latitude", limit: 90, path: path, log: log)

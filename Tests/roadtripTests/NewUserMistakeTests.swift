@@ -57,4 +57,22 @@ import Testing
             "Destinations/bergen/index.md:1:1: error: a destination needs a location: latitude and longitude missing; "
                 + "this file has no front matter: start it with a line `---`"))
     }
+
+    /// `index.md`, `site.yaml`, `pois.json` or `Destinations.plist` made as a folder: "this is a
+    /// directory, not a file", never Foundation's "NSCocoaErrorDomain error 256"; a folder
+    /// called site.yaml is not also warned about as a destination without index.md.
+    @Test(arguments: ["Destinations/bergen/index.md", "Destinations/site.yaml", "Destinations/bergen/pois.json",
+                      "Destinations/Destinations.plist"])
+    func aFolderWhereAFileBelongs(path: String) throws {
+        let project = try project(index: Self.bergen)
+        defer { project.remove() }
+        let folder = project.root.appendingPathComponent(path)
+        try? FileManager.default.removeItem(at: folder)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let result = try project.build()
+        #expect(result.status == 1)
+        #expect(result.standardError.contains("\(path): error: this is a directory, not a file"), "\(result.standardError)")
+        #expect(!result.standardError.contains("NSCocoaErrorDomain"))
+        #expect(!result.standardError.contains("folder has no index.md"))
+    }
 }

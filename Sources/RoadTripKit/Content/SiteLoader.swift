@@ -47,6 +47,10 @@ public struct SiteLoader: Sendable {
     /// `<projectRoot>/Destinations`.
     public var destinationsFolder: URL { projectRoot.appendingPathComponent("Destinations") }
 
+    /// The files of `Destinations/` itself that roadtrip reads; a folder of that name is not a
+    /// destination.
+    static let reservedFileNames: Set<String> = ["site.yaml", "Destinations.plist"]
+
     /// Output folder names that destinations may not take (theme assets live there).
     static let reservedSlugs: Set<String> = ["assets"]
 
@@ -137,7 +141,9 @@ public struct SiteLoader: Sendable {
         for name in names {
             let entry = destinationsFolder.appendingPathComponent(name)
             var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: entry.path, isDirectory: &isDirectory), isDirectory.boolValue
+            // A folder named like a file roadtrip reads is reported as that file ("this is a directory").
+            guard FileManager.default.fileExists(atPath: entry.path, isDirectory: &isDirectory), isDirectory.boolValue,
+                !Self.reservedFileNames.contains(name)
             else { continue }
             if FileManager.default.fileExists(atPath: entry.path + "/index.md") {
                 folders.append(entry)

@@ -82,6 +82,25 @@ import Testing
         #expect(log.diagnostics.count == expected.count)
     }
 
+    /// The binary fixture is 783 bytes; its trailer (`python3 -c "b=open(F,'rb').read();
+    /// print(b[-32:].hex())"`) gives offsets of 2 bytes, 51 objects and the offset table at 649:
+    /// 649 + 51 × 2 = 751 = 783 − 32. Cut anywhere from 6 bytes (just "bplist") to 782, the file
+    /// is a "truncated binary property list", never a plist of something else and never a crash.
+    @Test func binaryPlistCutAnywhereIsTruncated() throws {
+        let bytes = try Data(contentsOf: FixtureFiles.url("content/Destinations-binary.plist"))
+        #expect(bytes.count == 783)
+        for length in 6..<bytes.count {
+            do {
+                _ = try PropertyListDocument.parse(bytes.prefix(length))
+                Issue.record("\(length) bytes parsed")
+            } catch {
+                #expect(error.message.hasPrefix("truncated binary property list: \(length) bytes"), "\(length): \(error.message)")
+                #expect(error.line == nil)
+            }
+        }
+        #expect(PropertyListDocument.binaryTrailerProblem([UInt8](bytes)) == nil)
+    }
+
     // MARK: bad-inputs (expectations from bad-inputs/README in /work/shared)
 
     /// plist-truncated.plist stops after line 8, `\t\t\t<string>Cut short` (3 tabs + 8 + 9 = 20

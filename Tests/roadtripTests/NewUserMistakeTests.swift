@@ -75,4 +75,20 @@ import Testing
         #expect(!result.standardError.contains("NSCocoaErrorDomain"))
         #expect(!result.standardError.contains("folder has no index.md"))
     }
+
+    /// The classic app's binary `Destinations.plist` (the 783-byte fixture) and a binary
+    /// `pois.plist`, cut to 400 bytes as an interrupted copy leaves them: "truncated binary
+    /// property list", not "Unexpected character b at line 1".
+    @Test(arguments: ["Destinations/Destinations.plist", "Destinations/bergen/pois.plist"])
+    func truncatedBinaryPlist(path: String) throws {
+        let project = try project(index: Self.bergen)
+        defer { project.remove() }
+        let fixture = CommandRunner.packageRoot.appendingPathComponent(
+            "Tests/RoadTripKitTests/Fixtures/content/Destinations-binary.plist")
+        try Data(try Data(contentsOf: fixture).prefix(400)).write(to: project.root.appendingPathComponent(path))
+        let result = try project.build()
+        #expect(result.status == 1)
+        #expect(result.standardError.contains("\(path): error: truncated binary property list: 400 bytes"), "\(result.standardError)")
+        #expect(!result.standardError.contains("Unexpected character"))
+    }
 }

@@ -91,4 +91,26 @@ import Testing
         #expect(result.standardError.contains("\(path): error: truncated binary property list: 400 bytes"), "\(result.standardError)")
         #expect(!result.standardError.contains("Unexpected character"))
     }
+
+    /// An overridden card partial that includes itself on its last line names itself and that
+    /// line; two partials that include each other are named with the chain.
+    @Test func partialThatIncludesItself() throws {
+        let project = try project(index: Self.bergen)
+        defer { project.remove() }
+        let card = "Themes/default/layouts/partials/card.mustache"
+        let original = try project.read(card)
+        try project.write(card, original + "{{>partials/card}}\n")
+        let line = original.split(separator: "\n", omittingEmptySubsequences: false).count
+        let result = try project.build()
+        #expect(result.status == 1)
+        #expect(result.standardError.contains(
+            "\(card):\(line):1: error: partial 'partials/card' includes itself without end"), "\(result.standardError)")
+
+        try project.write(card, original.replacingOccurrences(of: "<li class=\"card\">", with: "<li class=\"card\">{{>partials/pin}}"))
+        try project.write("Themes/default/layouts/partials/pin.mustache", "<b>\n{{>partials/card}}</b>\n")
+        let cycle = try project.build()
+        #expect(cycle.status == 1)
+        #expect(cycle.standardError.contains("partials include each other without end: partials/card → partials/pin → partials/card"),
+                "\(cycle.standardError)")
+    }
 }

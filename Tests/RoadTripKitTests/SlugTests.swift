@@ -52,4 +52,17 @@ import Testing
         #expect(Slug.percentEncodedPath("new-york-city_2.0~x") == "new-york-city_2.0~x")
         #expect(Slug.percentEncodedPath("a b/c") == "a%20b%2Fc")
     }
+
+    /// Folder names in NFC and NFD are the same to Swift's `==` but not to the file system: the
+    /// message names both forms and the character (Å: U+00C5 vs U+0041 U+030A); other pairs,
+    /// including the same bytes twice, give none.
+    @Test func normalisationConflictNamesBothForms() throws {
+        let nfc = "Destinations/\u{00C5}lesund/index.md", nfd = "Destinations/A\u{030A}lesund/index.md"
+        let message = try #require(SiteLoader.normalisationConflict(nfc, nfd, slug: "alesund"))
+        #expect(message.hasPrefix("folders Destinations/\u{00C5}lesund/ (NFC) and Destinations/A\u{030A}lesund/ (NFD) "
+            + "have the same name in different Unicode normalisation forms ('\u{00C5}' is U+00C5 in the first, "
+            + "U+0041 U+030A in the second), so both would be alesund/"))
+        #expect(SiteLoader.normalisationConflict(nfc, nfc, slug: "alesund") == nil)
+        #expect(SiteLoader.normalisationConflict("Destinations/alesund/index.md", nfc, slug: "alesund") == nil)
+    }
 }

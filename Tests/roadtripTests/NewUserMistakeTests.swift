@@ -113,4 +113,29 @@ import Testing
         #expect(cycle.standardError.contains("partials include each other without end: partials/card → partials/pin → partials/card"),
                 "\(cycle.standardError)")
     }
+
+    /// "Ålesund" as NFC (Å = U+00C5) and as NFD (A + U+030A): two folders on Linux that print the
+    /// same; the error says they differ only in normalisation and names both forms.
+    @Test func foldersDifferingOnlyInNormalisation() throws {
+        let project = try TemporaryProject()
+        defer { project.remove() }
+        let nfc = "\u{00C5}lesund", nfd = "A\u{030A}lesund"
+        let text = "---\ntitle: Ålesund\nlatitude: 62.47\nlongitude: 6.15\n---\n"
+        try project.write("Destinations/\(nfc)/index.md", text)
+        let destinations = project.root.appendingPathComponent("Destinations")
+        try FileManager.default.createDirectory(atPath: destinations.path + "/" + nfd, withIntermediateDirectories: true)
+        guard try FileManager.default.contentsOfDirectory(atPath: destinations.path).count == 2 else {
+            print("skipped: this file system stores NFC and NFD names as one folder")
+            return
+        }
+        try Data(text.utf8).write(to: URL(fileURLWithPath: destinations.path + "/" + nfd + "/index.md"))
+        let result = try project.build()
+        #expect(result.status == 1)
+        let error = result.standardError
+        #expect(error.contains("have the same name in different Unicode normalisation forms"), "\(error)")
+        #expect(error.contains("(NFC)") && error.contains("(NFD)"))
+        #expect(error.contains("U+0041 U+030A") && error.contains("U+00C5"))
+        #expect(error.contains("so both would be alesund/"))
+        #expect(!project.exists("Output/index.html"))
+    }
 }

@@ -157,7 +157,9 @@ public struct SiteLoader: Sendable {
     }
 
     /// Two destinations that would write the same output folder — the same slug, or slugs that differ
-    /// only in case (which collide on case-insensitive file systems) — are an error naming both files.
+    /// only in case (which collide on case-insensitive file systems) — are an error naming both files;
+    /// two folders whose names differ only in Unicode normalisation get `normalisationConflict`'s
+    /// message instead.
     private func reportSlugConflicts(_ destinations: [Destination]) {
         var seen: [String: Destination] = [:]
         for destination in destinations {
@@ -167,7 +169,11 @@ public struct SiteLoader: Sendable {
                     SourceLocation(path: destination.sourcePath),
                     "the slug '\(destination.slug)' is reserved for the theme's files; rename the destination")
             }
-            if let first = seen[key] {
+            if let first = seen[key],
+                let message = Self.normalisationConflict(first.sourcePath, destination.sourcePath, slug: destination.slug)
+            {
+                log.error(SourceLocation(path: destination.sourcePath), message)
+            } else if let first = seen[key] {
                 log.error(
                     SourceLocation(path: destination.sourcePath),
                     "destination '\(destination.title)' would be written to \(destination.slug)/, "
@@ -176,6 +182,32 @@ public struct SiteLoader: Sendable {
                 seen[key] = destination
             }
         }
+    }
+
+    /// For two destination files (`Destinations/<folder>/index.md`) whose folder names are the
+    /// same text in different Unicode normalisation forms (UAX #15) — "Ålesund" typed on Linux
+    /// (NFC: Å is U+00C5) and copied from macOS (NFD: A + U+030A COMBINING RING ABOVE) — the
+    /// message naming both folders, the character written two ways and their `slug`; `nil` for any
+    /// other pair. Swift's `==` calls such names equal, so the bytes are compared.
+    static func normalisationConflict(_ firstPath: String, _ secondPath: String, slug: String) -> String? {
+        func folder(_ path: String) -> String { (path as NSString).deletingLastPathComponent }
+        let first = folder(firstPath), second = folder(secondPath)
+        guard first == second, !first.utf8.elementsEqual(second.utf8) else { return nil }
+        func form(_ name: String) -> String {
+            if name.utf8.elementsEqual(name.precomposedStringWithCanonicalMapping.utf8) { return "NFC" }
+            if name.utf8.elementsEqual(name.decomposedStringWithCanonicalMapping.utf8) { return "NFD" }
+            return "mixed"
+        }
+        func scalars(_ character: Character) -> String {
+            character.unicodeScalars.map { "U+" + String(format: "%04X", $0.value) }.joined(separator: " ")
+        }
+        var detail = ""
+        if let (a, b) = zip(first, second).first(where: { !$0.0.unicodeScalars.elementsEqual($0.1.unicodeScalars) }) {
+            detail = " ('\(a)' is \(scalars(a)) in the first, \(scalars(b)) in the second)"
+        }
+        return "folders \(first)/ (\(form(first))) and \(second)/ (\(form(second))) have the same name in different "
+            + "Unicode normalisation forms\(detail), so both would be \(slug)/; merge them into one folder "
+            + "(a name copied from macOS is often NFD)"
     }
 
     /// Checks a destination's `image` (front matter `image`, plist `DestinationImage`): an http(s)

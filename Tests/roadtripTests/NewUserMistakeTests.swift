@@ -138,4 +138,25 @@ import Testing
         #expect(error.contains("so both would be alesund/"))
         #expect(!project.exists("Output/index.html"))
     }
+
+    /// `roadtrip new destination` with a 300-character name: the folder is the 75-byte slug cut
+    /// at a word boundary (see SlugTests for the arithmetic), the title stays whole, and the
+    /// project builds with it.
+    @Test func veryLongNewDestinationName() throws {
+        let project = try TemporaryProject()
+        defer { project.remove() }
+        let name = String(String(repeating: "Grand Canyon Village ", count: 15).prefix(300))
+        #expect(name.count == 300)
+        let created = try CommandRunner.run([
+            "new", "destination", name, "--latitude", "36.0544", "--longitude", "-112.1401", "--source", project.root.path,
+        ])
+        #expect(created.status == 0, "\(created.standardError)")
+        let slug = String(repeating: "grand-canyon-village-", count: 3) + "grand-canyon"
+        #expect(created.standardOutput.contains("Destinations/\(slug)/index.md"))
+        // The name ends "… Grand " (14 × 21 + 6 characters); the title is the name trimmed.
+        #expect(try project.read("Destinations/\(slug)/index.md").contains("title: \"\(name.dropLast())\"\n"))
+        let result = try project.build()
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(project.exists("Output/\(slug)/index.html"))
+    }
 }

@@ -50,7 +50,7 @@ import Testing
         (.warning, "destination 1 'New York City': POI 1: Longitude is the text '-74.044514'; read as the number -74.044514"),
         (.warning, "destination 2 'San Francisco': POI 1: Latitude is the text '37.819722'; read as the number 37.819722"),
         (.warning, "destination 2 'San Francisco': Weather 'forecast.weather.gov/sf' is not an absolute http(s) URL; ignored"),
-        (.error, "destination 3 'Beyond the Pole': Latitude 95 is outside −90…90"),
+        (.error, "destination 3 'Beyond the Pole': Latitude 95 is outside −90…90 degrees"),
     ]
 
     /// In the XML file, each diagnostic points at its element's line, the column being the `<`

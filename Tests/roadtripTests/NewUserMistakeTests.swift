@@ -159,4 +159,50 @@ import Testing
         #expect(result.status == 0, "\(result.standardError)")
         #expect(project.exists("Output/\(slug)/index.html"))
     }
+
+    /// A POI latitude written as text, "60.39", in front matter `pois:` and in `pois.json`: the
+    /// same rule (read as the number, with a warning) and the same words, each at its value (its
+    /// opening quote; columns from Python's `line.index('"60') + 1`): line 6, column 33 of
+    /// index.md and line 2, column 38 of pois.json (ø counts as one). Non-numeric text is an error
+    /// in both, with one wording (columns 33 and 29 by the same count). The destination's own
+    /// latitude follows the same rule.
+    @Test func latitudeAsTextIsOneRule() throws {
+        let project = try project(index: """
+            ---
+            title: Bergen
+            latitude: "60.39"
+            longitude: 5.32
+            pois:
+              - { title: Bryggen, latitude: "60.39745", longitude: 5.32386 }
+            ---
+            Body.
+
+            """)
+        defer { project.remove() }
+        try project.write("Destinations/bergen/pois.json", """
+            [
+              {"title": "Fløibanen", "latitude": "60.39621", "longitude": 5.32838}
+            ]
+            """)
+        let result = try project.build()
+        #expect(result.status == 0, "\(result.standardError)")
+        let warnings = result.standardError.split(separator: "\n").map(String.init)
+        #expect(warnings.contains("Destinations/bergen/index.md:3:11: warning: latitude is the text '60.39'; read as the number 60.39"))
+        #expect(warnings.contains(
+            "Destinations/bergen/index.md:6:33: warning: POI 1: latitude is the text '60.39745'; read as the number 60.39745"))
+        #expect(warnings.contains(
+            "Destinations/bergen/pois.json:2:38: warning: POI 1: latitude is the text '60.39621'; read as the number 60.39621"))
+        let geojson = try project.read("Output/bergen/annotations.geojson")
+        #expect(geojson.contains("[5.32386,60.39745]") && geojson.contains("[5.32838,60.39621]"))
+
+        try project.write("Destinations/bergen/index.md", Self.bergen.replacingOccurrences(
+            of: "longitude: 5.32\n", with: "longitude: 5.32\npois:\n  - { title: Bryggen, latitude: \"sixty\", longitude: 5.32386 }\n"))
+        try project.write("Destinations/bergen/pois.json", "[{\"title\": \"B\", \"latitude\": \"sixty\", \"longitude\": 5.3}]")
+        let bad = try project.build()
+        #expect(bad.status == 1)
+        #expect(bad.standardError.contains(
+            "Destinations/bergen/index.md:6:33: error: POI 1: latitude must be a number of degrees, not 'sixty'"), "\(bad.standardError)")
+        #expect(bad.standardError.contains(
+            "Destinations/bergen/pois.json:1:29: error: POI 1: latitude must be a number of degrees, not 'sixty'"))
+    }
 }

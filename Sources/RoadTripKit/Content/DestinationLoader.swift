@@ -258,9 +258,9 @@ struct DestinationLoader {
             if !node.isNull { reader.fail(node, "pois must be a list of {title, subtitle, latitude, longitude}") }
             return []
         }
+        // Positions field by field, as for pois.json: a bad latitude is reported at its value.
         return PointOfInterestDecoder.decode(
-            items.map(\.metadataValue), path: reader.path,
-            positions: items.map { reader.location($0) }, log: log)
+            items.map(\.metadataValue), path: reader.path, positions: node.position, log: log)
     }
 }
 
@@ -313,19 +313,19 @@ private struct FrontMatterFields {
         return Coordinate(latitude: latitudeValue, longitude: longitudeValue)
     }
 
+    /// The destination's latitude or longitude by `DegreesValue`'s rule (the same as a POI's),
+    /// or `nil` after an error at the value.
     private static func degrees(_ node: YAMLNode, name: String, limit: Double, path: String, log: DiagnosticLog)
         -> Double?
     {
         let location = SourceLocation(path: path, line: node.line, column: node.column)
-        guard let value = node.doubleValue, value.isFinite else {
-            log.error(location, "\(name) must be a number of degrees, not \(ConfigReader.describe(node))")
+        switch DegreesValue.read(node.metadataValue, name: name, limit: limit) {
+        case .degrees(let value, let warning):
+            if let warning { log.warning(location, warning) }
+            return value
+        case .problem(let problem):
+            log.error(location, problem)
             return nil
         }
-        guard abs(value) <= limit else {
-            let range = "−\(Int(limit))…\(Int(limit))"
-            log.error(location, "\(name) \(value) is outside \(range) degrees")
-            return nil
-        }
-        return value
     }
 }

@@ -59,7 +59,7 @@ enum PropertyListDocument {
     static func binaryTrailerProblem(_ bytes: [UInt8]) -> String? {
         let headerSize = 8, trailerSize = 32
         guard bytes.count >= headerSize + 1 + trailerSize else {
-            return "\(bytes.count) bytes, fewer than a header, one object and the 32-byte trailer"
+            return CountText.counted(bytes.count, "byte") + ", fewer than a header, one object and the 32-byte trailer"
         }
         let trailer = bytes.count - trailerSize
         func integer(_ start: Int, _ width: Int) -> Int {
@@ -73,12 +73,12 @@ enum PropertyListDocument {
             tableOffset >= headerSize + 1, tableOffset <= trailer,
             objectCount <= (trailer - tableOffset) / offsetSize
         else {
-            return "\(bytes.count) bytes, and the last 32 are not a trailer that fits them"
+            return CountText.counted(bytes.count, "byte") + ", and the last 32 are not a trailer that fits them"
         }
         for index in 0..<objectCount {
             let offset = integer(tableOffset + index * offsetSize, offsetSize)
             guard offset >= headerSize, offset < tableOffset else {
-                return "object \(index + 1) of \(objectCount) lies outside the file's \(bytes.count) bytes"
+                return "object \(index + 1) of \(objectCount) lies outside the file's " + CountText.counted(bytes.count, "byte")
             }
         }
         return nil

@@ -53,4 +53,12 @@ import Testing
         #expect(dates.dateTime(instant, showingZone: true) == "12 May 2025, 04:30 UTC")
         #expect(dates.dateTime(instant, in: try zone("Asia/Kolkata"), showingZone: true) == "12 May 2025, 10:00 UTC+05:30")
     }
+
+    /// `<time datetime>` values are whole seconds in UTC: HTML allows at most three fraction
+    /// digits (a GPX time with microseconds failed the Nu validator), and pages show minutes.
+    @Test func htmlDateTimeDropsTheFraction() {
+        // 1679068932.740129 s is 2023-03-17T16:02:12.740129Z (ETH Hönggerberg log, sample site).
+        #expect(ReadableDate.htmlDateTime(Date(timeIntervalSince1970: 1_679_068_932.740129)) == "2023-03-17T16:02:12Z")
+        #expect(ReadableDate.htmlDateTime(Date(timeIntervalSince1970: 1_747_024_200)) == "2025-05-12T04:30:00Z")
+    }
 }

@@ -187,7 +187,7 @@ struct PageRenderer: Sendable {
                     "placedFromTrack": .bool(photo.coordinateSource == .trackLog),
                     "unplaced": .bool(photo.coordinate == nil),
                     "time": Self.text(photo.time.map { dates.dateTime($0) }),
-                    "dateTime": Self.text(photo.time.map(ISO8601Time.format)),
+                    "dateTime": Self.text(photo.time.map(ReadableDate.htmlDateTime)),
                 ])
             }),
             "hasContacts": .bool(!destination.publicContacts.isEmpty),

@@ -75,6 +75,13 @@ public struct ReadableDate: Sendable {
         return text
     }
 
+    /// `instant` for a `<time datetime>` attribute: ISO 8601 in UTC to the whole second
+    /// (`2023-03-17T16:02:12Z`; the fraction is dropped, since HTML's "valid global date and time
+    /// string" allows at most three fraction digits and pages show minutes).
+    public static func htmlDateTime(_ instant: Date) -> String {
+        ISO8601Time.format(Date(timeIntervalSince1970: instant.timeIntervalSince1970.rounded(.down)))
+    }
+
     /// "UTC+05:30", "UTC−03:00": the zone's offset at `instant`.
     static func offsetName(_ zone: TimeZone, at instant: Date) -> String {
         let offset = zone.secondsFromGMT(for: instant)

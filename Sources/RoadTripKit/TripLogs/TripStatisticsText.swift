@@ -12,7 +12,7 @@ public enum TripStatisticsText {
         /// The formatted value, e.g. "123.4 km (76.7 mi)", or "1 June 2024, 09:12 CEST".
         public var value: String
         /// For a time, the machine-readable ISO 8601 UTC value for `<time datetime>`
-        /// (`2024-06-01T07:12:00Z`); `nil` for other figures.
+        /// (`2024-06-01T07:12:00Z`, `ReadableDate.htmlDateTime`); `nil` for other figures.
         public var dateTime: String? = nil
     }
 
@@ -78,7 +78,7 @@ public enum TripStatisticsText {
             guard let time else { continue }
             rows.append(Row(
                 key: key, label: label, value: dates.dateTime(time, in: zone, showingZone: true),
-                dateTime: ISO8601Time.format(time)))
+                dateTime: ReadableDate.htmlDateTime(time)))
         }
         rows.append(Row(
             key: "fixes", label: "Fixes / segments",

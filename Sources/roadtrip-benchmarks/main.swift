@@ -100,12 +100,12 @@ let mismatches = zip(indexed, scanned).filter { $0 != $1 }.count
 let indexRate = Double(queryCount) / seconds(indexDuration)
 let scanRate = Double(linearCount) / seconds(scanDuration)
 let meanDistance = indexed.reduce(0) { $0 + $1.distance } / Double(queryCount)
-func grouped(_ value: Double) -> String { FilterReport.grouped(Int(value.rounded())) }
+func grouped(_ value: Double) -> String { CountText.grouped(Int(value.rounded())) }
 
-print("reverse-geocoding: \(FilterReport.grouped(gazetteer.cities.count)) cities, \(FilterReport.grouped(queryCount)) queries (seed \(seed): 70 % within 50 km of a city, 30 % uniform on the sphere)")
+print("reverse-geocoding: \(CountText.grouped(gazetteer.cities.count)) cities, \(CountText.grouped(queryCount)) queries (seed \(seed): 70 % within 50 km of a city, 30 % uniform on the sphere)")
 print(String(format: "load (libgeonames copy + index)  %9.1f ms   RSS +%@ KiB", seconds(gazetteer.loadDuration) * 1000, grouped(Double(residentAfter - residentBefore) / 1024)))
 print(String(format: "index build alone                %9.1f ms   %@ bytes (%@ per city)", seconds(buildDuration) * 1000, grouped(Double(rebuilt!.memoryFootprint)), grouped(Double(rebuilt!.memoryFootprint) / Double(coordinates.count))))
-print(String(format: "index: %@ queries  %9.2f s   %@ queries/s   %.2f µs/query", FilterReport.grouped(queryCount), seconds(indexDuration), grouped(indexRate), 1e6 / indexRate))
-print(String(format: "linear scan: first %@ queries  %9.2f s   %@ queries/s   %.0f µs/query", FilterReport.grouped(linearCount), seconds(scanDuration), grouped(scanRate), 1e6 / scanRate))
-print(String(format: "speed-up: %@x   answers differing from the scan: %d of %@   mean distance to the nearest city: %.1f km", grouped(indexRate / scanRate), mismatches, FilterReport.grouped(linearCount), meanDistance / 1000))
+print(String(format: "index: %@ queries  %9.2f s   %@ queries/s   %.2f µs/query", CountText.grouped(queryCount), seconds(indexDuration), grouped(indexRate), 1e6 / indexRate))
+print(String(format: "linear scan: first %@ queries  %9.2f s   %@ queries/s   %.0f µs/query", CountText.grouped(linearCount), seconds(scanDuration), grouped(scanRate), 1e6 / scanRate))
+print(String(format: "speed-up: %@x   answers differing from the scan: %d of %@   mean distance to the nearest city: %.1f km", grouped(indexRate / scanRate), mismatches, CountText.grouped(linearCount), meanDistance / 1000))
 if mismatches > 0 { exit(1) }

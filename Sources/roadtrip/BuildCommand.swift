@@ -41,19 +41,18 @@ enum BuildCommand: Command {
         }
         let errors = log.errorCount
         let warnings = log.warningCount
-        func plural(_ count: Int, _ word: String) -> String { "\(count) \(word)\(count == 1 ? "" : "s")" }
         if result.succeeded {
             if !quiet {
                 let milliseconds = Int(Date().timeIntervalSince(start) * 1000)
                 print(
-                    "Built \(plural(result.destinationCount, "destination")) into \(options.outputDirectory.path) in "
-                        + "\(milliseconds) ms" + (warnings > 0 ? " with \(plural(warnings, "warning"))" : ""))
+                    "Built \(CountText.counted(result.destinationCount, "destination")) into \(options.outputDirectory.path) in "
+                        + "\(milliseconds) ms" + (warnings > 0 ? " with \(CountText.counted(warnings, "warning"))" : ""))
             }
             return 0
         }
         let reason = strict && errors == 0 ? " (--strict treats warnings as errors)" : ""
         printError(
-            "roadtrip: build failed: \(plural(errors, "error")), \(plural(warnings, "warning"))\(reason); "
+            "roadtrip: build failed: \(CountText.counted(errors, "error")), \(CountText.counted(warnings, "warning"))\(reason); "
                 + "\(options.outputDirectory.path) was left as it was")
         return 1
     }

@@ -89,16 +89,6 @@ import Testing
 /// The report sentence of DESIGN §4.2 ("1,204 of 1,350 fixes kept: 96 less accurate than 50 m,
 /// 50 stale"), written out by hand.
 @Suite struct FilterReportTests {
-    @Test func thousandsSeparators() {
-        #expect(FilterReport.grouped(0) == "0")
-        #expect(FilterReport.grouped(7) == "7")
-        #expect(FilterReport.grouped(999) == "999")
-        #expect(FilterReport.grouped(1000) == "1,000")
-        #expect(FilterReport.grouped(1204) == "1,204")
-        #expect(FilterReport.grouped(1_234_567) == "1,234,567")
-        #expect(FilterReport.grouped(-1234) == "-1,234")
-    }
-
     @Test func designExample() {
         let report = FilterReport(
             subject: .fixes, total: 1350, dropped: [.stale: 50, .lessAccurate: 96, .tooFast: 0], settings: .roadTrip)

@@ -104,11 +104,37 @@ private func scalars(_ node: YAMLNode) -> [String] {
         #expect(split.bodyFirstLine == 1)
     }
 
+    // MARK: Front matter other generators read
+
+    /// A fence after blank lines, TOML's `+++` and JSON's `{` are errors at their own line and
+    /// column, saying roadtrip reads YAML between `---` lines; whitespace-only lines are blank.
+    @Test func otherFrontMatterIsNotRecognised() {
+        let blankFirst = splitError("\n \t\n---\ntitle: x\n---\nBody\n")
+        #expect(blankFirst?.location == SourceLocation(path: "d/index.md", line: 3, column: 1))
+        #expect(blankFirst?.message == "front matter not recognised: roadtrip reads YAML between `---` lines, "
+            + "and the first `---` must be the file's first line; delete the 2 blank lines above it")
+        let toml = splitError("+++\ntitle = \"x\"\n+++\nBody\n")
+        #expect(toml?.location == SourceLocation(path: "d/index.md", line: 1, column: 1))
+        #expect(toml?.message.hasPrefix("front matter not recognised: roadtrip reads YAML between `---` lines; this is TOML") == true)
+        let json = splitError("\n  {\"title\": \"x\"}\nBody\n")
+        #expect(json?.location == SourceLocation(path: "d/index.md", line: 2, column: 3))
+        #expect(json?.message.hasPrefix("front matter not recognised: roadtrip reads YAML between `---` lines; this looks like JSON") == true)
+    }
+
+    /// The JSON hint is true: a JSON object between `---` lines is read as YAML.
+    @Test func jsonBetweenFencesIsYAML() throws {
+        let split = try FrontMatter.split("---\n{\n  \"title\": \"x\", \"latitude\": 1\n}\n---\n", path: "d/index.md")
+        #expect(split.yaml?["title"]?.stringValue == "x")
+        #expect(split.yaml?["latitude"]?.doubleValue == 1)
+        #expect(split.isPresent)
+    }
+
     // MARK: Fences
 
     @Test func noFrontMatterIsAllBody() throws {
         let split = try FrontMatter.split("# New York\r\n\r\nText\n", path: "d/index.md")
         #expect(split.yaml == nil)
+        #expect(!split.isPresent)
         #expect(split.body == "# New York\n\nText\n")
         #expect(split.bodyFirstLine == 1)
     }

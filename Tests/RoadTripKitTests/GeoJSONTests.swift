@@ -86,20 +86,48 @@ import Testing
         #expect(range.east == east)
     }
 
-    /// Coordinates have at most 7 decimals and never use exponent notation; JSON text is safe in
+    /// Coordinates have at most 6 decimals and never use exponent notation; JSON text is safe in
     /// <script> (`</` escaped) and still parses back to the original title.
+    /// 12.123456789 rounds to 12.123457 by hand; 0.0000006 to 0.000001.
     @Test func roundsCoordinatesAndEscapesStrings() throws {
         let pin = Annotation(
-            id: "x", coordinate: Coordinate(latitude: 0.0000001, longitude: 12.123456789),
+            id: "x", coordinate: Coordinate(latitude: 0.0000006, longitude: 12.123456789),
             title: "</script> \"A&B\" 🚗", kind: .waypoint)
         let text = GeoJSON.featureCollection(annotations: [pin])
-        #expect(text.contains("\"coordinates\":[12.1234568,0.0000001]"))
+        #expect(text.contains("\"coordinates\":[12.123457,0.000001]"))
         #expect(!text.contains("</"))
         let json = try parse(text)
         let feature = try #require((json["features"] as? [[String: Any]])?.first)
         let properties = try #require(feature["properties"] as? [String: Any])
         #expect(properties["title"] as? String == "</script> \"A&B\" 🚗")
         #expect(properties["marker-symbol"] == nil)  // waypoints have no symbol
+    }
+
+    /// RFC 7946 §11.2: at most 6 decimals in positions and bbox, rounded by hand: 5.3241549 →
+    /// 5.324155 (the 7th decimal, 9, rounds up), 60.3929951 → 60.392995, −0.0000004 → 0 (below
+    /// half a millionth: zero, and never "-0"), −73.98765449 → −73.987654, 179.9999996 → 180.
+    @Test func positionsAndBboxHaveAtMostSixDecimals() throws {
+        let bergen = Annotation(
+            id: "a", coordinate: Coordinate(latitude: 60.3929951, longitude: 5.3241549), title: "A", kind: .destination)
+        let equator = Annotation(
+            id: "b", coordinate: Coordinate(latitude: -0.0000004, longitude: -73.98765449), title: "B", kind: .pointOfInterest)
+        let text = GeoJSON.featureCollection(annotations: [bergen, equator])
+        #expect(text.contains("\"coordinates\":[5.324155,60.392995]"))
+        #expect(text.contains("\"coordinates\":[-73.987654,0]"))
+        // bbox [west, south, east, north]: the short way round from −73.98765449 to 5.3241549.
+        #expect(text.contains("\"bbox\":[-73.987654,0,5.324155,60.392995]"))
+        #expect(!text.contains("-0,") && !text.contains("-0]"))
+
+        let track = GeoJSON.track(
+            title: "T", segments: [[Coordinate(latitude: 60.3929951, longitude: 5.3241549),
+                                    Coordinate(latitude: 60.4, longitude: 179.9999996)]],
+            points: [(title: "bump", kind: "event", coordinate: Coordinate(latitude: -0.0000004, longitude: 5.3241549),
+                      numbers: [("peak", 1.23456789)])])
+        #expect(track.contains("[[[5.324155,60.392995],[180,60.4]]]"))
+        #expect(track.contains("\"coordinates\":[5.324155,0]"))
+        #expect(track.contains("\"peak\":1.234568"))
+        #expect(track.contains("\"bbox\":[5.324155,0,180,60.4]"))
+        #expect(track.firstMatch(of: #/\d\.\d{7}/#) == nil)
     }
 
     @Test func extraPropertiesAreAppendedAndInvalidCoordinatesSkipped() throws {
@@ -136,7 +164,7 @@ import Testing
 
     /// Crossing latitudes by hand (linear in longitude):
     /// east (10°, 179°) → (20°, −178°): −178 unwrapped is 182, t = (180 − 179) / (182 − 179) = 1/3,
-    /// lat = 10 + 10/3 = 13.3333333 (7 decimals); then west (20°, −178°) → (24°, 178°): 178 is −182
+    /// lat = 10 + 10/3 = 13.333333 (6 decimals); then west (20°, −178°) → (24°, 178°): 178 is −182
     /// unwrapped, t = (−180 + 178) / (−182 + 178) = 1/2, lat = 22.
     @Test func lineStringSplitInterpolatesTheCrossingLatitude() throws {
         let path = [
@@ -146,8 +174,8 @@ import Testing
         let (type, value) = try coordinates(GeoJSON.lineString(path))
         #expect(type == "MultiLineString")
         #expect(value as? [[[Double]]] == [
-            [[179, 10], [180, 13.3333333]],
-            [[-180, 13.3333333], [-178, 20], [-180, 22]],
+            [[179, 10], [180, 13.333333]],
+            [[-180, 13.333333], [-178, 20], [-180, 22]],
             [[180, 22], [178, 24]],
         ])
     }

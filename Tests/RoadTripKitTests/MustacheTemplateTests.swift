@@ -106,9 +106,29 @@ import Testing
         #expect(errors.map(\.templateName) == ["a", "b"])
     }
 
+    /// A partial that includes itself is named, at the line of its own tag (line 2 here) — also
+    /// when it includes another partial first (`tile` on line 1 is not blamed).
     @Test func recursivePartialStopsWithError() throws {
-        let library = try TemplateLibrary(templates: ["self": "x{{>self}}"])
-        #expect(throws: TemplateError.self) { try library.render("self", context: nil) }
+        let library = try TemplateLibrary(templates: [
+            "page": "{{>card}}", "card": "{{>tile}}\n{{>card}}", "tile": "t", "self": "x{{>self}}",
+        ])
+        let error = #expect(throws: TemplateError.self) { try library.render("page", context: nil) }
+        #expect(error?.templateName == "card")
+        #expect(error?.line == 2)
+        #expect(error?.message.hasPrefix("partial 'card' includes itself without end") == true)
+        let direct = #expect(throws: TemplateError.self) { try library.render("self", context: nil) }
+        #expect(direct?.templateName == "self" && direct?.line == 1)
+        #expect(direct?.message.hasPrefix("partial 'self' includes itself without end") == true)
+    }
+
+    /// A cycle of three partials names all three in the order they include each other, starting
+    /// with the one the page included first.
+    @Test func partialCycleIsNamed() throws {
+        let library = try TemplateLibrary(templates: [
+            "page": "{{>b}}", "a": "{{>b}}", "b": "{{>c}}", "c": "\n\n{{>a}}",
+        ])
+        let error = #expect(throws: TemplateError.self) { try library.render("page", context: nil) }
+        #expect(error?.message.hasPrefix("partials include each other without end: b → c → a → b") == true)
     }
 
     /// A recursive partial whose data ends renders fine just below the depth limit: a chain of

@@ -58,7 +58,7 @@ import Testing
             PointOfInterest(title: "Empire State Building", coordinate: Coordinate(latitude: 40.748433, longitude: -73.985656))
         ])
         #expect(log.diagnostics == [
-            .error(SourceLocation(path: "pois.plist", line: 17, column: 3), "POI 2: Latitude 'ninety' is not a number")
+            .error(SourceLocation(path: "pois.plist", line: 17, column: 3), "POI 2: Latitude must be a number of degrees, not 'ninety'")
         ])
     }
 
@@ -86,7 +86,7 @@ import Testing
             [poi([("title", .string("Too far north")), ("latitude", .double(91.5)), ("longitude", .integer(10))])],
             path: "index.md", positions: [at], log: log)
         #expect(pois.isEmpty)
-        #expect(log.diagnostics == [.error(at, "POI 1: latitude 91.5 is outside −90…90")])
+        #expect(log.diagnostics == [.error(at, "POI 1: latitude 91.5 is outside −90…90 degrees")])
     }
 
     @Test func longitudeOutOfRangeAndNonNumbersAreErrors() {
@@ -100,9 +100,9 @@ import Testing
             ], path: "p.json", log: log)
         #expect(pois.isEmpty)
         #expect(log.diagnostics.map(\.message) == [
-            "POI 1: longitude 180.5 is outside −180…180",
-            "POI 2: latitude 'abc' is not a number",
-            "POI 3: latitude must be a number, found true",
+            "POI 1: longitude 180.5 is outside −180…180 degrees",
+            "POI 2: latitude must be a number of degrees, not 'abc'",
+            "POI 3: latitude must be a number of degrees, not true",
             "POI 4: expected a mapping with title, latitude and longitude, found text",
         ])
         #expect(log.diagnostics.allSatisfy { $0.severity == .error && $0.location == SourceLocation(path: "p.json") })

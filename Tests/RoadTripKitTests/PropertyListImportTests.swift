@@ -50,7 +50,7 @@ import Testing
         (.warning, "destination 1 'New York City': POI 1: Longitude is the text '-74.044514'; read as the number -74.044514"),
         (.warning, "destination 2 'San Francisco': POI 1: Latitude is the text '37.819722'; read as the number 37.819722"),
         (.warning, "destination 2 'San Francisco': Weather 'forecast.weather.gov/sf' is not an absolute http(s) URL; ignored"),
-        (.error, "destination 3 'Beyond the Pole': Latitude 95 is outside −90…90"),
+        (.error, "destination 3 'Beyond the Pole': Latitude 95 is outside −90…90 degrees"),
     ]
 
     /// In the XML file, each diagnostic points at its element's line, the column being the `<`
@@ -80,6 +80,25 @@ import Testing
         let expected = expectedMessages.map { Diagnostic($0.0, SourceLocation(path: path), $0.1) }
         #expect(Set(log.diagnostics) == Set(expected))
         #expect(log.diagnostics.count == expected.count)
+    }
+
+    /// The binary fixture is 783 bytes; its trailer (`python3 -c "b=open(F,'rb').read();
+    /// print(b[-32:].hex())"`) gives offsets of 2 bytes, 51 objects and the offset table at 649:
+    /// 649 + 51 × 2 = 751 = 783 − 32. Cut anywhere from 6 bytes (just "bplist") to 782, the file
+    /// is a "truncated binary property list", never a plist of something else and never a crash.
+    @Test func binaryPlistCutAnywhereIsTruncated() throws {
+        let bytes = try Data(contentsOf: FixtureFiles.url("content/Destinations-binary.plist"))
+        #expect(bytes.count == 783)
+        for length in 6..<bytes.count {
+            do {
+                _ = try PropertyListDocument.parse(bytes.prefix(length))
+                Issue.record("\(length) bytes parsed")
+            } catch {
+                #expect(error.message.hasPrefix("truncated binary property list: \(length) bytes"), "\(length): \(error.message)")
+                #expect(error.line == nil)
+            }
+        }
+        #expect(PropertyListDocument.binaryTrailerProblem([UInt8](bytes)) == nil)
     }
 
     // MARK: bad-inputs (expectations from bad-inputs/README in /work/shared)

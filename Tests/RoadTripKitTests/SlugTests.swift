@@ -52,4 +52,37 @@ import Testing
         #expect(Slug.percentEncodedPath("new-york-city_2.0~x") == "new-york-city_2.0~x")
         #expect(Slug.percentEncodedPath("a b/c") == "a%20b%2Fc")
     }
+
+    /// Folder names in NFC and NFD are the same to Swift's `==` but not to the file system: the
+    /// message names both forms and the character (Å: U+00C5 vs U+0041 U+030A); other pairs,
+    /// including the same bytes twice, give none.
+    @Test func normalisationConflictNamesBothForms() throws {
+        let nfc = "Destinations/\u{00C5}lesund/index.md", nfd = "Destinations/A\u{030A}lesund/index.md"
+        let message = try #require(SiteLoader.normalisationConflict(nfc, nfd, slug: "alesund"))
+        #expect(message.hasPrefix("folders Destinations/\u{00C5}lesund/ (NFC) and Destinations/A\u{030A}lesund/ (NFD) "
+            + "have the same name in different Unicode normalisation forms ('\u{00C5}' is U+00C5 in the first, "
+            + "U+0041 U+030A in the second), so both would be alesund/"))
+        #expect(SiteLoader.normalisationConflict(nfc, nfc, slug: "alesund") == nil)
+        #expect(SiteLoader.normalisationConflict("Destinations/alesund/index.md", nfc, slug: "alesund") == nil)
+    }
+
+    /// Slugs are at most 80 UTF-8 bytes, cut at a word boundary. By hand: "grand-canyon-village-"
+    /// is 21 bytes; 3 × 21 + "grand-canyon-" (13) + "vill" = 80 bytes, which ends inside a word,
+    /// so the cut goes back to the "-" at 75: three villages and "grand-canyon". 100 × "東" (3
+    /// bytes each) keeps 26 (78 bytes; a 27th would make 81). One 300-letter word keeps 80 letters.
+    @Test func longNamesAreShortenedAtAWordBoundary() {
+        let name = String(String(repeating: "Grand Canyon Village ", count: 15).prefix(300))
+        let slug = Slug.make(from: name)
+        #expect(slug == String(repeating: "grand-canyon-village-", count: 3) + "grand-canyon")
+        #expect(slug.utf8.count == 75)
+        #expect(Slug.make(from: String(repeating: "東", count: 100)) == String(repeating: "東", count: 26))
+        #expect(Slug.make(from: String(repeating: "a", count: 300)) == String(repeating: "a", count: 80))
+        // 75 bytes of "abcd-", then "abcde" reaches 80 just before a "-": kept whole. With
+        // "abcdefghij" instead, byte 80 is inside the word: back to the "-" after byte 74.
+        let words = String(repeating: "abcd-", count: 15)
+        #expect(Slug.make(from: words + "abcde-fg") == words + "abcde")
+        #expect(Slug.make(from: words + "abcdefghij-klm") == String(repeating: "abcd-", count: 14) + "abcd")
+        #expect(Slug.make(from: String(repeating: "x", count: 80)).utf8.count == 80)
+        #expect(Slug.make(from: String(repeating: "word ", count: 16) + "end") == String(repeating: "word-", count: 15) + "word")
+    }
 }

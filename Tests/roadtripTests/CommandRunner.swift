@@ -38,16 +38,24 @@ struct CommandRunner {
         return folder
     }()
 
-    static func run(_ arguments: [String], in directory: URL? = nil) throws -> Output {
-        try run(program: executable, arguments, in: directory)
+    /// Runs `roadtrip arguments` in `directory`, with `environment` added to (or replacing
+    /// variables of) the test process's own.
+    static func run(_ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:]) throws -> Output {
+        try run(program: executable, arguments, in: directory, environment: environment)
     }
 
-    /// Runs `program` with `arguments` (in `directory`, else this process's folder) to its end.
-    static func run(program: URL, _ arguments: [String], in directory: URL? = nil) throws -> Output {
+    /// Runs `program` with `arguments` (in `directory`, else this process's folder) to its end,
+    /// with `environment` added to (or replacing variables of) the test process's own.
+    static func run(
+        program: URL, _ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:]
+    ) throws -> Output {
         let process = Process()
         process.executableURL = program
         process.arguments = arguments
         if let directory { process.currentDirectoryURL = directory }
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, given in given }
+        }
         let outputPipe = Pipe()
         let errorPipe = Pipe()
         process.standardOutput = outputPipe
@@ -107,8 +115,8 @@ struct TemporaryProject {
         FileManager.default.fileExists(atPath: root.appendingPathComponent(relativePath).path)
     }
 
-    func build(_ extra: [String] = []) throws -> CommandRunner.Output {
-        try CommandRunner.run(["build", "--source", root.path] + extra)
+    func build(_ extra: [String] = [], environment: [String: String] = [:]) throws -> CommandRunner.Output {
+        try CommandRunner.run(["build", "--source", root.path] + extra, environment: environment)
     }
 
     func remove() {

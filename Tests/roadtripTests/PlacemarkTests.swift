@@ -78,8 +78,8 @@ import Testing
         #expect(result.status == 0, "\(result.standardError)")
         let page = try project.read("Output/barstow/trips/i40/index.html")
         #expect(page.contains("<p class=\"subtitle\">From Kingman to Barstow</p>"))
-        #expect(page.contains("<dt>Start</dt><dd>2024-01-15 10:00 MST (-07:00)</dd>"))
-        #expect(page.contains("<dt>End</dt><dd>2024-01-15 12:00 PST (-08:00)</dd>"))
+        #expect(page.contains("<dt>Start</dt><dd><time datetime=\"2024-01-15T17:00:00Z\">15 January 2024, 10:00 MST</time></dd>"))
+        #expect(page.contains("<dt>End</dt><dd><time datetime=\"2024-01-15T20:00:00Z\">15 January 2024, 12:00 PST</time></dd>"))
         #expect(try project.read("Output/barstow/index.html").contains("i40</a> (From Kingman to Barstow)"))
     }
 
@@ -99,7 +99,7 @@ import Testing
         let page = try project.read("Output/sea/trips/drift/index.html")
         #expect(!page.contains("Around Papeete") && !page.contains("in Papeete!"))
         #expect(page.contains("currently in Sea!"))
-        #expect(page.contains("<dt>Start</dt><dd>2024-01-15 17:00 UTC (+00:00)</dd>"))
+        #expect(page.contains("<dt>Start</dt><dd><time datetime=\"2024-01-15T17:00:00Z\">15 January 2024, 17:00 UTC</time></dd>"))
         #expect(page.contains("open water, 1,9"))
     }
 

@@ -170,8 +170,12 @@ import TestTools
         let lines = try #require(geometry["coordinates"] as? [[[Double]]])
         #expect(lines.count == 7)
         #expect(lines.map(\.count).reduce(0, +) == 252)
-        // The first trkpt of the file: lat 45.772175035, lon 14.357659249 → [lon, lat], 7 decimals.
-        #expect(lines[0][0] == [14.3576592, 45.772175])
+        // The first trkpt of the file: lat 45.772175035, lon 14.357659249 → [lon, lat] rounded by
+        // hand to 6 decimals (RFC 7946 §11.2): 14.357659, 45.772175.
+        #expect(lines[0][0] == [14.357659, 45.772175])
+        #expect(output.standardOutput.contains("[[[14.357659,45.772175],"))
+        // The file's coordinates have 9 decimals; none of the output's numbers has more than 6.
+        #expect(output.standardOutput.firstMatch(of: #/\d\.\d{7}/#) == nil)
         let kinds = features.compactMap { ($0["properties"] as? [String: Any])?["kind"] as? String }
         #expect(kinds == ["track", "start", "end"])
     }

@@ -127,13 +127,26 @@ struct ConfigReader {
         return CoordinateSpan(latitudeDelta: latitudeDelta, longitudeDelta: longitudeDelta)
     }
 
-    /// A tile layer `{url, overlay?, attribution?, maxZoom?}`; missing keys come from `base`.
+    /// A tile layer `{url, overlay?, attribution?, maxZoom?}`; missing keys come from `base`. A
+    /// `url` or `overlay` that is not an http(s) template (`TileLayer.isHTTPTemplate`) is an
+    /// error at its value, whatever `severity` says: a page must never load a `javascript:` URL.
     func tileLayer(_ node: YAMLNode, _ key: String, base: TileLayer?) -> TileLayer? {
         var layer = base ?? TileLayer(url: "", overlay: nil, attribution: "", maxZoom: 19)
+        var unsafe = false
+        func httpTemplate(_ value: YAMLNode, _ name: String, _ assign: (String) -> Void) {
+            string(value, name) { template in
+                if TileLayer.isHTTPTemplate(template) { return assign(template) }
+                log.error(
+                    location(value),
+                    "\(name) must be an http(s) URL template such as \"https://tile.openstreetmap.org/{z}/{x}/{y}.png\", "
+                        + "not '\(template)'")
+                unsafe = true
+            }
+        }
         forEachKey(node, key, known: ["url", "overlay", "attribution", "maxZoom"]) { sub, value in
             switch sub {
-            case "url": string(value, "\(key).url") { layer.url = $0 }
-            case "overlay": string(value, "\(key).overlay") { layer.overlay = $0 }
+            case "url": httpTemplate(value, "\(key).url") { layer.url = $0 }
+            case "overlay": httpTemplate(value, "\(key).overlay") { layer.overlay = $0 }
             case "attribution": string(value, "\(key).attribution") { layer.attribution = $0 }
             case "maxZoom":
                 number(value, "\(key).maxZoom") { zoom in
@@ -144,6 +157,7 @@ struct ConfigReader {
             default: break
             }
         }
+        guard !unsafe else { return nil }
         guard !layer.url.isEmpty else {
             fail(node, "\(key) needs a url with {z}, {x} and {y}")
             return nil

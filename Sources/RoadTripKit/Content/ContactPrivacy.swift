@@ -91,7 +91,7 @@ public struct ContactPrivacy: Sendable, Hashable {
         }
         guard !exposed.isEmpty else { return nil }
         let warningLocation = location ?? contacts.first { contact in exposed.contains { has($0.0, contact) } }!.location
-        let fields = exposed.map { "\($0.0.rawValue) (\($0.1) contact\($0.1 == 1 ? "" : "s"))" }
+        let fields = exposed.map { "\($0.0.rawValue) (\(CountText.counted($0.1, "contact")))" }
         return .warning(
             warningLocation,
             "contacts.publish makes personal fields public: \(fields.joined(separator: ", ")); remove them from contacts.publish to keep them private")

@@ -50,7 +50,9 @@ struct DestinationLoader {
             guard let pairs = reader.mapping(yaml, name: "front matter") else { return nil }
             fields = read(pairs, reader: reader)
         }
-        guard let coordinate = fields.coordinate(path: path, log: log) else { return nil }
+        guard let coordinate = fields.coordinate(path: path, hasFrontMatter: frontMatter.isPresent, log: log) else {
+            return nil
+        }
 
         var pointsOfInterest = fields.pointsOfInterest
         for name in ["pois.json", "pois.plist"] {
@@ -256,9 +258,9 @@ struct DestinationLoader {
             if !node.isNull { reader.fail(node, "pois must be a list of {title, subtitle, latitude, longitude}") }
             return []
         }
+        // Positions field by field, as for pois.json: a bad latitude is reported at its value.
         return PointOfInterestDecoder.decode(
-            items.map(\.metadataValue), path: reader.path,
-            positions: items.map { reader.location($0) }, log: log)
+            items.map(\.metadataValue), path: reader.path, positions: node.position, log: log)
     }
 }
 
@@ -286,7 +288,8 @@ private struct FrontMatterFields {
 
     /// The destination's coordinate, or `nil` after logging an error at the offending line:
     /// latitude and longitude must both be present, numeric, and within −90…90 / −180…180 degrees.
-    func coordinate(path: String, log: DiagnosticLog) -> Coordinate? {
+    /// Without front matter (`hasFrontMatter` false) the error says how to start it.
+    func coordinate(path: String, hasFrontMatter: Bool, log: DiagnosticLog) -> Coordinate? {
         if latitude == nil && longitude == nil, let placeName {
             return PlaceNameLookup.coordinate(
                 of: placeName.text, at: SourceLocation(path: path, line: placeName.node.line, column: placeName.node.column),
@@ -296,9 +299,12 @@ private struct FrontMatterFields {
             let missing = [latitude == nil ? "latitude" : nil, longitude == nil ? "longitude" : nil]
                 .compactMap { $0 }.joined(separator: " and ")
             let line = (latitude ?? longitude)?.value.line ?? 1
+            let how = hasFrontMatter ? " (give latitude and longitude in degrees)"
+                : "; this file has no front matter: start it with a line `---`, then the lines `title: …`, "
+                    + "`latitude: …` and `longitude: …` (degrees), then `---`"
             log.error(
                 SourceLocation(path: path, line: line, column: 1),
-                "a destination needs a location: \(missing) missing (give latitude and longitude in degrees)")
+                "a destination needs a location: \(missing) missing" + how)
             return nil
         }
         let latitudeValue = Self.degrees(latitude.value, name: "latitude", limit: 90, path: path, log: log)
@@ -307,19 +313,19 @@ private struct FrontMatterFields {
         return Coordinate(latitude: latitudeValue, longitude: longitudeValue)
     }
 
+    /// The destination's latitude or longitude by `DegreesValue`'s rule (the same as a POI's),
+    /// or `nil` after an error at the value.
     private static func degrees(_ node: YAMLNode, name: String, limit: Double, path: String, log: DiagnosticLog)
         -> Double?
     {
         let location = SourceLocation(path: path, line: node.line, column: node.column)
-        guard let value = node.doubleValue, value.isFinite else {
-            log.error(location, "\(name) must be a number of degrees, not \(ConfigReader.describe(node))")
+        switch DegreesValue.read(node.metadataValue, name: name, limit: limit) {
+        case .degrees(let value, let warning):
+            if let warning { log.warning(location, warning) }
+            return value
+        case .problem(let problem):
+            log.error(location, problem)
             return nil
         }
-        guard abs(value) <= limit else {
-            let range = "−\(Int(limit))…\(Int(limit))"
-            log.error(location, "\(name) \(value) is outside \(range) degrees")
-            return nil
-        }
-        return value
     }
 }

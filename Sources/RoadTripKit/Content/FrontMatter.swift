@@ -6,6 +6,11 @@
 /// is present when the first line is exactly `---`, optionally followed by spaces or tabs; it
 /// ends at the next line that is `---` or `...` (again with optional trailing blanks). An empty
 /// block (`---` directly followed by `---`) is fine.
+///
+/// What other generators accept and roadtrip does not is an error, "front matter not recognised",
+/// at the line where it starts: a `---` fence after blank lines, Hugo's TOML between `+++` lines,
+/// and JSON front matter (a first line starting with `{`). A file with none of these has no front
+/// matter: it is all body (and the destination then lacks a location).
 public struct FrontMatter: Sendable {
     /// The front matter's root mapping, positions in file lines; `nil` when there is no front
     /// matter or it is empty (blank or only comments).
@@ -15,6 +20,9 @@ public struct FrontMatter: Sendable {
     public var body: String
     /// The 1-based file line where ``body`` starts.
     public var bodyFirstLine: Int
+
+    /// `false` for a file that does not start with a `---` fence (it is all body).
+    public var isPresent: Bool { bodyFirstLine > 1 }
 
     /// Creates a split file.
     public init(yaml: YAMLNode?, body: String, bodyFirstLine: Int) {
@@ -28,13 +36,15 @@ public struct FrontMatter: Sendable {
     /// - Parameters:
     ///   - text: The file's contents.
     ///   - path: The file, for diagnostics.
-    /// - Throws: A `Diagnostic` error (1-based file line and column) when the first line starts
+    /// - Throws: A `Diagnostic` error (1-based file line and column) when the front matter is not
+    ///   recognised (`unrecognisedFrontMatter`), when the first line starts
     ///   with `---` but is not exactly a fence (`----`, `--- title: x`), when the opening fence
     ///   is never closed (at line 1), when the YAML is malformed (see ``YAMLParser/parse(_:path:firstLine:)``),
     ///   or when the front matter is not a mapping.
     public static func split(_ text: String, path: String) throws(Diagnostic) -> FrontMatter {
         let lines = SourceLines(text)
         guard let first = lines.first, first.starts(with: fenceDashes) else {
+            if let problem = unrecognisedFrontMatter(lines, path: path) { throw problem }
             return FrontMatter(yaml: nil, body: lines.text, bodyFirstLine: 1)
         }
         guard isFence(first, marker: fenceDashes) else {
@@ -63,6 +73,32 @@ public struct FrontMatter: Sendable {
             yaml: yaml,
             body: lines.text(lineRange: (closing + 1)..<lines.count),
             bodyFirstLine: closing + 2)
+    }
+
+    /// The start of front matter written the way another generator reads it, as an error at its
+    /// first line: the first line that is not blank is a `---` fence after blank lines, a `+++`
+    /// fence (TOML, Hugo), or starts with `{` (JSON, Hugo); `nil` for anything else.
+    private static func unrecognisedFrontMatter(_ lines: SourceLines, path: String) -> Diagnostic? {
+        let blank: (UInt8) -> Bool = { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+        guard let index = lines.indices.first(where: { !lines[$0].allSatisfy(blank) }) else { return nil }
+        let line = lines[index]
+        let column = line.prefix(while: blank).count + 1
+        let at = SourceLocation(path: path, line: index + 1, column: column)
+        let notRecognised = "front matter not recognised: roadtrip reads YAML between `---` lines"
+        if isFence(line, marker: fenceDashes) {
+            let blankLines = CountText.counted(index, "blank line")
+            return .error(at, notRecognised + ", and the first `---` must be the file's first line; "
+                + "delete the \(blankLines) above it")
+        }
+        if isFence(line.drop(while: blank), marker: Array("+++".utf8)) {
+            return .error(at, notRecognised + "; this is TOML between `+++` lines: write `---` instead of `+++`, "
+                + "and `key: value` instead of `key = value`")
+        }
+        if line.drop(while: blank).first == UInt8(ascii: "{") {
+            return .error(at, notRecognised + "; this looks like JSON: put a `---` line before and after it "
+                + "(a JSON object is YAML too)")
+        }
+        return nil
     }
 
     private static let fenceDashes = Array("---".utf8)

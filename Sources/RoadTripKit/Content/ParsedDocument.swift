@@ -63,3 +63,20 @@ struct ParsedDocument: Sendable {
     /// Where the root value and its descendants start; `nil` when the format has no lines.
     var positions: Position?
 }
+
+extension YAMLNode {
+    /// Where this node and its descendants start in the file, in the shape JSON and XML property
+    /// lists give (`ParsedDocument.Position`), so front matter records (inline `pois:`) are
+    /// decoded, and their fields reported, exactly as `pois.json` records are.
+    var position: ParsedDocument.Position {
+        var position = ParsedDocument.Position(line: line, column: column)
+        switch content {
+        case .scalar: break
+        case .sequence(let items): position.children = items.map(\.position)
+        case .mapping(let pairs):
+            position.keys = pairs.map { $0.key.stringValue ?? "" }
+            position.children = pairs.map(\.value.position)
+        }
+        return position
+    }
+}

@@ -15,9 +15,9 @@ public enum PointOfInterestFile {
         let fileLocation = SourceLocation(path: displayPath)
         let data: Data
         do {
-            data = try Data(contentsOf: url)
+            data = try FileBytes.read(url)
         } catch {
-            log.error(fileLocation, "cannot read the file: \(error.localizedDescription)")
+            log.error(fileLocation, error.message)
             return nil
         }
         let document: ParsedDocument

@@ -15,13 +15,23 @@ import Foundation
 enum PropertyListDocument {
     /// Parses `data`. Throws `ParsedDocument.SyntaxError` when Foundation cannot read it; for an
     /// XML property list the error carries the line and column where libxml2 (through
-    /// `XMLParser`) found the XML broken, when it is broken XML.
+    /// `XMLParser`) found the XML broken, when it is broken XML. A binary property list (starting
+    /// `bplist`) whose trailer is missing or inconsistent is a "truncated binary property list"
+    /// (`binaryTrailerProblem`), checked before Foundation, which would otherwise read the bytes
+    /// as an OpenStep text plist ("bplist00" alone is the string `bplist00`).
     static func parse(_ data: Data) throws(ParsedDocument.SyntaxError) -> ParsedDocument {
         let isBinary = data.starts(with: Array("bplist".utf8))
         if !isBinary, let tooDeep = deepestNestingError(data) { throw tooDeep }
+        if isBinary, let problem = binaryTrailerProblem([UInt8](data)) {
+            throw ParsedDocument.SyntaxError(
+                message: "truncated binary property list: \(problem) (was the file cut short by an interrupted copy "
+                    + "or download? Export it again)")
+        }
         let object: Any
         do {
             object = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
+        } catch where isBinary {
+            throw ParsedDocument.SyntaxError(message: "damaged binary property list: its objects cannot be read")
         } catch {
             let reason = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
             var syntaxError = ParsedDocument.SyntaxError(
@@ -37,6 +47,41 @@ enum PropertyListDocument {
         }
         let positions = isBinary ? nil : XMLPositionScanner.scan(data).root
         return ParsedDocument(value: metadataValue(object), positions: positions)
+    }
+
+    /// Why `bytes` (starting `bplist`) cannot be a whole binary property list, or `nil`. The format
+    /// (Apple's CFBinaryPList.c, "bplist00"): an 8-byte header, the objects, an offset table of
+    /// `objectCount` big-endian integers of `offsetSize` bytes starting at `offsetTableOffset`,
+    /// and a 32-byte trailer: 6 unused bytes, `offsetSize` (1…8), `objectReferenceSize` (1…8),
+    /// then `objectCount`, `topObject` and `offsetTableOffset` as 8-byte big-endian integers.
+    /// A file cut short loses its trailer, so the last 32 bytes no longer say where a table lies
+    /// inside the file.
+    static func binaryTrailerProblem(_ bytes: [UInt8]) -> String? {
+        let headerSize = 8, trailerSize = 32
+        guard bytes.count >= headerSize + 1 + trailerSize else {
+            return CountText.counted(bytes.count, "byte") + ", fewer than a header, one object and the 32-byte trailer"
+        }
+        let trailer = bytes.count - trailerSize
+        func integer(_ start: Int, _ width: Int) -> Int {
+            bytes[start..<(start + width)].reduce(0) { ($0 << 8) | Int($1) }
+        }
+        let offsetSize = Int(bytes[trailer + 6]), referenceSize = Int(bytes[trailer + 7])
+        let objectCount = integer(trailer + 8, 8), topObject = integer(trailer + 16, 8)
+        let tableOffset = integer(trailer + 24, 8)
+        guard (1...8).contains(offsetSize), (1...8).contains(referenceSize), objectCount >= 1,
+            objectCount <= bytes.count, topObject >= 0, topObject < objectCount,
+            tableOffset >= headerSize + 1, tableOffset <= trailer,
+            objectCount <= (trailer - tableOffset) / offsetSize
+        else {
+            return CountText.counted(bytes.count, "byte") + ", and the last 32 are not a trailer that fits them"
+        }
+        for index in 0..<objectCount {
+            let offset = integer(tableOffset + index * offsetSize, offsetSize)
+            guard offset >= headerSize, offset < tableOffset else {
+                return "object \(index + 1) of \(objectCount) lies outside the file's " + CountText.counted(bytes.count, "byte")
+            }
+        }
+        return nil
     }
 
     /// The deepest nesting of `<array>`/`<dict>` an XML property list may have (the same limit as

@@ -38,12 +38,15 @@ public enum PropertyListImport {
         let fileLocation = SourceLocation(path: displayPath)
         let document: ParsedDocument
         do {
-            document = try PropertyListDocument.parse(try Data(contentsOf: url))
+            document = try PropertyListDocument.parse(try FileBytes.read(url))
         } catch let error as ParsedDocument.SyntaxError {
             log.error(error.location(in: displayPath), error.message)
             return []
+        } catch let error as FileReadError {
+            log.error(fileLocation, error.message)
+            return []
         } catch {
-            log.error(fileLocation, "cannot read the file: \(error.localizedDescription)")
+            log.error(fileLocation, "\(error)")
             return []
         }
         let rootLocation = document.positions?.location(in: displayPath) ?? fileLocation

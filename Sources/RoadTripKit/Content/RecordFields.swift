@@ -90,9 +90,10 @@ struct RecordFields {
 
     /// Reads a coordinate from a latitude and a longitude field, each given by its accepted key
     /// spellings (the first spelling names the field in messages). Reports an error and returns
-    /// `nil` when either is missing ("missing keys latitude, longitude"), not a number, not finite,
-    /// or out of range ("latitude 91.5 is outside −90…90"). A numeric string is accepted with a
-    /// warning, as the classic app's `doubleValue` read it.
+    /// `nil` when either is missing ("missing keys latitude, longitude"), and otherwise reads each
+    /// by `DegreesValue`'s rule: a numeric string is accepted with a warning, as the classic
+    /// app's `doubleValue` read it; text that is not a number, a value out of range ("latitude
+    /// 91.5 is outside −90…90 degrees") is an error.
     func coordinate(latitudeKeys: [String], longitudeKeys: [String]) -> Coordinate? {
         let latitudeEntry = entry(latitudeKeys)
         let longitudeEntry = entry(longitudeKeys)
@@ -108,32 +109,17 @@ struct RecordFields {
         return Coordinate(latitude: latitude, longitude: longitude)
     }
 
-    /// A value in degrees within −limit…limit, or `nil` after an error.
+    /// A value in degrees within −limit…limit (`DegreesValue`), or `nil` after an error.
     private func degrees(_ entry: MetadataEntry, limit: Double) -> Double? {
         let at = location(of: entry.key)
-        let value: Double
-        switch entry.value {
-        case .integer(let integer):
-            value = Double(integer)
-        case .double(let double):
-            value = double
-        case .string(let string):
-            guard let parsed = Self.decimalNumber(string) else {
-                log.error(at, "\(label): \(entry.key) '\(string)' is not a number")
-                return nil
-            }
-            log.warning(at, "\(label): \(entry.key) is the text '\(string)'; read as the number \(Self.numberText(.double(parsed)))")
-            value = parsed
-        default:
-            log.error(at, "\(label): \(entry.key) must be a number, found \(Self.kind(of: entry.value))")
+        switch DegreesValue.read(entry.value, name: entry.key, limit: limit) {
+        case .degrees(let value, let warning):
+            if let warning { log.warning(at, "\(label): \(warning)") }
+            return value
+        case .problem(let problem):
+            log.error(at, "\(label): \(problem)")
             return nil
         }
-        guard value.isFinite, (-limit...limit).contains(value) else {
-            let shown = Self.numberText(entry.value.isNumber ? entry.value : .double(value))
-            log.error(at, "\(label): \(entry.key) \(shown) is outside −\(Int(limit))…\(Int(limit))")
-            return nil
-        }
-        return value
     }
 
     /// A decimal number written as text: optional sign, digits with an optional `.`, optional
@@ -174,12 +160,3 @@ struct RecordFields {
     }
 }
 
-fileprivate extension MetadataValue {
-    /// `true` for `.integer` and `.double`.
-    var isNumber: Bool {
-        switch self {
-        case .integer, .double: return true
-        default: return false
-        }
-    }
-}

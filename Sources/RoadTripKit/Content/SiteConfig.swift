@@ -76,6 +76,64 @@ public struct SiteConfig: Sendable, Hashable {
         WebLink.isHTTP(url) || (url.hasPrefix("/") && !url.contains(where: \.isWhitespace))
     }
 
+    /// `url` with every run of `/` in its path made one `/` (`https://example.org//trips//` →
+    /// `https://example.org/trips/`, `//trips/` → `/trips/`), or `nil` when it has none. The
+    /// `//` after an http(s) scheme is the URL's own and stays; a query or fragment is left as
+    /// it is. A `//` in a baseURL's path would make every link on the site start with it: an
+    /// empty folder for the server, and at the start of a path-only baseURL a link to another host
+    /// (`//trips/x/` is the host `trips`).
+    public static func collapsingSlashes(inBaseURL url: String) -> String? {
+        var head = Substring("")
+        var path = Substring(url)
+        if WebLink.isHTTP(url), let scheme = url.range(of: "://") {
+            let afterScheme = url[scheme.upperBound...]
+            guard let slash = afterScheme.firstIndex(of: "/") else { return nil }
+            head = url[..<slash]
+            path = url[slash...]
+        }
+        let end = path.firstIndex { $0 == "?" || $0 == "#" } ?? path.endIndex
+        var collapsed = ""
+        for character in path[..<end] where !(character == "/" && collapsed.hasSuffix("/")) {
+            collapsed.append(character)
+        }
+        guard collapsed.count < path.distance(from: path.startIndex, to: end) else { return nil }
+        return String(head) + collapsed + String(path[end...])
+    }
+
+    /// The warning for a `baseURL` whose path has `//`, naming what is used instead.
+    static func collapsedSlashesWarning(_ url: String, collapsed: String, name: String) -> String {
+        "\(name) '\(url)' has '//' in its path; '\(collapsed)' is used (every link starts with the baseURL, "
+            + "and '//' there means an empty folder, or at the start another host)"
+    }
+
+    /// The error for a `timeZone` that names no zone, with the IANA name the author probably meant
+    /// when one matches ignoring case, or by its last part ("oslo", "Oslo" → "Europe/Oslo").
+    static func unknownTimeZoneMessage(_ name: String) -> String {
+        let wanted = name.lowercased()
+        let known = TimeZone.knownTimeZoneIdentifiers
+        let suggestion = known.first { $0.lowercased() == wanted }
+            ?? known.first { $0.split(separator: "/").last.map { $0.lowercased() == wanted.replacingOccurrences(of: " ", with: "_") } ?? false }
+        return "timeZone '\(name)' is not an IANA time zone name"
+            + (suggestion.map { "; did you mean '\($0)'?" } ?? " (e.g. Europe/Oslo, America/Los_Angeles, UTC)")
+    }
+
+    /// The locale pages are worded and ordered in for `language` (a BCP 47 tag), never the
+    /// machine's: the tag itself when Foundation (ICU) has data for its language, plain `en` as
+    /// international English `en-001` (day–month–year dates), anything unknown (`zz`) as `en-001`;
+    /// and where the language's clock is 12-hour (CLDR's preferred hour `j` is `h` or `K`, as for
+    /// `en-US`), the 24-hour cycle `h23` (Unicode TR 35 `-u-hc-h23`). See `ReadableDate`,
+    /// `HomePageOrder`.
+    public static func readerLocale(for language: String) -> Locale {
+        let tag = language.replacingOccurrences(of: "_", with: "-")
+        let code = Locale(identifier: tag).language.languageCode?.identifier.lowercased() ?? ""
+        let known = !code.isEmpty && Locale.availableIdentifiers.contains(code)
+        var base = known ? tag : "en-001"
+        if base.lowercased() == "en" { base = "en-001" }
+        let preferredClock = DateFormatter.dateFormat(fromTemplate: "jmm", options: 0, locale: Locale(identifier: base)) ?? ""
+        guard preferredClock.contains(where: { $0 == "h" || $0 == "K" }) else { return Locale(identifier: base) }
+        return Locale(identifier: base + (base.lowercased().contains("-u-") ? "-hc-h23" : "-u-hc-h23"))
+    }
+
     /// The names of the map types, in the order the map-type control shows them.
     public static let mapTypeNames = ["standard", "satellite", "hybrid"]
 
@@ -84,7 +142,9 @@ public struct SiteConfig: Sendable, Hashable {
 
     /// Reads the configuration from a parsed `site.yaml` (`nil` or an empty document gives the
     /// defaults). Wrong types and unknown keys are reported to `log` as warnings at their line, and
-    /// the default is kept.
+    /// the default is kept. Two mistakes are errors at their line and column, which stop the build:
+    /// a `timeZone` that names no IANA zone (every time on the site would be off), and a tile
+    /// layer's `url` or `overlay` that is not an http(s) template (`ConfigReader.tileLayer`).
     public static func load(from root: YAMLNode?, path: String, log: DiagnosticLog) -> SiteConfig {
         var config = SiteConfig()
         guard let root else { return config }
@@ -97,7 +157,10 @@ public struct SiteConfig: Sendable, Hashable {
             case "title": reader.string(value, key) { config.title = $0 }
             case "baseURL":
                 reader.string(value, key) { url in
-                    if url.isEmpty || Self.isUsableBaseURL(url) {
+                    if let collapsed = Self.collapsingSlashes(inBaseURL: url), Self.isUsableBaseURL(url) {
+                        reader.warn(value, Self.collapsedSlashesWarning(url, collapsed: collapsed, name: "baseURL"))
+                        config.baseURL = collapsed
+                    } else if url.isEmpty || Self.isUsableBaseURL(url) {
                         config.baseURL = url.isEmpty ? nil : url
                     } else {
                         reader.warn(value, "baseURL '\(url)' must be an http(s) URL or a path starting with '/'; it is ignored")
@@ -116,7 +179,8 @@ public struct SiteConfig: Sendable, Hashable {
                     if TimeZone(identifier: name) != nil {
                         config.timeZone = name
                     } else {
-                        reader.warn(value, "timeZone '\(name)' is not an IANA time zone name; using UTC")
+                        // An error, not UTC with a warning: every time on the site would be off.
+                        log.error(reader.location(value), Self.unknownTimeZoneMessage(name))
                     }
                 }
             case "theme":

@@ -6,7 +6,8 @@ import Synchronization
 public struct SiteContent: Sendable {
     /// `site.yaml`, with defaults for what it leaves out.
     public var config: SiteConfig
-    /// Every published destination, in home-page order (`order`, then title, then slug).
+    /// Every published destination, in home-page order (`HomePageOrder`: `order`, then `date`,
+    /// then title, then slug).
     public var destinations: [Destination]
     /// The sources (`sourcePath`s) whose destinations a ``BuildCache`` gave unchanged.
     public var reusedSourcePaths: Set<String> = []
@@ -45,6 +46,10 @@ public struct SiteLoader: Sendable {
 
     /// `<projectRoot>/Destinations`.
     public var destinationsFolder: URL { projectRoot.appendingPathComponent("Destinations") }
+
+    /// The files of `Destinations/` itself that roadtrip reads; a folder of that name is not a
+    /// destination.
+    static let reservedFileNames: Set<String> = ["site.yaml", "Destinations.plist"]
 
     /// Output folder names that destinations may not take (theme assets live there).
     static let reservedSlugs: Set<String> = ["assets"]
@@ -85,7 +90,7 @@ public struct SiteLoader: Sendable {
         var destinations = sources.flatMap(\.destinations)
         destinations = destinations.filter { includeDrafts || !$0.isDraft }.map(resolvingImage)
         reportSlugConflicts(destinations)
-        destinations.sort(by: Self.homePageOrder)
+        destinations = HomePageOrder(config: config).sorted(destinations)
         return SiteContent(
             config: config, destinations: destinations,
             reusedSourcePaths: Set(sources.filter(\.reused).map(\.path)))
@@ -136,7 +141,9 @@ public struct SiteLoader: Sendable {
         for name in names {
             let entry = destinationsFolder.appendingPathComponent(name)
             var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: entry.path, isDirectory: &isDirectory), isDirectory.boolValue
+            // A folder named like a file roadtrip reads is reported as that file ("this is a directory").
+            guard FileManager.default.fileExists(atPath: entry.path, isDirectory: &isDirectory), isDirectory.boolValue,
+                !Self.reservedFileNames.contains(name)
             else { continue }
             if FileManager.default.fileExists(atPath: entry.path + "/index.md") {
                 folders.append(entry)
@@ -150,7 +157,9 @@ public struct SiteLoader: Sendable {
     }
 
     /// Two destinations that would write the same output folder — the same slug, or slugs that differ
-    /// only in case (which collide on case-insensitive file systems) — are an error naming both files.
+    /// only in case (which collide on case-insensitive file systems) — are an error naming both files;
+    /// two folders whose names differ only in Unicode normalisation get `normalisationConflict`'s
+    /// message instead.
     private func reportSlugConflicts(_ destinations: [Destination]) {
         var seen: [String: Destination] = [:]
         for destination in destinations {
@@ -160,7 +169,11 @@ public struct SiteLoader: Sendable {
                     SourceLocation(path: destination.sourcePath),
                     "the slug '\(destination.slug)' is reserved for the theme's files; rename the destination")
             }
-            if let first = seen[key] {
+            if let first = seen[key],
+                let message = Self.normalisationConflict(first.sourcePath, destination.sourcePath, slug: destination.slug)
+            {
+                log.error(SourceLocation(path: destination.sourcePath), message)
+            } else if let first = seen[key] {
                 log.error(
                     SourceLocation(path: destination.sourcePath),
                     "destination '\(destination.title)' would be written to \(destination.slug)/, "
@@ -169,6 +182,32 @@ public struct SiteLoader: Sendable {
                 seen[key] = destination
             }
         }
+    }
+
+    /// For two destination files (`Destinations/<folder>/index.md`) whose folder names are the
+    /// same text in different Unicode normalisation forms (UAX #15) — "Ålesund" typed on Linux
+    /// (NFC: Å is U+00C5) and copied from macOS (NFD: A + U+030A COMBINING RING ABOVE) — the
+    /// message naming both folders, the character written two ways and their `slug`; `nil` for any
+    /// other pair. Swift's `==` calls such names equal, so the bytes are compared.
+    static func normalisationConflict(_ firstPath: String, _ secondPath: String, slug: String) -> String? {
+        func folder(_ path: String) -> String { (path as NSString).deletingLastPathComponent }
+        let first = folder(firstPath), second = folder(secondPath)
+        guard first == second, !first.utf8.elementsEqual(second.utf8) else { return nil }
+        func form(_ name: String) -> String {
+            if name.utf8.elementsEqual(name.precomposedStringWithCanonicalMapping.utf8) { return "NFC" }
+            if name.utf8.elementsEqual(name.decomposedStringWithCanonicalMapping.utf8) { return "NFD" }
+            return "mixed"
+        }
+        func scalars(_ character: Character) -> String {
+            character.unicodeScalars.map { "U+" + String(format: "%04X", $0.value) }.joined(separator: " ")
+        }
+        var detail = ""
+        if let (a, b) = zip(first, second).first(where: { !$0.0.unicodeScalars.elementsEqual($0.1.unicodeScalars) }) {
+            detail = " ('\(a)' is \(scalars(a)) in the first, \(scalars(b)) in the second)"
+        }
+        return "folders \(first)/ (\(form(first))) and \(second)/ (\(form(second))) have the same name in different "
+            + "Unicode normalisation forms\(detail), so both would be \(slug)/; merge them into one folder "
+            + "(a name copied from macOS is often NFD)"
     }
 
     /// Checks a destination's `image` (front matter `image`, plist `DestinationImage`): an http(s)
@@ -195,18 +234,5 @@ public struct SiteLoader: Sendable {
             resolved.image = nil
         }
         return resolved
-    }
-
-    /// Home-page order: `order` ascending (destinations without one last), then title, then slug.
-    static func homePageOrder(_ a: Destination, _ b: Destination) -> Bool {
-        switch (a.order, b.order) {
-        case (let x?, let y?) where x != y: return x < y
-        case (.some, nil): return true
-        case (nil, .some): return false
-        default:
-            let titleOrder = a.title.localizedStandardCompare(b.title)
-            if titleOrder != .orderedSame { return titleOrder == .orderedAscending }
-            return a.slug < b.slug
-        }
     }
 }

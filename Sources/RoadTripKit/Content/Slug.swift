@@ -13,7 +13,11 @@ import Foundation
 ///    "東京" and "Москва" becomes "москва" (`percentEncodedPath` makes them safe in links).
 ///    Every run of anything else — spaces, punctuation, apostrophes, symbols — becomes one `-`;
 ///    there is no leading or trailing `-`.
-/// 5. A name with nothing left (e.g. "!!!" or "") gets the fallback `destination-<hash>`, where
+/// 5. A slug longer than `maximumByteCount` (80) UTF-8 bytes is shortened (`shortened(_:)`): cut
+///    at the last word boundary (`-`) within 80 bytes when that keeps at least half of them, else
+///    after the last whole character that fits, so a 300-character name never reaches a file
+///    system's 255-byte limit on a file name (ext4, APFS, NTFS), nor makes an unreadable URL.
+/// 6. A name with nothing left (e.g. "!!!" or "") gets the fallback `destination-<hash>`, where
 ///    `<hash>` is the 32-bit FNV-1a hash (Fowler, Noll, Vo; IETF draft-eastlake-fnv) of the name's
 ///    UTF-8 bytes as 8 lowercase hex digits — stable across runs and machines, never empty.
 public enum Slug {
@@ -23,8 +27,36 @@ public enum Slug {
         let composed = name.precomposedStringWithCanonicalMapping
         let ascii = composed.applyingTransform(StringTransform("Latin-ASCII"), reverse: false)
             ?? foldLatinToASCII(composed)
-        let slug = joinWordsWithHyphens(ascii.lowercased())
+        let slug = shortened(joinWordsWithHyphens(ascii.lowercased()))
         return slug.isEmpty ? "destination-" + fnv1aHex(name) : slug
+    }
+
+    /// The most UTF-8 bytes a slug has (rule 5): long enough for any real place name ("llanfair-
+    /// pwllgwyngyll-gogerychwyrndrobwll-llantysilio-gogogoch" is 52), short enough to stay a
+    /// readable URL and far below the 255-byte file-name limit even inside `-thumb.jpg`-style names.
+    public static let maximumByteCount = 80
+
+    /// `slug` (made of letters, digits and single `-`) cut to at most `maximumByteCount` UTF-8
+    /// bytes, at a word boundary where one keeps at least half of them, never inside a character,
+    /// and without a trailing `-`; unchanged when it is short enough.
+    static func shortened(_ slug: String) -> String {
+        guard slug.utf8.count > maximumByteCount else { return slug }
+        var end = slug.startIndex
+        var byteCount = 0
+        while end < slug.endIndex {
+            byteCount += slug[end].utf8.count
+            if byteCount > maximumByteCount { break }
+            end = slug.index(after: end)
+        }
+        var fitting = slug[..<end]
+        let nextIsBoundary = slug[end] == "-"
+        if !nextIsBoundary, let hyphen = fitting.lastIndex(of: "-"),
+            fitting[..<hyphen].utf8.count * 2 >= maximumByteCount
+        {
+            fitting = fitting[..<hyphen]
+        }
+        while fitting.hasSuffix("-") { fitting = fitting.dropLast() }
+        return String(fitting)
     }
 
     /// `slug` percent-encoded for use as one URL path segment: every UTF-8 byte outside RFC 3986 §2.3

@@ -17,16 +17,10 @@ struct FileReadError: Error {
 /// Reading the author's text files (Markdown, YAML, templates) as UTF-8.
 enum TextFile {
     /// The file's contents as a String.
-    /// - Throws: `FileReadError` when the file cannot be read or is not valid UTF-8 (naming the
-    ///   line of the first bad byte).
+    /// - Throws: `FileReadError` when the file cannot be read (`FileBytes.read`: "this is a
+    ///   directory, not a file", …) or is not valid UTF-8 (naming the line of the first bad byte).
     static func read(_ url: URL) throws(FileReadError) -> String {
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw FileReadError(message: "cannot read the file: \(error.localizedDescription)")
-        }
-        return try decode(data)
+        try decode(FileBytes.read(url))
     }
 
     /// `data` as a String.

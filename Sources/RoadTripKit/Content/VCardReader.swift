@@ -38,9 +38,9 @@ public enum VCardReader {
     public static func read(_ url: URL, displayPath: String, log: DiagnosticLog) -> Contents? {
         let data: Data
         do {
-            data = try Data(contentsOf: url)
+            data = try FileBytes.read(url)
         } catch {
-            log.error(SourceLocation(path: displayPath), "cannot read the file: \(error.localizedDescription)")
+            log.error(SourceLocation(path: displayPath), error.message)
             return nil
         }
         let text: String

@@ -196,7 +196,7 @@ public enum ExifReader {
             guard let entry = entry(directory, tag) else { return nil }
             guard entry.pointee.format == EXIF_FORMAT_RATIONAL, Int(entry.pointee.components) >= count,
                 Int(entry.pointee.size) >= 8 * count
-            else { throw Failure("\(name) is not \(count) rational number\(count == 1 ? "" : "s")") }
+            else { throw Failure("\(name) is not " + CountText.counted(count, "rational number")) }
             let order = exif_data_get_byte_order(data)
             var values: [Double] = []
             for index in 0..<count {

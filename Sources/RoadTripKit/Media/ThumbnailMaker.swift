@@ -104,7 +104,7 @@ public struct ThumbnailMaker: Sendable {
     ///   cannot be written.
     public func copies(of url: URL) throws(Failure) -> Copies {
         let bytes: Data
-        do { bytes = try Data(contentsOf: url) } catch { throw Failure("cannot read the file: \(error.localizedDescription)") }
+        do { bytes = try FileBytes.read(url) } catch { throw Failure(error.message) }
         let key = Self.sha256(Data(Self.sha256(bytes).utf8) + Data(settings.keyText.utf8))
         let thumbnail = cacheFolder.appendingPathComponent("\(key)-thumbnail.jpg")
         let web = cacheFolder.appendingPathComponent("\(key)-web.jpg")

@@ -95,13 +95,13 @@ public struct Placemark: Sendable, Hashable, Codable {
     /// (and `queriedCoordinate`'s latitude for the remote wording):
     /// - within `nearRadius`: "near Tromsø, Norway";
     /// - up to `farRadius`: "312 km from Tromsø, Norway" (whole kilometres, rounded, with thousands
-    ///   separators: `FilterReport.grouped`);
+    ///   separators: `CountText.grouped`);
     /// - beyond: "open water, 1,634 km from the nearest town (Hilo, United States of America)", or
     ///   "the far north, …"/"the Antarctic, …" when the queried point lies at or beyond
     ///   `farNorthLatitude` / `antarcticLatitude`.
     public var nearText: String {
         let queryLatitude = queriedCoordinate?.latitude ?? coordinate.latitude
-        let kilometres = FilterReport.grouped(Int((distance / 1000).rounded()))
+        let kilometres = CountText.grouped(Int((distance / 1000).rounded()))
         if distance <= Self.nearRadius { return "near \(localityAndCountry)" }
         if distance <= Self.farRadius { return "\(kilometres) km from \(localityAndCountry)" }
         let region: String

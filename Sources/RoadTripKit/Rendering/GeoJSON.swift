@@ -1,7 +1,15 @@
-/// GeoJSON text (RFC 7946) for annotations and tracks: `[longitude, latitude]` positions with at most
-/// 7 decimals (RFC 7946 §11.2), properties in the simplestyle-spec 1.1.0 convention (`title`,
+/// GeoJSON text (RFC 7946) for annotations and tracks: `[longitude, latitude]` positions and `bbox`
+/// values with at most 6 decimals (`fractionDigits`), properties in the simplestyle-spec 1.1.0 convention (`title`,
 /// `description`, `marker-color`, `marker-symbol`, `stroke`) plus roadtrip's `kind` (DESIGN §5).
 public enum GeoJSON {
+    /// The decimals of every number in the files (positions, `bbox`, a motion event's `peak`): 6,
+    /// about 0.11 m of latitude. RFC 7946
+    /// §11.2 notes that 6 decimals are about 10 cm, a precision a phone's GPS never reaches, and
+    /// validators (`geojson-validator`) flag more as excessive precision. Values are rounded
+    /// half-even on the binary double and trailing zeros dropped (`DecimalText.string`), so
+    /// 5.3241549 is written `5.324155` and −0.0000004 `0`.
+    public static let fractionDigits = 6
+
     /// A `FeatureCollection` with one `Point` Feature per annotation, in order.
     ///
     /// Shape: `{"type":"FeatureCollection","bbox":[west,south,east,north],"features":[{"type":"Feature",
@@ -62,7 +70,7 @@ public enum GeoJSON {
             let latitudes = valid.map(\.coordinate.latitude)
             let (west, east) = LongitudeRange.shortestCovering(valid.map(\.coordinate.longitude))
             let south = latitudes.min() ?? 0, north = latitudes.max() ?? 0
-            members.append(("bbox", .array([west, south, east, north].map { .number($0) })))
+            members.append(("bbox", .array([west, south, east, north].map(decimal))))
         }
         members.append(("features", .array(features)))
         return JSONValue.object(members).text
@@ -108,14 +116,14 @@ public enum GeoJSON {
                 ("type", .string("Feature")),
                 ("geometry", .object([("type", .string("Point")), ("coordinates", position(point.coordinate))])),
                 ("properties", .object([("title", .string(point.title)), ("kind", .string(point.kind))]
-                    + point.numbers.map { ($0.0, JSONValue.number($0.1)) })),
+                    + point.numbers.map { ($0.0, decimal($0.1)) })),
             ]))
         }
         var members: [(String, JSONValue)] = [("type", .string("FeatureCollection"))]
         if !all.isEmpty {
             let (west, east) = LongitudeRange.shortestCovering(all.map(\.longitude))
             let latitudes = all.map(\.latitude)
-            members.append(("bbox", .array([west, latitudes.min()!, east, latitudes.max()!].map { .number($0) })))
+            members.append(("bbox", .array([west, latitudes.min()!, east, latitudes.max()!].map(decimal))))
         }
         members.append(("features", .array(features)))
         return JSONValue.object(members).text
@@ -141,8 +149,13 @@ public enum GeoJSON {
         }
     }
 
-    /// `[longitude, latitude]`, written with at most 7 decimals (RFC 7946 §3.1.1, §11.2).
+    /// `[longitude, latitude]` (RFC 7946 §3.1.1), each with at most `fractionDigits` decimals.
     private static func position(_ coordinate: Coordinate) -> JSONValue {
-        .array([.number(coordinate.longitude), .number(coordinate.latitude)])
+        .array([decimal(coordinate.longitude), decimal(coordinate.latitude)])
+    }
+
+    /// A number of the file (degrees, or a property's value) with at most `fractionDigits` decimals.
+    private static func decimal(_ degrees: Double) -> JSONValue {
+        .decimal(degrees, maximumFractionDigits: fractionDigits)
     }
 }

@@ -1,9 +1,13 @@
 /// A JSON value with keys kept in the order given, written compactly through `JSONText` (so numbers
-/// have at most 7 decimals and strings are safe inside an HTML `<script>`).
+/// have at most 7 decimals, or as many as `.decimal` says, and strings are safe inside an HTML
+/// `<script>`).
 indirect enum JSONValue: Sendable {
     case null
     case bool(Bool)
+    /// A number with at most 7 decimals (`JSONText.number`).
     case number(Double)
+    /// A number with at most `maximumFractionDigits` decimals (GeoJSON positions: 6).
+    case decimal(Double, maximumFractionDigits: Int)
     case string(String)
     case array([JSONValue])
     case object([(String, JSONValue)])
@@ -20,6 +24,7 @@ indirect enum JSONValue: Sendable {
         case .null: output += "null"
         case .bool(let value): output += value ? "true" : "false"
         case .number(let value): output += JSONText.number(value)
+        case .decimal(let value, let digits): output += JSONText.number(value, maximumFractionDigits: digits)
         case .string(let value): output += JSONText.string(value)
         case .array(let items):
             output += "["

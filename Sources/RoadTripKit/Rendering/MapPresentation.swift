@@ -183,7 +183,7 @@ struct MapPresentation: Sendable {
             ])
         }
         let caption =
-            "Map of \(title): \(annotations.count) pin\(annotations.count == 1 ? "" : "s"), zoom "
+            "Map of \(title): " + CountText.counted(annotations.count, "pin") + ", zoom "
             + DecimalText.fixed(view.zoom, fractionDigits: 1)
         return .object([
             "svg": .string(svg),

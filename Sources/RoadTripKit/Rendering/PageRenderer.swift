@@ -13,12 +13,16 @@ struct PageRenderer: Sendable {
     /// The site's time zone (DESIGN §2.1), in which trip times are shown.
     let timeZone: TimeZone
 
+    /// Dates and times worded for readers in the site's language and zone.
+    let dates: ReadableDate
+
     init(theme: Theme, config: SiteConfig, projectRoot: URL) {
         self.theme = theme
         self.config = config
         self.projectRoot = projectRoot
         links = SiteLinks(baseURL: config.baseURL)
         timeZone = TimeZone(identifier: config.timeZone) ?? .gmt
+        dates = ReadableDate(language: config.language, timeZone: timeZone)
     }
 
     /// Width and height in CSS pixels of a home-page card's map.
@@ -46,10 +50,13 @@ struct PageRenderer: Sendable {
         return .string(value)
     }
 
-    /// The date for a `<time datetime>` attribute: the text when it is a valid HTML date, else `null`.
-    static func dateTime(_ value: String?) -> TemplateValue {
-        guard let value, CalendarDate.isValid(value) else { return .null }
-        return .string(value)
+    /// A written date for templates: `date` the text readers see ("1 June 2026", "11 May 2025,
+    /// 23:30" — `ReadableDate.text(of:)`; an invalid date as written) and `dateTime` the text as
+    /// written for a `<time datetime>` attribute when it is a valid HTML date, else `null`.
+    func dateValues(_ value: String?) -> (date: TemplateValue, dateTime: TemplateValue) {
+        guard let value, !value.isEmpty else { return (.null, .null) }
+        guard let readable = dates.text(of: value) else { return (.string(value), .null) }
+        return (.string(readable), .string(value))
     }
 
     /// Site-wide context keys (`site`, `links`) for a page `depth` folders below the root.
@@ -142,11 +149,12 @@ struct PageRenderer: Sendable {
         ).templateValue
         context["map"] = map.templateValue(tileLayers: config.tileLayers, listLabel: "Destination and points of interest")
         let events: [TemplateValue] = trip.events.map { event in
-            .object([
-                "title": .string(event.title), "url": .string(event.url),
-                "date": Self.text(event.date), "dateTime": Self.dateTime(event.date),
+            let (date, dateTime) = dateValues(event.date)
+            return .object([
+                "title": .string(event.title), "url": .string(event.url), "date": date, "dateTime": dateTime,
             ])
         }
+        let (date, dateTime) = dateValues(destination.date)
         var imageURL: String?
         if let image = destination.image {
             imageURL = WebLink.isHTTP(image) ? image : links.link(to: slug + "/" + image, fromDepth: 1)
@@ -159,8 +167,8 @@ struct PageRenderer: Sendable {
             "slug": .string(slug),
             "title": .string(destination.title),
             "subtitle": Self.text(destination.subtitle),
-            "date": Self.text(destination.date),
-            "dateTime": Self.dateTime(destination.date),
+            "date": date,
+            "dateTime": dateTime,
             "bodyHTML": .string(destination.bodyHTML),
             "hasEvents": .bool(!events.isEmpty),
             "events": .list(events),
@@ -178,7 +186,8 @@ struct PageRenderer: Sendable {
                     "web": .string("photos/" + PhotoFiles.webName(photo)),
                     "placedFromTrack": .bool(photo.coordinateSource == .trackLog),
                     "unplaced": .bool(photo.coordinate == nil),
-                    "time": Self.text(photo.time.map { TripStatistics.formatted($0, in: timeZone) }),
+                    "time": Self.text(photo.time.map { dates.dateTime($0) }),
+                    "dateTime": Self.text(photo.time.map(ReadableDate.htmlDateTime)),
                 ])
             }),
             "hasContacts": .bool(!destination.publicContacts.isEmpty),
@@ -272,6 +281,7 @@ struct PageRenderer: Sendable {
         context["map"] = overviewMap
         context["home"] = .object([
             "destinationCount": .integer(trips.count),
+            "destinationCountText": .string(CountText.counted(trips.count, .destination)),
             "destinations": .list(
                 zip(trips, cardMaps).map { trip, cardMap in
                     let destination = trip.destination
@@ -281,6 +291,7 @@ struct PageRenderer: Sendable {
                         "subtitle": destination.subtitle.isEmpty ? .null : .string(destination.subtitle),
                         "url": .string(links.link(to: destination.slug + "/", fromDepth: 0)),
                         "poiCount": .integer(destination.pointsOfInterest.count),
+                        "poiCountText": .string(CountText.counted(destination.pointsOfInterest.count, .pointOfInterest)),
                     ])
                 }),
         ])

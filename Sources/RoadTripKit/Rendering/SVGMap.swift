@@ -160,11 +160,8 @@ public struct SVGMap {
         let titles = input.annotations.filter(\.coordinate.isValid).map(\.title)
         let place = "Map centred on \(DecimalText.string(center.latitude, maximumFractionDigits: 4)), "
             + "\(DecimalText.string(center.longitude, maximumFractionDigits: 4))"
-        switch titles.count {
-        case 0: return place + "."
-        case 1: return place + " showing 1 place: \(titles[0])."
-        default: return place + " showing \(titles.count) places: \(titles.joined(separator: "; "))."
-        }
+        guard !titles.isEmpty else { return place + "." }
+        return place + " showing " + CountText.counted(titles.count, "place") + ": \(titles.joined(separator: "; "))."
     }
 
     private static func writeTiles(

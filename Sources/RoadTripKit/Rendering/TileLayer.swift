@@ -37,6 +37,17 @@ public struct TileLayer: Sendable, Hashable, Codable {
         overlay: "https://server.arcgisonline.com/ArcGIS/rest/services/Reference/World_Boundaries_and_Places/MapServer/tile/{z}/{y}/{x}",
         attribution: "Tiles © Esri", maxZoom: 19)
 
+    /// `true` for a template a page may load tiles from: an absolute `http://` or `https://` URL
+    /// (scheme in any case) with a host, and no white space or control character anywhere. A
+    /// `javascript:`, `data:`, `file:` or scheme-less template is not: its "tiles" would be
+    /// scripts, inline documents or local files, never images from a tile server.
+    public static func isHTTPTemplate(_ template: String) -> Bool {
+        let lowercased = template.lowercased()
+        guard let scheme = ["https://", "http://"].first(where: lowercased.hasPrefix) else { return false }
+        let host = lowercased.dropFirst(scheme.count).prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        return !host.isEmpty && !template.unicodeScalars.contains { $0.properties.isWhitespace || $0.value < 0x20 || $0.value == 0x7F }
+    }
+
     /// `template` with `{z}`, `{x}` and `{y}` replaced by the tile's numbers (decimal integers).
     /// One pass over the UTF-8 bytes (no Foundation string search: this runs for every tile of
     /// every map).

@@ -37,12 +37,13 @@ struct TripLogPage: Sendable {
         return pins
     }
 
-    /// "near Zurich, Switzerland, 2023-03-17 16:51 CET (+01:00)": the placemark's words and the
-    /// time in the placemark's zone (the site's zone without one); either part may be missing.
+    /// "near Zurich, Switzerland, 17 March 2023, 16:51 CET": the placemark's words and the time in
+    /// the placemark's zone (the site's zone without one), worded in the site's language; either
+    /// part may be missing.
     private func placeAndTime(_ placemark: Placemark?, _ time: Date?) -> String {
-        let zone = placemark?.localTimeZone ?? renderer.timeZone
-        return [placemark?.nearText, time.map { TripStatistics.formatted($0, in: zone) }].compactMap { $0 }
-            .joined(separator: ", ")
+        let zone = placemark?.localTimeZone
+        return [placemark?.nearText, time.map { renderer.dates.dateTime($0, in: zone, showingZone: true) }]
+            .compactMap { $0 }.joined(separator: ", ")
     }
 
     /// The region the map opens on: the track's extent and the destination, fitted with padding.
@@ -86,7 +87,7 @@ struct TripLogPage: Sendable {
                 motion: samples.map { $0.motion.magnitude }, idPrefix: "acceleration-"),
                 "Acceleration in g: raw, gravity (low-pass, k = "
                     + DecimalText.string(accelerations.filteringFactor, maximumFractionDigits: 3)
-                    + ") and motion (high-pass); \(accelerations.events.count) motion events")
+                    + ") and motion (high-pass); " + CountText.counted(accelerations.events.count, .motionEvent))
         }
         return charts
     }
@@ -114,11 +115,14 @@ struct TripLogPage: Sendable {
             "title": .string(recording.title),
             "fromTo": PageRenderer.text(recording.fromTo),
             "statistics": .list(TripStatisticsText.rows(
-                recording.statistics, timeZone: renderer.timeZone,
+                recording.statistics, dates: renderer.dates,
                 startZone: recording.startPlacemark?.localTimeZone,
                 endZone: recording.endPlacemark?.localTimeZone
             ).map { row in
-                .object(["key": .string(row.key), "label": .string(row.label), "value": .string(row.value)])
+                .object([
+                    "key": .string(row.key), "label": .string(row.label), "value": .string(row.value),
+                    "dateTime": PageRenderer.text(row.dateTime),
+                ])
             }),
             "reports": .list(recording.reportSentences.map { .string($0) }),
             "charts": .list(charts()),

@@ -85,11 +85,6 @@ public struct SiteBuilder: Sendable {
         return result
     }
 
-    /// "1 destination", "8 destinations".
-    static func counted(_ count: Int, _ noun: String) -> String {
-        "\(count) \(noun)\(count == 1 ? "" : "s")"
-    }
-
     private static func format(_ milliseconds: Double) -> String {
         milliseconds < 10 ? String(format: "%.1f", milliseconds) : String(Int(milliseconds.rounded()))
     }
@@ -118,15 +113,23 @@ public struct SiteBuilder: Sendable {
         let loader = SiteLoader(
             projectRoot: options.projectRoot, includeDrafts: options.includeDrafts, log: log, cache: cache)
         var config = loader.loadConfig()
-        if let baseURL = options.baseURL { config.baseURL = baseURL.isEmpty ? nil : baseURL }
+        if let baseURL = options.baseURL {
+            config.baseURL = baseURL.isEmpty ? nil : baseURL
+            if let collapsed = SiteConfig.collapsingSlashes(inBaseURL: baseURL) {
+                log.warning(
+                    SourceLocation(path: "--base-url"),
+                    SiteConfig.collapsedSlashesWarning(baseURL, collapsed: collapsed, name: "--base-url"))
+                config.baseURL = collapsed
+            }
+        }
         cache?.prepare(projectRoot: options.projectRoot, config: config)
         let content = stage(1, { (content: SiteContent?) in
             content.map {
-                "Load " + Self.counted($0.destinations.count, "destination") + reusedNote($0.reusedDestinationCount)
+                "Load " + CountText.counted($0.destinations.count, "destination") + reusedNote($0.reusedDestinationCount)
             } ?? "Load destinations: stopped by errors"
         }) { loader.load(config: config) }
         let theme = stage(2, { (theme: Theme?) in
-            theme.map { "Load theme \(config.theme) (" + Self.counted($0.assets.count, "asset") + ")" }
+            theme.map { "Load theme \(config.theme) (" + CountText.counted($0.assets.count, "asset") + ")" }
                 ?? "Load theme \(config.theme): stopped by errors"
         }) { Theme.load(
                 projectRoot: options.projectRoot, name: config.theme, referencedAt: config.themeLocation, log: log) }
@@ -139,8 +142,8 @@ public struct SiteBuilder: Sendable {
         guard !hasBlockingProblems() else { return failed }
 
         let (trips, reusedComputations) = stage(3, { (computed: (trips: [Trip], reused: Int)) in
-            "Compute " + Self.counted(computed.trips.count, "region") + ", "
-                + Self.counted(computed.trips.reduce(0) { $0 + $1.recordings.count }, "trip log")
+            "Compute " + CountText.counted(computed.trips.count, "region") + ", "
+                + CountText.counted(computed.trips.reduce(0) { $0 + $1.recordings.count }, "trip log")
                 + reusedNote(computed.reused)
         }) { compute(content.destinations, config: config) }
 
@@ -148,9 +151,9 @@ public struct SiteBuilder: Sendable {
         let reusedRenderings: Int
         do {
             (files, reusedRenderings) = try stage(4, { (rendered: (files: [OutputFile], reused: Int)) in
-                "Render " + Self.counted(trips.count, "destination") + " ("
+                "Render " + CountText.counted(trips.count, "destination") + " ("
                     + (cache == nil ? "" : "\(rendered.reused) reused, ")
-                    + Self.counted(rendered.files.count, "file") + ")"
+                    + CountText.counted(rendered.files.count, "file") + ")"
             }) { try render(trips: trips, theme: theme, config: config) }
         } catch let error as TemplateError {
             log.error(
@@ -170,8 +173,8 @@ public struct SiteBuilder: Sendable {
 
         do {
             let summary = try stage(5, { (summary: OutputWriteSummary) in
-                "Write \(files.count) files (\(summary.written.count) written, \(summary.unchanged.count) unchanged, "
-                    + "\(summary.removed.count) removed)"
+                "Write " + CountText.counted(files.count, "file") + " (\(summary.written.count) written, "
+                    + "\(summary.unchanged.count) unchanged, \(summary.removed.count) removed)"
             }) { try writer.write(files) }
             let reusedDestinations = content.reusedDestinationCount
             return BuildResult(
@@ -268,7 +271,8 @@ public struct SiteBuilder: Sendable {
         let view = MapView(
             region: trip.initialRegion, width: config.viewportWidth, height: config.viewportHeight,
             maximumZoom: config.standardTileLayer.maxZoom)
-        let how = destination.regionRequest == .fit ? "fit to \(destination.pointsOfInterest.count + 1) pins" : "span"
+        let how = destination.regionRequest == .fit
+            ? "fit to " + CountText.counted(destination.pointsOfInterest.count + 1, "pin") : "span"
         let geocoded = destination.placeName.map { " (geocoded from location \"\($0)\")" } ?? ""
         let near = trip.placemark.map { "; \($0.nearText)" } ?? ""
         verbose(

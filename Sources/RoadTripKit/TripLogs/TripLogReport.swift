@@ -44,8 +44,8 @@ public enum TripLogReport {
             ("Elevation loss", metres(statistics.elevationLoss)),
             ("Start", time(statistics.startTime)),
             ("End", time(statistics.endTime)),
-            ("Fixes", "\(FilterReport.grouped(processed.locationReport.kept)) of "
-                + "\(FilterReport.grouped(processed.locationReport.total)) kept"),
+            ("Fixes", "\(CountText.grouped(processed.locationReport.kept)) of "
+                + "\(CountText.grouped(processed.locationReport.total)) kept"),
             ("Segments", String(statistics.segmentCount)),
         ]
         for (index, sentence) in processed.reportSentences.enumerated() {

@@ -275,8 +275,9 @@ public struct TripStatistics: Sendable, Hashable, Codable {
         }
     }
 
-    /// `date` as the site shows it in `timeZone`: `yyyy-MM-dd HH:mm`, the zone's abbreviation when
-    /// it has one, and the UTC offset, e.g. `2024-06-01 09:12 CEST (+02:00)`.
+    /// `date` as `roadtrip trip stats` prints it in `timeZone`: `yyyy-MM-dd HH:mm`, the zone's
+    /// abbreviation when it has one, and the UTC offset, e.g. `2024-06-01 09:12 CEST (+02:00)`
+    /// (pages word it for readers instead: `ReadableDate`).
     ///
     /// The wall-clock time is `date` shifted by `timeZone.secondsFromGMT(for:)` and converted to a
     /// proleptic Gregorian date by hand (H. Hinnant, "chrono-Compatible Low-Level Date
@@ -294,7 +295,7 @@ public struct TripStatistics: Sendable, Hashable, Codable {
         let (year, month, day) = ISO8601Time.civilFromDays(days)
         var text = "\(year)-\(twoDigits(month))-\(twoDigits(day)) "
         text += "\(twoDigits(secondsOfDay / 3600)):\(twoDigits(secondsOfDay % 3600 / 60))"
-        if let abbreviation = abbreviation(of: timeZone, at: date) {
+        if let abbreviation = zoneAbbreviation(of: timeZone, at: date) {
             text += " \(abbreviation)"
         }
         let sign = offset < 0 ? "-" : "+"
@@ -303,9 +304,9 @@ public struct TripStatistics: Sendable, Hashable, Codable {
         return text
     }
 
-    /// The zone's abbreviation at `date` (see `formatted(_:in:)`), or `nil` when ICU only has a
-    /// "GMT±h" form for it.
-    private static func abbreviation(of timeZone: TimeZone, at date: Date) -> String? {
+    /// The zone's abbreviation at `date` (see `formatted(_:in:)`; pages use it too, through
+    /// `ReadableDate`), or `nil` when ICU only has a "GMT±h" form for it.
+    static func zoneAbbreviation(of timeZone: TimeZone, at date: Date) -> String? {
         // Foundation on Linux turns `TimeZone(identifier: "UTC")` into "GMT", so both mean UTC.
         if ["UTC", "Etc/UTC", "Etc/UCT", "UCT", "Etc/Universal", "Universal", "Zulu", "Etc/Zulu", "GMT", "Etc/GMT"]
             .contains(timeZone.identifier)

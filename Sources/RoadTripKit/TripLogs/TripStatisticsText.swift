@@ -9,8 +9,11 @@ public enum TripStatisticsText {
         public var key: String
         /// The label, e.g. "Distance".
         public var label: String
-        /// The formatted value, e.g. "123.4 km (76.7 mi)".
+        /// The formatted value, e.g. "123.4 km (76.7 mi)", or "1 June 2024, 09:12 CEST".
         public var value: String
+        /// For a time, the machine-readable ISO 8601 UTC value for `<time datetime>`
+        /// (`2024-06-01T07:12:00Z`, `ReadableDate.htmlDateTime`); `nil` for other figures.
+        public var dateTime: String? = nil
     }
 
     /// Metres in one international mile (1959 international yard and pound agreement).
@@ -44,13 +47,14 @@ public enum TripStatisticsText {
     }
 
     /// The rows the trip page shows, in order; figures a log cannot give (no times, no elevation)
-    /// are left out rather than shown empty. Times are shown in `timeZone` with their offset.
+    /// are left out rather than shown empty. Times are worded by `dates` with their zone's
+    /// abbreviation ("1 June 2024, 09:12 CEST").
     /// - Parameters:
-    ///   - timeZone: the zone times are shown in (the site's);
+    ///   - dates: the site's language and zone (the zone times are shown in);
     ///   - startZone, endZone: when known, the zones where the log started and ended (the
     ///     placemarks' IANA zones, issue 6), which then show the start and end times instead.
     public static func rows(
-        _ statistics: TripStatistics, timeZone: TimeZone, startZone: TimeZone? = nil, endZone: TimeZone? = nil
+        _ statistics: TripStatistics, dates: ReadableDate, startZone: TimeZone? = nil, endZone: TimeZone? = nil
     ) -> [Row] {
         var rows = [Row(key: "distance", label: "Distance", value: distance(statistics.distance))]
         if let duration = statistics.duration {
@@ -70,15 +74,15 @@ public enum TripStatisticsText {
         if let gain = statistics.elevationGain, let loss = statistics.elevationLoss {
             rows.append(Row(key: "elevation", label: "Elevation gain / loss", value: metres(gain) + " / " + metres(loss)))
         }
-        if let start = statistics.startTime {
-            rows.append(Row(key: "start", label: "Start", value: TripStatistics.formatted(start, in: startZone ?? timeZone)))
-        }
-        if let end = statistics.endTime {
-            rows.append(Row(key: "end", label: "End", value: TripStatistics.formatted(end, in: endZone ?? timeZone)))
+        for (key, label, time, zone) in [("start", "Start", statistics.startTime, startZone), ("end", "End", statistics.endTime, endZone)] {
+            guard let time else { continue }
+            rows.append(Row(
+                key: key, label: label, value: dates.dateTime(time, in: zone, showingZone: true),
+                dateTime: ReadableDate.htmlDateTime(time)))
         }
         rows.append(Row(
             key: "fixes", label: "Fixes / segments",
-            value: FilterReport.grouped(statistics.fixCount) + " / " + FilterReport.grouped(statistics.segmentCount)))
+            value: CountText.grouped(statistics.fixCount) + " / " + CountText.grouped(statistics.segmentCount)))
         return rows
     }
 }

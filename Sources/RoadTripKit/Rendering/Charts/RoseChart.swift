@@ -127,7 +127,7 @@ public struct RoseChart {
                 writer.element("text", attributes: [
                     ("class", "rose-caption"), ("x", pixels(centre)), ("y", pixels(size + 14)),
                     ("text-anchor", "middle"), ("fill", "#333333"),
-                ], text: total == 0 ? "No directions" : "Outer ring: \(FilterReport.grouped(largest)) of \(samples(total))")
+                ], text: total == 0 ? "No directions" : "Outer ring: \(CountText.grouped(largest)) of \(samples(total))")
             }
         }
     }
@@ -170,14 +170,14 @@ public struct RoseChart {
         let centre = DecimalText.string(Double(dominant) * width, maximumFractionDigits: 2)
         let name = sectors == .sixteen ? "\(compassPoints[dominant]) (\(centre)°)" : "\(centre)°"
         let percent = DecimalText.string(100 * Double(largest) / Double(total), maximumFractionDigits: 0)
-        return "Dominant direction: \(name), \(FilterReport.grouped(largest)) of \(samples(total)) (\(percent)%); "
+        return "Dominant direction: \(name), \(CountText.grouped(largest)) of \(samples(total)) (\(percent)%); "
             + "\(sectors.rawValue) sectors of \(DecimalText.string(width, maximumFractionDigits: 2))°, "
             + "degrees clockwise from north."
     }
 
     /// "1 sample" / "1,204 samples".
     private static func samples(_ count: Int) -> String {
-        count == 1 ? "1 sample" : "\(FilterReport.grouped(count)) samples"
+        CountText.counted(count, "sample")
     }
 
     /// The point at `radius` pixels from the centre in compass direction `degrees` (north up).

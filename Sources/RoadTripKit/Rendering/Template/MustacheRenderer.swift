@@ -12,7 +12,19 @@ struct MustacheRenderer {
     private(set) var output: [UInt8] = []
     /// The context stack; the innermost context is last.
     private var contexts: [TemplateValue]
-    private var depth = 0
+    /// The partials and parents being rendered, outermost first: each one's name, and the
+    /// template and line of the tag that included it.
+    private var includes: [Include] = []
+
+    /// One partial or parent being rendered, and the tag that included it.
+    struct Include: Sendable, Hashable {
+        /// The included template.
+        var name: String
+        /// The template holding the tag.
+        var includer: String
+        /// The tag's 1-based line in `includer`.
+        var line: Int
+    }
 
     /// A block argument passed down by a parent tag, with the indentation in effect where it
     /// was written.
@@ -113,13 +125,40 @@ struct MustacheRenderer {
     private mutating func renderNested(
         _ template: MustacheTemplate, in scope: Scope, at line: Int, from outer: Scope
     ) throws(TemplateError) {
-        guard depth < Self.maximumDepth else {
-            throw TemplateError(templateName: outer.templateName, line: line, column: 1,
-                message: "partials nested more than \(Self.maximumDepth) deep (does '\(template.name)' include itself without end?)")
-        }
-        depth += 1
-        defer { depth -= 1 }
+        let include = Include(name: template.name, includer: outer.templateName, line: line)
+        guard includes.count < Self.maximumDepth else { throw Self.endlessInclusion(includes + [include]) }
+        includes.append(include)
+        defer { includes.removeLast() }
         try render(template.nodes, in: scope)
+    }
+
+    /// The error for partials nested `maximumDepth` deep, at the tag that closes the repeating
+    /// cycle of the chain `includes` (outermost first) and naming that cycle: the shortest run of
+    /// names that the chain ends with twice in a row — "partial 'partials/card' includes itself"
+    /// or "partials include each other without end: partials/a → partials/b → partials/a". The
+    /// last include (the one refused) is left out when it is not part of the cycle (a partial
+    /// that includes another before including itself).
+    static func endlessInclusion(_ includes: [Include]) -> TemplateError {
+        let advice = "; a partial may include itself only inside a section whose data ends"
+        for chain in [includes, Array(includes.dropLast())] {
+            let names = chain.map(\.name)
+            guard let period = (1...max(1, names.count / 2)).first(where: { period in
+                names.count >= 2 * period && names.suffix(period).elementsEqual(names.dropLast(period).suffix(period))
+            }) else { continue }
+            let closing = chain[chain.count - 1]
+            let cycle = Array(names.suffix(period))
+            // Name the cycle from the member the chain entered first.
+            let first = names.firstIndex { cycle.contains($0) } ?? names.count - period
+            let ordered = Array(names[first..<(first + period)])
+            let message = period == 1
+                ? "partial '\(ordered[0])' includes itself without end (its tag {{>\(ordered[0])}} is on this line)" + advice
+                : "partials include each other without end: " + (ordered + [ordered[0]]).joined(separator: " → ") + advice
+            return TemplateError(templateName: closing.includer, line: closing.line, column: 1, message: message)
+        }
+        let last = includes[includes.count - 1]
+        return TemplateError(templateName: last.includer, line: last.line, column: 1,
+            message: "partials nested more than \(maximumDepth) deep: "
+                + includes.suffix(5).map(\.name).joined(separator: " → "))
     }
 
     private func template(named name: MustacheTemplateName) -> MustacheTemplate? {

@@ -17,12 +17,12 @@ public struct FilterReport: Sendable, Hashable {
         /// Accelerometer samples ("acceleration sample" / "acceleration samples").
         case accelerations
 
-        /// The noun for `count` samples.
-        func noun(_ count: Int) -> String {
+        /// The samples' noun ("fix" / "fixes").
+        var noun: CountText.Noun {
             switch self {
-            case .fixes: return count == 1 ? "fix" : "fixes"
-            case .headings: return count == 1 ? "heading" : "headings"
-            case .accelerations: return count == 1 ? "acceleration sample" : "acceleration samples"
+            case .fixes: return .fix
+            case .headings: return CountText.Noun("heading")
+            case .accelerations: return CountText.Noun("acceleration sample")
             }
         }
     }
@@ -76,15 +76,15 @@ public struct FilterReport: Sendable, Hashable {
 
     /// The report as one sentence (see the type's documentation for the exact forms).
     public var sentence: String {
-        if total == 0 { return "no \(subject.noun(0))" }
+        if total == 0 { return "no \(subject.noun.plural)" }
         let reasons = Reason.allCases.compactMap { reason -> String? in
             let count = count(reason)
-            return count == 0 ? nil : "\(Self.grouped(count)) \(phrase(reason))"
+            return count == 0 ? nil : "\(CountText.grouped(count)) \(phrase(reason))"
         }
         if reasons.isEmpty {
-            return total == 1 ? "the only \(subject.noun(1)) kept" : "all \(Self.grouped(total)) \(subject.noun(total)) kept"
+            return total == 1 ? "the only \(subject.noun.singular) kept" : "all \(CountText.counted(total, subject.noun)) kept"
         }
-        return "\(Self.grouped(kept)) of \(Self.grouped(total)) \(subject.noun(total)) kept: "
+        return "\(CountText.grouped(kept)) of \(CountText.counted(total, subject.noun)) kept: "
             + reasons.joined(separator: ", ")
     }
 
@@ -108,15 +108,4 @@ public struct FilterReport: Sendable, Hashable {
         return DecimalText.string(value, maximumFractionDigits: 3)
     }
 
-    /// `value` in decimal digits with `,` between groups of three (1350 → "1,350"), whatever the
-    /// locale, as DESIGN §4.2's example shows.
-    public static func grouped(_ value: Int) -> String {
-        let digits = String(value.magnitude)
-        var text = value < 0 ? "-" : ""
-        for (offset, digit) in digits.enumerated() {
-            if offset > 0 && (digits.count - offset) % 3 == 0 { text.append(",") }
-            text.append(digit)
-        }
-        return text
-    }
 }

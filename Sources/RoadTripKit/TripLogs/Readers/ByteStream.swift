@@ -11,10 +11,14 @@ struct ByteStream {
     /// Opens `url`.
     /// - Throws: a `Diagnostic` error naming `displayPath` when the file cannot be opened.
     init(url: URL, displayPath: String) throws(Diagnostic) {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw Diagnostic.error(SourceLocation(path: displayPath), FileBytes.reason(for: url, error: nil))
+        }
         do {
             handle = try FileHandle(forReadingFrom: url)
         } catch {
-            throw Diagnostic.error(SourceLocation(path: displayPath), "cannot read the file: \(error.localizedDescription)")
+            throw Diagnostic.error(SourceLocation(path: displayPath), FileBytes.reason(for: url, error: error))
         }
     }
 

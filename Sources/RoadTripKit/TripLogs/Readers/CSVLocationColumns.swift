@@ -98,7 +98,7 @@ struct CSVLocationColumns {
         complete: (CSVTable.Record, inout LocationSample) throws(CSVTable.FieldError) -> Void = { _, _ in }
     ) throws(Diagnostic) -> [LocationSample] {
         var locations: [LocationSample] = []
-        var skipped = SkippedRecords(path: displayPath, noun: "rows")
+        var skipped = SkippedRecords(path: displayPath, noun: CountText.Noun("row"))
         try table.forEachRecord(skipped: &skipped, log: log) { record throws(CSVTable.FieldError) in
             guard var sample = try sample(from: record, timeZone: timeZone) else {
                 throw CSVTable.FieldError(column: latitudeColumn, text: "", expected: "given (\(rowKind))")

@@ -273,7 +273,7 @@ extension CSVTable {
             guard record.count == width else {
                 skipped.skip(
                     reason: "with the wrong number of fields", line: record.line,
-                    message: "the row has \(record.count) fields but the header has \(width); row skipped", log: log)
+                    message: "the row has \(CountText.counted(record.count, "field")) but the header has \(width); row skipped", log: log)
                 continue
             }
             do throws(FieldError) {

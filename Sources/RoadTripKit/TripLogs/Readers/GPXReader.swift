@@ -205,7 +205,7 @@ private struct GPXStreamState {
             }
             diagnostics.warning(
                 SourceLocation(path: displayPath),
-                "\(FilterReport.grouped(total)) of \(FilterReport.grouped(pointCount)) points skipped: " + reasons.joined(separator: ", "))
+                "\(CountText.grouped(total)) of \(CountText.counted(pointCount, "point")) skipped: " + reasons.joined(separator: ", "))
         }
         return result
     }

@@ -23,8 +23,8 @@ public enum JSONTripLogReader {
     ) -> TripLog? {
         let file = SourceLocation(path: displayPath)
         let document: ParsedDocument
-        do {
-            let data = try Data(contentsOf: url)
+        do throws(FileReadError) {
+            let data = try FileBytes.read(url)
             do throws(ParsedDocument.SyntaxError) {
                 document = try JSONDocument.parse(data)
             } catch {
@@ -32,7 +32,7 @@ public enum JSONTripLogReader {
                 return nil
             }
         } catch {
-            log.error(file, "cannot read the file: \(error.localizedDescription)")
+            log.error(file, error.message)
             return nil
         }
         let root = document.value
@@ -61,7 +61,7 @@ public enum JSONTripLogReader {
             }
             tripLog.recordingStart = parsed.date
         }
-        var skipped = SkippedRecords(path: displayPath, noun: "samples")
+        var skipped = SkippedRecords(path: displayPath, noun: CountText.Noun("sample"))
         func each(_ key: String, _ body: (MetadataValue) throws(SampleError) -> Void) -> Bool {
             guard let value = root[key] else { return true }
             guard case .list(let items) = value else {

@@ -99,7 +99,7 @@ public enum NMEAReader {
         init(path: String, log: DiagnosticLog) {
             self.path = path
             self.log = log
-            skipped = SkippedRecords(path: path, noun: "lines")
+            skipped = SkippedRecords(path: path, noun: CountText.Noun("line"))
         }
 
         mutating func parse(_ line: [UInt8], lineNumber: Int) {

@@ -49,7 +49,7 @@ public enum OpenTracksCSVReader {
             var locations: [LocationSample] = []
             var segment = 0
             var segmentHasFixes = false
-            var skipped = SkippedRecords(path: displayPath, noun: "rows")
+            var skipped = SkippedRecords(path: displayPath, noun: CountText.Noun("row"))
             try table.forEachRecord(skipped: &skipped, log: log) { record throws(CSVTable.FieldError) in
                 if let type, record.field(type).starts(with: "SEGMENT_START".utf8) {
                     if segmentHasFixes { segment += 1 }

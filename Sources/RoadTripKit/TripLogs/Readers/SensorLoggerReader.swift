@@ -162,7 +162,7 @@ public enum SensorLoggerReader {
             throw table.missingColumn("magneticBearing", format: "a Sensor Logger Compass.csv")
         }
         var headings: [HeadingSample] = []
-        var skipped = SkippedRecords(path: displayPath, noun: "rows")
+        var skipped = SkippedRecords(path: displayPath, noun: CountText.Noun("row"))
         try table.forEachRecord(skipped: &skipped, log: log) { record throws(CSVTable.FieldError) in
             guard let heading = try record.number(bearing) else { return }
             let timestamp = try record.integer(time).map { CSVLocationColumns.date($0, unitsPerSecond: 1_000_000_000) }
@@ -238,7 +238,7 @@ public enum SensorLoggerReader {
                 found.append(column)
             }
             columns = (found[0], table.column("seconds_elapsed"), found[1], found[2], found[3])
-            skipped = SkippedRecords(path: displayPath, noun: "rows")
+            skipped = SkippedRecords(path: displayPath, noun: CountText.Noun("row"))
             self.log = log
         }
 

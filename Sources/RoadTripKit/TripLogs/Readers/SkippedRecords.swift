@@ -10,15 +10,15 @@ struct SkippedRecords {
 
     /// The path diagnostics name.
     let path: String
-    /// What a record is called in the summary ("rows", "sentences", "locations").
-    let noun: String
+    /// What a record is called in the summary ("row" / "rows").
+    let noun: CountText.Noun
     /// Skips per reason, in the order the reasons first occurred.
     private(set) var reasons: [(reason: String, count: Int)] = []
     /// All skips.
     private(set) var total = 0
 
     /// Creates an empty counter for the file `path`.
-    init(path: String, noun: String) {
+    init(path: String, noun: CountText.Noun) {
         self.path = path
         self.noun = noun
     }
@@ -46,10 +46,8 @@ struct SkippedRecords {
     /// skipped.
     func report(to log: DiagnosticLog) {
         guard total > 0 else { return }
-        let parts = reasons.map { "\(FilterReport.grouped($0.count)) \($0.reason)" }.joined(separator: ", ")
-        // "1 row", "2 rows": the noun is given in the plural.
-        let counted = total == 1 && noun.hasSuffix("s") ? String(noun.dropLast()) : noun
-        var message = "\(FilterReport.grouped(total)) \(counted) skipped: \(parts)"
+        let parts = reasons.map { "\(CountText.grouped($0.count)) \($0.reason)" }.joined(separator: ", ")
+        var message = "\(CountText.counted(total, noun)) skipped: \(parts)"
         if total > Self.listedLimit { message += " (the first \(Self.listedLimit) are listed above)" }
         log.warning(SourceLocation(path: path), message)
     }

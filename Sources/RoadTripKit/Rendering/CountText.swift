@@ -1,0 +1,63 @@
+/// Counts as people read them — "1 point of interest", "2 points of interest", "1,350 fixes" — the
+/// one place where pages, filter reports, diagnostics and the command line put a number before a
+/// noun (issue 11: never "1 destinations").
+///
+/// The wording is English, as the default theme's is; the digits are grouped with `,` whatever the
+/// process locale, as DESIGN §4.2's example ("1,204 of 1,350 fixes kept") shows.
+public enum CountText {
+    /// A countable noun: its singular and its plural ("fix" / "fixes").
+    public struct Noun: Sendable, Hashable {
+        /// The form after 1 ("point of interest").
+        public var singular: String
+        /// The form after any other count, 0 included ("points of interest").
+        public var plural: String
+
+        /// A noun; without `plural`, the plural is the singular with an `s` ("destination" →
+        /// "destinations"). Give the plural for any other form ("fix", plural: "fixes").
+        public init(_ singular: String, plural: String? = nil) {
+            self.singular = singular
+            self.plural = plural ?? singular + "s"
+        }
+
+        /// The form that follows `count`: the singular for exactly 1 (and −1), the plural
+        /// otherwise (English: "0 fixes", "1 fix", "2 fixes").
+        public func form(for count: Int) -> String {
+            count.magnitude == 1 ? singular : plural
+        }
+    }
+
+    /// `count` grouped by `grouped(_:)`, a space, and the noun in the form that count takes:
+    /// `counted(1, Noun("point of interest", plural: "points of interest"))` →
+    /// "1 point of interest"; `counted(1350, Noun("fix", plural: "fixes"))` → "1,350 fixes".
+    public static func counted(_ count: Int, _ noun: Noun) -> String {
+        grouped(count) + " " + noun.form(for: count)
+    }
+
+    /// `counted(_:_:)` for a noun whose plural adds `s` ("1 destination", "8 destinations").
+    public static func counted(_ count: Int, _ singular: String) -> String {
+        counted(count, Noun(singular))
+    }
+
+    /// `value` in decimal digits with `,` between groups of three (1350 → "1,350",
+    /// −1234567 → "-1,234,567"), whatever the locale.
+    public static func grouped(_ value: Int) -> String {
+        let digits = String(value.magnitude)
+        var text = value < 0 ? "-" : ""
+        for (offset, digit) in digits.enumerated() {
+            if offset > 0 && (digits.count - offset) % 3 == 0 { text.append(",") }
+            text.append(digit)
+        }
+        return text
+    }
+}
+
+extension CountText.Noun {
+    /// "destination" / "destinations".
+    public static let destination = CountText.Noun("destination")
+    /// "point of interest" / "points of interest".
+    public static let pointOfInterest = CountText.Noun("point of interest", plural: "points of interest")
+    /// "fix" / "fixes" (location fixes of a trip log).
+    public static let fix = CountText.Noun("fix", plural: "fixes")
+    /// "motion event" / "motion events" (bumps and jolts found in the accelerometer data).
+    public static let motionEvent = CountText.Noun("motion event")
+}

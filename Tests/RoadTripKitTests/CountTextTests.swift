@@ -1,0 +1,45 @@
+import Testing
+@testable import RoadTripKit
+
+/// Counts before nouns, the one wording of pages, reports and the command line: "1 point of
+/// interest", "2 points of interest", "1,350 fixes". Expected texts are written out by hand.
+@Suite struct CountTextTests {
+    @Test func thousandsSeparators() {
+        #expect(CountText.grouped(0) == "0")
+        #expect(CountText.grouped(7) == "7")
+        #expect(CountText.grouped(999) == "999")
+        #expect(CountText.grouped(1000) == "1,000")
+        #expect(CountText.grouped(1204) == "1,204")
+        #expect(CountText.grouped(1_234_567) == "1,234,567")
+        #expect(CountText.grouped(-1234) == "-1,234")
+    }
+
+    @Test func singularOnlyForOne() {
+        #expect(CountText.counted(0, .pointOfInterest) == "0 points of interest")
+        #expect(CountText.counted(1, .pointOfInterest) == "1 point of interest")
+        #expect(CountText.counted(2, .pointOfInterest) == "2 points of interest")
+        #expect(CountText.counted(1, .destination) == "1 destination")
+        #expect(CountText.counted(8, .destination) == "8 destinations")
+        #expect(CountText.counted(1, .fix) == "1 fix")
+        #expect(CountText.counted(1350, .fix) == "1,350 fixes")
+        #expect(CountText.counted(1, .motionEvent) == "1 motion event")
+        #expect(CountText.counted(3, "file") == "3 files")
+        #expect(CountText.counted(1, "file") == "1 file")
+    }
+
+    /// The filter reports and the readers' skip summaries use the same nouns.
+    @Test func reportsUseTheSameNouns() {
+        let settings = FilterSettings()
+        #expect(FilterReport(subject: .fixes, total: 1, settings: settings).sentence == "the only fix kept")
+        #expect(FilterReport(subject: .fixes, total: 0, settings: settings).sentence == "no fixes")
+        #expect(FilterReport(subject: .headings, total: 2, settings: settings).sentence == "all 2 headings kept")
+        #expect(
+            FilterReport(subject: .accelerations, total: 1, dropped: [.invalid: 1], settings: settings).sentence
+                == "0 of 1 acceleration sample kept: 1 invalid")
+        let log = DiagnosticLog()
+        var skipped = SkippedRecords(path: "trips/a.csv", noun: CountText.Noun("row"))
+        skipped.skip(reason: "bad time", line: 3, message: "bad time; row skipped", log: log)
+        skipped.report(to: log)
+        #expect(log.diagnostics.last?.message == "1 row skipped: 1 bad time")
+    }
+}

@@ -1,0 +1,25 @@
+import Foundation
+import Testing
+@testable import RoadTripKit
+
+/// Why a project file cannot be read, in words (issue 11): never "NSCocoaErrorDomain error 256".
+@Suite struct FileBytesTests {
+    @Test func folderMissingFileAndDanglingLink() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("filebytes-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func message(_ url: URL) -> String? {
+            do { _ = try FileBytes.read(url); return nil } catch { return error.message }
+        }
+        #expect(message(folder) == "this is a directory, not a file")
+        #expect(message(folder.appendingPathComponent("missing.json")) == "the file does not exist")
+        let link = folder.appendingPathComponent("link.json")
+        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: folder.appendingPathComponent("gone").path)
+        #expect(message(link) == "the file does not exist")
+        let file = folder.appendingPathComponent("ok.json")
+        try Data("[]".utf8).write(to: file)
+        #expect(try FileBytes.read(file) == Data("[]".utf8))
+        // The same reasons reach TextFile's readers (index.md, site.yaml, templates).
+        #expect(throws: FileReadError.self) { try TextFile.read(folder) }
+    }
+}

@@ -63,7 +63,7 @@ enum CompletionScript {
 
     /// `text` in single quotes for bash and zsh (`'` as `'\''`).
     private static func quoted(_ text: String) -> String {
-        "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        ShellWord.quoted(text)
     }
 
     // MARK: - bash

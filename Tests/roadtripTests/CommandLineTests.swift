@@ -80,6 +80,13 @@ import Testing
         (["deploy"], "roadtrip: unknown command 'deploy'; try 'roadtrip --help'"),
         (["help", "deploy"], "roadtrip: unknown command 'deploy'; try 'roadtrip --help'"),
         (["--colour"], "roadtrip: unknown option '--colour' before the command; try 'roadtrip --help'"),
+        // An empty argument is bad usage, as an empty option value is.
+        (["new", "site", ""], "roadtrip: new site needs a non-empty DIR; try 'roadtrip new site --help'"),
+        (["trip", "stats", ""], "roadtrip: trip stats needs a non-empty LOG; try 'roadtrip trip stats --help'"),
+        // Combined single-letter flags are read one by one; an unknown letter keeps the word whole.
+        (["build", "-vq"], "roadtrip: --verbose and --quiet cannot be used together; try 'roadtrip build --help'"),
+        (["serve", "-qv"], "roadtrip: --verbose and --quiet cannot be used together; try 'roadtrip serve --help'"),
+        (["build", "-vx"], "roadtrip: unknown option '-vx'; try 'roadtrip build --help'"),
     ])
     func usageErrorIsOneLine(arguments: [String], line: String) throws {
         let output = try run(arguments)
@@ -103,6 +110,38 @@ import Testing
         let both = try run(["build", "-v", "-q"], in: project.root)
         #expect(both.status == 2)
         #expect(both.standardError == "roadtrip: --verbose and --quiet cannot be used together; try 'roadtrip build --help'\n")
+    }
+
+    /// Combined single-letter flags: `-vh` asks for the usage, as `-h` does.
+    @Test func combinedFlagsWithHelp() throws {
+        let combined = try run(["build", "-vh"])
+        #expect(combined.status == 0)
+        #expect(combined.standardOutput == (try run(["build", "--help"])).standardOutput)
+    }
+
+    /// A failed build says whether an output folder was left as it was or nothing was written
+    /// (it never names a folder that is not there).
+    @Test func failedBuildSaysWhatWasLeft() throws {
+        let project = try TemporaryProject(copyingTheme: false)
+        defer { project.remove() }
+        try project.write("Destinations/bad/index.md", "---\ntitle: No place\n---\n")
+        let fresh = try run(["build"], in: project.root)
+        #expect(fresh.status == 1)
+        #expect(fresh.standardError.hasSuffix("; nothing was written\n"), "\(fresh.standardError)")
+        #expect(!project.exists("Output"))
+        try FileManager.default.createDirectory(at: project.output, withIntermediateDirectories: true)
+        let existing = try run(["build"], in: project.root)
+        #expect(existing.standardError.hasSuffix("; \(project.output.path) was left as it was\n"), "\(existing.standardError)")
+    }
+
+    /// `serve` refusing its output folder prints the DESIGN §7 line once, as `build` does.
+    @Test func serveRefusalIsOneDiagnostic() throws {
+        let project = try TemporaryProject(copyingTheme: false)
+        defer { project.remove() }
+        let result = try run(["serve", "--output", "/etc", "--port", "0"], in: project.root)
+        #expect(result.status == 1)
+        #expect(result.standardError == "/etc: error: refusing to use /etc as the output folder: it is a folder of the "
+            + "operating system; pick a folder of your own\n")
     }
 
     /// After `--` every word is an argument: a destination named "-North-", a log named -x.gpx.

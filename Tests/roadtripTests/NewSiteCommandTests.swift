@@ -223,6 +223,11 @@ import Testing
 
         let outside = try CommandRunner.run(["trip", "stats", log], in: CommandRunner.outsideAnyProject)
         #expect(outside.status == 0 && outside.standardError.isEmpty)
+        // UTC by its name (Foundation's TimeZone calls it "GMT" on Linux), as the README says.
+        let outsideVerbose = try CommandRunner.run(["trip", "stats", log, "-v"], in: CommandRunner.outsideAnyProject)
+        #expect(outsideVerbose.standardError.contains("\nTime zone: UTC; preset: the sidecar's, else default\n"))
+        let given = try CommandRunner.run(["trip", "stats", log, "-v", "--time-zone", "UTC"], in: CommandRunner.outsideAnyProject)
+        #expect(given.standardError.contains("\nTime zone: UTC; preset:"))
         #expect(start(outside) == "2010-08-05 14:23 UTC (+00:00)")
         #expect(kept(outside) == "252 of 296 kept")
         // --source names the project from anywhere.

@@ -141,6 +141,15 @@ import Testing
         }
         #expect(ProjectLocator.isContent(nested) && ProjectLocator.isContent(root.appendingPathComponent("Destinations")))
         #expect(!ProjectLocator.isContent(root))
+        // So a new site there, which no search would find, is refused.
+        let inside = root.appendingPathComponent("Destinations/other-trip")
+        #expect {
+            try NewSite.create(at: inside)
+        } throws: { error in
+            (error as? NewSite.Failure)?.message == "\(inside.path) is inside a folder named Destinations, which roadtrip "
+                + "reads as a project's content, so no command would find the new site there; give a folder outside it"
+        }
+        #expect(!FileManager.default.fileExists(atPath: inside.path))
     }
 
     /// Why a folder given as the root is none, naming the project around it when there is one.

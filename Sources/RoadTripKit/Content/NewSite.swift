@@ -84,7 +84,9 @@ public enum NewSite {
     /// - Parameter homeDirectory: the user's home folder, for ``OutputFolderPolicy``'s refusals.
     /// - Throws: `Failure` when `folder` is one roadtrip never writes (the file-system root, the
     ///   home folder or one holding it, a folder of the operating system or inside one:
-    ///   ``OutputFolderPolicy/refusal(toWrite:as:homeDirectory:)``), is a file, is a folder holding
+    ///   ``OutputFolderPolicy/refusal(toWrite:as:homeDirectory:)``), is content of a project (a
+    ///   `Destinations/` folder or inside one, ``ProjectLocator/isContent(_:)``, where the search
+    ///   for a root would pass it by), is a file, is a folder holding
     ///   anything else (nothing is written then: the site would mix with files that are not
     ///   roadtrip's), or cannot be written (saying why in words; the files written so far are
     ///   removed).
@@ -92,6 +94,11 @@ public enum NewSite {
         let fileManager = FileManager.default
         if let refusal = OutputFolderPolicy.refusal(toWrite: folder, as: "the folder of a new site", homeDirectory: homeDirectory) {
             throw Failure(message: refusal)
+        }
+        if ProjectLocator.isContent(folder) {
+            throw Failure(
+                message: "\(folder.path) is inside a folder named Destinations, which roadtrip reads as a project's content, "
+                    + "so no command would find the new site there; give a folder outside it")
         }
         var isDirectory: ObjCBool = false
         if fileManager.fileExists(atPath: folder.path, isDirectory: &isDirectory) {

@@ -51,9 +51,13 @@ enum BuildCommand: Command {
             return 0
         }
         let reason = strict && errors == 0 ? " (--strict treats warnings as errors)" : ""
+        // A failed build writes nothing: an output folder that is there stays as it was, and one
+        // that is not is not made.
+        let output = options.outputDirectory.path
+        let outcome = FileManager.default.fileExists(atPath: output) ? "\(output) was left as it was" : "nothing was written"
         printError(
             "roadtrip: build failed: \(CountText.counted(errors, "error")), \(CountText.counted(warnings, "warning"))\(reason); "
-                + "\(options.outputDirectory.path) was left as it was")
+                + outcome)
         return 1
     }
 }

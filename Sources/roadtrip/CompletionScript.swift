@@ -63,7 +63,7 @@ enum CompletionScript {
 
     /// `text` in single quotes for bash and zsh (`'` as `'\''`).
     private static func quoted(_ text: String) -> String {
-        "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        ShellWord.quoted(text)
     }
 
     // MARK: - bash
@@ -78,14 +78,30 @@ enum CompletionScript {
             case .choices(let list): return "mapfile -t COMPREPLY < <(compgen -W \(words(list)) -- \"$cur\")"
             }
         }
+        /// An option's value: `reply`, each word then given the `--option=` the word typed starts
+        /// with when bash did not split it off (`value_prefix`).
+        func valueReply(_ completion: ValueCompletion) -> String {
+            guard completion != .none else { return reply(completion) }
+            return reply(completion) + "; COMPREPLY=(\"${COMPREPLY[@]/#/$value_prefix}\")"
+        }
         var lines = [
             "# bash completion for roadtrip, written by `roadtrip completion bash`.",
             "# Load it in ~/.bashrc with: eval \"$(roadtrip completion bash)\"",
             "# or save it as ~/.local/share/bash-completion/completions/roadtrip",
             "_roadtrip() {",
-            "    local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}",
+            "    local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]} value_prefix=''",
             "    local command=${COMP_WORDS[1]} first=2 i",
             "    COMPREPLY=()",
+            "    # --option=value: bash splits the line at '=' (it is in COMP_WORDBREAKS), so the words are",
+            "    # '--option' '=' 'value' ('=' itself the current word right after typing it); without that",
+            "    # split the word is '--option=value', and each reply must start with '--option='.",
+            "    if [[ $cur == = ]]; then",
+            "        cur=''",
+            "    elif [[ $prev == = ]] && ((COMP_CWORD > 2)); then",
+            "        prev=${COMP_WORDS[COMP_CWORD-2]}",
+            "    elif [[ $cur == --*=* ]]; then",
+            "        prev=${cur%%=*} value_prefix=${cur%%=*}= cur=${cur#*=}",
+            "    fi",
             "    if ((COMP_CWORD == 1)); then",
             "        mapfile -t COMPREPLY < <(compgen -W \(words(tree.words + globalOptions)) -- \"$cur\")",
             "        return 0",
@@ -117,7 +133,7 @@ enum CompletionScript {
             if !valued.isEmpty {
                 lines.append("        case $prev in")
                 for option in valued {
-                    lines.append("            \(option.name)) \(reply(option.completion)); return 0 ;;")
+                    lines.append("            \(option.name)) \(valueReply(option.completion)); return 0 ;;")
                 }
                 lines.append("        esac")
             }
@@ -261,7 +277,7 @@ enum CompletionScript {
         switch completion {
         case .none: return "-f"
         case .file: return "-F"
-        case .directory: return "-f -a '(__fish_complete_directories)'"
+        case .directory: return "-f -a '(__roadtrip_complete_directories)'"
         case .choices(let list): return "-f -a \(fishQuoted(list.joined(separator: " ")))"
         }
     }
@@ -271,6 +287,13 @@ enum CompletionScript {
             "# fish completion for roadtrip, written by `roadtrip completion fish`.",
             "# Save it as ~/.config/fish/completions/roadtrip.fish",
             "complete -c roadtrip -f",
+            "# Folders for an option's value. In '--source=Dest' only 'Dest' is the folder typed: fish puts",
+            "# '--source=' back in front of each reply itself, and __fish_complete_directories, left to",
+            "# itself, would complete the whole token and so give '--source=--source=Destinations/'.",
+            "function __roadtrip_complete_directories",
+            "    set -l typed (commandline -ct | string replace -r -- '^--[^=]*=' '')",
+            "    __fish_complete_directories \"$typed\"",
+            "end",
             "complete -c roadtrip -n __fish_use_subcommand -s h -l help -d \(fishQuoted(OptionSpec.help.help))",
             "complete -c roadtrip -n __fish_use_subcommand -l version -d 'print the version'",
         ]

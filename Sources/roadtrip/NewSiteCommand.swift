@@ -12,7 +12,10 @@ enum NewSiteCommand: Command {
         details: """
             Writes Destinations/site.yaml (every setting commented out, with its default), an
             example destination Destinations/\(NewSite.exampleSlug)/index.md and a .gitignore. A DIR that
-            exists and is not empty is refused (exit 1).
+            exists may hold only dotfiles and dot-folders (.git/, .gitignore, ...), CNAME, _redirects,
+            _headers, and README and LICENSE files, as a new repository does (an existing .gitignore
+            gets roadtrip's lines added); anything else in it is refused (exit 1), and so are your
+            home folder and the operating system's folders (/etc, /usr, ...).
             """)
 
     static func run(_ arguments: ParsedArguments) throws(UsageError) -> Int32 {
@@ -29,19 +32,9 @@ enum NewSiteCommand: Command {
         for file in written { print("  \(file)") }
         print("")
         print("Next:")
-        print("  cd \(shellQuoted(path))")
+        if folder.path != ProjectRoot.workingFolder.standardizedFileURL.path { print("  cd \(ShellWord.path(path))") }
         print("  roadtrip serve    # a preview at http://127.0.0.1:8000/, rebuilt as you edit")
         print("                    # (or roadtrip build: the site into Output/, to publish)")
         return 0
-    }
-
-    /// `word` as one word for a POSIX shell: as it is when it holds only safe characters, else in
-    /// single quotes (a quote inside as `'\''`).
-    static func shellQuoted(_ word: String) -> String {
-        let safe = word.unicodeScalars.allSatisfy { scalar in
-            scalar.isASCII && (CharacterSet.alphanumerics.contains(scalar) || "-_./+,:@%=".unicodeScalars.contains(scalar))
-        }
-        if safe && !word.isEmpty { return word }
-        return "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 }

@@ -10,8 +10,9 @@ struct UsageError: Error {
 /// The rules are the common ones (POSIX utility conventions, GNU long options): an option takes
 /// its value as the next word or after `=` (`--source DIR`, `--source=DIR`); a flag given twice
 /// is a flag; an option given twice takes its last value; options and arguments may come in any
-/// order; `--` ends the options, so every word after it is an argument (a name starting with `-`,
-/// a log called `-x.gpx`).
+/// order; single-letter flags may be combined (`-vq` is `-v -q`, as `ls -la`); `--` ends the
+/// options, so every word after it is an argument (a name starting with `-`, a log called
+/// `-x.gpx`).
 struct ParsedArguments {
     /// The long names (`--drafts`) of the flags given.
     private(set) var flags: Set<String> = []
@@ -22,9 +23,10 @@ struct ParsedArguments {
 
     /// Checks `words` (the words after the command's own) against `spec`.
     /// - Throws: `UsageError` for an unknown option, a flag given a value (`--drafts=yes`), an
-    ///   option without a value or with an empty one, a missing required option or argument, or an
-    ///   argument too many.
+    ///   option without a value or with an empty one, a missing required option or argument, an
+    ///   empty argument (`new site ""`), or an argument too many.
     init(_ words: [String], for spec: CommandSpec) throws(UsageError) {
+        let words = Self.splittingCombinedFlags(words, for: spec)
         var index = 0
         var optionsEnded = false
         while index < words.count {
@@ -68,6 +70,9 @@ struct ParsedArguments {
             let names = missing.map(\.usageName).joined(separator: " and ")
             throw UsageError(message: "\(spec.words.joined(separator: " ")) needs \(names)")
         }
+        if let empty = positionals.firstIndex(of: ""), empty < spec.arguments.count {
+            throw UsageError(message: "\(spec.words.joined(separator: " ")) needs a non-empty \(spec.arguments[empty].name)")
+        }
         let required = spec.arguments.filter { !$0.isOptional }.count
         if positionals.count < required {
             let argument = spec.arguments[positionals.count]
@@ -78,6 +83,22 @@ struct ParsedArguments {
             let extra = positionals[spec.arguments.count]
             throw UsageError(message: "unexpected argument '\(extra)'")
         }
+    }
+
+    /// `words` with each word of combined single-letter flags before any `--` (`-vq`: every letter
+    /// after the dash the short name of a flag of `spec`) split into one word per flag (`-v`,
+    /// `-q`). Any other word is kept as it is, so `-North-` stays one (unknown) option.
+    static func splittingCombinedFlags(_ words: [String], for spec: CommandSpec) -> [String] {
+        var result: [String] = []
+        var optionsEnded = false
+        for word in words {
+            if word == "--" { optionsEnded = true }
+            let letters = word.dropFirst().map { "-\($0)" }
+            let combined = !optionsEnded && word.count > 2 && word.hasPrefix("-") && !word.hasPrefix("--")
+                && letters.allSatisfy { spec.option(named: $0)?.isFlag == true }
+            result += combined ? letters : [word]
+        }
+        return result
     }
 
     /// `true` when the flag `name` (`--drafts`) was given.

@@ -7,7 +7,7 @@ import RoadTripKit
 enum ProjectRoot {
     /// How the root was chosen.
     enum Lookup {
-        /// `--source` named it (resolved against the working folder); it may not exist.
+        /// `--source` named it (resolved against the working folder); it may be no project root.
         case given(URL)
         /// Found at or above the working folder.
         case found(URL, workingFolder: URL)
@@ -33,7 +33,8 @@ enum ProjectRoot {
     }
 
     /// The project root for a command that needs one, or `nil` after printing why there is none
-    /// (a `--source` that is not a folder; no project found). With `verbose`, says which root is
+    /// (a `--source` that is not a project root, ``ProjectLocator/problem(withGivenRoot:)``; no
+    /// project found). With `verbose`, says which root is
     /// used and how it was chosen, through `report` (by default straight to standard output,
     /// unbuffered, so the line comes first even before a server's output).
     static func required(source: String?, verbose: Bool, report: (String) -> Void = printOutput) -> URL? {
@@ -47,16 +48,15 @@ enum ProjectRoot {
     }
 
     /// The project root when there is one (`nil` outside any project), for a command that also
-    /// works without one (`trip`); a failure, after printing why, when `--source` is not a folder.
+    /// works without one (`trip`); a failure, after printing why, when `--source` is not a project
+    /// root.
     /// With `verbose`, says through `report` which root is used, or that none was found.
-    static func optional(source: String?, verbose: Bool, report: (String) -> Void) -> Result<URL?, NoSuchFolder> {
+    static func optional(source: String?, verbose: Bool, report: (String) -> Void) -> Result<URL?, NotAProject> {
         switch lookup(source: source) {
         case .given(let url):
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue
-            else {
-                printError("roadtrip: error: the project folder \(url.path) does not exist (--source names the folder holding Destinations/)")
-                return .failure(NoSuchFolder())
+            if let problem = ProjectLocator.problem(withGivenRoot: url) {
+                printError("roadtrip: error: \(problem)")
+                return .failure(NotAProject())
             }
             if verbose { report("Project root: \(url.path) (--source)") }
             return .success(url)
@@ -69,8 +69,8 @@ enum ProjectRoot {
         }
     }
 
-    /// `--source` names no folder (the message is printed).
-    struct NoSuchFolder: Error {}
+    /// `--source` names no project root (the message is printed).
+    struct NotAProject: Error {}
 
     /// The error for a command run outside any project.
     static func noProjectMessage(_ workingFolder: URL) -> String {

@@ -66,7 +66,7 @@ enum ServeCommand: Command {
         do {
             url = try server.start()
         } catch {
-            printError("roadtrip: error: \(error.description)")
+            printError(error.line)
             return 1
         }
         FileHandle.standardOutput.write(Data("Serving \(url) (Ctrl-C to stop)\n".utf8))

@@ -132,11 +132,16 @@ enum TripCommand {
         let diagnostics = DiagnosticLog()
         // The project's site.yaml, as a build reads it (its diagnostics relative to the root).
         let site = root.map { SiteLoader(projectRoot: $0, log: diagnostics).loadConfig() }
-        if timeZone == nil, let site { timeZone = TimeZone(identifier: site.timeZone) }
+        // The zone's name as the user wrote it (Foundation calls UTC "GMT" on Linux).
+        var zoneName = arguments.value("--time-zone")
+        if timeZone == nil, let site, let siteZone = TimeZone(identifier: site.timeZone) {
+            timeZone = siteZone
+            zoneName = site.timeZone
+        }
         let zone = timeZone ?? TimeZone(identifier: "UTC")!
         let sitePreset = site?.tripsPreset ?? "default"
         if verbose {
-            report("Time zone: \(zone.identifier); preset: \(presetName ?? "the sidecar's, else \(sitePreset)")")
+            report("Time zone: \(zoneName ?? "UTC"); preset: \(presetName ?? "the sidecar's, else \(sitePreset)")")
         }
         let url = ProjectRoot.resolve(path)!
         // The log's sidecar (DESIGN §2.5) applies as it does in a build; the flags override it.

@@ -11,9 +11,11 @@ func usageError(_ message: String, help: String) -> Int32 {
     return 2
 }
 
-/// `true` when `words` ask for help (`-h`, `--help`) before any `--`.
-func asksForHelp(_ words: some Sequence<String>) -> Bool {
-    words.prefix { $0 != "--" }.contains { $0 == OptionSpec.help.name || $0 == OptionSpec.help.shortName }
+/// `true` when `words` ask for help (`-h`, `--help`, or `h` among combined flags such as `-vh`
+/// when `spec` is known) before any `--`.
+func asksForHelp(_ words: [String], spec: CommandSpec? = nil) -> Bool {
+    let split = spec.map { ParsedArguments.splittingCombinedFlags(words, for: $0) } ?? words
+    return split.prefix { $0 != "--" }.contains { $0 == OptionSpec.help.name || $0 == OptionSpec.help.shortName }
 }
 
 func main() -> Int32 {
@@ -41,7 +43,7 @@ func main() -> Int32 {
         guard CommandTable.isGroup(first) else { return usageError("unknown command '\(first)'", help: "roadtrip --help") }
         let known = CommandTable.commands(under: first).map { $0.spec.words[1] }
         let list = known.count == 1 ? known[0] : known.dropLast().joined(separator: ", ") + " or " + known.last!
-        if asksForHelp(words.dropFirst()) {
+        if asksForHelp(Array(words.dropFirst())) {
             print(UsageText.group(first))
             return 0
         }
@@ -50,7 +52,7 @@ func main() -> Int32 {
     }
     let spec = command.spec
     let arguments = Array(words.dropFirst(wordCount))
-    if asksForHelp(arguments) {
+    if asksForHelp(arguments, spec: spec) {
         print(UsageText.usage(of: spec))
         return 0
     }

@@ -131,6 +131,7 @@ import Testing
     func ejection() throws {
         let root = try Self.temporaryProject()
         defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("Destinations"), withIntermediateDirectories: true)
         let summary = try ThemeEjection.eject(projectRoot: root, force: false)
         #expect(summary.written == BuiltInTheme.files.keys.sorted().map { "Themes/default/" + $0 })
         #expect(summary.replaced.isEmpty)
@@ -147,5 +148,31 @@ import Testing
         let forced = try ThemeEjection.eject(projectRoot: root, force: true)
         #expect(forced.replaced == forced.written)
         #expect(try Self.visibleFiles(in: root.appendingPathComponent("Themes/default")) == BuiltInTheme.files)
+    }
+
+    /// Eject writes only into a project (a folder holding Destinations/; it never makes one), and
+    /// says what is in the way — a file `Themes`, a file where `layouts/` goes, even with force —
+    /// before it writes anything.
+    @Test func ejectionNeedsAProjectAndNamesWhatIsInTheWay() throws {
+        let root = try Self.temporaryProject()
+        defer { try? FileManager.default.removeItem(at: root) }
+        func failure(force: Bool) -> String? {
+            do { _ = try ThemeEjection.eject(projectRoot: root, force: force); return nil } catch { return error.message }
+        }
+        #expect(failure(force: false) == "no Destinations/ folder in \(root.path), so it is not a roadtrip project: "
+            + "--source names the project root, the folder holding Destinations/; create a project with 'roadtrip new site DIR'")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root.path).isEmpty)
+
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("Destinations"), withIntermediateDirectories: true)
+        try Self.write("not a folder\n", to: "Themes", in: root)
+        #expect(failure(force: false) == "cannot write the built-in theme into Themes/default/: Themes is a file, not a folder; "
+            + "move it away; nothing was written")
+        try FileManager.default.removeItem(at: root.appendingPathComponent("Themes"))
+
+        try Self.write("not a folder\n", to: "Themes/default/layouts", in: root)
+        #expect(failure(force: true) == "cannot write the built-in theme into Themes/default/: Themes/default/layouts is a "
+            + "file, not a folder; move it away; nothing was written")
+        // assets/ sorts before layouts/, and still nothing of it was written.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("Themes/default").path) == ["layouts"])
     }
 }

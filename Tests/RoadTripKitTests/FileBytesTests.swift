@@ -22,4 +22,45 @@ import Testing
         // The same reasons reach TextFile's readers (index.md, site.yaml, templates).
         #expect(throws: FileReadError.self) { try TextFile.read(folder) }
     }
+
+    /// What is in the way of writing a file, in words and relative to the project, and the
+    /// write's error saying it (never "NSCocoaErrorDomain error 512" or "A file with the same name
+    /// already exists").
+    @Test func whatIsInTheWayOfAWrite() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("filebytes-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        func writeError(_ data: Data, to url: URL, replacing: Bool) -> String? {
+            do throws(FileWriteError) {
+                try FileBytes.write(data, to: url, replacing: replacing, projectRoot: root)
+                return nil
+            } catch {
+                return error.description
+            }
+        }
+        let target = root.appendingPathComponent("Themes/default/layouts/base.mustache")
+        #expect(FileBytes.obstacle(toWriting: target, projectRoot: root) == nil)
+
+        try Data("x".utf8).write(to: root.appendingPathComponent("Themes"))
+        #expect(FileBytes.obstacle(toWriting: target, projectRoot: root) == "Themes is a file, not a folder; move it away")
+        #expect(writeError(Data(), to: target, replacing: true)
+            == "cannot write Themes/default/layouts/base.mustache: Themes is a file, not a folder; move it away")
+        try FileManager.default.removeItem(at: root.appendingPathComponent("Themes"))
+
+        try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
+        #expect(FileBytes.obstacle(toWriting: target, projectRoot: root)
+            == "Themes/default/layouts/base.mustache is a folder, not a file; move it away")
+        try FileManager.default.removeItem(at: target.deletingLastPathComponent())
+
+        try FileManager.default.createSymbolicLink(
+            at: root.appendingPathComponent("Themes/default/layouts"), withDestinationURL: root.appendingPathComponent("gone"))
+        #expect(FileBytes.obstacle(toWriting: target, projectRoot: root)
+            == "Themes/default/layouts is a symbolic link to nothing; remove it")
+
+        // A file that may not be replaced.
+        let file = root.appendingPathComponent("index.md")
+        try FileBytes.write(Data("one\n".utf8), to: file, replacing: false, projectRoot: root)
+        #expect(writeError(Data("two\n".utf8), to: file, replacing: false) == "cannot write index.md: it already exists")
+        #expect(try Data(contentsOf: file) == Data("one\n".utf8))
+    }
 }

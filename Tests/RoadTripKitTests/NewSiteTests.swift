@@ -99,4 +99,98 @@ import Testing
         try #require(ProjectLocator.root(searchingUpwardFrom: base.deletingLastPathComponent()) == nil)
         #expect(ProjectLocator.root(searchingUpwardFrom: notAProject) == nil)
     }
+
+    /// The folders a build's --output refuses are refused for a new site too, and nothing is made:
+    /// the home folder (here a stand-in with only a dotfile, which a site would otherwise take), a
+    /// folder inside /etc. A repository as GitHub makes it (.git/, README.md, LICENSE) takes a
+    /// site, as it would take a first build.
+    @Test func refusesTheFoldersABuildRefusesAndTakesANewRepository() throws {
+        let home = temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: home) }
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        try Data("x\n".utf8).write(to: home.appendingPathComponent(".bashrc"))
+        func message(_ folder: URL) -> String? {
+            do { _ = try NewSite.create(at: folder, homeDirectory: home); return nil } catch { return error.message }
+        }
+        #expect(message(home) == "refusing to use the home folder as the folder of a new site: it holds all your files; "
+            + "use a new folder inside it")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: home.path) == [".bashrc"])
+        let etc = URL(fileURLWithPath: "/etc/roadtrip-test-\(UUID().uuidString)")
+        #expect(message(etc)?.hasSuffix("it is inside /etc, a folder of the operating system; pick a folder of your own") == true)
+        #expect(!FileManager.default.fileExists(atPath: etc.path))
+
+        let repository = home.appendingPathComponent("trip")
+        try FileManager.default.createDirectory(at: repository.appendingPathComponent(".git"), withIntermediateDirectories: true)
+        for name in ["README.md", "LICENSE"] { try Data("mine\n".utf8).write(to: repository.appendingPathComponent(name)) }
+        #expect(message(repository) == nil)
+        #expect(ProjectLocator.isProjectRoot(repository))
+        #expect(try String(contentsOf: repository.appendingPathComponent("README.md"), encoding: .utf8) == "mine\n")
+    }
+
+    /// `Destinations/` and everything in it is content: a destination folder called Destinations
+    /// (or holding one) never makes the search stop below the project.
+    @Test func locatorPassesOverContentFolders() throws {
+        let base = temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: base) }
+        let root = base.appendingPathComponent("trip")
+        let nested = root.appendingPathComponent("Destinations/Destinations")
+        let deep = root.appendingPathComponent("Destinations/bergen/Destinations/x")
+        for folder in [nested, deep] { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
+        for start in [root.appendingPathComponent("Destinations"), nested, deep, deep.deletingLastPathComponent().deletingLastPathComponent()] {
+            #expect(ProjectLocator.root(searchingUpwardFrom: start)?.path == root.path, "\(start.path)")
+        }
+        #expect(ProjectLocator.isContent(nested) && ProjectLocator.isContent(root.appendingPathComponent("Destinations")))
+        #expect(!ProjectLocator.isContent(root))
+        // So a new site there, which no search would find, is refused.
+        let inside = root.appendingPathComponent("Destinations/other-trip")
+        #expect {
+            try NewSite.create(at: inside)
+        } throws: { error in
+            (error as? NewSite.Failure)?.message == "\(inside.path) is inside a folder named Destinations, which roadtrip "
+                + "reads as a project's content, so no command would find the new site there; give a folder outside it"
+        }
+        #expect(!FileManager.default.fileExists(atPath: inside.path))
+    }
+
+    /// Why a folder given as the root is none, naming the project around it when there is one.
+    @Test func problemsOfAGivenRoot() throws {
+        let base = temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: base) }
+        let root = base.appendingPathComponent("trip")
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("Destinations/x"), withIntermediateDirectories: true)
+        try Data("---\n".utf8).write(to: root.appendingPathComponent("Destinations/x/index.md"))
+        let rule = "--source names the project root, the folder holding Destinations/"
+        let around = "; the project it is in is \(root.path): give --source \(root.path), or no --source inside it"
+        #expect(ProjectLocator.problem(withGivenRoot: root) == nil)
+        #expect(ProjectLocator.problem(withGivenRoot: root.appendingPathComponent("Destinations/x/index.md"))
+            == "\(root.path)/Destinations/x/index.md is a file, not a folder: \(rule)\(around)")
+        #expect(ProjectLocator.problem(withGivenRoot: root.appendingPathComponent("Destinations"))
+            == "\(root.path)/Destinations is a project's content folder, not its root: \(rule)\(around)")
+        #expect(ProjectLocator.problem(withGivenRoot: base)
+            == "no Destinations/ folder in \(base.path), so it is not a roadtrip project: \(rule); create a project with 'roadtrip new site DIR'")
+        #expect(ProjectLocator.problem(withGivenRoot: base.appendingPathComponent("missing"))
+            == "the project folder \(base.path)/missing does not exist (--source names the folder holding Destinations/)")
+    }
+
+    /// A new destination's slug against the project's: a folder whose name gives it (any case,
+    /// letters folded as the build folds them), never the folder of the slug itself.
+    @Test func newDestinationSlugConflicts() throws {
+        let root = temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let destinations = root.appendingPathComponent("Destinations")
+        for name in ["Ålesund", "bergen"] {
+            try FileManager.default.createDirectory(at: destinations.appendingPathComponent(name), withIntermediateDirectories: true)
+        }
+        try Data("---\n".utf8).write(to: destinations.appendingPathComponent("Ålesund/index.md"))
+        #expect(NewDestination.slugConflict("alesund", name: "Alesund", in: destinations, projectRoot: root)
+            == "'Alesund' would have the slug alesund, which Destinations/Ålesund/index.md already has, and a build refuses "
+                + "two destinations with one slug; edit that destination, or choose another name")
+        // bergen/ is the folder the new destination goes into (it has no index.md yet).
+        #expect(NewDestination.slugConflict("bergen", name: "Bergen", in: destinations, projectRoot: root) == nil)
+        try FileManager.default.createDirectory(at: destinations.appendingPathComponent("Tromsø"), withIntermediateDirectories: true)
+        #expect(NewDestination.slugConflict("tromso", name: "Tromso", in: destinations, projectRoot: root)
+            == "'Tromso' would have the slug tromso, which the folder Destinations/Tromsø/ already has; write its index.md "
+                + "there yourself, or choose another name")
+        #expect(NewDestination.slugConflict("oslo", name: "Oslo", in: destinations, projectRoot: root) == nil)
+    }
 }

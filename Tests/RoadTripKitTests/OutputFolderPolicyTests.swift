@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import RoadTripKit
 
@@ -70,6 +71,57 @@ import Testing
             "READMEfirst.txt", "LICENSES", "my-README.md", "_config.yml", "404.html",
         ]
         for name in refused { #expect(!OutputFolderPolicy.mayPrecedeFirstBuild(name), "\(name)") }
+    }
+
+    /// The one check every writing command applies (build's output, new site's DIR, new
+    /// destination's and theme eject's folders), worded with the folder's role.
+    @Test func refusalOfAFolderNoCommandWrites() throws {
+        let home = URL(fileURLWithPath: "/home/roadtrip-test-\(UUID().uuidString)")
+        func refusal(_ path: String) -> String? {
+            OutputFolderPolicy.refusal(toWrite: URL(fileURLWithPath: path), as: "the folder of a new site", homeDirectory: home)
+        }
+        #expect(refusal("/") == "refusing to use the file system root '/' as the folder of a new site")
+        #expect(refusal(home.path) == "refusing to use the home folder as the folder of a new site: it holds all your "
+            + "files; use a new folder inside it")
+        #expect(refusal(home.path + "/trip/..") == refusal(home.path))
+        #expect(refusal("/home") == "refusing to use a folder that contains the home folder as the folder of a new site")
+        #expect(refusal("/etc/trip") == "refusing to use /etc/trip as the folder of a new site: it is inside /etc, "
+            + Self.osFolder)
+        #expect(refusal(home.path + "/trip") == nil)
+        #expect(refusal("/tmp/trip") == nil)
+        #expect(OutputFolderPolicy.refusal(toWrite: home, as: "x", homeDirectory: nil) == nil)
+
+        // A symbolic link is judged by where it leads.
+        let link = FileManager.default.temporaryDirectory.appendingPathComponent("roadtrip-policy-\(UUID().uuidString)")
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: URL(fileURLWithPath: "/usr/share"))
+        defer { try? FileManager.default.removeItem(at: link) }
+        #expect(refusal(link.path + "/trip") == "refusing to use /usr/share/trip (where this path leads) as the folder of "
+            + "a new site: it is inside /usr, " + Self.osFolder)
+    }
+
+    /// What is "in the way" of a first write: everything but the publishing folder's own files,
+    /// manifest or not (new site has no use for a manifest); a build's output folder with a
+    /// manifest has nothing foreign.
+    @Test func entriesInTheWayAndForeignEntries() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("roadtrip-policy-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent(".git"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for name in ["README.md", "LICENSE", "CNAME"] { try Data("x\n".utf8).write(to: folder.appendingPathComponent(name)) }
+        #expect(try OutputFolderPolicy.entriesInTheWay(inFolderAtPath: folder.path).isEmpty)
+        try Data("x\n".utf8).write(to: folder.appendingPathComponent("index.html"))
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("bergen"), withIntermediateDirectories: true)
+        #expect(try OutputFolderPolicy.entriesInTheWay(inFolderAtPath: folder.path) == ["bergen/", "index.html"])
+        #expect(try OutputFolderPolicy.foreignEntries(inFolderAtPath: folder.path) == ["bergen/", "index.html"])
+        try Data("index.html\n".utf8).write(to: folder.appendingPathComponent(OutputManifest.fileName))
+        #expect(try OutputFolderPolicy.foreignEntries(inFolderAtPath: folder.path).isEmpty)
+        #expect(try OutputFolderPolicy.entriesInTheWay(inFolderAtPath: folder.path) == ["bergen/", "index.html"])
+    }
+
+    @Test func listedEntries() {
+        #expect(OutputFolderPolicy.listed(["a"]) == "a")
+        #expect(OutputFolderPolicy.listed(["a", "b/"]) == "a and b/")
+        #expect(OutputFolderPolicy.listed(["a", "b", "c", "d"]) == "a, b, c and d")
+        #expect(OutputFolderPolicy.listed(["a", "b", "c", "d", "e"]) == "a, b, c and 2 more")
     }
 
     private static func components(_ path: String) -> [String] {

@@ -80,6 +80,13 @@ import Testing
         (["deploy"], "roadtrip: unknown command 'deploy'; try 'roadtrip --help'"),
         (["help", "deploy"], "roadtrip: unknown command 'deploy'; try 'roadtrip --help'"),
         (["--colour"], "roadtrip: unknown option '--colour' before the command; try 'roadtrip --help'"),
+        // An empty argument is bad usage, as an empty option value is.
+        (["new", "site", ""], "roadtrip: new site needs a non-empty DIR; try 'roadtrip new site --help'"),
+        (["trip", "stats", ""], "roadtrip: trip stats needs a non-empty LOG; try 'roadtrip trip stats --help'"),
+        // Combined single-letter flags are read one by one; an unknown letter keeps the word whole.
+        (["build", "-vq"], "roadtrip: --verbose and --quiet cannot be used together; try 'roadtrip build --help'"),
+        (["serve", "-qv"], "roadtrip: --verbose and --quiet cannot be used together; try 'roadtrip serve --help'"),
+        (["build", "-vx"], "roadtrip: unknown option '-vx'; try 'roadtrip build --help'"),
     ])
     func usageErrorIsOneLine(arguments: [String], line: String) throws {
         let output = try run(arguments)
@@ -103,6 +110,38 @@ import Testing
         let both = try run(["build", "-v", "-q"], in: project.root)
         #expect(both.status == 2)
         #expect(both.standardError == "roadtrip: --verbose and --quiet cannot be used together; try 'roadtrip build --help'\n")
+    }
+
+    /// Combined single-letter flags: `-vh` asks for the usage, as `-h` does.
+    @Test func combinedFlagsWithHelp() throws {
+        let combined = try run(["build", "-vh"])
+        #expect(combined.status == 0)
+        #expect(combined.standardOutput == (try run(["build", "--help"])).standardOutput)
+    }
+
+    /// A failed build says whether an output folder was left as it was or nothing was written
+    /// (it never names a folder that is not there).
+    @Test func failedBuildSaysWhatWasLeft() throws {
+        let project = try TemporaryProject(copyingTheme: false)
+        defer { project.remove() }
+        try project.write("Destinations/bad/index.md", "---\ntitle: No place\n---\n")
+        let fresh = try run(["build"], in: project.root)
+        #expect(fresh.status == 1)
+        #expect(fresh.standardError.hasSuffix("; nothing was written\n"), "\(fresh.standardError)")
+        #expect(!project.exists("Output"))
+        try FileManager.default.createDirectory(at: project.output, withIntermediateDirectories: true)
+        let existing = try run(["build"], in: project.root)
+        #expect(existing.standardError.hasSuffix("; \(project.output.path) was left as it was\n"), "\(existing.standardError)")
+    }
+
+    /// `serve` refusing its output folder prints the DESIGN §7 line once, as `build` does.
+    @Test func serveRefusalIsOneDiagnostic() throws {
+        let project = try TemporaryProject(copyingTheme: false)
+        defer { project.remove() }
+        let result = try run(["serve", "--output", "/etc", "--port", "0"], in: project.root)
+        #expect(result.status == 1)
+        #expect(result.standardError == "/etc: error: refusing to use /etc as the output folder: it is a folder of the "
+            + "operating system; pick a folder of your own\n")
     }
 
     /// After `--` every word is an argument: a destination named "-North-", a log named -x.gpx.
@@ -144,9 +183,9 @@ import Testing
             .contains { FileManager.default.isExecutableFile(atPath: "\($0)/\(program)") }
     }
 
-    /// Runs `shell` (found on PATH) with `arguments`.
-    func runShell(_ shell: String, _ arguments: [String]) throws -> CommandRunner.Output {
-        try CommandRunner.run(program: URL(fileURLWithPath: "/usr/bin/env"), [shell] + arguments)
+    /// Runs `shell` (found on PATH) with `arguments`, in `folder` when given.
+    func runShell(_ shell: String, _ arguments: [String], in folder: URL? = nil) throws -> CommandRunner.Output {
+        try CommandRunner.run(program: URL(fileURLWithPath: "/usr/bin/env"), [shell] + arguments, in: folder)
     }
 
     func syntaxCheck(_ shell: String) throws {
@@ -198,10 +237,11 @@ import Testing
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("roadtrip-completion-\(UUID().uuidString).bash")
         defer { try? FileManager.default.removeItem(at: file) }
         try Data(try script("bash").utf8).write(to: file)
-        func complete(_ words: String) throws -> String {
+        /// The replies, in their order, to the words typed, in `folder` (for folder names).
+        func complete(_ words: String, in folder: URL? = nil) throws -> String {
             let program = "source \(file.path); COMP_WORDS=(\(words)); COMP_CWORD=$((${#COMP_WORDS[@]} - 1)); "
                 + "_roadtrip; printf '%s\\n' \"${COMPREPLY[@]}\""
-            let result = try runShell("bash", ["-c", program])
+            let result = try runShell("bash", ["-c", program], in: folder)
             #expect(result.status == 0, "\(result.standardError)")
             return result.standardOutput.trimmingCharacters(in: .newlines)
         }
@@ -213,6 +253,22 @@ import Testing
         #expect(try complete("roadtrip serve --no") == "--no-watch")
         #expect(try complete("roadtrip completion ''") == "bash\nzsh\nfish")
         #expect(try complete("roadtrip help trip ''") == "filter\nstats")
+
+        // `--option=value`. bash splits the line at '=' (COMP_WORDBREAKS), so `--source=` arrives
+        // as the words `--source` `=` with '=' the current word, and `--source=De` as `--source`
+        // `=` `De` (as an interactive bash 5.2 gives them to a completion function); with '='
+        // taken out of COMP_WORDBREAKS the word is `--source=De`, and the replies carry the prefix.
+        let project = try TemporaryProject(copyingTheme: false)
+        defer { project.remove() }
+        try FileManager.default.createDirectory(at: project.root.appendingPathComponent("Docs"), withIntermediateDirectories: true)
+        func folders(_ words: String) throws -> [String] {
+            try complete(words, in: project.root).split(separator: "\n").map(String.init).sorted()
+        }
+        #expect(try folders("roadtrip build --source =") == ["Destinations", "Docs"])
+        #expect(try folders("roadtrip build --source = De") == ["Destinations"])
+        #expect(try folders("roadtrip build --source=De") == ["--source=Destinations"])
+        #expect(try complete("roadtrip trip filter --format = g") == "geojson\ngpx")
+        #expect(try complete("roadtrip trip filter --format=g") == "--format=geojson\n--format=gpx")
     }
 
     /// fish really completes, when installed: `complete -C` lists what a Tab would offer.
@@ -221,13 +277,24 @@ import Testing
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("roadtrip-completion-\(UUID().uuidString).fish")
         defer { try? FileManager.default.removeItem(at: file) }
         try Data(try script("fish").utf8).write(to: file)
-        func complete(_ line: String) throws -> [String] {
-            let result = try runShell("fish", ["--no-config", "-c", "source \(file.path); complete -C '\(line)'"])
+        /// The replies, without descriptions, to the line typed, in `folder` (for folder names).
+        func complete(_ line: String, in folder: URL? = nil) throws -> [String] {
+            let result = try runShell("fish", ["--no-config", "-c", "source \(file.path); complete -C '\(line)'"], in: folder)
             #expect(result.status == 0, "\(result.standardError)")
             return result.standardOutput.split(separator: "\n").map { String($0.split(separator: "\t")[0]) }
         }
         #expect(try complete("roadtrip trip filter --dist") == ["--distance-filter"])
         #expect(try complete("roadtrip new ").sorted() == ["destination", "site"])
         #expect(try complete("roadtrip trip filter --format ").sorted() == ["csv", "geojson", "gpx", "json"])
+
+        // Folders for `--source=`: the option once in front of each (never `--source=--source=…`).
+        let project = try TemporaryProject(copyingTheme: false)
+        defer { project.remove() }
+        try FileManager.default.createDirectory(at: project.root.appendingPathComponent("Docs"), withIntermediateDirectories: true)
+        func completeInProject(_ line: String) throws -> [String] { try complete(line, in: project.root).sorted() }
+        #expect(try completeInProject("roadtrip build --source=") == ["--source=Destinations/", "--source=Docs/"])
+        #expect(try completeInProject("roadtrip build --source=De") == ["--source=Destinations/"])
+        #expect(try completeInProject("roadtrip build --source D") == ["Destinations/", "Docs/"])
+        #expect(try completeInProject("roadtrip new site ") == ["Destinations/", "Docs/"])
     }
 }

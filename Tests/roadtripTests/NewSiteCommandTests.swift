@@ -48,7 +48,8 @@ import Testing
         #expect(refused.status == 1)
         #expect(refused.standardOutput.isEmpty)
         #expect(refused.standardError == "roadtrip: error: \(folder.path) is not empty (it holds notes.txt); a new site "
-            + "goes into an empty or new folder, so that it never mixes with other files: give another DIR\n")
+            + "goes into an empty or new folder, so that it never mixes with other files: give another DIR (only dotfiles "
+            + "such as .git/ and .gitignore, CNAME, _redirects, _headers, and README and LICENSE files may be there already)\n")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["notes.txt"])
         let missing = try CommandRunner.run(["new", "site"])
         #expect(missing.status == 2)
@@ -91,6 +92,91 @@ import Testing
             #expect(result.standardError == expected, "\(arguments)")
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+    }
+
+    /// A destination folder named `Destinations` (`Destinations/Destinations/`) does not make
+    /// `Destinations/` look like a project: from `Destinations/` and from
+    /// `Destinations/Destinations/` the root is the project, both destinations are built, and
+    /// nothing is written inside `Destinations/`.
+    @Test func aDestinationNamedDestinationsIsContentNotARoot() throws {
+        let project = try TemporaryProject(copyingTheme: false)
+        defer { project.remove() }
+        try project.write("Destinations/bergen/index.md", BuildCommandTests.bergen)
+        try project.write("Destinations/Destinations/index.md", "---\ntitle: Destinations\nlatitude: 60.0\nlongitude: 5.0\n---\n")
+        for folder in ["Destinations", "Destinations/Destinations"] {
+            let start = project.root.appendingPathComponent(folder)
+            let result = try CommandRunner.run(["build", "-v"], in: start)
+            #expect(result.status == 0, "\(folder): \(result.standardError)")
+            #expect(result.standardOutput.hasPrefix("Project root: \(project.root.path) (found from \(start.path))\n"), "\(folder)")
+            #expect(result.standardOutput.contains("Built 2 destinations into \(project.output.path) in"), "\(folder)")
+            #expect(project.exists("Output/destinations/index.html") && project.exists("Output/bergen/index.html"))
+            #expect(!project.exists("Destinations/Output") && !project.exists("Destinations/Destinations/Output"))
+        }
+    }
+
+    /// `--source` must name the project root: a file inside it, or its Destinations/, is an error
+    /// that names the project around it; nothing is built or written.
+    @Test func sourceThatIsNoProjectRootNamesTheProject() throws {
+        let project = try TemporaryProject(copyingTheme: false)
+        defer { project.remove() }
+        try project.write("Destinations/x/index.md", BuildCommandTests.bergen)
+        let rule = "--source names the project root, the folder holding Destinations/; the project it is in is "
+            + "\(project.root.path): give --source \(project.root.path), or no --source inside it\n"
+        let file = try CommandRunner.run(["build", "--source", "Destinations/x/index.md"], in: project.root)
+        #expect(file.status == 1)
+        #expect(file.standardError == "roadtrip: error: \(project.root.path)/Destinations/x/index.md is a file, not a folder: \(rule)")
+        let content = try CommandRunner.run(["build", "--source", "Destinations"], in: project.root)
+        #expect(content.status == 1)
+        #expect(content.standardError == "roadtrip: error: \(project.root.path)/Destinations is a project's content folder, "
+            + "not its root: \(rule)")
+        let inside = try CommandRunner.run(["build", "--source", "Destinations/x"], in: project.root)
+        #expect(inside.standardError == "roadtrip: error: no Destinations/ folder in \(project.root.path)/Destinations/x, so it is "
+            + "not a roadtrip project: \(rule)")
+        #expect(!project.exists("Output") && !project.exists("Destinations/Output"))
+    }
+
+    /// The "Next:" hint prints a `cd` that works when pasted into a POSIX shell — `./-dash` for a
+    /// name starting with '-', single quotes around spaces and quotes — and none when DIR is the
+    /// working folder.
+    @Test func theNextCommandsWorkInAShell() throws {
+        let base = try makeFolder(temporaryFolder())
+        defer { try? FileManager.default.removeItem(at: base) }
+        for (arguments, cd) in [
+            (["--", "-dash"], "cd ./-dash"), (["it's my trip"], "cd 'it'\\''s my trip'"), (["plain-name"], "cd plain-name"),
+        ] {
+            let created = try CommandRunner.run(["new", "site"] + arguments, in: base)
+            #expect(created.status == 0, "\(arguments): \(created.standardError)")
+            #expect(created.standardOutput.contains("\nNext:\n  \(cd)\n  roadtrip serve "), "\(arguments): \(created.standardOutput)")
+            // The printed command, run by sh from the same folder, enters the new site.
+            let shell = try CommandRunner.run(
+                program: URL(fileURLWithPath: "/bin/sh"), ["-c", "\(cd) && test -d Destinations && pwd"], in: base)
+            #expect(shell.status == 0, "\(cd): \(shell.standardError)")
+        }
+        let here = try makeFolder(base.appendingPathComponent("here"))
+        let dot = try CommandRunner.run(["new", "site", "."], in: here)
+        #expect(dot.status == 0, "\(dot.standardError)")
+        #expect(dot.standardOutput.contains("\nNext:\n  roadtrip serve "))
+        #expect(!dot.standardOutput.contains("cd "))
+    }
+
+    /// A freshly made GitHub repository (`.git/`, `README.md`, `LICENSE`) takes a site, by the
+    /// rule a build's output folder follows; the files stay as they were. The help says what a
+    /// DIR may hold.
+    @Test func aNewRepositoryTakesASite() throws {
+        let folder = try makeFolder(temporaryFolder())
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try makeFolder(folder.appendingPathComponent(".git"))
+        try Data("# My trip\n".utf8).write(to: folder.appendingPathComponent("README.md"))
+        try Data("MIT\n".utf8).write(to: folder.appendingPathComponent("LICENSE"))
+        let created = try CommandRunner.run(["new", "site", "."], in: folder)
+        #expect(created.status == 0, "\(created.standardError)")
+        #expect(try String(contentsOf: folder.appendingPathComponent("README.md"), encoding: .utf8) == "# My trip\n")
+        #expect(try CommandRunner.run(["build"], in: folder).status == 0)
+
+        let help = try CommandRunner.run(["new", "site", "--help"]).standardOutput
+        #expect(help.contains("may hold only dotfiles and dot-folders (.git/, .gitignore, ...), CNAME, _redirects,\n"
+            + "_headers, and README and LICENSE files"))
+        #expect(!help.contains("not empty is refused"))
     }
 
     /// `new destination` from inside `Destinations/` writes into the project's Destinations/, not
@@ -137,6 +223,11 @@ import Testing
 
         let outside = try CommandRunner.run(["trip", "stats", log], in: CommandRunner.outsideAnyProject)
         #expect(outside.status == 0 && outside.standardError.isEmpty)
+        // UTC by its name (Foundation's TimeZone calls it "GMT" on Linux), as the README says.
+        let outsideVerbose = try CommandRunner.run(["trip", "stats", log, "-v"], in: CommandRunner.outsideAnyProject)
+        #expect(outsideVerbose.standardError.contains("\nTime zone: UTC; preset: the sidecar's, else default\n"))
+        let given = try CommandRunner.run(["trip", "stats", log, "-v", "--time-zone", "UTC"], in: CommandRunner.outsideAnyProject)
+        #expect(given.standardError.contains("\nTime zone: UTC; preset:"))
         #expect(start(outside) == "2010-08-05 14:23 UTC (+00:00)")
         #expect(kept(outside) == "252 of 296 kept")
         // --source names the project from anywhere.
@@ -144,6 +235,7 @@ import Testing
         #expect(start(source) == "2010-08-05 16:23 CEST (+02:00)")
     }
 
+    @discardableResult
     func makeFolder(_ url: URL) throws -> URL {
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url

@@ -1,8 +1,10 @@
 import Foundation
 
 /// Reading the bytes of a project file (Markdown, YAML, JSON, property lists, vCards, trip logs,
-/// photos), with a reason a person understands when it cannot be read — never Foundation's
-/// "The operation could not be completed. (NSCocoaErrorDomain error 256.)".
+/// photos), and writing the files roadtrip puts into a project for its author (`new site`, `new
+/// destination`, `theme eject`), with a reason a person understands when it cannot be done —
+/// never Foundation's "The operation could not be completed. (NSCocoaErrorDomain error 256.)" or
+/// "… (NSCocoaErrorDomain error 512.)".
 enum FileBytes {
     /// The whole file at `url`.
     /// - Throws: `FileReadError` whose message is `reason(for:error:)`.
@@ -17,7 +19,7 @@ enum FileBytes {
     /// Why `url` could not be read, in one line without the path: "this is a directory, not a
     /// file" (an `index.md` or `site.yaml` made as a folder), "the file does not exist" (also a
     /// symbolic link to nothing), "permission denied: the file is not readable", or the system's
-    /// own reason (`strerror` of the POSIX error underneath `error`, e.g. "Input/output error").
+    /// own reason (``systemReason(_:)``, e.g. "cannot read the file: Input/output error").
     static func reason(for url: URL, error: (any Error)?) -> String {
         var isDirectory: ObjCBool = false
         let exists = FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory)
@@ -25,11 +27,93 @@ enum FileBytes {
         if !exists { return "the file does not exist" }
         if !FileManager.default.isReadableFile(atPath: url.path) { return "permission denied: the file is not readable" }
         guard let error else { return "cannot read the file" }
+        return "cannot read the file: " + systemReason(error)
+    }
+
+    /// Writes `data` to the file `url`, making the folders on the way to it.
+    /// - Parameters:
+    ///   - replacing: replace an existing file (atomically, through a temporary file beside it);
+    ///     when `false`, an existing file is an error and is left as it is.
+    ///   - projectRoot: the folder the paths of the message are relative to.
+    /// - Throws: `FileWriteError` naming the file relative to `projectRoot` and saying why in words
+    ///   (``writeReason(for:projectRoot:error:)``).
+    static func write(_ data: Data, to url: URL, replacing: Bool, projectRoot: URL) throws(FileWriteError) {
+        do {
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try data.write(to: url, options: replacing ? .atomic : .withoutOverwriting)
+        } catch {
+            throw FileWriteError(
+                path: ProjectPath.relative(url, to: projectRoot),
+                reason: writeReason(for: url, projectRoot: projectRoot, error: error))
+        }
+    }
+
+    /// What is in the way of a file at `url`, in words, with the path relative to `projectRoot`:
+    /// a file where a folder on the way is needed ("Themes is a file, not a folder; move it
+    /// away"), a symbolic link to nothing there ("Themes is a symbolic link to nothing; remove
+    /// it"), or a folder where the file goes ("Themes/default/theme.yaml is a folder, not a file;
+    /// move it away"). `nil` when nothing is: the folders on the way are folders or are missing,
+    /// and `url` is a file or is missing. Only the folders below `projectRoot` are looked at when
+    /// `url` is inside it.
+    static func obstacle(toWriting url: URL, projectRoot: URL) -> String? {
+        let fileManager = FileManager.default
+        let root = projectRoot.standardizedFileURL.path
+        let target = url.standardizedFileURL
+        let inside = target.path.hasPrefix(root == "/" ? "/" : root + "/")
+        let relative = inside ? String(target.path.dropFirst(root == "/" ? 1 : root.count + 1)) : target.path
+        let components = relative.split(separator: "/").map(String.init)
+        var folder = inside ? URL(fileURLWithPath: root, isDirectory: true) : URL(fileURLWithPath: "/", isDirectory: true)
+        for (index, component) in components.enumerated() {
+            folder.appendPathComponent(component)
+            let shown = (inside ? "" : "/") + components[...index].joined(separator: "/")
+            let isLast = index == components.count - 1
+            var isDirectory: ObjCBool = false
+            if fileManager.fileExists(atPath: folder.path, isDirectory: &isDirectory) {
+                if isLast && isDirectory.boolValue { return "\(shown) is a folder, not a file; move it away" }
+                if !isLast && !isDirectory.boolValue { return "\(shown) is a file, not a folder; move it away" }
+                continue
+            }
+            // Missing, or a symbolic link whose target is missing (fileExists follows links).
+            if (try? fileManager.destinationOfSymbolicLink(atPath: folder.path)) != nil {
+                return "\(shown) is a symbolic link to nothing; remove it"
+            }
+            return nil
+        }
+        return nil
+    }
+
+    /// Why writing the file `url` failed, in one line without the file's own path: what is in
+    /// the way (``obstacle(toWriting:projectRoot:)``), else "it already exists" for a file that
+    /// may not be replaced, else the system's reason (``systemReason(_:)``, e.g. "Permission
+    /// denied", "No space left on device").
+    static func writeReason(for url: URL, projectRoot: URL, error: any Error) -> String {
+        if let obstacle = obstacle(toWriting: url, projectRoot: projectRoot) { return obstacle }
+        let nsError = error as NSError
+        if nsError.domain == NSCocoaErrorDomain && nsError.code == NSFileWriteFileExistsError {
+            return "it already exists"
+        }
+        return systemReason(error)
+    }
+
+    /// The reason of the POSIX error underneath `error` (`strerror`: "Permission denied",
+    /// "Input/output error"), else Foundation's description of `error`.
+    static func systemReason(_ error: any Error) -> String {
         let nsError = error as NSError
         if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
-            return "cannot read the file: " + String(cString: strerror(Int32(underlying.code)))
+            return String(cString: strerror(Int32(underlying.code)))
         }
-        if nsError.domain == NSPOSIXErrorDomain { return "cannot read the file: " + String(cString: strerror(Int32(nsError.code))) }
-        return "cannot read the file: \(nsError.localizedDescription)"
+        if nsError.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(nsError.code))) }
+        return nsError.localizedDescription
     }
+}
+
+/// Why a file could not be written into the project (``FileBytes/write(_:to:replacing:projectRoot:)``).
+struct FileWriteError: Error, Sendable, CustomStringConvertible {
+    /// The file, relative to the project root (or absolute when outside it).
+    let path: String
+    /// Why, in words, without the path: "Themes is a file, not a folder; move it away".
+    let reason: String
+
+    /// "cannot write <path>: <reason>".
+    var description: String { "cannot write \(path): \(reason)" }
 }

@@ -29,10 +29,20 @@ public enum NewDestination {
         """
     }
 
-    /// Creates `<projectRoot>/Destinations/<slug>/index.md` and returns its URL.
-    /// - Throws: `Failure` when the name gives no slug, the coordinate is out of range, or the
-    ///   destination folder already holds an `index.md` (nothing is overwritten).
-    public static func create(name: String, coordinate: Coordinate, projectRoot: URL) throws(Failure) -> URL {
+    /// Creates `<projectRoot>/Destinations/<slug>/index.md` and returns its URL. The slug is
+    /// ``Slug/make(from:)`` of the trimmed name, as a build derives it from the folder's name.
+    /// - Parameter homeDirectory: the user's home folder, for ``OutputFolderPolicy``'s refusals.
+    /// - Throws: `Failure` when the name gives no slug or a reserved one, the coordinate is out of
+    ///   range, `projectRoot` is not a project (it has no `Destinations/`, which only `new site`
+    ///   makes), the folder is one roadtrip never writes (``OutputFolderPolicy/refusal(toWrite:as:homeDirectory:)``:
+    ///   inside `/etc`, …), another destination has the same slug (a folder of `Destinations/`
+    ///   whose name gives it, such as `Tromsø/` for "Tromsø", or an entry of `Destinations.plist`:
+    ///   the build would refuse the pair), the destination folder already holds an `index.md`
+    ///   (nothing is overwritten), or the file cannot be written (saying why in words).
+    public static func create(
+        name: String, coordinate: Coordinate, projectRoot: URL,
+        homeDirectory: URL? = OutputWriter.defaultHomeDirectory
+    ) throws(Failure) -> URL {
         let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else { throw Failure(message: "the destination needs a name") }
         guard coordinate.isValid else {
@@ -40,26 +50,63 @@ public enum NewDestination {
                 message: "latitude must be within −90…90 and longitude within −180…180 degrees "
                     + "(got \(coordinate.latitude), \(coordinate.longitude))")
         }
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: projectRoot.path, isDirectory: &isDirectory), isDirectory.boolValue
-        else {
-            throw Failure(message: "the project folder \(projectRoot.path) does not exist")
-        }
+        if let problem = ProjectLocator.problem(withGivenRoot: projectRoot) { throw Failure(message: problem) }
         let slug = Slug.make(from: trimmed)
         if SiteLoader.reservedSlugs.contains(slug) {
             throw Failure(message: "'\(slug)' is reserved for the theme's files; choose another name")
         }
-        let folder = projectRoot.appendingPathComponent("Destinations").appendingPathComponent(slug)
+        let destinations = projectRoot.appendingPathComponent(ProjectLocator.contentFolderName)
+        let folder = destinations.appendingPathComponent(slug)
+        if let refusal = OutputFolderPolicy.refusal(toWrite: folder, as: "the new destination's folder", homeDirectory: homeDirectory) {
+            throw Failure(message: refusal)
+        }
+        if let conflict = slugConflict(slug, name: trimmed, in: destinations, projectRoot: projectRoot) {
+            throw Failure(message: conflict)
+        }
         let file = folder.appendingPathComponent("index.md")
         if FileManager.default.fileExists(atPath: file.path) {
             throw Failure(message: "\(ProjectPath.relative(file, to: projectRoot)) already exists; it is left as it is")
         }
-        do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            try Data(indexMarkdown(name: trimmed, coordinate: coordinate).utf8).write(to: file, options: .withoutOverwriting)
+        do throws(FileWriteError) {
+            try FileBytes.write(
+                Data(indexMarkdown(name: trimmed, coordinate: coordinate).utf8), to: file, replacing: false,
+                projectRoot: projectRoot)
         } catch {
-            throw Failure(message: "cannot write \(file.path): \(error.localizedDescription)")
+            throw Failure(message: error.description)
         }
         return file
+    }
+
+    /// Why a new destination `name` with `slug` would clash with one the project has (the build
+    /// reports two destinations with one slug, ignoring case, as an error): a folder of
+    /// `destinations` other than `slug/` itself whose name gives the same slug, or an entry of
+    /// `Destinations.plist` with it. `nil` when there is none.
+    static func slugConflict(_ slug: String, name: String, in destinations: URL, projectRoot: URL) -> String? {
+        let fileManager = FileManager.default
+        let key = slug.lowercased()
+        let names = ((try? fileManager.contentsOfDirectory(atPath: destinations.path)) ?? [])
+            .filter { !$0.hasPrefix(".") }.sorted()
+        for folderName in names where !folderName.utf8.elementsEqual(slug.utf8) {
+            var isDirectory: ObjCBool = false
+            let entry = destinations.appendingPathComponent(folderName)
+            guard fileManager.fileExists(atPath: entry.path, isDirectory: &isDirectory), isDirectory.boolValue,
+                Slug.make(from: folderName).lowercased() == key
+            else { continue }
+            let shown = ProjectPath.relative(entry, to: projectRoot)
+            if fileManager.fileExists(atPath: entry.path + "/index.md") {
+                return "'\(name)' would have the slug \(slug), which \(shown)/index.md already has, and a build refuses "
+                    + "two destinations with one slug; edit that destination, or choose another name"
+            }
+            return "'\(name)' would have the slug \(slug), which the folder \(shown)/ already has; write its index.md "
+                + "there yourself, or choose another name"
+        }
+        let plist = destinations.appendingPathComponent("Destinations.plist")
+        guard fileManager.fileExists(atPath: plist.path) else { return nil }
+        let path = ProjectPath.relative(plist, to: projectRoot)
+        // Its own problems are the build's to report; here only its slugs matter.
+        let imported = PropertyListImport.destinations(from: plist, displayPath: path, log: DiagnosticLog())
+        guard let entry = imported.first(where: { $0.slug.lowercased() == key }) else { return nil }
+        return "'\(name)' would have the slug \(slug), which \(path) already gives '\(entry.title)', and a build "
+            + "refuses two destinations with one slug; choose another name"
     }
 }

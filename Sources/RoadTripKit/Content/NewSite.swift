@@ -76,13 +76,30 @@ public enum NewSite {
         """
 
     /// Creates a new site in `folder` (made, with its parents, when missing) and returns the paths
-    /// written, relative to it. A folder holding only dotfiles (`.git/` after `git init`, an editor's
-    /// settings) counts as empty; an existing `.gitignore` keeps its lines and gets the missing ones
-    /// of ``gitignore`` appended.
-    /// - Throws: `Failure` when `folder` is a file, is a folder that holds visible files (nothing is
-    ///   written then: the site would mix with files that are not roadtrip's), or cannot be written.
-    public static func create(at folder: URL) throws(Failure) -> [String] {
+    /// written, relative to it. An existing folder may hold only what a publishing folder holds
+    /// before roadtrip first writes it (``OutputFolderPolicy/mayPrecedeFirstBuild(_:)``, the rule
+    /// a build's output folder follows: dotfiles such as `.git/`, `CNAME`, `README` and `LICENSE`
+    /// files, so a freshly made GitHub repository takes a site); an existing `.gitignore` keeps its
+    /// lines and gets the missing ones of ``gitignore`` appended.
+    /// - Parameter homeDirectory: the user's home folder, for ``OutputFolderPolicy``'s refusals.
+    /// - Throws: `Failure` when `folder` is one roadtrip never writes (the file-system root, the
+    ///   home folder or one holding it, a folder of the operating system or inside one:
+    ///   ``OutputFolderPolicy/refusal(toWrite:as:homeDirectory:)``), is content of a project (a
+    ///   `Destinations/` folder or inside one, ``ProjectLocator/isContent(_:)``, where the search
+    ///   for a root would pass it by), is a file, is a folder holding
+    ///   anything else (nothing is written then: the site would mix with files that are not
+    ///   roadtrip's), or cannot be written (saying why in words; the files written so far are
+    ///   removed).
+    public static func create(at folder: URL, homeDirectory: URL? = OutputWriter.defaultHomeDirectory) throws(Failure) -> [String] {
         let fileManager = FileManager.default
+        if let refusal = OutputFolderPolicy.refusal(toWrite: folder, as: "the folder of a new site", homeDirectory: homeDirectory) {
+            throw Failure(message: refusal)
+        }
+        if ProjectLocator.isContent(folder) {
+            throw Failure(
+                message: "\(folder.path) is inside a folder named Destinations, which roadtrip reads as a project's content, "
+                    + "so no command would find the new site there; give a folder outside it")
+        }
         var isDirectory: ObjCBool = false
         if fileManager.fileExists(atPath: folder.path, isDirectory: &isDirectory) {
             guard isDirectory.boolValue else {
@@ -90,35 +107,34 @@ public enum NewSite {
             }
             let entries: [String]
             do {
-                entries = try fileManager.contentsOfDirectory(atPath: folder.path).sorted()
-                    .filter { !$0.hasPrefix(".") }
+                entries = try OutputFolderPolicy.entriesInTheWay(inFolderAtPath: folder.path)
             } catch {
-                throw Failure(message: "cannot read the folder \(folder.path): \(error.localizedDescription)")
+                throw Failure(message: "cannot read the folder \(folder.path): \(FileBytes.systemReason(error))")
             }
             if !entries.isEmpty {
-                let shown = entries.prefix(3).joined(separator: ", ")
-                let more = entries.count > 3 ? " and \(entries.count - 3) more" : ""
                 throw Failure(
-                    message: "\(folder.path) is not empty (it holds \(shown)\(more)); a new site goes into "
-                        + "an empty or new folder, so that it never mixes with other files: give another DIR")
+                    message: "\(folder.path) is not empty (it holds \(OutputFolderPolicy.listed(entries))); a new site goes "
+                        + "into an empty or new folder, so that it never mixes with other files: give another DIR (only "
+                        + "\(OutputFolderPolicy.allowedBeforeFirstWrite) may be there already)")
             }
         }
         var written: [URL] = []
         for file in files {
             let url = folder.appendingPathComponent(file.path)
-            do {
-                try fileManager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-                if file.path == ".gitignore", let existing = try? String(contentsOf: url, encoding: .utf8) {
-                    try Data(mergedGitignore(existing).utf8).write(to: url)
-                    continue
-                }
-                try Data(file.text.utf8).write(to: url, options: .withoutOverwriting)
-                written.append(url)
+            var text = file.text
+            var replacing = false
+            if file.path == ".gitignore", let existing = try? String(contentsOf: url, encoding: .utf8) {
+                text = mergedGitignore(existing)
+                replacing = true
+            }
+            do throws(FileWriteError) {
+                try FileBytes.write(Data(text.utf8), to: url, replacing: replacing, projectRoot: folder)
             } catch {
                 // No half-made site: the files written so far are this call's own, so they go.
                 for url in written { try? fileManager.removeItem(at: url) }
-                throw Failure(message: "cannot write \(url.path): \(error.localizedDescription)")
+                throw Failure(message: "\(error.description) (in \(folder.path))")
             }
+            if !replacing { written.append(url) }
         }
         return files.map(\.path)
     }

@@ -28,39 +28,57 @@ public enum ThemeEjection {
 
     /// Writes every file of the built-in theme to `<projectRoot>/Themes/default/<path>`, creating
     /// folders as needed.
-    /// - Parameter force: overwrite files that exist at those paths.
-    /// - Throws: `Failure` when the project folder does not exist; without `force`, when any of
-    ///   the files exists (`existingFiles` lists them; nothing is written); when a file cannot be
-    ///   written (the files written before it stay).
-    public static func eject(projectRoot: URL, force: Bool) throws(Failure) -> Summary {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: projectRoot.path, isDirectory: &isDirectory), isDirectory.boolValue
-        else {
-            throw Failure(message: "the project folder \(projectRoot.path) does not exist", existingFiles: [])
+    /// - Parameters:
+    ///   - force: overwrite files that exist at those paths.
+    ///   - homeDirectory: the user's home folder, for ``OutputFolderPolicy``'s refusals.
+    /// - Throws: `Failure` when `projectRoot` is not a project (no `Destinations/`,
+    ///   ``ProjectLocator/problem(withGivenRoot:)``); when `Themes/default/` is a folder roadtrip
+    ///   never writes (``OutputFolderPolicy/refusal(toWrite:as:homeDirectory:)``: inside `/etc`,
+    ///   …); when something is in the way of a file, with or without `force` (a file `Themes` where
+    ///   a folder is needed, a folder where a file goes: ``FileBytes/obstacle(toWriting:projectRoot:)``
+    ///   says which; nothing is written); without `force`, when any of the files exists
+    ///   (`existingFiles` lists them; nothing is written); when a file cannot be written (the
+    ///   files written before it stay).
+    public static func eject(
+        projectRoot: URL, force: Bool, homeDirectory: URL? = OutputWriter.defaultHomeDirectory
+    ) throws(Failure) -> Summary {
+        if let problem = ProjectLocator.problem(withGivenRoot: projectRoot) {
+            throw Failure(message: problem, existingFiles: [])
         }
         let folder = projectRoot.appendingPathComponent("Themes").appendingPathComponent(BuiltInTheme.name)
+        let shownFolder = ProjectPath.relative(folder, to: projectRoot) + "/"
+        if let refusal = OutputFolderPolicy.refusal(toWrite: folder, as: "the theme's folder", homeDirectory: homeDirectory) {
+            throw Failure(message: refusal, existingFiles: [])
+        }
         let files = BuiltInTheme.files.keys.sorted().map { relativePath in
             (relativePath: relativePath, url: folder.appendingPathComponent(relativePath))
+        }
+        var obstacles: [String] = []
+        for file in files {
+            if let obstacle = FileBytes.obstacle(toWriting: file.url, projectRoot: projectRoot), !obstacles.contains(obstacle) {
+                obstacles.append(obstacle)
+            }
+        }
+        if !obstacles.isEmpty {
+            throw Failure(
+                message: "cannot write the built-in theme into \(shownFolder): \(obstacles.joined(separator: "; ")); "
+                    + "nothing was written",
+                existingFiles: [])
         }
         let existing = files.filter { FileManager.default.fileExists(atPath: $0.url.path) }
         if !existing.isEmpty && !force {
             throw Failure(
-                message: "\(existing.count) of the built-in theme's files already exist in "
-                    + "\(ProjectPath.relative(folder, to: projectRoot))/",
+                message: "\(existing.count) of the built-in theme's files already exist in \(shownFolder)",
                 existingFiles: existing.map { ProjectPath.relative($0.url, to: projectRoot) })
         }
         var written: [String] = []
         for file in files {
-            do {
-                try FileManager.default.createDirectory(
-                    at: file.url.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try BuiltInTheme.files[file.relativePath, default: Data()]
-                    .write(to: file.url, options: force ? .atomic : .withoutOverwriting)
+            do throws(FileWriteError) {
+                try FileBytes.write(
+                    BuiltInTheme.files[file.relativePath, default: Data()], to: file.url, replacing: force,
+                    projectRoot: projectRoot)
             } catch {
-                throw Failure(
-                    message: "cannot write \(ProjectPath.relative(file.url, to: projectRoot)): "
-                        + error.localizedDescription,
-                    existingFiles: [])
+                throw Failure(message: error.description, existingFiles: [])
             }
             written.append(ProjectPath.relative(file.url, to: projectRoot))
         }

@@ -87,7 +87,7 @@ public final class DevelopmentServer: Sendable {
         do throws(Diagnostic) {
             try OutputWriter(outputDirectory: options.build.outputDirectory, projectRoot: options.build.projectRoot).validate()
         } catch {
-            throw ServeError(description: error.description)
+            throw ServeError(error)
         }
         // A client that goes away mid-response must not kill the server (sendfile raises SIGPIPE).
         signal(SIGPIPE, SIG_IGN)

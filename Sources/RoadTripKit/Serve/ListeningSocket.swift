@@ -2,8 +2,27 @@ import Foundation
 
 /// Why `roadtrip serve` cannot start or serve.
 public struct ServeError: Error, CustomStringConvertible, Sendable {
-    /// One line for standard error.
+    /// What is wrong, in one line, without the `roadtrip: error:` or `<path>: error:` prefix.
     public var description: String
+    /// The DESIGN §7 diagnostic, when the problem has a path (an output folder `serve` refuses).
+    public var diagnostic: Diagnostic? = nil
+
+    /// An error without a path (a busy port, a bad host).
+    init(description: String) {
+        self.description = description
+    }
+
+    /// An error located by `diagnostic` (its message is the description).
+    init(_ diagnostic: Diagnostic) {
+        description = diagnostic.message
+        self.diagnostic = diagnostic
+    }
+
+    /// The line for standard error: the diagnostic's `<path>: error: <message>`, else
+    /// `roadtrip: error: <description>`.
+    public var line: String {
+        diagnostic?.description ?? "roadtrip: error: \(description)"
+    }
 }
 
 /// A TCP socket bound to `host`:`port` and listening, for `HTTPDaemon` (which takes it over). Bound

@@ -1,14 +1,69 @@
 import Foundation
 
-/// The rules on which folders the site may be written into that do not depend on the project
-/// (README "Command line"): the operating system's own folders are never written, and a folder
-/// that already holds files is written only when roadtrip wrote it before (it has an
-/// ``OutputManifest``) or when all it holds is what a publishing folder carries before its first
-/// build. ``OutputWriter/validate()`` applies them together with the project's own refusals.
+/// The rules on which folders roadtrip may write into that do not depend on the project (README
+/// "Command line"): the file-system root, the home folder and the operating system's own folders
+/// are never written, and a folder that already holds files is written only when roadtrip wrote it
+/// before (it has an ``OutputManifest``) or when all it holds is what a publishing folder carries
+/// before its first build.
 ///
-/// Folders are given as canonical components (absolute, `..` and symbolic links resolved, `[]` for
-/// `/`), so that `--output /tmp/link-to-etc` is judged as `/etc`.
+/// They judge every folder roadtrip writes, not only a build's output: ``OutputWriter/validate()``
+/// applies them together with the project's own refusals, and `new site` (``NewSite``), `new
+/// destination` (``NewDestination``) and `theme eject` (``ThemeEjection``) apply
+/// ``refusal(toWrite:as:homeDirectory:)`` to the folder they write, `new site` also
+/// ``entriesInTheWay(inFolderAtPath:)``.
+///
+/// Folders are judged as canonical components (absolute, `..` and symbolic links resolved, `[]` for
+/// `/`, ``canonicalComponents(_:)``), so that `--output /tmp/link-to-etc` is judged as `/etc`.
 enum OutputFolderPolicy {
+    /// Why roadtrip may never write into `folder`, whatever it holds and whichever command writes
+    /// it: it is the file-system root, the home folder or a folder holding it, or a folder of the
+    /// operating system or inside one (``systemFolderProblem(_:)``). `..` and symbolic links are
+    /// resolved first, so a link is judged by the folder it leads to.
+    ///
+    /// - Parameters:
+    ///   - folder: the folder to be written (a file URL; it need not exist).
+    ///   - role: what the folder is for, as the message names it: "the output folder", "the
+    ///     folder of a new site".
+    ///   - homeDirectory: the user's home folder (``OutputWriter/defaultHomeDirectory``); `nil`
+    ///     skips its two checks.
+    /// - Returns: one line, "refusing to use … as <role>…", saying why and what to do; `nil` when
+    ///   the folder may be written.
+    static func refusal(toWrite folder: URL, as role: String, homeDirectory: URL?) -> String? {
+        let components = canonicalComponents(folder)
+        if components.isEmpty { return "refusing to use the file system root '/' as \(role)" }
+        if let homeDirectory {
+            let home = canonicalComponents(homeDirectory)
+            if components == home {
+                return "refusing to use the home folder as \(role): it holds all your files; use a new folder inside it"
+            }
+            if home.starts(with: components) {
+                return "refusing to use a folder that contains the home folder as \(role)"
+            }
+        }
+        guard let problem = systemFolderProblem(components) else { return nil }
+        let resolved = url(components).path
+        let name = resolved == folder.standardizedFileURL.path ? resolved : "\(resolved) (where this path leads)"
+        return "refusing to use \(name) as \(role): \(problem)"
+    }
+
+    /// The absolute path of `url` as components, with `.`/`..` removed and symbolic links
+    /// resolved in the longest prefix that exists. `[]` is `/`.
+    static func canonicalComponents(_ url: URL) -> [String] {
+        var existing = url.standardizedFileURL
+        var missing: [String] = []
+        while existing.path != "/" && !FileManager.default.fileExists(atPath: existing.path) {
+            missing.insert(existing.lastPathComponent, at: 0)
+            existing = existing.deletingLastPathComponent()
+        }
+        let resolved = existing.resolvingSymlinksInPath().standardizedFileURL.path
+        return resolved.split(separator: "/").map(String.init) + missing
+    }
+
+    /// The folder URL for canonical `components`.
+    static func url(_ components: [String]) -> URL {
+        URL(fileURLWithPath: "/" + components.joined(separator: "/"), isDirectory: true)
+    }
+
     /// Top-level folders that belong to the operating system, refused with everything inside them:
     /// the Filesystem Hierarchy Standard 3.0's `/bin`, `/boot`, `/dev`, `/etc`, `/lib`, `/opt`,
     /// `/sbin`, `/usr`, Linux's `/proc`, `/run` and `/sys`, and macOS's `/System` and `/private`
@@ -90,15 +145,27 @@ enum OutputFolderPolicy {
         return repositoryFiles.contains(stem.lowercased())
     }
 
+    /// What ``mayPrecedeFirstBuild(_:)`` allows, in the words messages use.
+    static let allowedBeforeFirstWrite =
+        "dotfiles such as .git/ and .gitignore, CNAME, _redirects, _headers, and README and LICENSE files"
+
     /// The entries of the existing folder at `path` that keep roadtrip from writing it: none when it
     /// holds an ``OutputManifest`` (roadtrip wrote it before, and what was added since is the
-    /// user's, left alone), else every entry but those ``mayPrecedeFirstBuild(_:)`` allows. Sorted
-    /// by UTF-8 bytes; folders end with `/`.
+    /// user's, left alone), else ``entriesInTheWay(inFolderAtPath:)``.
     ///
     /// - Throws: the file system's error when the folder cannot be listed.
     static func foreignEntries(inFolderAtPath path: String) throws -> [String] {
+        if FileManager.default.fileExists(atPath: path + "/" + OutputManifest.fileName) { return [] }
+        return try entriesInTheWay(inFolderAtPath: path)
+    }
+
+    /// Every entry of the folder at `path` but those ``mayPrecedeFirstBuild(_:)`` allows: what makes
+    /// the folder "not empty" to a command that fills it for the first time (a build's output
+    /// folder, `new site`'s DIR). Sorted by UTF-8 bytes; folders end with `/`.
+    ///
+    /// - Throws: the file system's error when the folder cannot be listed.
+    static func entriesInTheWay(inFolderAtPath path: String) throws -> [String] {
         let fileManager = FileManager.default
-        if fileManager.fileExists(atPath: path + "/" + OutputManifest.fileName) { return [] }
         return try fileManager.contentsOfDirectory(atPath: path).filter { !mayPrecedeFirstBuild($0) }
             .map { name in
                 var isDirectory: ObjCBool = false
@@ -106,5 +173,12 @@ enum OutputFolderPolicy {
                 return folder ? name + "/" : name
             }
             .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    }
+
+    /// `entries` as a message lists them: "a", "a and b", up to four in full, else the first three
+    /// "and N more".
+    static func listed(_ entries: [String]) -> String {
+        if entries.count > 4 { return entries.prefix(3).joined(separator: ", ") + " and \(entries.count - 3) more" }
+        return entries.count <= 1 ? entries.joined() : entries.dropLast().joined(separator: ", ") + " and " + entries.last!
     }
 }

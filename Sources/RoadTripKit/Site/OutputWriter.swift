@@ -82,10 +82,11 @@ public struct OutputWriter: Sendable {
 
     /// Checks that the output folder is safe to write into, after resolving `..` and symbolic
     /// links (README "Command line"). It must not be:
-    /// - `/`, the home folder or a folder containing it, the project root or a folder containing
-    ///   it, or inside the project's `Destinations/` or `Themes/` (the input);
-    /// - a folder of the operating system or inside one (`/etc`, `/usr/…`, `/var/lib/…`), or a
-    ///   shared root such as `/tmp` or `/home` itself (``OutputFolderPolicy/systemFolderProblem(_:)``);
+    /// - a folder no command of roadtrip writes (``OutputFolderPolicy/refusal(toWrite:as:homeDirectory:)``):
+    ///   `/`, the home folder or a folder containing it, a folder of the operating system or inside
+    ///   one (`/etc`, `/usr/…`, `/var/lib/…`), or a shared root such as `/tmp` or `/home` itself;
+    /// - the project root or a folder containing it, or inside the project's `Destinations/` or
+    ///   `Themes/` (the input);
     /// - something other than a folder;
     /// - an existing folder that holds files and no ``OutputManifest`` — one roadtrip did not
     ///   write — unless all it holds is what a publishing folder carries before its first build
@@ -96,20 +97,11 @@ public struct OutputWriter: Sendable {
     /// - Throws: ``Diagnostic`` (error) whose path is the output folder as given, saying why and
     ///   what to do instead.
     public func validate() throws(Diagnostic) {
-        let output = Self.canonicalComponents(outputDirectory)
-        let root = Self.canonicalComponents(projectRoot)
-        if output.isEmpty {
-            throw failure(nil, "refusing to use the file system root '/' as the output folder")
+        if let refusal = OutputFolderPolicy.refusal(toWrite: outputDirectory, as: "the output folder", homeDirectory: homeDirectory) {
+            throw failure(nil, refusal)
         }
-        if let homeDirectory {
-            let home = Self.canonicalComponents(homeDirectory)
-            if output == home {
-                throw failure(nil, "refusing to use the home folder as the output folder")
-            }
-            if home.starts(with: output) {
-                throw failure(nil, "refusing to use a folder that contains the home folder as the output folder")
-            }
-        }
+        let output = OutputFolderPolicy.canonicalComponents(outputDirectory)
+        let root = OutputFolderPolicy.canonicalComponents(projectRoot)
         if output == root {
             throw failure(nil, "refusing to use the project folder itself as the output folder")
         }
@@ -119,13 +111,8 @@ public struct OutputWriter: Sendable {
         for input in ["Destinations", "Themes"] where output.starts(with: root + [input]) {
             throw failure(nil, "refusing to write the output inside the project's \(input)/ folder")
         }
-        let resolved = Self.url(output).path
-        let resolvedName = resolved == outputDirectory.standardizedFileURL.path
-            ? resolved : "\(resolved) (where this path leads)"
-        if let problem = OutputFolderPolicy.systemFolderProblem(output) {
-            throw failure(nil, "refusing to use \(resolvedName) as the output folder: \(problem)")
-        }
-        switch Self.entryKind(Self.url(output)) {
+        let resolved = OutputFolderPolicy.url(output)
+        switch Self.entryKind(resolved) {
         case nil:
             return
         case .directory:
@@ -135,23 +122,16 @@ public struct OutputWriter: Sendable {
         }
         let foreign: [String]
         do {
-            foreign = try OutputFolderPolicy.foreignEntries(inFolderAtPath: resolved)
+            foreign = try OutputFolderPolicy.foreignEntries(inFolderAtPath: resolved.path)
         } catch {
             throw failure(nil, "cannot read the output folder: \(error.localizedDescription)")
         }
         guard !foreign.isEmpty else { return }
-        let shown = foreign.count <= 4
-            ? Self.listed(foreign) : foreign.prefix(3).joined(separator: ", ") + " and \(foreign.count - 3) more"
         throw failure(nil,
             "refusing to write into this folder: it is not empty and was not written by roadtrip (it has no "
-                + "\(OutputManifest.fileName)): it holds \(shown); pick an empty or new folder, or remove "
-                + "\(foreign.count == 1 ? "it" : "them") yourself (only dotfiles such as .git/, and CNAME, "
-                + "_redirects, _headers, README and LICENSE files, may be there before the first build)")
-    }
-
-    /// "a", "a and b", "a, b and c".
-    private static func listed(_ names: [String]) -> String {
-        names.count <= 1 ? names.joined() : names.dropLast().joined(separator: ", ") + " and " + names.last!
+                + "\(OutputManifest.fileName)): it holds \(OutputFolderPolicy.listed(foreign)); pick an empty or new "
+                + "folder, or remove \(foreign.count == 1 ? "it" : "them") yourself (only "
+                + "\(OutputFolderPolicy.allowedBeforeFirstWrite) may be there before the first build)")
     }
 
     /// Pairs of output paths that cannot both be written: the same path ignoring case (they
@@ -201,7 +181,7 @@ public struct OutputWriter: Sendable {
             throw failure(later, "conflicts with '\(earlier)' (same path ignoring case, or a file where a folder is needed)")
         }
 
-        let output = Self.url(Self.canonicalComponents(outputDirectory))
+        let output = OutputFolderPolicy.url(OutputFolderPolicy.canonicalComponents(outputDirectory))
         let parent = output.deletingLastPathComponent()
         let staging = parent.appendingPathComponent(
             ".roadtrip-staging-\(output.lastPathComponent)-\(ProcessInfo.processInfo.processIdentifier)",
@@ -531,24 +511,6 @@ public struct OutputWriter: Sendable {
         let components = path.split(separator: "/", omittingEmptySubsequences: false)
         guard components.count > 1 else { return [] }
         return (1..<components.count).map { components[..<$0].joined(separator: "/") }
-    }
-
-    /// The absolute path of `url` as components, with `.`/`..` removed and symbolic links
-    /// resolved in the longest prefix that exists. `[]` is `/`.
-    private static func canonicalComponents(_ url: URL) -> [String] {
-        var existing = url.standardizedFileURL
-        var missing: [String] = []
-        while existing.path != "/" && !FileManager.default.fileExists(atPath: existing.path) {
-            missing.insert(existing.lastPathComponent, at: 0)
-            existing = existing.deletingLastPathComponent()
-        }
-        let resolved = existing.resolvingSymlinksInPath().standardizedFileURL.path
-        return resolved.split(separator: "/").map(String.init) + missing
-    }
-
-    /// The folder URL for canonical `components`.
-    private static func url(_ components: [String]) -> URL {
-        URL(fileURLWithPath: "/" + components.joined(separator: "/"), isDirectory: true)
     }
 
     /// `paths` sorted by UTF-8 bytes.

@@ -53,6 +53,22 @@ import Testing
                 + "(found 'Latitude' and 'Longitude': write 'latitude' and 'longitude'; keys are case-sensitive)"), "\(lines)")
     }
 
+    /// A misspelling that is not a case difference is named the same way, without the word
+    /// about case: "lattitude" is one letter off "latitude".
+    @Test func misspeltFrontMatterKey() throws {
+        let project = try project()
+        defer { project.remove() }
+        try project.write("Destinations/bergen/index.md", "---\ntitle: Bergen\nlattitude: 60.39\nlongitude: 5.32\n---\n")
+        let result = try project.build()
+        #expect(result.status == 1)
+        #expect(result.standardError.contains(
+            "Destinations/bergen/index.md:3:1: warning: unknown key 'lattitude'; did you mean 'latitude'? "
+                + "('lattitude' only reaches templates, as destination.params.lattitude)"), "\(result.standardError)")
+        #expect(result.standardError.contains(
+            "Destinations/bergen/index.md:3:1: error: a destination needs a location: latitude missing "
+                + "(found 'lattitude': write 'latitude')"))
+    }
+
     /// A key of the author's own that is no near miss stays silent (it is for templates).
     @Test func ownFrontMatterKeysStaySilent() throws {
         let project = try project()

@@ -218,10 +218,11 @@ struct DestinationLoader {
                 // key misspelt (`Title`, `lattitude`) is said so, since roadtrip does not read it.
                 if let meant = KeySuggestion.suggestion(for: key, among: Self.knownKeys) {
                     fields.misspeltKeys[meant] = pair.key
+                    let caseOnly = key.lowercased() == meant.lowercased()
                     reader.warn(
                         pair.key,
-                        "unknown key '\(key)'; did you mean '\(meant)'? (keys are case-sensitive; '\(key)' only "
-                            + "reaches templates, as destination.params.\(key))")
+                        "unknown key '\(key)'; did you mean '\(meant)'? (" + (caseOnly ? "keys are case-sensitive; " : "")
+                            + "'\(key)' only reaches templates, as destination.params.\(key))")
                 }
                 fields.extraMetadata[key] = value.metadataValue
             }

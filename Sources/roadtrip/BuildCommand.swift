@@ -23,8 +23,12 @@ enum BuildCommand: Command {
 
     static func run(_ arguments: ParsedArguments) throws(UsageError) -> Int32 {
         let baseURL = arguments.value("--base-url")
-        if let baseURL, !SiteConfig.isUsableBaseURL(baseURL) {
-            throw UsageError(message: "--base-url must be an http(s) URL or a path starting with '/', not '\(baseURL)'")
+        if let baseURL {
+            do throws(BaseURL.Problem) {
+                _ = try BaseURL.check(baseURL, name: "--base-url")
+            } catch {
+                throw UsageError(message: error.message)
+            }
         }
         let flags = try BuildFlags(arguments)
         guard var options = flags.options() else { return 1 }

@@ -15,7 +15,11 @@ import Testing
         #expect(message(folder.appendingPathComponent("missing.json")) == "the file does not exist")
         let link = folder.appendingPathComponent("link.json")
         try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: folder.appendingPathComponent("gone").path)
-        #expect(message(link) == "the file does not exist")
+        #expect(message(link) == "this is a symbolic link to a missing file ('\(folder.path)/gone')")
+        // A link to nothing is there (so optional files that are one get read, and reported);
+        // a missing file is not.
+        #expect(FileBytes.isPresent(link) && FileBytes.danglingLinkTarget(link) == folder.path + "/gone")
+        #expect(!FileBytes.isPresent(folder.appendingPathComponent("missing.json")))
         let file = folder.appendingPathComponent("ok.json")
         try Data("[]".utf8).write(to: file)
         #expect(try FileBytes.read(file) == Data("[]".utf8))
@@ -62,5 +66,16 @@ import Testing
         try FileBytes.write(Data("one\n".utf8), to: file, replacing: false, projectRoot: root)
         #expect(writeError(Data("two\n".utf8), to: file, replacing: false) == "cannot write index.md: it already exists")
         #expect(try Data(contentsOf: file) == Data("one\n".utf8))
+    }
+
+    /// A file with nothing but white space (and a BOM) is blank: every reader says "the file is
+    /// empty" for it, then what the file should hold.
+    @Test func blankFiles() {
+        #expect(FileBytes.isBlank(Data()))
+        #expect(FileBytes.isBlank(Data(" \t\r\n".utf8)))
+        #expect(FileBytes.isBlank(Data([0xEF, 0xBB, 0xBF, 0x0A])))
+        #expect(!FileBytes.isBlank(Data("[]".utf8)))
+        #expect(FileBytes.emptyFileMessage("a GPX document has a <gpx> root element")
+            == "the file is empty: a GPX document has a <gpx> root element")
     }
 }

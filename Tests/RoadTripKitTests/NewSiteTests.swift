@@ -136,11 +136,23 @@ import Testing
         let nested = root.appendingPathComponent("Destinations/Destinations")
         let deep = root.appendingPathComponent("Destinations/bergen/Destinations/x")
         for folder in [nested, deep] { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
+        // bergen is a destination (it has its index.md), so Destinations/ holds a project's content.
+        try Data("---\ntitle: Bergen\n---\n".utf8).write(to: root.appendingPathComponent("Destinations/bergen/index.md"))
         for start in [root.appendingPathComponent("Destinations"), nested, deep, deep.deletingLastPathComponent().deletingLastPathComponent()] {
             #expect(ProjectLocator.root(searchingUpwardFrom: start)?.path == root.path, "\(start.path)")
         }
         #expect(ProjectLocator.isContent(nested) && ProjectLocator.isContent(root.appendingPathComponent("Destinations")))
         #expect(!ProjectLocator.isContent(root))
+        // A folder of projects that is merely called Destinations holds no content: the
+        // projects in it are found, and a new one may go there.
+        let shelf = base.appendingPathComponent("Destinations")
+        let project = shelf.appendingPathComponent("trip-2025")
+        try FileManager.default.createDirectory(
+            at: project.appendingPathComponent("Destinations/tromso"), withIntermediateDirectories: true)
+        #expect(!ProjectLocator.isContent(project))
+        #expect(ProjectLocator.root(searchingUpwardFrom: project.appendingPathComponent("Destinations/tromso"))?.path
+            == project.path)
+        #expect(throws: Never.self) { try NewSite.create(at: shelf.appendingPathComponent("trip-2026")) }
         // So a new site there, which no search would find, is refused.
         let inside = root.appendingPathComponent("Destinations/other-trip")
         #expect {

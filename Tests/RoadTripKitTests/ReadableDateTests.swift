@@ -4,7 +4,7 @@ import Testing
 
 /// Dates as readers read them (issue 11): "11 May 2025, 23:30" for `en`, the language's own long
 /// date and short time otherwise (CLDR, as ICU words them: "11. Mai 2025", "11 mai 2025",
-/// "11. mai 2025"), in the site's zone, never the raw ISO text.
+/// "11. mai 2025"; joined as ReadableDateJoinTests shows), in the site's zone, never the raw ISO text.
 @Suite struct ReadableDateTests {
     func zone(_ identifier: String) throws -> TimeZone { try #require(TimeZone(identifier: identifier)) }
 
@@ -15,7 +15,7 @@ import Testing
         #expect(ReadableDate(language: "en", timeZone: try zone("America/Chicago")).text(of: written) == "11 May 2025, 23:30")
         #expect(ReadableDate(language: "en", timeZone: try zone("Europe/Oslo")).text(of: written) == "12 May 2025, 06:30")
         #expect(ReadableDate(language: "de", timeZone: try zone("America/Chicago")).text(of: written) == "11. Mai 2025, 23:30")
-        #expect(ReadableDate(language: "fr", timeZone: try zone("America/Chicago")).text(of: written) == "11 mai 2025, 23:30")
+        #expect(ReadableDate(language: "fr", timeZone: try zone("America/Chicago")).text(of: written) == "11 mai 2025 23:30")
         #expect(ReadableDate(language: "nb", timeZone: try zone("America/Chicago")).text(of: written) == "11. mai 2025, 23:30")
         #expect(ReadableDate(language: "nb-NO", timeZone: try zone("Europe/Oslo")).text(of: written) == "12. mai 2025, 06:30")
         #expect(ReadableDate(language: "de", timeZone: try zone("Europe/Oslo")).text(of: written) == "12. Mai 2025, 06:30")
@@ -41,7 +41,7 @@ import Testing
         #expect(ReadableDate(language: "en", timeZone: utc).dateTime(instant) == "12 May 2025, 04:30")
         #expect(ReadableDate(language: "en-US", timeZone: utc).dateTime(instant) == "May 12, 2025, 04:30")
         #expect(ReadableDate(language: "zz", timeZone: utc).dateTime(instant) == "12 May 2025, 04:30")
-        #expect(ReadableDate(language: "fi", timeZone: utc).dateTime(instant) == "12. toukokuuta 2025, 4.30")
+        #expect(ReadableDate(language: "fi", timeZone: utc).dateTime(instant) == "12. toukokuuta 2025 klo 4.30")
     }
 
     /// With the zone: its abbreviation (CDT in May), UTC, or the offset where ICU has no
@@ -60,5 +60,48 @@ import Testing
         // 1679068932.740129 s is 2023-03-17T16:02:12.740129Z (ETH Hönggerberg log, sample site).
         #expect(ReadableDate.htmlDateTime(Date(timeIntervalSince1970: 1_679_068_932.740129)) == "2023-03-17T16:02:12Z")
         #expect(ReadableDate.htmlDateTime(Date(timeIntervalSince1970: 1_747_024_200)) == "2025-05-12T04:30:00Z")
+    }
+}
+
+/// How each language joins a date and a time (issue 11: not ", " in every language). 23:30 on
+/// 11 May 2025 in Chicago, for a site written in each language.
+///
+/// The expected strings are what Foundation (its ICU 76, CLDR 46) prints on Linux for the long
+/// date and the short time, joined by `ReadableDate.dateTimePattern(for:)`: the longest of the
+/// language's long, medium and short date-and-time patterns whose join is punctuation only, since
+/// ICU's long (and for English medium) joins are CLDR's "atTime" variants ("11 May 2025 at
+/// 23:30", "11. Mai 2025 um 23:30", "11 mai 2025 à 23:30", "۱۱ مهٔ ۲۰۲۵ ساعت ۲۳:۳۰").
+/// Cross-checked with Python's babel 2.17.0 (CLDR 46, `Locale.datetime_formats`), whose standard
+/// joins are ", " for en, de and nb, " " for zh, "، " (U+060C ARABIC COMMA) for ar and for fa's
+/// medium: the same joins. Where they differ: French ", " is babel's long join, " " (ours) its
+/// short one ("{1} {0}"); Persian's long join in babel is "، ساعت ", ours its medium "، ". The
+/// Arabic long date "11 مايو، 2025" is ICU 76's (babel 2.17 writes "11 مايو 2025").
+@Suite struct ReadableDateJoinTests {
+    @Test(arguments: [
+        ("en", "11 May 2025, 23:30"),
+        ("en-US", "May 11, 2025, 23:30"),
+        ("de", "11. Mai 2025, 23:30"),
+        ("fr", "11 mai 2025 23:30"),
+        ("nb", "11. mai 2025, 23:30"),
+        ("zh", "2025年5月11日 23:30"),
+        // Persian digits (CLDR's default numbering system for fa), joined by U+060C.
+        ("fa", "۱۱ مهٔ ۲۰۲۵\u{060C} ۲۳:۳۰"),
+        ("ar", "11 مايو\u{060C} 2025\u{060C} 23:30"),
+    ])
+    func dateAndTimeJoinedAsTheLanguageDoes(language: String, expected: String) throws {
+        let chicago = try #require(TimeZone(identifier: "America/Chicago"))
+        let text = ReadableDate(language: language, timeZone: chicago).text(of: "2025-05-11T23:30:00-05:00")
+        #expect(text == expected)
+        // Never the Latin comma where the language writes its own (fa, ar), never one in Chinese.
+        if ["fa", "ar", "zh"].contains(language) { #expect(text?.contains(",") == false) }
+    }
+
+    /// The join each language's pattern gets: a word-free join where the language has one
+    /// (English's comes from its short pattern, German's from its medium), else the long one.
+    @Test func patternsJoinDateAndTimeWithoutAnAtWord() {
+        #expect(ReadableDate.dateTimePattern(for: Locale(identifier: "en-001-u-hc-h23")) == "d MMMM y, HH:mm")
+        #expect(ReadableDate.dateTimePattern(for: Locale(identifier: "de")) == "d. MMMM y, HH:mm")
+        // Finnish joins every length with "klo": the long one is kept.
+        #expect(ReadableDate.dateTimePattern(for: Locale(identifier: "fi")) == "d. MMMM y 'klo' H.mm")
     }
 }

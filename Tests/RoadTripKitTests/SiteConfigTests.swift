@@ -92,7 +92,8 @@ import Testing
         #expect(config == SiteConfig())
     }
 
-    /// Values that would make invalid pages or broken links are warnings, and the default stays.
+    /// Values that would make invalid pages or broken links are warnings, and the default stays;
+    /// a baseURL that cannot be used is an error (every link would be wrong).
     @Test func unsafeValuesAreRejected() throws {
         let (config, diagnostics) = try load("""
             baseURL: not a url
@@ -104,29 +105,22 @@ import Testing
         // "language: " 10 → 11; line 3 "theme: " 7 → 8; line 4 "map: { fitPadding: " 19 → 20.
         #expect(config.baseURL == nil && config.language == "en" && config.theme == "default" && config.fitPadding == 40)
         let lines = diagnostics.map(\.description)
-        #expect(lines.contains { $0.hasPrefix("Destinations/site.yaml:1:10: warning: baseURL 'not a url'") })
+        #expect(lines.contains { $0.hasPrefix("Destinations/site.yaml:1:10: error: baseURL 'not a url' has white space") })
         #expect(lines.contains { $0.hasPrefix("Destinations/site.yaml:2:11: warning: language") })
         #expect(lines.contains { $0.hasPrefix("Destinations/site.yaml:3:8: warning: theme '../elsewhere'") })
         #expect(lines.contains { $0.hasPrefix("Destinations/site.yaml:4:20: warning: map.fitPadding") })
     }
 
-    /// `//` in a baseURL's path is collapsed, the scheme's `//` kept, a query left alone.
+    /// `//` in a baseURL's path is collapsed with a warning at the value (the scheme's `//` kept);
+    /// see BaseURLTests for every rule.
     @Test func doubleSlashesInTheBaseURLPathCollapse() throws {
-        #expect(SiteConfig.collapsingSlashes(inBaseURL: "https://example.org//trips//") == "https://example.org/trips/")
-        #expect(SiteConfig.collapsingSlashes(inBaseURL: "https://example.org///") == "https://example.org/")
-        #expect(SiteConfig.collapsingSlashes(inBaseURL: "//trips/") == "/trips/")
-        #expect(SiteConfig.collapsingSlashes(inBaseURL: "/a//b/?next=//x") == "/a/b/?next=//x")
-        #expect(SiteConfig.collapsingSlashes(inBaseURL: "https://example.org/trips/") == nil)
-        #expect(SiteConfig.collapsingSlashes(inBaseURL: "https://example.org") == nil)
-        #expect(SiteConfig.collapsingSlashes(inBaseURL: "/") == nil)
-
         // `baseURL: "https://example.org//trips//"`: the value starts at column 10 of line 2.
         let (config, diagnostics) = try load("title: T\nbaseURL: \"https://example.org//trips//\"\n")
         #expect(config.baseURL == "https://example.org/trips/")
         #expect(diagnostics.map(\.description) == [
             "Destinations/site.yaml:2:10: warning: baseURL 'https://example.org//trips//' has '//' in its path; "
                 + "'https://example.org/trips/' is used (every link starts with the baseURL, and '//' there means "
-                + "an empty folder, or at the start another host)",
+                + "an empty folder)",
         ])
     }
 
@@ -147,10 +141,10 @@ import Testing
         #expect(city.first?.message.hasSuffix("did you mean 'America/Los_Angeles'?") == true)
     }
 
-    /// A tile template that is not http(s) is an error at its value's line and column, for `url`
-    /// and `overlay`, and the layer keeps its default. Columns: line 3
-    /// "    standard: { url: " is 21 characters → 22; line 4 "    hybrid: { overlay: " 23 → 24;
-    /// line 5 "    satellite: { url: " 22 → 23.
+    /// A tile template that is neither http(s) nor a path from the site root is an error at its
+    /// value's line and column, for `url` and `overlay`, and the layer keeps its default.
+    /// Columns: line 3 "    standard: { url: " is 21 characters → 22; line 4
+    /// "    hybrid: { overlay: " 23 → 24; line 5 "    satellite: { url: " 22 → 23.
     @Test func nonHTTPTileTemplatesAreErrors() throws {
         let (config, diagnostics) = try load("""
             map:
@@ -159,13 +153,12 @@ import Testing
                 hybrid: { overlay: "data:text/html,{z}{x}{y}" }
                 satellite: { url: "tiles/{z}/{x}/{y}.png" }
             """)
+        let usage = "must be an http(s) URL template such as \"https://tile.openstreetmap.org/{z}/{x}/{y}.png\" "
+            + "or a path from the site root such as \"/tiles/{z}/{x}/{y}.png\""
         #expect(diagnostics.map(\.description) == [
-            "Destinations/site.yaml:3:22: error: map.tileLayers.standard.url must be an http(s) URL template such as "
-                + "\"https://tile.openstreetmap.org/{z}/{x}/{y}.png\", not 'javascript:alert(1)//{z}/{x}/{y}'",
-            "Destinations/site.yaml:4:24: error: map.tileLayers.hybrid.overlay must be an http(s) URL template such as "
-                + "\"https://tile.openstreetmap.org/{z}/{x}/{y}.png\", not 'data:text/html,{z}{x}{y}'",
-            "Destinations/site.yaml:5:23: error: map.tileLayers.satellite.url must be an http(s) URL template such as "
-                + "\"https://tile.openstreetmap.org/{z}/{x}/{y}.png\", not 'tiles/{z}/{x}/{y}.png'",
+            "Destinations/site.yaml:3:22: error: map.tileLayers.standard.url \(usage), not 'javascript:alert(1)//{z}/{x}/{y}'",
+            "Destinations/site.yaml:4:24: error: map.tileLayers.hybrid.overlay \(usage), not 'data:text/html,{z}{x}{y}'",
+            "Destinations/site.yaml:5:23: error: map.tileLayers.satellite.url \(usage), not 'tiles/{z}/{x}/{y}.png'",
         ])
         #expect(config.tileLayers == SiteConfig.defaultTileLayers)
         #expect(TileLayer.isHTTPTemplate("HTTPS://tiles.example/{z}/{x}/{y}.png"))
@@ -173,5 +166,22 @@ import Testing
         #expect(!TileLayer.isHTTPTemplate("https:///{z}/{x}/{y}.png"))
         #expect(!TileLayer.isHTTPTemplate("https://tiles.example/{z}/{x}/{y}.png\n"))
         #expect(!TileLayer.isHTTPTemplate("//tiles.example/{z}/{x}/{y}.png"))
+    }
+
+    /// A path from the site root is a usable template (a tile server published with the site);
+    /// `//host/…` (another host), a backslash, white space and other schemes are not.
+    @Test func sitePathTileTemplates() throws {
+        #expect(TileLayer.isUsableTemplate("/tiles/{z}/{x}/{y}.png"))
+        #expect(!TileLayer.isUsableTemplate("//tiles.example/{z}/{x}/{y}.png"))
+        #expect(!TileLayer.isUsableTemplate("/tiles\\{z}/{x}/{y}.png"))
+        #expect(!TileLayer.isUsableTemplate("/tiles/{z}/{x}/{y}.png "))
+        #expect(!TileLayer.isUsableTemplate("ftp://tiles.example/{z}/{x}/{y}.png"))
+        let (config, diagnostics) = try load("""
+            map:
+              tileLayers:
+                standard: { url: "/tiles/{z}/{x}/{y}.png", attribution: "Own tiles" }
+            """)
+        #expect(diagnostics.isEmpty, "\(diagnostics)")
+        #expect(config.tileLayers["standard"]?.url == "/tiles/{z}/{x}/{y}.png")
     }
 }

@@ -29,4 +29,20 @@ import Testing
         let links = SiteLinks(baseURL: "/")
         #expect(links.link(to: "東京/", fromDepth: 1) == "/%E6%9D%B1%E4%BA%AC/")
     }
+
+    /// A tile template that is a path from the site root is used like any internal link: under the
+    /// base path, or relative to the page (a trip page is 3 folders down: `../../../`); the
+    /// template's braces stay as written for the page's script.
+    @Test func sitePathTemplatesFollowTheBaseURL() {
+        let template = "/tiles/{z}/{x}/{y}.png"
+        #expect(SiteLinks(baseURL: "https://example.org/trips/").sitePathTemplate(template, fromDepth: 1)
+            == "/trips/tiles/{z}/{x}/{y}.png")
+        #expect(SiteLinks(baseURL: "/").sitePathTemplate(template, fromDepth: 3) == "/tiles/{z}/{x}/{y}.png")
+        #expect(SiteLinks(baseURL: nil).sitePathTemplate(template, fromDepth: 0) == "tiles/{z}/{x}/{y}.png")
+        #expect(SiteLinks(baseURL: nil).sitePathTemplate(template, fromDepth: 3) == "../../../tiles/{z}/{x}/{y}.png")
+        let layer = TileLayer(url: template, overlay: "https://labels.example/{z}/{x}/{y}.png", attribution: "A", maxZoom: 18)
+        let resolved = layer.resolved(with: SiteLinks(baseURL: "/trips/"), fromDepth: 1)
+        #expect(resolved.url == "/trips/tiles/{z}/{x}/{y}.png")
+        #expect(resolved.overlay == "https://labels.example/{z}/{x}/{y}.png")
+    }
 }

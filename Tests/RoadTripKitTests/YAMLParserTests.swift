@@ -12,6 +12,22 @@ private func yamlError(_ text: String, firstLine: Int = 1) -> Diagnostic? {
 }
 
 @Suite struct YAMLParserTests {
+    /// A tab where indentation goes gets words a person can act on, at the tab's own line and
+    /// column (in the file: front matter starts on line 2), whichever of libyaml's two errors it
+    /// caused; a tab between a key and its value is fine (YAML 1.2.2 §6.2 allows it there).
+    @Test func tabsForIndentation() throws {
+        let message = "YAML does not allow tabs for indentation; use spaces"
+        // libyaml: "found character that cannot start any token".
+        let first = yamlError("map:\n\tfitPadding: 10\n")
+        #expect(first?.description == "t.yaml:2:1: error: \(message)")
+        // libyaml: "found a tab character that violates indentation" (after a plain scalar).
+        let second = yamlError("map:\n  fitPadding: 10\n\tviewport: 3\n", firstLine: 2)
+        #expect(second?.description == "t.yaml:4:1: error: \(message)")
+        let third = yamlError("map:\n  \tfitPadding: 10\n")
+        #expect(third?.description == "t.yaml:2:3: error: \(message)")
+        #expect(try YAMLParser.parse("title:\tT\n", path: "t.yaml")?["title"]?.stringValue == "T")
+    }
+
     /// YAML 1.2.2 §10.3.2, Example 10.9 "Core Tag Resolution", with the values the spec's
     /// resolution table gives: 0o7 = 7, 0x3A = 3·16 + 10 = 58, +12e03 = 12000, -2E+05 = -200000.
     @Test func coreSchemaExample10_9() throws {

@@ -24,8 +24,8 @@ import Testing
         Case(file: "fm-duplicate-key.md", status: 1, expected: "index.md:3:1: error: duplicate key 'title'"),
         // The mis-indented `latitude` is file line 5 (YAML line 4 after the fence).
         Case(file: "fm-bad-indentation.md", status: 1, expected: "index.md:5:"),
-        // No front matter at all: a destination needs a location.
-        Case(file: "empty.md", status: 1, expected: "index.md:1:1: error: a destination needs a location"),
+        // No front matter at all (a file of 0 bytes): a destination needs a location.
+        Case(file: "empty.md", status: 1, expected: "index.md:1:1: error: the file is empty: a destination needs a location"),
     ]
 
     @Test(arguments: cases) func malformedFrontMatterIsAPreciseError(_ testCase: Case) throws {

@@ -129,11 +129,30 @@ import Testing
         #expect(page.contains("href=\"/trips/assets/roadtrip.css\""))
         #expect(!page.contains("//trips"))
 
-        let fromCommandLine = try project.build(["--base-url", "//trips//"])
+        let fromCommandLine = try project.build(["--base-url", "/trips//"])
         #expect(fromCommandLine.status == 0, "\(fromCommandLine.standardError)")
-        #expect(fromCommandLine.standardError.contains("--base-url: warning: --base-url '//trips//' has '//' in its path; '/trips/' is used"))
+        #expect(fromCommandLine.standardError.contains("--base-url: warning: --base-url '/trips//' has '//' in its path; '/trips/' is used"))
         #expect(try project.read("Output/bergen/index.html").contains("href=\"/trips/assets/roadtrip.css\""))
         #expect(!(try project.read("Output/bergen/index.html")).contains("\"//trips"))
+
+        // A leading `//` is another host (protocol-relative), not a path: bad usage on the
+        // command line, as any unusable --base-url.
+        let protocolRelative = try project.build(["--base-url", "//trips/"])
+        #expect(protocolRelative.status == 2, "\(protocolRelative.standardError)")
+    }
+
+    /// A site with no destinations yet says so on its home page, with how to add one — not
+    /// "0 destinations. Pick one on the map or in the list." over an empty list.
+    @Test func emptySiteSaysHowToAddADestination() throws {
+        let project = try TemporaryProject(copyingTheme: false)
+        defer { project.remove() }
+        try project.write("Destinations/site.yaml", "title: Trips\n")
+        let result = try project.build()
+        #expect(result.status == 0, "\(result.standardError)")
+        let home = try project.read("Output/index.html")
+        #expect(home.contains("<p class=\"lede\">No destinations yet: add one with <code>roadtrip new destination"))
+        #expect(!home.contains("Pick one on the map"))
+        #expect(!home.contains("class=\"card-list\""))
     }
 
     /// A `javascript:` tile URL is an error at its site.yaml line and column (exit 1, nothing

@@ -21,8 +21,13 @@ struct ConfigReader {
         log.report(Diagnostic(severity, location(node), message))
     }
 
-    func unknown(_ node: YAMLNode, _ key: String) {
-        log.warning(location(node), "unknown key '\(key)' is ignored")
+    /// The warning for a key a mapping does not have, at the key: "unknown key 'timezone' is
+    /// ignored; did you mean 'timeZone'?" when one of `known` (the mapping's keys) is close
+    /// (`KeySuggestion`). `mapping` is the dotted name of a nested mapping ('map'), so that the
+    /// message names the key in full ('map.defaultspan').
+    func unknown(_ node: YAMLNode, _ key: String, in mapping: String? = nil, known: some Collection<String>) {
+        let name = mapping.map { "\($0).\(key)" } ?? key
+        log.warning(location(node), "unknown key '\(name)' is ignored" + KeySuggestion.didYouMean(key, among: known))
     }
 
     /// A short rendering of a node for messages: its scalar text, or its kind.
@@ -42,12 +47,13 @@ struct ConfigReader {
     }
 
     /// Calls `body` for each key of the mapping `node` that is in `known`; any other key is a
-    /// warning at the key's own position ("unknown key 'name.key'").
+    /// warning at the key's own position ("unknown key 'name.key'", with the known key it may
+    /// misspell).
     func forEachKey(_ node: YAMLNode, _ name: String, known: Set<String>, _ body: (String, YAMLNode) -> Void) {
         guard let pairs = mapping(node, name: name) else { return }
         for pair in pairs {
             let key = pair.key.stringValue ?? ""
-            if known.contains(key) { body(key, pair.value) } else { unknown(pair.key, "\(name).\(key)") }
+            if known.contains(key) { body(key, pair.value) } else { unknown(pair.key, key, in: name, known: known) }
         }
     }
 
@@ -115,7 +121,7 @@ struct ConfigReader {
                         fail(pair.value, "\(key).longitudeDelta must be more than 0 and at most 360 degrees, not \(value)")
                     }
                 }
-            default: unknown(pair.key, "\(key).\(pair.key.stringValue ?? "")")
+            default: unknown(pair.key, pair.key.stringValue ?? "", in: key, known: ["latitudeDelta", "longitudeDelta"])
             }
         }
         guard let latitudeDelta, let longitudeDelta else {
@@ -128,18 +134,20 @@ struct ConfigReader {
     }
 
     /// A tile layer `{url, overlay?, attribution?, maxZoom?}`; missing keys come from `base`. A
-    /// `url` or `overlay` that is not an http(s) template (`TileLayer.isHTTPTemplate`) is an
-    /// error at its value, whatever `severity` says: a page must never load a `javascript:` URL.
+    /// `url` or `overlay` that is neither an http(s) template (`TileLayer.isHTTPTemplate`) nor a
+    /// path from the site root (`TileLayer.isSitePathTemplate`) is an error at its value, whatever
+    /// `severity` says: a page must never load a `javascript:` or `data:` URL, or tiles from the
+    /// host a protocol-relative `//host/…` names.
     func tileLayer(_ node: YAMLNode, _ key: String, base: TileLayer?) -> TileLayer? {
         var layer = base ?? TileLayer(url: "", overlay: nil, attribution: "", maxZoom: 19)
         var unsafe = false
         func httpTemplate(_ value: YAMLNode, _ name: String, _ assign: (String) -> Void) {
             string(value, name) { template in
-                if TileLayer.isHTTPTemplate(template) { return assign(template) }
+                if TileLayer.isUsableTemplate(template) { return assign(template) }
                 log.error(
                     location(value),
-                    "\(name) must be an http(s) URL template such as \"https://tile.openstreetmap.org/{z}/{x}/{y}.png\", "
-                        + "not '\(template)'")
+                    "\(name) must be an http(s) URL template such as \"https://tile.openstreetmap.org/{z}/{x}/{y}.png\" "
+                        + "or a path from the site root such as \"/tiles/{z}/{x}/{y}.png\", not '\(template)'")
                 unsafe = true
             }
         }

@@ -19,6 +19,10 @@ struct DestinationLoader {
         "weather", "events", "image", "order", "tags", "pois",
     ]
 
+    /// How front matter starts, for the errors about an empty `index.md` and one without front matter.
+    static let frontMatterHowTo =
+        "a line `---`, then the lines `title: …`, `latitude: …` and `longitude: …` (degrees), then `---`"
+
     func relativePath(_ url: URL) -> String {
         ProjectPath.relative(url, to: projectRoot)
     }
@@ -31,6 +35,14 @@ struct DestinationLoader {
             text = try TextFile.read(indexURL)
         } catch {
             log.error(error.location(in: path), error.message)
+            return nil
+        }
+        guard !FileBytes.isBlank(Data(text.utf8)) else {
+            log.error(
+                SourceLocation(path: path, line: 1, column: 1),
+                FileBytes.emptyFileMessage(
+                    "a destination needs a location, given in the front matter its index.md starts with: "
+                        + Self.frontMatterHowTo))
             return nil
         }
         let frontMatter: FrontMatter
@@ -57,7 +69,7 @@ struct DestinationLoader {
         var pointsOfInterest = fields.pointsOfInterest
         for name in ["pois.json", "pois.plist"] {
             let url = folder.appendingPathComponent(name)
-            if FileManager.default.fileExists(atPath: url.path) {
+            if FileBytes.isPresent(url) {
                 pointsOfInterest += PointOfInterestFile.read(url, displayPath: relativePath(url), log: log) ?? []
             }
         }
@@ -108,7 +120,7 @@ struct DestinationLoader {
     /// A file that is not a vCard is an error; a bad card is a warning and skipped.
     func contacts(in folder: URL) -> (contacts: [Contact], publicContacts: [PublicContact]) {
         let url = folder.appendingPathComponent("contacts.vcf")
-        guard FileManager.default.fileExists(atPath: url.path),
+        guard FileBytes.isPresent(url),
             let contents = VCardReader.read(url, displayPath: relativePath(url), log: log)
         else { return ([], []) }
         let locator = ContactLocator.remembering()
@@ -203,7 +215,18 @@ struct DestinationLoader {
                 }
             case "tags": reader.stringList(value, key) { fields.tags = $0 }
             case "pois": fields.pointsOfInterest = readInlinePOIs(value, reader: reader)
-            default: fields.extraMetadata[key] = value.metadataValue
+            default:
+                // Kept for templates, as any key of the author's own; one that is plainly a known
+                // key misspelt (`Title`, `lattitude`) is said so, since roadtrip does not read it.
+                if let meant = KeySuggestion.suggestion(for: key, among: Self.knownKeys) {
+                    fields.misspeltKeys[meant] = pair.key
+                    let caseOnly = key.lowercased() == meant.lowercased()
+                    reader.warn(
+                        pair.key,
+                        "unknown key '\(key)'; did you mean '\(meant)'? (" + (caseOnly ? "keys are case-sensitive; " : "")
+                            + "'\(key)' only reaches templates, as destination.params.\(key))")
+                }
+                fields.extraMetadata[key] = value.metadataValue
             }
         }
         return fields
@@ -285,6 +308,9 @@ private struct FrontMatterFields {
     var tags: [String] = []
     var pointsOfInterest: [PointOfInterest] = []
     var extraMetadata: [String: MetadataValue] = [:]
+    /// Keys of the author's that misspell a known key, by the known key (`latitude` → the node of
+    /// `Latitude`).
+    var misspeltKeys: [String: YAMLNode] = [:]
 
     /// The destination's coordinate, or `nil` after logging an error at the offending line:
     /// latitude and longitude must both be present, numeric, and within −90…90 / −180…180 degrees.
@@ -298,12 +324,20 @@ private struct FrontMatterFields {
         guard let latitude, let longitude else {
             let missing = [latitude == nil ? "latitude" : nil, longitude == nil ? "longitude" : nil]
                 .compactMap { $0 }.joined(separator: " and ")
-            let line = (latitude ?? longitude)?.value.line ?? 1
-            let how = hasFrontMatter ? " (give latitude and longitude in degrees)"
-                : "; this file has no front matter: start it with a line `---`, then the lines `title: …`, "
-                    + "`latitude: …` and `longitude: …` (degrees), then `---`"
+            // `Latitude:` or `lattitude:` written instead: say which key to rename, at the first.
+            let misspelt = [latitude == nil ? "latitude" : nil, longitude == nil ? "longitude" : nil]
+                .compactMap { $0 }.compactMap { name in misspeltKeys[name].map { (node: $0, meant: name) } }
+            let found = misspelt.map { "'\($0.node.stringValue ?? "")'" }.joined(separator: " and ")
+            let meant = misspelt.map { "'\($0.meant)'" }.joined(separator: " and ")
+            let caseOnly = misspelt.contains { $0.node.stringValue?.lowercased() == $0.meant }
+            let at = misspelt.first?.node
+            let line = at?.line ?? (latitude ?? longitude)?.value.line ?? 1
+            let how = !misspelt.isEmpty
+                ? " (found \(found): write \(meant)" + (caseOnly ? "; keys are case-sensitive)" : ")")
+                : hasFrontMatter ? " (give latitude and longitude in degrees)"
+                : "; this file has no front matter: start it with " + DestinationLoader.frontMatterHowTo
             log.error(
-                SourceLocation(path: path, line: line, column: 1),
+                SourceLocation(path: path, line: line, column: at?.column ?? 1),
                 "a destination needs a location: \(missing) missing" + how)
             return nil
         }

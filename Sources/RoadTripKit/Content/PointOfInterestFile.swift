@@ -7,7 +7,7 @@ public enum PointOfInterestFile {
     /// RFC 8259 JSON, `.plist` as an XML, binary or OpenStep property list).
     ///
     /// Returns `nil` after an error at `displayPath` when the file cannot be used: it cannot be
-    /// read, has another extension, is not valid JSON (the error names the line and column where
+    /// read, is empty (only white space), has another extension, is not valid JSON (the error names the line and column where
     /// parsing stopped, e.g. a trailing comma) or not a valid property list (with the line when the
     /// XML parser gives one), or its root is not an array. Otherwise returns the usable POIs;
     /// problems with single POIs are reported as `PointOfInterestDecoder` describes.
@@ -18,6 +18,15 @@ public enum PointOfInterestFile {
             data = try FileBytes.read(url)
         } catch {
             log.error(fileLocation, error.message)
+            return nil
+        }
+        guard !FileBytes.isBlank(data) else {
+            let format = url.pathExtension.lowercased() == "plist" ? "a property list array" : "a JSON array"
+            log.error(
+                fileLocation,
+                FileBytes.emptyFileMessage(
+                    "points of interest are \(format) of {title, latitude, longitude} "
+                        + "(delete the file if the destination has none)"))
             return nil
         }
         let document: ParsedDocument

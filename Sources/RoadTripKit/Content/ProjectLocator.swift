@@ -5,8 +5,11 @@ import Foundation
 /// `Destinations/` folder (DESIGN §1) — and says why a folder given as the root is none.
 ///
 /// A folder named `Destinations` is the content folder of the folder holding it, never a root,
-/// and neither is any folder inside it: a destination may itself be called `Destinations/`, or
-/// hold a folder of that name, and the search walks on upward past them.
+/// and neither is any folder inside a `Destinations/` that holds a project's content (a
+/// `site.yaml`, a `Destinations.plist` or a destination folder with its `index.md`): a destination
+/// may itself be called `Destinations/`, or hold a folder of that name, and the search walks on
+/// upward past them. A folder of trip projects that happens to be called `Destinations`
+/// (`~/Destinations/trip-2025/`) holds none of those, so the projects in it are found.
 public enum ProjectLocator {
     /// The name of a project's content folder.
     public static let contentFolderName = "Destinations"
@@ -20,10 +23,32 @@ public enum ProjectLocator {
             && isDirectory.boolValue
     }
 
-    /// `true` when `folder` (a file URL, standardized first) is a `Destinations/` folder or lies
-    /// inside one: content of the project above it, which the search for a root walks past.
+    /// `true` when `folder` (a file URL, standardized first) is a folder named `Destinations`, or
+    /// lies inside one that holds a project's content (``holdsContent(_:)``): content of the
+    /// project above it, which the search for a root walks past.
     public static func isContent(_ folder: URL) -> Bool {
-        folder.standardizedFileURL.pathComponents.dropFirst().contains(contentFolderName)
+        var candidate = folder.standardizedFileURL
+        if candidate.lastPathComponent == contentFolderName { return true }
+        while true {
+            let parent = candidate.deletingLastPathComponent().standardizedFileURL
+            if parent.path == candidate.path { return false }
+            candidate = parent
+            if candidate.lastPathComponent == contentFolderName && holdsContent(candidate) { return true }
+        }
+    }
+
+    /// `true` when the folder `destinations` holds what a project's `Destinations/` holds: a
+    /// `site.yaml`, a `Destinations.plist`, or a folder with an `index.md`.
+    static func holdsContent(_ destinations: URL) -> Bool {
+        let fileManager = FileManager.default
+        for name in ["site.yaml", "Destinations.plist"]
+        where fileManager.fileExists(atPath: destinations.appendingPathComponent(name).path) {
+            return true
+        }
+        let entries = (try? fileManager.contentsOfDirectory(atPath: destinations.path)) ?? []
+        return entries.contains { entry in
+            fileManager.fileExists(atPath: destinations.appendingPathComponent(entry).appendingPathComponent("index.md").path)
+        }
     }
 
     /// The nearest project root at or above `folder` (a file URL; made absolute and standardized

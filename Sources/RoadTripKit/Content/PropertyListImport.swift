@@ -12,7 +12,7 @@ import Foundation
 /// or weather URL (dropped), an unknown key. What cannot mean a place is an error and the
 /// destination is skipped: a missing, non-numeric or out-of-range `Latitude` or `Longitude` (the
 /// original app silently showed 0, 0), a missing `DestinationLocation`, an entry that is not a
-/// dictionary. A file that is not a property list, has no root dictionary, or whose
+/// dictionary. A file that is empty, is not a property list, has no root dictionary, or whose
 /// `DestinationData` is missing or not an array is an error and yields nothing.
 ///
 /// Mapping to `Destination`:
@@ -36,17 +36,26 @@ public enum PropertyListImport {
     /// `log` at `displayPath` (see the type's rules). Returns `[]` when the file cannot be used.
     public static func destinations(from url: URL, displayPath: String, log: DiagnosticLog) -> [Destination] {
         let fileLocation = SourceLocation(path: displayPath)
-        let document: ParsedDocument
+        let data: Data
         do {
-            document = try PropertyListDocument.parse(try FileBytes.read(url))
-        } catch let error as ParsedDocument.SyntaxError {
-            log.error(error.location(in: displayPath), error.message)
-            return []
-        } catch let error as FileReadError {
+            data = try FileBytes.read(url)
+        } catch {
             log.error(fileLocation, error.message)
             return []
+        }
+        guard !FileBytes.isBlank(data) else {
+            log.error(
+                fileLocation,
+                FileBytes.emptyFileMessage(
+                    "the classic RoadTrip file is a property list whose root dictionary holds DestinationData "
+                        + "(delete the file if you write destinations as folders)"))
+            return []
+        }
+        let document: ParsedDocument
+        do {
+            document = try PropertyListDocument.parse(data)
         } catch {
-            log.error(fileLocation, "\(error)")
+            log.error(error.location(in: displayPath), error.message)
             return []
         }
         let rootLocation = document.positions?.location(in: displayPath) ?? fileLocation

@@ -42,14 +42,17 @@ struct RecordFields {
     /// Where the value of `key` starts, or the record's location.
     func location(of key: String) -> SourceLocation { fieldLocations[key] ?? location }
 
-    /// Warns about every key outside `known` and every key given more than once (the first wins).
+    /// Warns about every key outside `known` (with the known key it may misspell, `KeySuggestion`)
+    /// and every key given more than once (the first wins).
     func warnAboutUnknownAndRepeatedKeys(known: Set<String>) {
         var seen: Set<String> = []
         for entry in entries {
             if !seen.insert(entry.key).inserted {
                 log.warning(location, "\(label): key \(entry.key) is given twice; the first is used")
             } else if !known.contains(entry.key) {
-                log.warning(location(of: entry.key), "\(label): unknown key \(entry.key) ignored")
+                log.warning(
+                    location(of: entry.key),
+                    "\(label): unknown key \(entry.key) ignored" + KeySuggestion.didYouMean(entry.key, among: known))
             }
         }
     }

@@ -5,8 +5,9 @@ import Foundation
 public struct SiteConfig: Sendable, Hashable {
     /// Site title (`title`), default "Road Trip".
     public var title = "Road Trip"
-    /// `baseURL` as written (may carry a sub-path, e.g. `https://example.org/trips/`); `nil` makes every
-    /// internal link relative, so the site also works opened from disk.
+    /// `baseURL` as `BaseURL.check` leaves it (may carry a sub-path, e.g. `https://example.org/trips/`;
+    /// an ASCII host, no query); `nil` makes every internal link relative, so the site also works
+    /// opened from disk.
     public var baseURL: String?
     /// `language`: the pages' `lang` (BCP 47), default "en".
     public var language = "en"
@@ -70,41 +71,16 @@ public struct SiteConfig: Sendable, Hashable {
         "standard": .openStreetMap, "satellite": .esriWorldImagery, "hybrid": .esriHybrid,
     ]
 
-    /// `true` for a baseURL links can be built on: an absolute http(s) URL, or a path starting with
-    /// `/` and without white space (`/trips/`).
+    /// `true` for a baseURL links can be built on (`BaseURL.check` finds no error in it): an
+    /// absolute http(s) URL, or a path from the site root (`/trips/`).
     public static func isUsableBaseURL(_ url: String) -> Bool {
-        WebLink.isHTTP(url) || (url.hasPrefix("/") && !url.contains(where: \.isWhitespace))
+        (try? BaseURL.check(url, name: "baseURL")) != nil
     }
 
-    /// `url` with every run of `/` in its path made one `/` (`https://example.org//trips//` →
-    /// `https://example.org/trips/`, `//trips/` → `/trips/`), or `nil` when it has none. The
-    /// `//` after an http(s) scheme is the URL's own and stays; a query or fragment is left as
-    /// it is. A `//` in a baseURL's path would make every link on the site start with it: an
-    /// empty folder for the server, and at the start of a path-only baseURL a link to another host
-    /// (`//trips/x/` is the host `trips`).
-    public static func collapsingSlashes(inBaseURL url: String) -> String? {
-        var head = Substring("")
-        var path = Substring(url)
-        if WebLink.isHTTP(url), let scheme = url.range(of: "://") {
-            let afterScheme = url[scheme.upperBound...]
-            guard let slash = afterScheme.firstIndex(of: "/") else { return nil }
-            head = url[..<slash]
-            path = url[slash...]
-        }
-        let end = path.firstIndex { $0 == "?" || $0 == "#" } ?? path.endIndex
-        var collapsed = ""
-        for character in path[..<end] where !(character == "/" && collapsed.hasSuffix("/")) {
-            collapsed.append(character)
-        }
-        guard collapsed.count < path.distance(from: path.startIndex, to: end) else { return nil }
-        return String(head) + collapsed + String(path[end...])
-    }
-
-    /// The warning for a `baseURL` whose path has `//`, naming what is used instead.
-    static func collapsedSlashesWarning(_ url: String, collapsed: String, name: String) -> String {
-        "\(name) '\(url)' has '//' in its path; '\(collapsed)' is used (every link starts with the baseURL, "
-            + "and '//' there means an empty folder, or at the start another host)"
-    }
+    /// The keys of `site.yaml`'s top level (DESIGN §2.1), as `load(from:path:log:)` reads them.
+    static let keys = [
+        "title", "baseURL", "language", "timeZone", "theme", "markdown", "map", "trips", "photos", "share", "contacts",
+    ]
 
     /// The error for a `timeZone` that names no zone, with the IANA name the author probably meant
     /// when one matches ignoring case, or by its last part ("oslo", "Oslo" → "Europe/Oslo").
@@ -141,10 +117,12 @@ public struct SiteConfig: Sendable, Hashable {
     public var standardTileLayer: TileLayer { tileLayers["standard"] ?? .openStreetMap }
 
     /// Reads the configuration from a parsed `site.yaml` (`nil` or an empty document gives the
-    /// defaults). Wrong types and unknown keys are reported to `log` as warnings at their line, and
-    /// the default is kept. Two mistakes are errors at their line and column, which stop the build:
-    /// a `timeZone` that names no IANA zone (every time on the site would be off), and a tile
-    /// layer's `url` or `overlay` that is not an http(s) template (`ConfigReader.tileLayer`).
+    /// defaults). Wrong types and unknown keys are reported to `log` as warnings at their line (an
+    /// unknown key with the known key it may misspell, `KeySuggestion`), and the default is kept.
+    /// Three mistakes are errors at their line and column, which stop the build: a `baseURL`
+    /// that `BaseURL.check` rejects (every link would be wrong), a `timeZone` that names no IANA
+    /// zone (every time on the site would be off), and a tile layer's `url` or `overlay` that is
+    /// neither an http(s) template nor a path from the site root (`ConfigReader.tileLayer`).
     public static func load(from root: YAMLNode?, path: String, log: DiagnosticLog) -> SiteConfig {
         var config = SiteConfig()
         guard let root else { return config }
@@ -157,13 +135,13 @@ public struct SiteConfig: Sendable, Hashable {
             case "title": reader.string(value, key) { config.title = $0 }
             case "baseURL":
                 reader.string(value, key) { url in
-                    if let collapsed = Self.collapsingSlashes(inBaseURL: url), Self.isUsableBaseURL(url) {
-                        reader.warn(value, Self.collapsedSlashesWarning(url, collapsed: collapsed, name: "baseURL"))
-                        config.baseURL = collapsed
-                    } else if url.isEmpty || Self.isUsableBaseURL(url) {
-                        config.baseURL = url.isEmpty ? nil : url
-                    } else {
-                        reader.warn(value, "baseURL '\(url)' must be an http(s) URL or a path starting with '/'; it is ignored")
+                    do throws(BaseURL.Problem) {
+                        let checked = try BaseURL.check(url, name: "baseURL")
+                        for warning in checked.warnings { reader.warn(value, warning) }
+                        config.baseURL = checked.url
+                    } catch {
+                        // An error, not a warning: links built on it would all be wrong.
+                        log.error(reader.location(value), error.message)
                     }
                 }
             case "language":
@@ -218,7 +196,7 @@ public struct SiteConfig: Sendable, Hashable {
                 }
             case "share": config.readShare(value, reader)
             case "contacts": config.readContacts(value, reader)
-            default: reader.unknown(pair.key, key)
+            default: reader.unknown(pair.key, key, known: keys)
             }
         }
         return config

@@ -54,10 +54,11 @@ public struct SiteLoader: Sendable {
     /// Output folder names that destinations may not take (theme assets live there).
     static let reservedSlugs: Set<String> = ["assets"]
 
-    /// Reads the site configuration alone (`Destinations/site.yaml`; defaults when absent).
+    /// Reads the site configuration alone (`Destinations/site.yaml`; defaults when absent or
+    /// empty). A `site.yaml` that is a folder or a symbolic link to nothing is an error.
     public func loadConfig() -> SiteConfig {
         let url = destinationsFolder.appendingPathComponent("site.yaml")
-        guard FileManager.default.fileExists(atPath: url.path) else { return SiteConfig() }
+        guard FileBytes.isPresent(url) else { return SiteConfig() }
         let path = ProjectPath.relative(url, to: projectRoot)
         guard case .success(let root) = YAMLFile.read(url, path: path, log: log) else { return SiteConfig() }
         return SiteConfig.load(from: root, path: path, log: log)
@@ -78,17 +79,26 @@ public struct SiteLoader: Sendable {
 
         var sources: [SourceLoad] = []
         let plistURL = destinationsFolder.appendingPathComponent("Destinations.plist")
-        if FileManager.default.fileExists(atPath: plistURL.path) {
+        if FileBytes.isPresent(plistURL) {
             let path = ProjectPath.relative(plistURL, to: projectRoot)
             sources.append(
                 loadSource(path: path, files: plistURL) { log in
                     PropertyListImport.destinations(from: plistURL, displayPath: path, log: log)
                 })
         }
-        sources += loadFolders(config: config)
+        let entries = ((try? FileManager.default.contentsOfDirectory(atPath: destinationsFolder.path)) ?? [])
+            .filter { !$0.hasPrefix(".") }.sorted()
+        let folders = destinationFolders(among: entries)
+        sources += loadFolders(folders, config: config)
         cache?.keepOnlySources(Set(sources.map(\.path)))
         var destinations = sources.flatMap(\.destinations)
         destinations = destinations.filter { includeDrafts || !$0.isDraft }.map(resolvingImage)
+        // What the classic plist's destinations show (DestinationImage) lies in Destinations/ itself.
+        let plistPath = ProjectPath.relative(plistURL, to: projectRoot)
+        let plistFiles = destinations.filter { $0.sourcePath == plistPath }.flatMap(\.assetFiles)
+        reportEntriesNotRead(
+            entries, destinationFolders: Set(folders.map(\.lastPathComponent)),
+            usedByPlist: Set(plistFiles.compactMap { $0.split(separator: "/").first.map(String.init) }))
         reportSlugConflicts(destinations)
         destinations = HomePageOrder(config: config).sorted(destinations)
         return SiteContent(
@@ -114,9 +124,8 @@ public struct SiteLoader: Sendable {
         return SourceLoad(path: path, destinations: result.destinations, reused: result.reused)
     }
 
-    /// Loads every destination folder in parallel; results keep the folders' sorted order.
-    private func loadFolders(config: SiteConfig) -> [SourceLoad] {
-        let folders = destinationFolders()
+    /// Loads every destination folder of `folders` in parallel; results keep their order.
+    private func loadFolders(_ folders: [URL], config: SiteConfig) -> [SourceLoad] {
         let results = Mutex<[Int: SourceLoad]>([:])
         DispatchQueue.concurrentPerform(iterations: folders.count) { index in
             let folder = folders[index]
@@ -131,29 +140,70 @@ public struct SiteLoader: Sendable {
         return folders.indices.compactMap { loaded[$0] }
     }
 
-    /// Subfolders of `Destinations/` holding an `index.md`, sorted by name; a visible folder without
-    /// one is a warning (it is not a destination).
-    private func destinationFolders() -> [URL] {
+    /// The destination folders among `entries` (the names in `Destinations/`, sorted, no
+    /// dotfiles): folders holding an `index.md` — also one that is a symbolic link to nothing, so
+    /// that reading it reports so. A folder named like a file roadtrip reads is not one (it is
+    /// reported as that file: "this is a directory").
+    private func destinationFolders(among entries: [String]) -> [URL] {
         // Sort names, then make URLs: sorting URLs by lastPathComponent was 5% of a large build.
-        let names = ((try? FileManager.default.contentsOfDirectory(atPath: destinationsFolder.path)) ?? [])
-            .filter { !$0.hasPrefix(".") }.sorted()
-        var folders: [URL] = []
-        for name in names {
+        entries.compactMap { name in
             let entry = destinationsFolder.appendingPathComponent(name)
             var isDirectory: ObjCBool = false
-            // A folder named like a file roadtrip reads is reported as that file ("this is a directory").
             guard FileManager.default.fileExists(atPath: entry.path, isDirectory: &isDirectory), isDirectory.boolValue,
-                !Self.reservedFileNames.contains(name)
-            else { continue }
-            if FileManager.default.fileExists(atPath: entry.path + "/index.md") {
-                folders.append(entry)
-            } else {
+                !Self.reservedFileNames.contains(name), FileBytes.isPresent(entry.appendingPathComponent("index.md"))
+            else { return nil }
+            return entry
+        }
+    }
+
+    /// Warns about each of `entries` (the names in `Destinations/`) that the build does not read,
+    /// so nothing is left out without a word: a folder without `index.md` (naming an `Index.md` or
+    /// `index.markdown` it holds instead), a Markdown file at the top (a destination is a folder
+    /// holding `index.md`), a symbolic link to nothing, and any other file — with the name
+    /// roadtrip reads when it is close (`site.yml` → `site.yaml`). Silent for the files roadtrip
+    /// reads there (`site.yaml`, `Destinations.plist`), `destinationFolders` and `usedByPlist` (the
+    /// top-level names of the files the classic plist's destinations show, e.g. `NewYorkCity.svg`).
+    private func reportEntriesNotRead(_ entries: [String], destinationFolders: Set<String>, usedByPlist: Set<String>) {
+        for name in entries
+        where !Self.reservedFileNames.contains(name) && !destinationFolders.contains(name) && !usedByPlist.contains(name) {
+            let entry = destinationsFolder.appendingPathComponent(name)
+            let location = SourceLocation(path: ProjectPath.relative(entry, to: projectRoot))
+            var isDirectory: ObjCBool = false
+            if let target = FileBytes.danglingLinkTarget(entry) {
+                log.warning(location, "this is a symbolic link to a missing file or folder ('\(target)'); it is skipped")
+            } else if FileManager.default.fileExists(atPath: entry.path, isDirectory: &isDirectory), isDirectory.boolValue {
+                log.warning(location, "folder has no index.md, so it is not a destination; it is skipped" + Self.indexFileHint(in: entry))
+            } else if Self.markdownExtensions.contains((name as NSString).pathExtension.lowercased()) {
+                let stem = (name as NSString).deletingPathExtension
+                let folder = stem.lowercased() == "index" ? "<slug>" : Slug.make(from: stem)
                 log.warning(
-                    SourceLocation(path: ProjectPath.relative(entry, to: projectRoot)),
-                    "folder has no index.md, so it is not a destination; it is skipped")
+                    location,
+                    "a destination is a folder holding index.md; this file is not read: move it to "
+                        + "Destinations/\(folder)/index.md (the folder name is the destination's slug)")
+            } else {
+                let suggestion = KeySuggestion.suggestion(for: name, among: Self.reservedFileNames)
+                log.warning(
+                    location,
+                    suggestion.map { "roadtrip does not read this file; did you mean '\($0)'?" }
+                        ?? "roadtrip does not read this file (Destinations/ holds site.yaml, Destinations.plist and the "
+                        + "images it names, and one folder per destination); it is skipped")
             }
         }
-        return folders
+    }
+
+    /// File extensions of Markdown files (CommonMark's and Hugo's usual ones).
+    static let markdownExtensions: Set<String> = ["md", "markdown", "mdown", "mkd", "mkdn", "mdwn"]
+
+    /// For a destination folder without `index.md`: "; found Index.md: rename it to index.md" when
+    /// it holds a file that is plainly meant to be it — `index.md` in another case, or `index`
+    /// with another Markdown extension (`index.markdown`, `INDEX.MD`) — else "".
+    static func indexFileHint(in folder: URL) -> String {
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
+        guard let meant = names.first(where: { name in
+            let stem = (name as NSString).deletingPathExtension.lowercased()
+            return stem == "index" && markdownExtensions.contains((name as NSString).pathExtension.lowercased())
+        }) else { return "" }
+        return "; found \(meant): rename it to index.md"
     }
 
     /// Two destinations that would write the same output folder — the same slug, or slugs that differ

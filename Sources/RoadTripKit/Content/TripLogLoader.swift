@@ -23,7 +23,9 @@ struct TripLogLoader {
             let url = trips.appendingPathComponent(name)
             let path = ProjectPath.relative(url, to: projectRoot)
             var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else { continue }
+            // A symbolic link to nothing is read (TripLogReader names it), never skipped unseen.
+            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) || FileBytes.isPresent(url)
+            else { continue }
             let fileExtension = url.pathExtension.lowercased()
             guard isDirectory.boolValue || Self.extensions.contains(fileExtension) else {
                 if fileExtension != "yaml" && fileExtension != "yml" {

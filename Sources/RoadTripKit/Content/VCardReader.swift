@@ -61,7 +61,9 @@ public enum VCardReader {
     public static func parse(_ text: String, displayPath: String, log: DiagnosticLog) -> Contents? {
         let lines = unfold(text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text)
         guard let first = lines.first(where: { !$0.text.allSatisfy(\.isWhitespace) }) else {
-            log.warning(SourceLocation(path: displayPath), "the file has no contact cards")
+            log.warning(
+                SourceLocation(path: displayPath),
+                FileBytes.emptyFileMessage("there are no contact cards (BEGIN:VCARD … END:VCARD) to read"))
             return Contents(contacts: [], skippedCount: 0)
         }
         guard let firstLine = VCardContentLine(first.text, line: first.line), firstLine.isBegin else {

@@ -31,7 +31,8 @@ public enum YAMLParser {
     ///   or only comments) or the document is empty.
     /// - Throws: A `Diagnostic` error at the 1-based file line and column of: a libyaml
     ///   syntax error (its 0-based marks converted; the message gives libyaml's problem and
-    ///   context), a duplicate key (naming the key and the line of the first), a collection
+    ///   context, or, when the character there is a tab, "YAML does not allow tabs for
+    ///   indentation; use spaces"), a duplicate key (naming the key and the line of the first), a collection
     ///   used as a key, an unknown alias, too many alias expansions, a bad `<<` value, or a
     ///   second document.
     public static func parse(_ text: String, path: String, firstLine: Int = 1) throws(Diagnostic) -> YAMLNode? {
@@ -78,16 +79,38 @@ public enum YAMLParser {
             }
             return .error(SourceLocation(path: path, line: line + firstLine, column: column + 1), message)
         default:
+            let mark = parser.problem_mark
+            let location = SourceLocation(path: path, line: Int(mark.line) + firstLine, column: Int(mark.column) + 1)
+            // libyaml's words for a tab where indentation goes ("found character that cannot start
+            // any token", "found a tab character that violates indentation") do not say what to do.
+            if character(atLine: Int(mark.line), column: Int(mark.column), in: bytes) == "\t" {
+                return .error(location, "YAML does not allow tabs for indentation; use spaces")
+            }
             var message = "YAML syntax error: \(problem)"
             if let context = parser.context {
                 let mark = parser.context_mark
                 message += " (\(String(cString: context)) at line \(Int(mark.line) + firstLine), column \(mark.column + 1))"
             }
-            let mark = parser.problem_mark
-            return .error(
-                SourceLocation(path: path, line: Int(mark.line) + firstLine, column: Int(mark.column) + 1),
-                message)
+            return .error(location, message)
         }
+    }
+
+    /// The Unicode scalar at 0-based `line` and `column` (in scalars, as libyaml's marks count) of
+    /// UTF-8 `bytes` whose lines end in LF, CRLF or CR; `nil` past the end of the line or text.
+    private static func character(atLine line: Int, column: Int, in bytes: [UInt8]) -> Unicode.Scalar? {
+        var currentLine = 0
+        var index = 0
+        while currentLine < line, index < bytes.count {
+            let byte = bytes[index]
+            index += 1
+            if byte == UInt8(ascii: "\n") || (byte == UInt8(ascii: "\r") && bytes[safe: index] != UInt8(ascii: "\n")) {
+                currentLine += 1
+            }
+        }
+        guard currentLine == line, index <= bytes.count else { return nil }
+        let end = bytes[index...].firstIndex { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") } ?? bytes.count
+        let scalars = Array(String(decoding: bytes[index..<end], as: UTF8.self).unicodeScalars)
+        return scalars.indices.contains(column) ? scalars[column] : nil
     }
 
     /// The 0-based line and column (in Unicode scalars) of byte `offset` in UTF-8 `bytes`.

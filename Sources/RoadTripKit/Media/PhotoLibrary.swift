@@ -145,7 +145,7 @@ public enum PhotoLibrary {
     /// `captions.yaml` as file name → caption; problems are logged, bad entries left out.
     private static func readCaptions(folder: URL, displayPath: String, log: DiagnosticLog) -> [String: Caption] {
         let url = folder.appendingPathComponent(captionsFileName)
-        guard FileManager.default.fileExists(atPath: url.path) else { return [:] }
+        guard FileBytes.isPresent(url) else { return [:] }
         let path = displayPath + "/" + captionsFileName
         guard case .success(let root) = YAMLFile.read(url, path: path, log: log), let root else { return [:] }
         guard case .mapping(let pairs) = root.content else {

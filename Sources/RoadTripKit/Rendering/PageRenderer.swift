@@ -25,6 +25,15 @@ struct PageRenderer: Sendable {
         dates = ReadableDate(language: config.language, timeZone: timeZone)
     }
 
+    /// The site configuration as a page `depth` folders below the root uses it: tile layers whose
+    /// templates are paths from the site root (`/tiles/{z}/{x}/{y}.png`) made links from that page
+    /// (`TileLayer.resolved(with:fromDepth:)`), so maps and `map.svg` beside the page load them.
+    func config(forPageAtDepth depth: Int) -> SiteConfig {
+        var pageConfig = config
+        pageConfig.tileLayers = config.tileLayers.mapValues { $0.resolved(with: links, fromDepth: depth) }
+        return pageConfig
+    }
+
     /// Width and height in CSS pixels of a home-page card's map.
     static let cardMapSize = (width: 320.0, height: 200.0)
 
@@ -35,7 +44,7 @@ struct PageRenderer: Sendable {
     func cardMap(trip: Trip) -> TemplateValue {
         let map = MapPresentation(
             title: trip.mapTitle, annotations: trip.annotations(), initialRegion: trip.initialRegion,
-            config: config, width: Self.cardMapSize.width, height: Self.cardMapSize.height,
+            config: config(forPageAtDepth: 0), width: Self.cardMapSize.width, height: Self.cardMapSize.height,
             idPrefix: "card-", withStandaloneFile: false, drawsSVG: false)
         return .object([
             "tiles": .list(map.tiles()),
@@ -126,9 +135,10 @@ struct PageRenderer: Sendable {
     func destinationFiles(trip: Trip, previous: Destination?, next: Destination?) throws(TemplateError) -> [OutputFile] {
         let destination = trip.destination
         let slug = destination.slug
+        let pageConfig = config(forPageAtDepth: 1)
         let map = MapPresentation(
             title: trip.mapTitle, annotations: trip.annotations(), initialRegion: trip.initialRegion,
-            config: config, tracks: trip.tracks)
+            config: pageConfig, tracks: trip.tracks)
         let tripLogPages = trip.recordings.map {
             TripLogPage(renderer: self, trip: trip, recording: $0)
         }
@@ -147,7 +157,7 @@ struct PageRenderer: Sendable {
             place: Self.placeText(trip.placemark, override: destination.extraMetadata["near"]), page: slug + "/",
             links: links, config: config
         ).templateValue
-        context["map"] = map.templateValue(tileLayers: config.tileLayers, listLabel: "Destination and points of interest")
+        context["map"] = map.templateValue(tileLayers: pageConfig.tileLayers, listLabel: "Destination and points of interest")
         let events: [TemplateValue] = trip.events.map { event in
             let (date, dateTime) = dateValues(event.date)
             return .object([
@@ -231,9 +241,10 @@ struct PageRenderer: Sendable {
                 url: links.link(to: trip.destination.slug + "/", fromDepth: 0))
         }
         let overviewRegion = InitialRegion.overview(of: destinationPins.map(\.coordinate), config: config)
+        let homeConfig = config(forPageAtDepth: 0)
         let map = MapPresentation(
             title: "\(config.title): all destinations", annotations: destinationPins,
-            initialRegion: overviewRegion, config: config)
+            initialRegion: overviewRegion, config: homeConfig)
 
         // 404.html is served for any missing path, so its links must not be page-relative.
         let rootLinks = links.basePath == nil ? SiteLinks(baseURL: "/") : links
@@ -268,7 +279,7 @@ struct PageRenderer: Sendable {
         if config.shareNearbyPlaces && !Gazetteer.shared.isEmpty {
             files.append(OutputFile(path: "assets/places.json", contents: .text(NearbyPlaces.json(Gazetteer.shared.cities))))
         }
-        return (files, map.templateValue(tileLayers: config.tileLayers, listLabel: "Destinations"))
+        return (files, map.templateValue(tileLayers: homeConfig.tileLayers, listLabel: "Destinations"))
     }
 
     /// The home page (`index.html`): every destination as a card with its small map, under the
@@ -281,6 +292,7 @@ struct PageRenderer: Sendable {
         context["map"] = overviewMap
         context["home"] = .object([
             "destinationCount": .integer(trips.count),
+            "hasDestinations": .bool(!trips.isEmpty),
             "destinationCountText": .string(CountText.counted(trips.count, .destination)),
             "destinations": .list(
                 zip(trips, cardMaps).map { trip, cardMap in

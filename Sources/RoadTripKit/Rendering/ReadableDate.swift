@@ -10,7 +10,8 @@ import Foundation
 ///   has no data for (`zz`) falls back to `en-001`, never to the machine's locale.
 /// - The date is the language's long date (CLDR's `long` date format, through Foundation's
 ///   `DateFormatter`); the time its short time (CLDR's `short` time: "06:30" in `de`, "6.30" in
-///   `fi`) on a 24-hour clock, after the date and ", ".
+///   `fi`) on a 24-hour clock, joined as the language joins them (`dateTimePattern(for:)`:
+///   "11 May 2025, 23:30", "2025年5月11日 23:30", "۱۱ مهٔ ۲۰۲۵، ۲۳:۳۰").
 /// - The calendar is always Gregorian, and nothing depends on the process's `TZ`, `LANG` or
 ///   `LC_*`.
 public struct ReadableDate: Sendable {
@@ -36,30 +37,65 @@ public struct ReadableDate: Sendable {
     private final class Formatters: @unchecked Sendable {
         private let lock = NSLock()
         private let longDate = DateFormatter()
-        private let shortTime = DateFormatter()
+        private let longDateAndShortTime = DateFormatter()
 
         init(locale: Locale) {
             var calendar = Calendar(identifier: .gregorian)
             calendar.locale = locale
-            for formatter in [longDate, shortTime] {
+            for formatter in [longDate, longDateAndShortTime] {
                 formatter.locale = locale
                 formatter.calendar = calendar
             }
             longDate.dateStyle = .long
             longDate.timeStyle = .none
-            shortTime.dateStyle = .none
-            shortTime.timeStyle = .short
+            longDateAndShortTime.dateFormat = ReadableDate.dateTimePattern(for: locale)
         }
 
-        /// The long date, or with `time` the long date, ", " and the short time, of `instant` in `zone`.
+        /// The long date, or with `time` the long date and the short time, of `instant` in `zone`.
         func text(_ instant: Date, in zone: TimeZone, time: Bool) -> String {
             lock.lock()
             defer { lock.unlock() }
-            longDate.timeZone = zone
-            guard time else { return longDate.string(from: instant) }
-            shortTime.timeZone = zone
-            return longDate.string(from: instant) + ", " + shortTime.string(from: instant)
+            let formatter = time ? longDateAndShortTime : longDate
+            formatter.timeZone = zone
+            return formatter.string(from: instant)
         }
+    }
+
+    /// The `DateFormatter` pattern of `locale`'s long date and short time (CLDR's `long` date and
+    /// `short` time formats), joined as the locale joins a date and a time (Unicode TR 35, part 4,
+    /// §2.6.2.1 `dateTimeFormat`, "{1}, {0}" in English).
+    ///
+    /// ICU (72 and later, as in Foundation) joins a long or medium date with CLDR's *atTime*
+    /// variant of that pattern where the locale has one — "{1} 'at' {0}", "{1} 'um' {0}",
+    /// "{1} 'kl'. {0}" — the phrasing of an event ("on 11 May at 23:30"), not of a time stamp
+    /// such as a trip's start. So the join is taken from the longest of the locale's long, medium
+    /// and short date-and-time patterns (each read off Foundation's `DateFormatter`) whose join
+    /// is punctuation and spaces only; where every one holds a word (Finnish "klo"), the long one.
+    /// English: ", " (from the short pattern); German and Norwegian Bokmål ", " (medium); Persian
+    /// "، " (medium, the Arabic comma); Chinese " " and Arabic "، " (long); French " " (short).
+    static func dateTimePattern(for locale: Locale) -> String {
+        func pattern(_ date: DateFormatter.Style, _ time: DateFormatter.Style) -> String {
+            let formatter = DateFormatter()
+            formatter.locale = locale
+            formatter.dateStyle = date
+            formatter.timeStyle = time
+            return formatter.dateFormat ?? ""
+        }
+        let longDate = pattern(.long, .none), shortTime = pattern(.none, .short)
+        // The join of each length's pattern, with whether the time comes first.
+        let joins: [(join: String, timeFirst: Bool)] = [DateFormatter.Style.long, .medium, .short].compactMap { length in
+            let date = pattern(length, .none), both = pattern(length, .short)
+            guard both.count > date.count + shortTime.count else { return nil }
+            if both.hasPrefix(date) && both.hasSuffix(shortTime) {
+                return (String(both.dropFirst(date.count).dropLast(shortTime.count)), false)
+            }
+            if both.hasPrefix(shortTime) && both.hasSuffix(date) {
+                return (String(both.dropFirst(shortTime.count).dropLast(date.count)), true)
+            }
+            return nil
+        }
+        let chosen = joins.first { !$0.join.contains(where: \.isLetter) } ?? joins.first ?? (" ", false)
+        return chosen.timeFirst ? shortTime + chosen.join + longDate : longDate + chosen.join + shortTime
     }
 
     /// `instant` as "11 May 2025, 23:30" in `zone` (default: the site's), followed by the zone's

@@ -24,7 +24,9 @@ public struct SiteLinks: Sendable, Hashable {
         if !path.hasPrefix("/") { path = "/" + path }
         if !path.hasSuffix("/") { path += "/" }
         basePath = path
-        if let scheme = components.scheme, let host = components.host {
+        // `encodedHost`: the host as written in the URL, in IDNA ASCII form (`host` would give
+        // "bücher.de" back for "xn--bcher-kva.de").
+        if let scheme = components.scheme, let host = components.encodedHost ?? components.host {
             origin = "\(scheme)://\(host)" + (components.port.map { ":\($0)" } ?? "")
         } else {
             origin = nil
@@ -40,6 +42,15 @@ public struct SiteLinks: Sendable, Hashable {
         let up = String(repeating: "../", count: pageDepth)
         if encoded.isEmpty || encoded.hasSuffix("/") { return up + encoded + "index.html" }
         return up + encoded
+    }
+
+    /// A URL template that is a path from the site root (`/tiles/{z}/{x}/{y}.png`) as a page
+    /// `pageDepth` folders below the root uses it: under the base path (`/trips/tiles/{z}/…`), or
+    /// relative to the page without a baseURL (`../tiles/{z}/…` from `<slug>/index.html`). The
+    /// template's own characters are kept as written (its `{z}` must reach the page's script).
+    public func sitePathTemplate(_ template: String, fromDepth pageDepth: Int) -> String {
+        let path = template.drop { $0 == "/" }
+        return (basePath ?? String(repeating: "../", count: pageDepth)) + path
     }
 
     /// The absolute URL of the site path `target` for sitemaps and canonical links: origin + base

@@ -48,6 +48,34 @@ public struct TileLayer: Sendable, Hashable, Codable {
         return !host.isEmpty && !template.unicodeScalars.contains { $0.properties.isWhitespace || $0.value < 0x20 || $0.value == 0x7F }
     }
 
+    /// `true` for a template that is a path from the site root, `/tiles/{z}/{x}/{y}.png`: it starts
+    /// with exactly one `/` (`//host/…` is another host, protocol-relative) and has no white
+    /// space, control character or backslash (which browsers read as `/`). Pages load it under
+    /// the site's base path, as every internal link (`SiteLinks.sitePathTemplate`), so a tile
+    /// server published with the site works at any baseURL and opened from disk.
+    public static func isSitePathTemplate(_ template: String) -> Bool {
+        template.hasPrefix("/") && !template.hasPrefix("//")
+            && !template.unicodeScalars.contains { $0.properties.isWhitespace || $0.value < 0x20 || $0.value == 0x7F || $0 == "\\" }
+    }
+
+    /// `true` for a template a page may load tiles from: `isHTTPTemplate` or `isSitePathTemplate`.
+    public static func isUsableTemplate(_ template: String) -> Bool {
+        isHTTPTemplate(template) || isSitePathTemplate(template)
+    }
+
+    /// This layer as a page `depth` folders below the site root loads it: `url` and `overlay` that
+    /// are paths from the site root made links by `links` (`SiteLinks.sitePathTemplate`); http(s)
+    /// templates unchanged.
+    public func resolved(with links: SiteLinks, fromDepth depth: Int) -> TileLayer {
+        func resolve(_ template: String) -> String {
+            Self.isSitePathTemplate(template) ? links.sitePathTemplate(template, fromDepth: depth) : template
+        }
+        var layer = self
+        layer.url = resolve(url)
+        layer.overlay = overlay.map(resolve)
+        return layer
+    }
+
     /// `template` with `{z}`, `{x}` and `{y}` replaced by the tile's numbers (decimal integers).
     /// One pass over the UTF-8 bytes (no Foundation string search: this runs for every tile of
     /// every map).

@@ -96,12 +96,13 @@ struct TripLogPage: Sendable {
     func files() throws(TemplateError) -> [OutputFile] {
         let links = renderer.links
         let depth = 3
+        let pageConfig = renderer.config(forPageAtDepth: depth)
         let map = MapPresentation(
-            title: recording.title, annotations: annotations(), initialRegion: region(), config: renderer.config,
+            title: recording.title, annotations: annotations(), initialRegion: region(), config: pageConfig,
             tracks: [recording.segments.map { $0.map(\.coordinate) }])
         var context = renderer.commonContext(depth: depth)
         context["page"] = .object(["canonicalURL": PageRenderer.text(links.absolute(folder))])
-        context["map"] = map.templateValue(tileLayers: renderer.config.tileLayers, listLabel: "Track markers")
+        context["map"] = map.templateValue(tileLayers: pageConfig.tileLayers, listLabel: "Track markers")
         context["destination"] = .object([
             "title": .string(trip.destinationName),
             "url": .string(links.link(to: trip.destination.slug + "/", fromDepth: depth)),

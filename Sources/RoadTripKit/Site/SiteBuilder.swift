@@ -114,12 +114,13 @@ public struct SiteBuilder: Sendable {
             projectRoot: options.projectRoot, includeDrafts: options.includeDrafts, log: log, cache: cache)
         var config = loader.loadConfig()
         if let baseURL = options.baseURL {
-            config.baseURL = baseURL.isEmpty ? nil : baseURL
-            if let collapsed = SiteConfig.collapsingSlashes(inBaseURL: baseURL) {
-                log.warning(
-                    SourceLocation(path: "--base-url"),
-                    SiteConfig.collapsedSlashesWarning(baseURL, collapsed: collapsed, name: "--base-url"))
-                config.baseURL = collapsed
+            do throws(BaseURL.Problem) {
+                let checked = try BaseURL.check(baseURL, name: "--base-url")
+                for warning in checked.warnings { log.warning(SourceLocation(path: "--base-url"), warning) }
+                config.baseURL = checked.url
+            } catch {
+                log.error(SourceLocation(path: "--base-url"), error.message)
+                return failed
             }
         }
         cache?.prepare(projectRoot: options.projectRoot, config: config)

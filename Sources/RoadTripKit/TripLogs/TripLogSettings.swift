@@ -35,7 +35,7 @@ public struct TripLogSettings: Sendable, Hashable {
         sidecar url: URL, path: String, sitePreset: String, overridingPreset: String? = nil, log: DiagnosticLog
     ) -> TripLogSettings? {
         let base = FilterSettings.preset(named: overridingPreset ?? sitePreset) ?? .roadTrip
-        guard FileManager.default.fileExists(atPath: url.path) else { return TripLogSettings(filters: base) }
+        guard FileBytes.isPresent(url) else { return TripLogSettings(filters: base) }
         guard case .success(let root) = YAMLFile.read(url, path: path, log: log) else { return nil }
         var settings = TripLogSettings(filters: base)
         guard let root else { return settings }
@@ -72,7 +72,7 @@ public struct TripLogSettings: Sendable, Hashable {
                     reader.number(pair.value, key) { overrides[key] = ($0, pair.value) }
                 }
             default:
-                reader.unknown(pair.key, key)
+                reader.unknown(pair.key, key, known: ["preset", "title", "columns"] + FilterSettings.names)
             }
         }
         for (name, _) in switchedOff { _ = settings.filters.clear(name) }

@@ -125,7 +125,7 @@ struct CSVTable {
         header = []
         var first = record
         guard try readRecord(into: &first) else {
-            throw Diagnostic.error(SourceLocation(path: displayPath), "the file is empty: a CSV trip log needs a header line")
+            throw Diagnostic.error(SourceLocation(path: displayPath), FileBytes.emptyFileMessage("a CSV trip log needs a header line"))
         }
         var names: [String] = []
         for index in 0..<first.count {

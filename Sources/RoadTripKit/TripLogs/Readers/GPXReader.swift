@@ -77,8 +77,8 @@ public enum GPXReader {
         // libxml2 prints some errors itself (a huge text node) despite XML_PARSE_NOERROR; they are
         // reported through `xmlGetLastError` in the DESIGN §7 format instead.
         xmlTextReaderSetStructuredErrorHandler(reader, ignoreLibXML2Error, nil)
-        if let bytes = try? url.resourceValues(forKeys: [.fileSizeKey]).fileSize, bytes == 0 {
-            log.error(SourceLocation(path: displayPath), "the file is empty (a GPX document has a <gpx> root element)")
+        if FileBytes.isEmptyFile(url) {
+            log.error(SourceLocation(path: displayPath), FileBytes.emptyFileMessage("a GPX document has a <gpx> root element"))
             return nil
         }
         var result = TripLog(slug: slug, sourcePath: displayPath, format: .gpx)

@@ -45,7 +45,9 @@ public enum GenericCSVReader {
         do throws(Diagnostic) {
             for key in mapping.keys.sorted() where !fields.contains(key) && !options.contains(key) {
                 throw .error(
-                    file, "the column mapping has an unknown key \"\(key)\" (known: \((fields + options).joined(separator: ", ")))")
+                    file,
+                    "the column mapping has an unknown key \"\(key)\"" + KeySuggestion.didYouMean(key, among: fields + options)
+                        + " (known: \((fields + options).joined(separator: ", ")))")
             }
             var table: CSVTable
             if let delimiter = mapping["delimiter"] {

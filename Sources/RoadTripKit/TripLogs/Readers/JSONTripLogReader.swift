@@ -6,7 +6,7 @@ import Foundation
 /// "locations":[{"timestamp":"…","latitude":47.4,"longitude":8.5,"speed":12.5}],
 /// "headings":[{"timestamp":"…","magneticHeading":12}],"accelerations":[{"x":0,"y":0,"z":-1}]}`.
 ///
-/// Parsed with `JSONDocument` (RFC 8259, strict, with positions). A file that is not JSON, whose
+/// Parsed with `JSONDocument` (RFC 8259, strict, with positions). A file that is empty or not JSON, whose
 /// root is not an object, whose `format` is not `roadtrip-triplog` or whose `version` is not 1 is
 /// an error. A sample with a missing required member (`latitude`/`longitude`; `x`/`y`/`z`) or a
 /// member of the wrong type (a number as a string, a time that is not ISO 8601) is a warning at
@@ -25,6 +25,13 @@ public enum JSONTripLogReader {
         let document: ParsedDocument
         do throws(FileReadError) {
             let data = try FileBytes.read(url)
+            guard !FileBytes.isBlank(data) else {
+                log.error(
+                    file,
+                    FileBytes.emptyFileMessage(
+                        "a roadtrip trip log is a JSON object starting {\"format\": \"\(JSONTripLogFormat.formatName)\", …}"))
+                return nil
+            }
             do throws(ParsedDocument.SyntaxError) {
                 document = try JSONDocument.parse(data)
             } catch {

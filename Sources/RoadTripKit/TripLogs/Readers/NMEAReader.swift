@@ -35,12 +35,18 @@ public enum NMEAReader {
     /// Knots to m/s: one international nautical mile (1852 m) per hour.
     static let knotsToMetresPerSecond = 1852.0 / 3600.0
 
-    /// Reads the log at `url`; `nil` (with an error in `log`) when the file cannot be read or has
-    /// no usable sentence at all.
+    /// Reads the log at `url`; `nil` (with an error in `log`) when the file cannot be read, is empty
+    /// or has no usable sentence at all.
     /// - Parameters:
     ///   - displayPath: the path diagnostics name.
     ///   - slug: the log's slug (DESIGN §2.5).
     public static func read(_ url: URL, displayPath: String, slug: String, log: DiagnosticLog) -> TripLog? {
+        if FileBytes.isEmptyFile(url) {
+            log.error(
+                SourceLocation(path: displayPath),
+                FileBytes.emptyFileMessage("an NMEA 0183 log holds one sentence a line, such as $GPRMC,…"))
+            return nil
+        }
         var stream: ByteStream
         do throws(Diagnostic) {
             stream = try ByteStream(url: url, displayPath: displayPath)

@@ -19,7 +19,10 @@ public enum TripLogReader {
     ) -> TripLog? {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
-            log.error(SourceLocation(path: displayPath), "no such file or folder")
+            // A symbolic link to nothing says so; anything else is simply not there.
+            log.error(
+                SourceLocation(path: displayPath),
+                FileBytes.isPresent(url) ? FileBytes.reason(for: url, error: nil) : "no such file or folder")
             return nil
         }
         if isDirectory.boolValue {

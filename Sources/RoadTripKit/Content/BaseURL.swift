@@ -1,0 +1,99 @@
+import Foundation
+
+/// A site's `baseURL` — `site.yaml`'s or `--base-url`'s — checked and put in the one form every
+/// internal link is built on (`SiteLinks`; DESIGN §2.1): an absolute `http(s)` URL
+/// (`https://example.org/trips/`) or a path from the site root (`/trips/`).
+///
+/// - Errors (the value cannot be used; a build stops): a protocol-relative `//example.org/` (a
+///   host without a scheme: write `https://example.org/`), another scheme (`ftp:`,
+///   `javascript:`), a scheme-less `example.org/trips`, white space or control characters, an
+///   http(s) URL without a host, a port outside 1…65535 (RFC 6335 §6: port numbers are 16-bit,
+///   0 is reserved), a host Foundation cannot turn into ASCII.
+/// - Warnings (the value is used without the part): user info (`user:pw@`), a query (`?q=1`) or a
+///   fragment (`#top`) — each internal link is the base plus a path, so none of them could be
+///   kept; `//` inside the path, collapsed to `/` (every link starts with the path, and `//`
+///   there is an empty folder for the server).
+/// - A non-ASCII host (`https://bücher.de/`) is written in its IDNA ASCII form
+///   (`https://xn--bcher-kva.de/`, RFC 5891 as Foundation's `URLComponents.encodedHost` gives
+///   it), so sitemaps and canonical links carry a valid URL (RFC 3986 §3.2.2); the scheme and host
+///   are lower-cased.
+public struct BaseURL: Sendable, Hashable {
+    /// The value to build links on, or `nil` for an empty one (every link relative to its page).
+    public var url: String?
+    /// What was dropped or changed, one message each, without the file position.
+    public var warnings: [String]
+
+    /// Checks `written`; `name` is how messages call it (`baseURL`, `--base-url`).
+    /// - Throws: `BaseURL.Problem` saying what to write instead (see the type's errors).
+    public static func check(_ written: String, name: String) throws(Problem) -> BaseURL {
+        if written.isEmpty { return BaseURL(url: nil, warnings: []) }
+        let quoted = "\(name) '\(written)'"
+        if written.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0.value < 0x20 || $0.value == 0x7F }) {
+            throw Problem(message: "\(quoted) has white space or a control character in it")
+        }
+        if written.hasPrefix("//") {
+            let rest = written.dropFirst(2)
+            throw Problem(
+                message: "\(quoted) is protocol-relative (a host with no scheme); write 'https://\(rest)' "
+                    + "(or '/\(rest)' for a path on the site's own host)")
+        }
+        let usage = "an http(s) URL such as 'https://example.org/trips/' or a path from the site root such as '/trips/'"
+        guard let components = URLComponents(string: written) else {
+            throw Problem(message: "\(quoted) is not a valid URL; write \(usage)")
+        }
+        var checked = BaseURL(url: nil, warnings: [])
+        if components.user != nil || components.password != nil {
+            checked.warnings.append("\(quoted) has a user name or password before '@'; it is dropped (links carry no user info)")
+        }
+        if let query = components.percentEncodedQuery {
+            checked.warnings.append("\(quoted) has the query '?\(query)'; it is dropped (every link is the baseURL and a path)")
+        }
+        if let fragment = components.percentEncodedFragment {
+            checked.warnings.append("\(quoted) has the fragment '#\(fragment)'; it is dropped (every link is the baseURL and a path)")
+        }
+        var path = components.percentEncodedPath
+        let collapsed = collapsingSlashes(path)
+        var origin = ""
+        if let scheme = components.scheme?.lowercased() {
+            guard scheme == "http" || scheme == "https" else {
+                throw Problem(message: "\(quoted) must be \(usage), not a \(scheme): URL")
+            }
+            guard let host = components.host, !host.isEmpty else {
+                throw Problem(message: "\(quoted) has no host; write \(usage)")
+            }
+            if let port = components.port, !(1...65535).contains(port) {
+                throw Problem(message: "\(quoted) has the port \(port), outside 1…65535")
+            }
+            guard let asciiHost = components.encodedHost, asciiHost.unicodeScalars.allSatisfy(\.isASCII) else {
+                throw Problem(message: "\(quoted): the host '\(host)' cannot be written in ASCII; write its IDNA form (xn--…)")
+            }
+            origin = scheme + "://" + asciiHost.lowercased() + (components.port.map { ":\($0)" } ?? "")
+        } else if !path.hasPrefix("/") {
+            throw Problem(message: "\(quoted) must be \(usage); for a host, write 'https://\(written)'")
+        }
+        if collapsed != path {
+            let result = origin + collapsed
+            checked.warnings.append(
+                "\(quoted) has '//' in its path; '\(result)' is used (every link starts with the baseURL, and '//' "
+                    + "there means an empty folder)")
+            path = collapsed
+        }
+        checked.url = origin + path
+        return checked
+    }
+
+    /// Why a baseURL cannot be used, in one line without the file position.
+    public struct Problem: Error, Sendable, Hashable {
+        /// What is wrong and what to write instead.
+        public var message: String
+    }
+
+    /// `path` with every run of `/` made one (`//trips//` → `/trips/`).
+    static func collapsingSlashes(_ path: String) -> String {
+        var collapsed = ""
+        for character in path where !(character == "/" && collapsed.hasSuffix("/")) {
+            collapsed.append(character)
+        }
+        return collapsed
+    }
+}

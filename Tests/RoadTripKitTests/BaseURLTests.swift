@@ -1,0 +1,67 @@
+import Testing
+@testable import RoadTripKit
+
+/// `BaseURL.check`: what a baseURL may be, what is dropped with a warning, and what is an error.
+@Suite struct BaseURLTests {
+    func checked(_ written: String) throws -> BaseURL { try BaseURL.check(written, name: "baseURL") }
+
+    func problem(_ written: String) -> String? {
+        do { _ = try BaseURL.check(written, name: "baseURL") } catch { return error.message }
+        return nil
+    }
+
+    /// Usable values come back as they are; an empty one means relative links.
+    @Test func usableValuesAreKept() throws {
+        #expect(try checked("https://example.org/trips/") == BaseURL(url: "https://example.org/trips/", warnings: []))
+        #expect(try checked("/trips/") == BaseURL(url: "/trips/", warnings: []))
+        #expect(try checked("http://localhost:8000/") == BaseURL(url: "http://localhost:8000/", warnings: []))
+        #expect(try checked("https://example.org") == BaseURL(url: "https://example.org", warnings: []))
+        #expect(try checked("") == BaseURL(url: nil, warnings: []))
+        // Scheme and host are case-insensitive (RFC 3986 §3.1, §3.2.2): written in lower case.
+        #expect(try checked("HTTPS://Example.ORG/Trips/").url == "https://example.org/Trips/")
+    }
+
+    /// A protocol-relative baseURL names a host: an error saying to write the scheme.
+    @Test func protocolRelativeIsAnError() {
+        #expect(problem("//example.org/") == "baseURL '//example.org/' is protocol-relative (a host with no scheme); "
+            + "write 'https://example.org/' (or '/example.org/' for a path on the site's own host)")
+    }
+
+    /// Other schemes, a scheme-less host, white space, no host, and ports outside 1…65535 are errors.
+    @Test func unusableValuesAreErrors() {
+        let usage = "an http(s) URL such as 'https://example.org/trips/' or a path from the site root such as '/trips/'"
+        #expect(problem("ftp://example.org/") == "baseURL 'ftp://example.org/' must be \(usage), not a ftp: URL")
+        #expect(problem("javascript:alert(1)") == "baseURL 'javascript:alert(1)' must be \(usage), not a javascript: URL")
+        #expect(problem("example.org/trips") == "baseURL 'example.org/trips' must be \(usage); for a host, write 'https://example.org/trips'")
+        #expect(problem("https://example.org/my trips/") == "baseURL 'https://example.org/my trips/' has white space or a control character in it")
+        #expect(problem("https:///trips/") != nil)
+        // A port is 16 bits and 0 is reserved (RFC 6335 §6): 99999 and 0 are refused, 65535 kept.
+        #expect(problem("https://example.org:99999/") == "baseURL 'https://example.org:99999/' has the port 99999, outside 1…65535")
+        #expect(problem("https://example.org:0/") == "baseURL 'https://example.org:0/' has the port 0, outside 1…65535")
+        #expect(problem("https://example.org:65535/") == nil)
+    }
+
+    /// A non-ASCII host becomes its IDNA form: "bücher" is "xn--bcher-kva" (RFC 3492 §7.1's
+    /// method; the same label as Python's `"bücher".encode("idna")`), "例え" is "xn--r8jz45g".
+    @Test func internationalHostsAreWrittenInASCII() throws {
+        #expect(try checked("https://bücher.de/reisen/").url == "https://xn--bcher-kva.de/reisen/")
+        #expect(try checked("https://例え.jp/").url == "https://xn--r8jz45g.jp/")
+        #expect(try checked("https://xn--bcher-kva.de/").url == "https://xn--bcher-kva.de/")
+    }
+
+    /// User info, a query and a fragment cannot be part of every link: dropped, each with a
+    /// warning; `//` in the path is collapsed.
+    @Test func partsThatCannotBeKeptAreDroppedWithAWarning() throws {
+        let result = try checked("https://user:pw@example.org//trips//?q=1#top")
+        #expect(result.url == "https://example.org/trips/")
+        #expect(result.warnings == [
+            "baseURL 'https://user:pw@example.org//trips//?q=1#top' has a user name or password before '@'; it is dropped (links carry no user info)",
+            "baseURL 'https://user:pw@example.org//trips//?q=1#top' has the query '?q=1'; it is dropped (every link is the baseURL and a path)",
+            "baseURL 'https://user:pw@example.org//trips//?q=1#top' has the fragment '#top'; it is dropped (every link is the baseURL and a path)",
+            "baseURL 'https://user:pw@example.org//trips//?q=1#top' has '//' in its path; 'https://example.org/trips/' is used "
+                + "(every link starts with the baseURL, and '//' there means an empty folder)",
+        ])
+        #expect(try checked("/a//b/?next=//x").url == "/a/b/")
+        #expect(try checked("https://example.org///").url == "https://example.org/")
+    }
+}

@@ -1,0 +1,114 @@
+import Foundation
+import Testing
+
+/// Files a new user leaves empty, links to nothing, or puts where roadtrip does not look — each
+/// said in words through the built binary, never skipped without a message.
+@Suite struct ProjectFileMistakeTests {
+    static let bergen = NewUserMistakeTests.bergen
+
+    func project() throws -> TemporaryProject {
+        let project = try TemporaryProject(copyingTheme: false)
+        try project.write("Destinations/bergen/index.md", Self.bergen)
+        return project
+    }
+
+    /// An empty file that must hold something is an error saying "the file is empty" and what
+    /// belongs in it — never Foundation's "Cannot parse a NULL or zero-length data" or a JSON
+    /// parser's "expected a value".
+    @Test(arguments: [
+        ("Destinations/Destinations.plist",
+         ": error: the file is empty: the classic RoadTrip file is a property list whose root dictionary holds DestinationData"),
+        ("Destinations/bergen/pois.json", ": error: the file is empty: points of interest are a JSON array of {title, latitude, longitude}"),
+        ("Destinations/bergen/pois.plist", ": error: the file is empty: points of interest are a property list array of"),
+        ("Destinations/bergen/index.md", ":1:1: error: the file is empty: a destination needs a location, given in the front matter its index.md starts with: a line `---`"),
+        ("Destinations/bergen/trips/day1.gpx", ": error: the file is empty: a GPX document has a <gpx> root element"),
+        ("Destinations/bergen/trips/day1.nmea", ": error: the file is empty: an NMEA 0183 log holds one sentence a line"),
+        ("Destinations/bergen/trips/day1.json", ": error: the file is empty: a roadtrip trip log is a JSON object"),
+        ("Destinations/bergen/trips/day1.csv", ": error: the file is empty: a CSV trip log needs a header line"),
+    ])
+    func emptyFileThatMustHoldSomething(path: String, message: String) throws {
+        let project = try project()
+        defer { project.remove() }
+        try project.write(path, "")
+        let result = try project.build()
+        #expect(result.status == 1)
+        // `message` carries the position, when there is one, and the severity.
+        #expect(result.standardError.contains("\(path)\(message)"), "\(result.standardError)")
+        #expect(!result.standardError.contains("zero-length") && !result.standardError.contains("expected a value"))
+    }
+
+    /// An empty `site.yaml` (or one of blank lines) is a site with no settings: the defaults, no
+    /// message. An empty `contacts.vcf` is a warning: the destination builds without people.
+    @Test func emptyFilesThatMayBeEmpty() throws {
+        let project = try project()
+        defer { project.remove() }
+        try project.write("Destinations/site.yaml", "\n\n")
+        try project.write("Destinations/bergen/contacts.vcf", "")
+        let result = try project.build()
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardError == "Destinations/bergen/contacts.vcf: warning: the file is empty: "
+            + "there are no contact cards (BEGIN:VCARD … END:VCARD) to read\n")
+    }
+
+    /// `site.yaml` or `index.md` that is a symbolic link to a file that is not there (a moved
+    /// Dropbox folder) is an error naming the link's target — not a build with the defaults, or
+    /// a destination skipped with "folder has no index.md".
+    @Test(arguments: ["Destinations/site.yaml", "Destinations/bergen/index.md", "Destinations/bergen/pois.json"])
+    func danglingSymbolicLink(path: String) throws {
+        let project = try project()
+        defer { project.remove() }
+        let link = project.root.appendingPathComponent(path)
+        try? FileManager.default.removeItem(at: link)
+        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: "/nonexistent/moved.yaml")
+        let result = try project.build()
+        #expect(result.status == 1)
+        #expect(result.standardError.contains(
+            "\(path): error: this is a symbolic link to a missing file ('/nonexistent/moved.yaml')"), "\(result.standardError)")
+        #expect(!result.standardError.contains("folder has no index.md"))
+        #expect(!project.exists("Output/index.html"))
+    }
+
+    /// Markdown files in `Destinations/` itself are not destinations: a warning saying where
+    /// they go (a folder per destination); a file named almost like one roadtrip reads gets its
+    /// name; other files a warning that they are not read. The classic plist's own images
+    /// (`NewYorkCity.svg`, which it names as DestinationImage), `site.yaml` and dotfiles stay
+    /// silent. The build goes on (exit 0).
+    @Test func filesInDestinationsThatAreNotRead() throws {
+        let project = try project()
+        defer { project.remove() }
+        for name in ["Destinations.plist", "NewYorkCity.svg", "SanFrancisco.svg"] {
+            try project.copy(CommandRunner.packageRoot.appendingPathComponent("Destinations/\(name)"), to: "Destinations/\(name)")
+        }
+        try project.write("Destinations/site.yaml", "title: Trips\n")
+        try project.write("Destinations/.DS_Store", "x")
+        try project.write("Destinations/index.md", Self.bergen)
+        try project.write("Destinations/loose.md", Self.bergen)
+        try project.write("Destinations/site.yml", "title: Trips\n")
+        try project.write("Destinations/notes.txt", "ideas\n")
+        let result = try project.build()
+        #expect(result.status == 0, "\(result.standardError)")
+        let warnings = result.standardError.split(separator: "\n").map(String.init)
+        #expect(warnings == [
+            "Destinations/index.md: warning: a destination is a folder holding index.md; this file is not read: "
+                + "move it to Destinations/<slug>/index.md (the folder name is the destination's slug)",
+            "Destinations/loose.md: warning: a destination is a folder holding index.md; this file is not read: "
+                + "move it to Destinations/loose/index.md (the folder name is the destination's slug)",
+            "Destinations/notes.txt: warning: roadtrip does not read this file (Destinations/ holds site.yaml, "
+                + "Destinations.plist and the images it names, and one folder per destination); it is skipped",
+            "Destinations/site.yml: warning: roadtrip does not read this file; did you mean 'site.yaml'?",
+        ])
+    }
+
+    /// A destination folder whose index file has another case or extension is named in the
+    /// warning, with the rename that makes it a destination.
+    @Test(arguments: ["Index.md", "index.markdown", "index.MD"])
+    func indexFileWithAnotherName(name: String) throws {
+        let project = try project()
+        defer { project.remove() }
+        try project.write("Destinations/tromso/\(name)", "---\ntitle: Tromsø\nlatitude: 69.65\nlongitude: 18.96\n---\n")
+        let result = try project.build()
+        #expect(result.status == 0)
+        #expect(result.standardError == "Destinations/tromso: warning: folder has no index.md, so it is not a destination; "
+            + "it is skipped; found \(name): rename it to index.md\n")
+    }
+}

@@ -31,6 +31,41 @@ import Testing
         }
     }
 
+    /// RFC 3986 §5.2.4 (remove_dot_segments): its step 2B turns a final `/.` into `/`, so
+    /// `/index.html/.` is `/index.html/`; `%2E` is `.` (§6.2.2.2, unreserved characters).
+    @Test func dotSegmentsLeaveATrailingSlash() {
+        for (target, segments, slash) in [
+            ("/index.html/.", ["index.html"], true), ("/index.html/", ["index.html"], true),
+            ("/index.html", ["index.html"], false), ("/a/%2e", ["a"], true), ("/a/%2E?x=1", ["a"], true),
+            ("/a/./", ["a"], true), ("/a/./b", ["a", "b"], false), ("/.", [], true), ("/a/b/.", ["a", "b"], true),
+        ] {
+            #expect(path(target)?.segments == segments, "\(target)")
+            #expect(path(target)?.hasTrailingSlash == slash, "\(target)")
+        }
+        // `..` stays refused, also at the end.
+        #expect(RequestPath.parse("/a/..") == .failure(.outsideTheSite))
+    }
+
+    /// RFC 9112 §3.2.2: an absolute-form target's authority replaces `Host`.
+    @Test func absoluteFormAuthority() {
+        #expect(path("http://example.org:8000/x")?.authority == "example.org:8000")
+        #expect(path("HTTP://[::1]:8000")?.authority == "[::1]:8000")
+        #expect(path("HTTP://[::1]:8000")?.segments == [])
+        #expect(path("/x")?.authority == nil)
+    }
+
+    /// Any segment starting with `.` is hidden, decoded or not; dots elsewhere are not.
+    @Test func hiddenSegments() {
+        for hidden in ["/.git/config", "/.roadtrip-manifest", "/.roadtrip-staging-1/x", "/a/.hidden", "/%2egit/config",
+            "/.well-known/security.txt", "/a/.b/"]
+        {
+            #expect(path(hidden)?.hasHiddenSegment == true, "\(hidden)")
+        }
+        for visible in ["/", "/a.b/c", "/a/b.", "/index.html", "/a/./b", "/a/."] {
+            #expect(path(visible)?.hasHiddenSegment == false, "\(visible)")
+        }
+    }
+
     /// RFC 9110 §14.1.2's examples for a 10,000-byte representation.
     @Test func byteRanges() {
         #expect(ByteRange.parse("bytes=0-499", size: 10_000) == .part(first: 0, last: 499))

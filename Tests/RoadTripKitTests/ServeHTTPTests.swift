@@ -172,6 +172,40 @@ import Testing
         #expect(hub.connect().isClosed)
     }
 
+    /// Data with line ends of every kind (WHATWG HTML §9.2.5: CRLF, LF and CR each end a line)
+    /// becomes one `data:` line per line, so a folder named `a\revent: reload` cannot start a field
+    /// of its own; NUL becomes U+FFFD. Expected texts written out by hand.
+    @Test func eventDataCannotForgeFields() {
+        #expect(EventStream.eventText(name: "build-error", data: "a\revent: reload") == "event: build-error\ndata: a\ndata: event: reload\n\n")
+        #expect(EventStream.eventText(name: "x", data: "a\nevent: reload\n") == "event: x\ndata: a\ndata: event: reload\ndata: \n\n")
+        #expect(EventStream.eventText(name: "x", data: "a\r\nb") == "event: x\ndata: a\ndata: b\n\n")
+        #expect(EventStream.eventText(name: "x", data: "a\r\rb") == "event: x\ndata: a\ndata: \ndata: b\n\n")
+        #expect(EventStream.eventText(name: "x", data: "a\n\rb") == "event: x\ndata: a\ndata: \ndata: b\n\n")
+        #expect(EventStream.eventText(name: "x", data: "a\u{0}b") == "event: x\ndata: a\u{FFFD}b\n\n")
+        #expect(EventStream.eventText(name: "reload", data: "") == "event: reload\ndata: \n\n")
+        // No CR is ever sent, whatever the data.
+        #expect(!EventStream.eventText(name: "x", data: "\r\r\n\n\r").unicodeScalars.contains("\r"))
+    }
+
+    /// With `maximumStreams` open, a new client closes the oldest: what it had queued is still
+    /// sent, then it ends, and it no longer gets events.
+    @Test func liveReloadKeepsTheNewestStreams() {
+        let hub = LiveReload(keepAliveInterval: 60, maximumStreams: 2)
+        let first = hub.connect(), second = hub.connect()
+        #expect(hub.clientCount == 2 && !first.isClosed)
+        let third = hub.connect()
+        #expect(hub.clientCount == 2)
+        #expect(first.isClosed && !second.isClosed && !third.isClosed)
+        #expect(drain(first) == "retry: 1000\n: roadtrip live reload\n\n")
+        #expect(drain(first) == nil)
+        hub.publishBuild(written: ["index.html"], removed: [])
+        #expect(drain(second)?.hasSuffix("event: reload\ndata: \n\n") == true)
+        #expect(drain(third)?.hasSuffix("event: reload\ndata: \n\n") == true)
+        hub.disconnect(first)  // its connection ends later: nothing else is forgotten
+        #expect(hub.clientCount == 2)
+        hub.closeAll(timeout: 0)
+    }
+
     /// A small `maximum` hands the queue over in pieces, in order.
     @Test func eventStreamReadsInPieces() {
         let stream = EventStream()

@@ -36,16 +36,18 @@ public final class LiveReload: Sendable {
 
     private let state = Mutex(State())
     private let keepAlive: Mutex<DispatchSourceTimer?>
-    /// The most streams open at once (default 32: a browser opens at most 6 connections per host,
-    /// event streams included, so 32 covers several browsers and devices with a few preview tabs
-    /// each).
+    /// The most streams open at once.
     public let maximumStreams: Int
+    /// `maximumStreams` unless told otherwise: 32. A browser opens at most 6 connections per host,
+    /// event streams included, so 32 covers several browsers and devices with a few preview tabs
+    /// each.
+    public static let standardMaximumStreams = 32
 
     /// A hub with no clients. Every `keepAliveInterval` seconds (default 5) each stream gets a comment
     /// line (`: keep-alive`), so proxies keep the connection and a client that went away is noticed
     /// within that time (a suspended connection cannot see the close; the write fails and the server
     /// ends the response). At most `maximumStreams` (at least 1) are open at once.
-    public init(keepAliveInterval: Double = 5, maximumStreams: Int = 32) {
+    public init(keepAliveInterval: Double = 5, maximumStreams: Int = standardMaximumStreams) {
         self.maximumStreams = max(1, maximumStreams)
         keepAlive = Mutex(nil)
         keepAlive.withLock { slot in

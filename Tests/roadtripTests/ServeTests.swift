@@ -574,6 +574,46 @@ extension ServeTests {
         }
     }
 
+    /// This machine's host name and the IPv4 address it resolves to first (`/etc/hosts` usually
+    /// has one: 127.0.1.1 on Debian, the container's address in Docker), or nil.
+    static let machineName: (name: String, address: String)? = {
+        var buffer = [CChar](repeating: 0, count: 256)
+        guard gethostname(&buffer, buffer.count) == 0 else { return nil }
+        let name = buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        var hints = addrinfo()
+        hints.ai_family = AF_INET
+        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+        var list: UnsafeMutablePointer<addrinfo>?
+        guard !name.isEmpty, name != "localhost", getaddrinfo(name, "0", &hints, &list) == 0, let first = list else { return nil }
+        defer { freeaddrinfo(list) }
+        var text = [CChar](repeating: 0, count: Int(INET_ADDRSTRLEN))
+        first.pointee.ai_addr.withMemoryRebound(to: sockaddr_in.self, capacity: 1) {
+            _ = inet_ntop(AF_INET, &$0.pointee.sin_addr, &text, socklen_t(text.count))
+        }
+        return (name, text.withUnsafeBufferPointer { String(cString: $0.baseAddress!) })
+    }()
+
+    /// `--host <this machine's name>`: the server listens on the address the name resolves to,
+    /// prints the URL with the name, and serves requests naming it; other names are misdirected.
+    @Test(.enabled(if: machineName != nil, "this machine's host name does not resolve to an IPv4 address"))
+    func nameGivenWithHostIsServed() throws {
+        let (name, address) = try #require(Self.machineName)
+        let project = try TemporaryProject()
+        defer { project.remove() }
+        try project.write("Destinations/bergen/index.md", BuildCommandTests.bergen)
+        let server = try ServerProcess(root: project.root, extra: ["--no-watch", "--host", name])
+        defer { _ = server.stop() }
+        #expect(server.output.contains("Serving http://\(name):\(server.port)/"))
+        for (host, status) in [("\(name):\(server.port)", 200), ("\(name.uppercased()).", 200), ("\(address):\(server.port)", 200),
+            ("localhost", 200), ("evil.example", 421), ("other-\(name)", 421)]
+        {
+            let client = try RawHTTP.connect(port: server.port, to: address)
+            defer { close(client) }
+            RawHTTP.send(client, "GET / HTTP/1.1\r\nHost: \(host)\r\nConnection: close\r\n\r\n")
+            #expect(try RawHTTP.parse(RawHTTP.readAll(client)).status == status, "\(host)")
+        }
+    }
+
     /// Every request gets an answer: a folder URL without its slash and a 16 KB query used to get
     /// none (the 301's Location did not fit in libmicrohttpd's memory). Targets over 8 KiB are 414,
     /// headers over 32 KiB 431; a redirect keeps a query that fits in 8 KiB and drops one that does

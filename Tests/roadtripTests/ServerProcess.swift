@@ -104,10 +104,10 @@ struct RawHTTP {
         var bodyText: String { String(decoding: body, as: UTF8.self) }
     }
 
-    /// A connected socket to 127.0.0.1:`port` with a 10 s receive timeout, from the loopback
+    /// A connected socket to `destination`:`port` with a 10 s receive timeout, from the loopback
     /// address `source` when given (`127.0.0.2`: Linux routes all of 127.0.0.0/8 to the loopback
     /// interface, so a test can be several clients).
-    static func connect(port: Int, from source: String? = nil) throws -> Int32 {
+    static func connect(port: Int, to destination: String = "127.0.0.1", from source: String? = nil) throws -> Int32 {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { throw ServerTestError.message("socket failed: errno \(errno)") }
         var timeout = timeval(tv_sec: 10, tv_usec: 0)
@@ -119,7 +119,7 @@ struct RawHTTP {
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_addr.s_addr = inet_addr(destination)
         let result = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
                 Glibc.connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))

@@ -29,13 +29,32 @@ static void *cmhd_copy_target(void *context, const char *target, struct MHD_Conn
     return copy;
 }
 
-static void cmhd_free_target(
-    void *context, struct MHD_Connection *connection, void **requestContext, enum MHD_RequestTerminationCode code) {
-    (void)context;
-    (void)connection;
-    (void)code;
+/* Frees the request context made by cmhd_copy_target (from the request-completed callback). */
+static inline void cmhd_free_target(void **requestContext) {
     free(*requestContext);
     *requestContext = NULL;
+}
+
+/* MHD_get_connection_info is C-variadic, which Swift does not import: one accessor per field used. */
+static inline void *cmhd_socket_context(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+    return info == NULL ? NULL : info->socket_context;
+}
+
+static inline int cmhd_connection_descriptor(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+    return info == NULL ? -1 : info->connect_fd;
+}
+
+static inline const struct sockaddr *cmhd_client_address(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+    return info == NULL ? NULL : info->client_addr;
+}
+
+/* Bytes of the request line and headers (blank line included); 0 before they are in. */
+static inline size_t cmhd_request_header_size(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_REQUEST_HEADER_SIZE);
+    return info == NULL ? 0 : info->header_size;
 }
 
 /* The end-of-stream value of a content reader, ((ssize_t)-1), which Swift cannot import. */
@@ -46,14 +65,16 @@ static inline uint64_t cmhd_size_unknown(void) { return MHD_SIZE_UNKNOWN; }
 
 /* Starts a daemon on the already listening socket `listening` (IPv4 or IPv6): `threads` threads
    each polling their connections with epoll (a Server-Sent Events stream that has nothing to send
-   is suspended, not waited for, so it holds up nobody), at most `connectionLimit` connections, an
-   idle connection closed after
-   `timeoutSeconds`, `memoryLimit` bytes per connection for the request line and headers (beyond it
-   MHD answers 431 itself) and `handler` for every request, whose request context is the target
-   as sent (a C string). NULL on failure. */
+   is suspended, not waited for, so it holds up nobody), at most `connectionLimit` connections
+   (beyond it new ones wait in the listen queue), an idle connection closed after `timeoutSeconds`,
+   `memoryLimit` bytes per connection for the request line and headers and the response headers
+   (beyond it MHD answers 414 or 431 itself), `handler` for every request, whose request context is
+   the target as sent (a C string; `completed` must free it with cmhd_free_target), and `notify`
+   when a connection opens and closes. NULL on failure. */
 static inline struct MHD_Daemon *cmhd_start(
     int listening, unsigned int threads, unsigned int connectionLimit, unsigned int timeoutSeconds,
-    size_t memoryLimit, MHD_AccessHandlerCallback handler, void *handlerContext) {
+    size_t memoryLimit, MHD_AccessHandlerCallback handler, MHD_RequestCompletedCallback completed,
+    MHD_NotifyConnectionCallback notify, void *handlerContext) {
     unsigned int flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_ALLOW_SUSPEND_RESUME;
     return MHD_start_daemon(
         flags, 0, NULL, NULL, handler, handlerContext,
@@ -63,7 +84,8 @@ static inline struct MHD_Daemon *cmhd_start(
         MHD_OPTION_CONNECTION_TIMEOUT, timeoutSeconds,
         MHD_OPTION_CONNECTION_MEMORY_LIMIT, memoryLimit,
         MHD_OPTION_URI_LOG_CALLBACK, cmhd_copy_target, (void *)NULL,
-        MHD_OPTION_NOTIFY_COMPLETED, cmhd_free_target, (void *)NULL,
+        MHD_OPTION_NOTIFY_COMPLETED, completed, handlerContext,
+        MHD_OPTION_NOTIFY_CONNECTION, notify, handlerContext,
         MHD_OPTION_UNESCAPE_CALLBACK, cmhd_keep_escapes, (void *)NULL,
         MHD_OPTION_END);
 }

@@ -18,7 +18,7 @@ enum ServeCommand: Command {
                         help: "default <source>/.roadtrip-cache/serve (Output/ is left alone)", completion: .directory),
                     OptionSpec(
                         name: "--host", valueName: "ADDRESS",
-                        help: "listen on this address; default 127.0.0.1 (this machine only)"),
+                        help: "listen on this address or name of this machine; default 127.0.0.1 (this machine only)"),
                     OptionSpec(
                         name: "--port", valueName: "N", help: "default 8000; 0 picks a free port (the URL printed names it)"),
                     OptionSpec(name: "--no-watch", help: "serve without rebuilding on change"),

@@ -31,6 +31,41 @@ import Testing
         }
     }
 
+    /// RFC 3986 §5.2.4 (remove_dot_segments): its step 2B turns a final `/.` into `/`, so
+    /// `/index.html/.` is `/index.html/`; `%2E` is `.` (§6.2.2.2, unreserved characters).
+    @Test func dotSegmentsLeaveATrailingSlash() {
+        for (target, segments, slash) in [
+            ("/index.html/.", ["index.html"], true), ("/index.html/", ["index.html"], true),
+            ("/index.html", ["index.html"], false), ("/a/%2e", ["a"], true), ("/a/%2E?x=1", ["a"], true),
+            ("/a/./", ["a"], true), ("/a/./b", ["a", "b"], false), ("/.", [], true), ("/a/b/.", ["a", "b"], true),
+        ] {
+            #expect(path(target)?.segments == segments, "\(target)")
+            #expect(path(target)?.hasTrailingSlash == slash, "\(target)")
+        }
+        // `..` stays refused, also at the end.
+        #expect(RequestPath.parse("/a/..") == .failure(.outsideTheSite))
+    }
+
+    /// RFC 9112 §3.2.2: an absolute-form target's authority replaces `Host`.
+    @Test func absoluteFormAuthority() {
+        #expect(path("http://example.org:8000/x")?.authority == "example.org:8000")
+        #expect(path("HTTP://[::1]:8000")?.authority == "[::1]:8000")
+        #expect(path("HTTP://[::1]:8000")?.segments == [])
+        #expect(path("/x")?.authority == nil)
+    }
+
+    /// Any segment starting with `.` is hidden, decoded or not; dots elsewhere are not.
+    @Test func hiddenSegments() {
+        for hidden in ["/.git/config", "/.roadtrip-manifest", "/.roadtrip-staging-1/x", "/a/.hidden", "/%2egit/config",
+            "/.well-known/security.txt", "/a/.b/"]
+        {
+            #expect(path(hidden)?.hasHiddenSegment == true, "\(hidden)")
+        }
+        for visible in ["/", "/a.b/c", "/a/b.", "/index.html", "/a/./b", "/a/."] {
+            #expect(path(visible)?.hasHiddenSegment == false, "\(visible)")
+        }
+    }
+
     /// RFC 9110 §14.1.2's examples for a 10,000-byte representation.
     @Test func byteRanges() {
         #expect(ByteRange.parse("bytes=0-499", size: 10_000) == .part(first: 0, last: 499))
@@ -135,6 +170,40 @@ import Testing
         hub.closeAll(timeout: 0)
         #expect(drain(stream) == nil)
         #expect(hub.connect().isClosed)
+    }
+
+    /// Data with line ends of every kind (WHATWG HTML §9.2.5: CRLF, LF and CR each end a line)
+    /// becomes one `data:` line per line, so a folder named `a\revent: reload` cannot start a field
+    /// of its own; NUL becomes U+FFFD. Expected texts written out by hand.
+    @Test func eventDataCannotForgeFields() {
+        #expect(EventStream.eventText(name: "build-error", data: "a\revent: reload") == "event: build-error\ndata: a\ndata: event: reload\n\n")
+        #expect(EventStream.eventText(name: "x", data: "a\nevent: reload\n") == "event: x\ndata: a\ndata: event: reload\ndata: \n\n")
+        #expect(EventStream.eventText(name: "x", data: "a\r\nb") == "event: x\ndata: a\ndata: b\n\n")
+        #expect(EventStream.eventText(name: "x", data: "a\r\rb") == "event: x\ndata: a\ndata: \ndata: b\n\n")
+        #expect(EventStream.eventText(name: "x", data: "a\n\rb") == "event: x\ndata: a\ndata: \ndata: b\n\n")
+        #expect(EventStream.eventText(name: "x", data: "a\u{0}b") == "event: x\ndata: a\u{FFFD}b\n\n")
+        #expect(EventStream.eventText(name: "reload", data: "") == "event: reload\ndata: \n\n")
+        // No CR is ever sent, whatever the data.
+        #expect(!EventStream.eventText(name: "x", data: "\r\r\n\n\r").unicodeScalars.contains("\r"))
+    }
+
+    /// With `maximumStreams` open, a new client closes the oldest: what it had queued is still
+    /// sent, then it ends, and it no longer gets events.
+    @Test func liveReloadKeepsTheNewestStreams() {
+        let hub = LiveReload(keepAliveInterval: 60, maximumStreams: 2)
+        let first = hub.connect(), second = hub.connect()
+        #expect(hub.clientCount == 2 && !first.isClosed)
+        let third = hub.connect()
+        #expect(hub.clientCount == 2)
+        #expect(first.isClosed && !second.isClosed && !third.isClosed)
+        #expect(drain(first) == "retry: 1000\n: roadtrip live reload\n\n")
+        #expect(drain(first) == nil)
+        hub.publishBuild(written: ["index.html"], removed: [])
+        #expect(drain(second)?.hasSuffix("event: reload\ndata: \n\n") == true)
+        #expect(drain(third)?.hasSuffix("event: reload\ndata: \n\n") == true)
+        hub.disconnect(first)  // its connection ends later: nothing else is forgotten
+        #expect(hub.clientCount == 2)
+        hub.closeAll(timeout: 0)
     }
 
     /// A small `maximum` hands the queue over in pieces, in order.

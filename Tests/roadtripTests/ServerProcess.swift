@@ -2,7 +2,8 @@ import Foundation
 import Synchronization
 
 /// A running `roadtrip serve` for tests: started with `--port 0`, its output collected line by line,
-/// its URL read from the "Serving http://…" line.
+/// its port read from the "Serving http://…" line (tests connect to 127.0.0.1, which every `--host`
+/// they use listens on).
 final class ServerProcess: @unchecked Sendable {
     let process: Process
     let port: Int
@@ -36,7 +37,7 @@ final class ServerProcess: @unchecked Sendable {
         let deadline = Date(timeIntervalSinceNow: 30)
         while port == nil && Date() < deadline && process.isRunning {
             let text = standardOutput.text
-            if let range = text.range(of: #"Serving http://127\.0\.0\.1:(\d+)/"#, options: .regularExpression) {
+            if let range = text.range(of: #"Serving http://[^ ]+:(\d+)/"#, options: .regularExpression) {
                 port = Int(text[range].split(separator: ":").last!.dropLast())
             } else {
                 Thread.sleep(forTimeInterval: 0.02)
@@ -103,16 +104,22 @@ struct RawHTTP {
         var bodyText: String { String(decoding: body, as: UTF8.self) }
     }
 
-    /// A connected socket to 127.0.0.1:`port` with a 10 s receive timeout.
-    static func connect(port: Int) throws -> Int32 {
+    /// A connected socket to `destination`:`port` with a 10 s receive timeout, from the loopback
+    /// address `source` when given (`127.0.0.2`: Linux routes all of 127.0.0.0/8 to the loopback
+    /// interface, so a test can be several clients).
+    static func connect(port: Int, to destination: String = "127.0.0.1", from source: String? = nil) throws -> Int32 {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard descriptor >= 0 else { throw ServerTestError.message("socket failed") }
+        guard descriptor >= 0 else { throw ServerTestError.message("socket failed: errno \(errno)") }
         var timeout = timeval(tv_sec: 10, tv_usec: 0)
         setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        if let source, !bind(descriptor, to: source) {
+            close(descriptor)
+            throw ServerTestError.message("cannot bind to \(source): errno \(errno)")
+        }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_addr.s_addr = inet_addr(destination)
         let result = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
                 Glibc.connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
@@ -165,6 +172,68 @@ struct RawHTTP {
         for (name, value) in headers { text += "\(name): \(value)\r\n" }
         send(descriptor, text + "\r\n")
         return try parse(readAll(descriptor))
+    }
+
+    /// Sends `text` exactly as given (request line, headers and all) and parses the answer.
+    static func exchange(port: Int, _ text: String) throws -> Response {
+        try exchange(port: port, Array(text.utf8))
+    }
+
+    /// Sends `bytes` exactly as given and parses the answer.
+    static func exchange(port: Int, _ bytes: [UInt8]) throws -> Response {
+        let descriptor = try connect(port: port)
+        defer { close(descriptor) }
+        send(descriptor, bytes)
+        return try parse(readAll(descriptor))
+    }
+
+    /// `true` when a socket can be bound to the loopback address `source`.
+    static func canBind(_ source: String) -> Bool {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(descriptor) }
+        return bind(descriptor, to: source)
+    }
+
+    /// Binds `descriptor` to the IPv4 address `source`, any port; `false` when it cannot.
+    private static func bind(_ descriptor: Int32, to source: String) -> Bool {
+        var local = sockaddr_in()
+        local.sin_family = sa_family_t(AF_INET)
+        local.sin_addr.s_addr = inet_addr(source)
+        return withUnsafePointer(to: &local) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        } == 0
+    }
+
+    /// Raises this process's open-file limit to at least `count` (up to the hard limit), for tests
+    /// that hold hundreds of connections; the server started afterwards inherits it.
+    static func allowOpenFiles(_ count: Int) {
+        var limit = rlimit()
+        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur < rlim_t(count) else { return }
+        limit.rlim_cur = min(limit.rlim_max, rlim_t(count))
+        setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+    }
+
+    /// How many of `descriptors` the server has not closed, once `done(count)` holds or `seconds`
+    /// have passed: everything each one receives is read and dropped, and one that reads end of
+    /// file (or a reset) counts as closed.
+    static func openCount(_ descriptors: [Int32], seconds: Double = 20, until done: (Int) -> Bool) -> Int {
+        var open = Set(descriptors)
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        let deadline = Date(timeIntervalSinceNow: seconds)
+        repeat {
+            var polled = open.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+            let ready = poll(&polled, nfds_t(polled.count), 100)
+            if ready > 0 {
+                for entry in polled where entry.revents != 0 {
+                    let count = buffer.withUnsafeMutableBytes { recv(entry.fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
+                    if count == 0 || (count < 0 && errno != EAGAIN && errno != EINTR) { open.remove(entry.fd) }
+                }
+            } else if done(open.count) {
+                // Nothing arrived for 0.1 s and the count is what the caller waits for.
+                break
+            }
+        } while Date() < deadline
+        return open.count
     }
 
     static func parse(_ bytes: [UInt8]) throws -> Response {
@@ -232,4 +301,80 @@ final class EventStreamClient: Sendable {
     func close() { shutdown(descriptor, Int32(SHUT_RDWR)) }
 
     deinit { Glibc.close(descriptor) }
+}
+
+/// Server-Sent Events read the way a browser reads them, to check what a stream makes a page do.
+enum ServerSentEvents {
+    /// The events a browser dispatches from `response` (status line, headers and a chunked body,
+    /// as the server sends an event stream), following WHATWG HTML §9.2.6 "Interpreting an event
+    /// stream": lines end at CRLF, LF or CR; a blank line dispatches; `:` starts a comment; `event`
+    /// sets the type (default `message`); `data` lines are joined with LF; an event without data
+    /// is not dispatched.
+    static func events(inResponse response: [UInt8]) -> [(type: String, data: String)] {
+        let separator: [UInt8] = [13, 10, 13, 10]
+        guard let end = (0..<max(0, response.count - 3)).first(where: { Array(response[$0..<$0 + 4]) == separator }) else {
+            return []
+        }
+        return events(in: String(decoding: dechunk(Array(response[(end + 4)...])), as: UTF8.self))
+    }
+
+    /// The payload of a chunked body (RFC 9112 §7.1), up to the last complete chunk.
+    static func dechunk(_ body: [UInt8]) -> [UInt8] {
+        var payload: [UInt8] = []
+        var index = 0
+        while let lineEnd = (index..<max(index, body.count - 1)).first(where: { body[$0] == 13 && body[$0 + 1] == 10 }) {
+            let sizeText = String(decoding: body[index..<lineEnd], as: UTF8.self).split(separator: ";").first ?? ""
+            guard let size = Int(sizeText.trimmingCharacters(in: .whitespaces), radix: 16), size > 0,
+                lineEnd + 2 + size <= body.count
+            else { break }
+            payload += body[(lineEnd + 2)..<(lineEnd + 2 + size)]
+            index = lineEnd + 2 + size + 2
+        }
+        return payload
+    }
+
+    /// The events in an event stream's text.
+    static func events(in text: String) -> [(type: String, data: String)] {
+        var lines: [String] = []
+        var line = ""
+        var afterCarriageReturn = false
+        for scalar in text.unicodeScalars {
+            if scalar == "\n" && afterCarriageReturn {
+                afterCarriageReturn = false
+                continue
+            }
+            afterCarriageReturn = scalar == "\r"
+            if scalar == "\r" || scalar == "\n" {
+                lines.append(line)
+                line = ""
+            } else {
+                line.unicodeScalars.append(scalar)
+            }
+        }
+        var events: [(type: String, data: String)] = []
+        var type = ""
+        var data = ""
+        for line in lines {
+            if line.isEmpty {
+                if !data.isEmpty {
+                    data.removeLast()  // the last LF
+                    events.append((type.isEmpty ? "message" : type, data))
+                }
+                type = ""
+                data = ""
+                continue
+            }
+            if line.hasPrefix(":") { continue }
+            let colon = line.firstIndex(of: ":") ?? line.endIndex
+            let field = String(line[..<colon])
+            var value = colon == line.endIndex ? "" : String(line[line.index(after: colon)...])
+            if value.hasPrefix(" ") { value.removeFirst() }
+            switch field {
+            case "event": type = value
+            case "data": data += value + "\n"
+            default: break
+            }
+        }
+        return events
+    }
 }

@@ -16,8 +16,9 @@ import Synchronization
 ///   what changed.
 /// - A failed build keeps the last good output served; its diagnostics are printed and shown in an
 ///   overlay on open pages (`LiveReload`) until a build succeeds.
-/// - Requests for `LiveReload.eventsPath` and `LiveReload.scriptPath` are answered here; everything
-///   else by `StaticSite` with the live-reload script injected into pages.
+/// - Every request goes through `StaticSite`'s checks (limits, `Host`, method, path); then
+///   `LiveReload.eventsPath` and `LiveReload.scriptPath` are answered here, and everything else by
+///   `StaticSite` with the live-reload script injected into pages.
 public final class DevelopmentServer: Sendable {
     /// What to serve and how.
     public struct Options: Sendable {
@@ -103,7 +104,9 @@ public final class DevelopmentServer: Sendable {
             printer("Building into \(folder) with relative links", false)
         }
         builds.sync { build(reason: nil) }
-        let site = StaticSite(root: options.build.outputDirectory, liveReloadScript: LiveReload.scriptElement)
+        let site = StaticSite(
+            root: options.build.outputDirectory, liveReloadScript: LiveReload.scriptElement,
+            hosts: AllowedHosts(listeningAddress: socket.address, hostOption: socket.host))
         let liveReload = self.liveReload
         let daemon = try HTTPDaemon(
             socket: socket,
@@ -187,20 +190,26 @@ public final class DevelopmentServer: Sendable {
     // MARK: Requests
 
     private static func respond(to request: HTTPRequest, site: StaticSite, liveReload: LiveReload) -> HTTPResponse {
-        let path = (try? RequestPath.parse(request.target).get())?.encodedPath ?? request.target
-        switch path {
-        case LiveReload.eventsPath where request.method == "GET" || request.method == "HEAD":
-            return HTTPResponse(
-                status: 200,
-                headers: [("Content-Type", "text/event-stream"), ("Cache-Control", "no-cache"), ("X-Accel-Buffering", "no")],
-                body: request.method == "HEAD" ? .bytes([]) : .eventStream(liveReload.connect()))
-        case LiveReload.scriptPath where request.method == "GET" || request.method == "HEAD":
-            return HTTPResponse(
-                status: 200,
-                headers: [("Content-Type", "text/javascript; charset=utf-8"), ("Cache-Control", "no-cache")],
-                body: .bytes(Array(LiveReload.script.utf8)))
-        default:
-            return site.respond(to: request)
+        site.respond(to: request) { path, request in
+            switch path.encodedPath {
+            case LiveReload.eventsPath:
+                // `Connection: close`: when the stream ends (the server stops, or a newer client
+                // takes its place) the connection goes too, and the browser reconnects.
+                return HTTPResponse(
+                    status: 200,
+                    headers: [
+                        ("Content-Type", "text/event-stream"), ("Cache-Control", "no-cache"), ("X-Accel-Buffering", "no"),
+                        ("Connection", "close"),
+                    ],
+                    body: request.method == "HEAD" ? .bytes([]) : .eventStream(liveReload.connect()))
+            case LiveReload.scriptPath:
+                return HTTPResponse(
+                    status: 200,
+                    headers: [("Content-Type", "text/javascript; charset=utf-8"), ("Cache-Control", "no-cache")],
+                    body: .bytes(Array(LiveReload.script.utf8)))
+            default:
+                return nil
+            }
         }
     }
 }

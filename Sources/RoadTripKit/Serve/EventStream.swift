@@ -27,13 +27,33 @@ public final class EventStream: Sendable {
     /// An empty, open stream.
     public init() {}
 
-    /// Queues one event: `event: <name>` and the `data` split into `data:` lines (an event's data
-    /// cannot hold a bare newline).
-    public func send(event name: String, data: String) {
-        var text = "event: \(name)\n"
-        for line in data.split(separator: "\n", omittingEmptySubsequences: false) { text += "data: \(line)\n" }
-        text += "\n"
-        send(raw: text)
+    /// Queues one event: `event: <name>`, then `data` as `data:` lines, then a blank line.
+    ///
+    /// The name is a string literal (`StaticString`), so it can never be built from a file name.
+    /// `data` is split at every line end the client splits at — LF, CR and CRLF (WHATWG HTML
+    /// §9.2.5: "lines must be separated by either a U+000D CARRIAGE RETURN U+000A LINE FEED (CRLF)
+    /// character pair, a single U+000A LINE FEED (LF) character, or a single U+000D CARRIAGE RETURN
+    /// (CR) character") — into one `data:` line each, so that no text in it (a folder named
+    /// `a\revent: reload`) can start a field of its own; the client joins them with LF. NUL becomes
+    /// U+FFFD, as a decoder treats a byte it cannot use.
+    public func send(event name: StaticString, data: String) {
+        send(raw: Self.eventText(name: name.description, data: data))
+    }
+
+    /// The wire form of one event (see `send(event:data:)`).
+    static func eventText(name: String, data: String) -> String {
+        var text = "event: \(name)\ndata: "
+        var previous: Unicode.Scalar?
+        for scalar in data.unicodeScalars {
+            switch scalar {
+            case "\n" where previous == "\r": break  // the second half of CRLF: one line end
+            case "\r", "\n": text += "\ndata: "
+            case "\0": text.unicodeScalars.append("\u{FFFD}")
+            default: text.unicodeScalars.append(scalar)
+            }
+            previous = scalar
+        }
+        return text + "\n\n"
     }
 
     /// Queues text exactly as given (a `retry:` field, a comment).

@@ -1,4 +1,5 @@
 internal import CMicroHTTPD
+import Dispatch
 import Foundation
 
 /// libmicrohttpd behind a Swift function (the only file that touches it): every request becomes an
@@ -6,29 +7,48 @@ import Foundation
 /// sendfile from an open descriptor, event streams through a content reader that suspends the
 /// connection while its `EventStream` has nothing queued (`MHD_suspend_connection`, allowed from a
 /// content reader; resumed from any thread). One epoll thread per core, non-blocking sockets, so a
-/// slow client holds up nobody; at most 512 connections; 30 s idle timeout; 32 KiB for a request's
-/// line and headers (beyond that libmicrohttpd answers 431 itself). HEAD responses get the GET
-/// headers and no body (libmicrohttpd leaves it out).
+/// slow client holds up nobody. Every connection is registered with a `ConnectionLimiter`, which
+/// picks the connections to close (`shutdown`, which libmicrohttpd then sees as the client
+/// leaving) so that a new client always gets in; libmicrohttpd's own limit is
+/// `hardConnectionLimit` (beyond it new connections wait in the listen queue). An idle connection
+/// closes after `idleTimeout` seconds. Each connection has `memoryLimit` bytes for the request
+/// line, headers and response headers: beyond it libmicrohttpd answers 414 or 431 itself, and
+/// `StaticSite`'s smaller limits leave room for any response. HEAD responses get the GET headers
+/// and no body (libmicrohttpd leaves it out).
 public final class HTTPDaemon: @unchecked Sendable {
     // `daemon` is set once in init and cleared once in `stop`, under `lock`.
     private var daemon: OpaquePointer?
     private let lock = NSLock()
     private let context: Unmanaged<DaemonContext>
 
+    /// Seconds without traffic after which a connection is closed (libmicrohttpd's timeout).
+    public static let idleTimeout = 30
+    /// Bytes of memory per connection for the request line and headers and the response headers:
+    /// 64 KiB, twice `StaticSite.headerLimit`, so that the largest request served still leaves room
+    /// for a `Location` of `StaticSite.targetLimit` bytes.
+    public static let memoryLimit = 64 * 1024
+
+    /// libmicrohttpd's own limit for `limits`: 32 more than `limits.total`, room for the
+    /// connections being closed (the standard limits give 512).
+    public static func hardConnectionLimit(for limits: ConnectionLimiter.Limits) -> Int { limits.total + 32 }
+
     /// Starts serving on `socket` (the daemon takes it over and closes it when stopped).
     /// - Parameters:
+    ///   - limits: how many connections are kept per client and in all (`ConnectionLimiter`).
     ///   - respond: called on a connection's thread for every request; must be thread-safe.
     ///   - streamEnded: called when an event-stream response is over (the client left or the
     ///     stream closed), on a connection's thread.
     /// - Throws: `ServeError` when libmicrohttpd cannot start.
     public init(
-        socket: ListeningSocket, respond: @escaping @Sendable (HTTPRequest) -> HTTPResponse,
-        streamEnded: @escaping @Sendable (EventStream) -> Void
+        socket: ListeningSocket, limits: ConnectionLimiter.Limits = .standard,
+        respond: @escaping @Sendable (HTTPRequest) -> HTTPResponse, streamEnded: @escaping @Sendable (EventStream) -> Void
     ) throws(ServeError) {
-        let context = Unmanaged.passRetained(DaemonContext(respond: respond, streamEnded: streamEnded))
+        let context = Unmanaged.passRetained(
+            DaemonContext(respond: respond, streamEnded: streamEnded, limiter: ConnectionLimiter(limits: limits)))
         guard let daemon = cmhd_start(
-            socket.descriptor, UInt32(max(1, min(ProcessInfo.processInfo.activeProcessorCount, 16))), 512, 30, 32 * 1024,
-            handleRequest, context.toOpaque())
+            socket.descriptor, UInt32(max(1, min(ProcessInfo.processInfo.activeProcessorCount, 16))),
+            UInt32(Self.hardConnectionLimit(for: limits)), UInt32(Self.idleTimeout), Self.memoryLimit,
+            handleRequest, requestCompleted, connectionChanged, context.toOpaque())
         else {
             context.release()
             throw ServeError(description: "cannot start the HTTP server on \(socket.url)")
@@ -57,11 +77,77 @@ public final class HTTPDaemon: @unchecked Sendable {
 private final class DaemonContext: Sendable {
     let respond: @Sendable (HTTPRequest) -> HTTPResponse
     let streamEnded: @Sendable (EventStream) -> Void
+    let limiter: ConnectionLimiter
 
-    init(respond: @escaping @Sendable (HTTPRequest) -> HTTPResponse, streamEnded: @escaping @Sendable (EventStream) -> Void) {
+    init(
+        respond: @escaping @Sendable (HTTPRequest) -> HTTPResponse, streamEnded: @escaping @Sendable (EventStream) -> Void,
+        limiter: ConnectionLimiter
+    ) {
         self.respond = respond
         self.streamEnded = streamEnded
+        self.limiter = limiter
     }
+}
+
+/// Monotonic nanoseconds, for `ConnectionLimiter`.
+private func monotonicNow() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
+
+/// libmicrohttpd's connection callback (MHD_NotifyConnectionCallback): registers a new connection
+/// with the limiter (closing those it picks; the limiter's lock keeps their sockets open until
+/// then, since libmicrohttpd reports a connection closed before it closes its socket) and keeps
+/// its record as the connection's socket context; unregisters it when closed.
+nonisolated private func connectionChanged(
+    _ cls: UnsafeMutableRawPointer?, _ connection: OpaquePointer?, _ socketContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>?,
+    _ code: MHD_ConnectionNotificationCode
+) {
+    guard let cls, let connection, let socketContext else { return }
+    let context = Unmanaged<DaemonContext>.fromOpaque(cls).takeUnretainedValue()
+    if code == .CONNECTION_NOTIFY_STARTED {
+        let record = context.limiter.open(
+            client: clientKey(cmhd_client_address(connection)), descriptor: cmhd_connection_descriptor(connection),
+            at: monotonicNow()
+        ) { victim in
+            _ = shutdown(victim.descriptor, Int32(SHUT_RDWR))
+        }
+        socketContext.pointee = Unmanaged.passRetained(record).toOpaque()
+    } else if let pointer = socketContext.pointee {
+        socketContext.pointee = nil
+        context.limiter.close(Unmanaged<ConnectionLimiter.Connection>.fromOpaque(pointer).takeRetainedValue())
+    }
+}
+
+/// The limiter's client for a peer address (`ConnectionLimiter.clientKey`).
+private func clientKey(_ address: UnsafePointer<sockaddr>?) -> String {
+    guard let address else { return "unknown" }
+    switch Int32(address.pointee.sa_family) {
+    case AF_INET:
+        return address.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { peer in
+            var bytes = peer.pointee.sin_addr
+            return ConnectionLimiter.clientKey(addressBytes: withUnsafeBytes(of: &bytes) { Array($0) })
+        }
+    case AF_INET6:
+        return address.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { peer in
+            var bytes = peer.pointee.sin6_addr
+            return ConnectionLimiter.clientKey(addressBytes: withUnsafeBytes(of: &bytes) { Array($0) })
+        }
+    default:
+        return "unknown"
+    }
+}
+
+/// The limiter's record of `connection`.
+private func record(of connection: OpaquePointer) -> ConnectionLimiter.Connection? {
+    cmhd_socket_context(connection).map { Unmanaged<ConnectionLimiter.Connection>.fromOpaque($0).takeUnretainedValue() }
+}
+
+/// libmicrohttpd's request-completed callback (MHD_RequestCompletedCallback): frees the copied
+/// target; the connection now waits for its next request.
+nonisolated private func requestCompleted(
+    _ cls: UnsafeMutableRawPointer?, _ connection: OpaquePointer?, _ requestContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>?,
+    _ code: MHD_RequestTerminationCode
+) {
+    if let requestContext { cmhd_free_target(requestContext) }
+    if let connection { record(of: connection)?.requestEnded(at: monotonicNow()) }
 }
 
 /// An event stream, its connection and the daemon's context, kept alive by the content reader until
@@ -79,8 +165,31 @@ private final class StreamContext: @unchecked Sendable {
     }
 }
 
-/// The request headers `StaticSite` reads, by lower-cased name.
-private let requestHeaderNames = ["range", "if-range", "if-none-match", "if-modified-since"]
+/// The request headers `StaticSite` reads: lower-cased names, and the same as C strings.
+private let requestHeaderNames = ["host", "range", "if-range", "if-none-match", "if-modified-since"]
+private let requestHeaderCNames = requestHeaderNames.map { ContiguousArray($0.utf8CString) }
+
+/// The headers of `connection` that `StaticSite` reads, a repeated one's values joined with ", ".
+private func requestHeaders(of connection: OpaquePointer) -> [String: String] {
+    var headers: [String: String] = [:]
+    withUnsafeMutablePointer(to: &headers) { pointer in
+        _ = MHD_get_connection_values(
+            connection, .HEADER_KIND,
+            { cls, _, key, value in
+                guard let cls, let key else { return .YES }
+                for (index, name) in requestHeaderCNames.enumerated()
+                where name.withUnsafeBufferPointer({ strcasecmp(key, $0.baseAddress!) == 0 }) {
+                    let headers = cls.assumingMemoryBound(to: [String: String].self)
+                    let text = value.map { String(cString: $0) } ?? ""
+                    let name = requestHeaderNames[index]
+                    headers.pointee[name] = headers.pointee[name].map { $0 + ", " + text } ?? text
+                    break
+                }
+                return .YES
+            }, pointer)
+    }
+    return headers
+}
 
 /// libmicrohttpd's access handler (MHD_AccessHandlerCallback). It is called once when the headers
 /// are in, then with each piece of a request body (discarded: only GET and HEAD are served), then
@@ -97,6 +206,7 @@ nonisolated private func handleRequest(
     let requestState = requestContext?.pointee?.assumingMemoryBound(to: CChar.self)
     if let requestState, requestState.pointee == 0 {
         requestState.pointee = 1
+        record(of: connection)?.requestStarted(at: monotonicNow())
         return .YES
     }
     if let uploadDataSize, uploadDataSize.pointee > 0 {
@@ -104,13 +214,9 @@ nonisolated private func handleRequest(
         return .YES
     }
     let target = requestState.map { String(cString: $0 + 1) } ?? url.map { String(cString: $0) } ?? "/"
-    var headers: [String: String] = [:]
-    for name in requestHeaderNames {
-        if let value = MHD_lookup_connection_value(connection, .HEADER_KIND, name) {
-            headers[name] = String(cString: value)
-        }
-    }
-    let request = HTTPRequest(method: method.map { String(cString: $0) } ?? "GET", target: target, headers: headers)
+    let request = HTTPRequest(
+        method: method.map { String(cString: $0) } ?? "GET", target: target, headers: requestHeaders(of: connection),
+        version: version.map { String(cString: $0) } ?? "HTTP/1.1", headerSize: Int(cmhd_request_header_size(connection)))
     let answer = context.respond(request)
 
     let response: OpaquePointer?
@@ -133,6 +239,7 @@ nonisolated private func handleRequest(
         response = MHD_create_response_from_fd_at_offset64(length, descriptor, offset)
         if response == nil { close(descriptor) }
     case .eventStream(let stream):
+        record(of: connection)?.becameEventStream()
         let streamContext = Unmanaged.passRetained(StreamContext(stream: stream, daemon: context, connection: connection))
         response = MHD_create_response_from_callback(
             cmhd_size_unknown(), 1024, readEvents, streamContext.toOpaque(), endEvents)

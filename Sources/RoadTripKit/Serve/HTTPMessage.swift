@@ -4,14 +4,23 @@ public struct HTTPRequest: Sendable {
     public var method: String
     /// The request target exactly as sent, percent-escapes and query included.
     public var target: String
-    /// Header fields by lower-cased name (the last one wins when a name repeats).
+    /// Header fields by lower-cased name; the values of a name sent more than once are joined
+    /// with `", "` (RFC 9110 §5.3), so a repeated `Host` reads as an invalid one.
     public var headers: [String: String]
+    /// The protocol version as sent (`HTTP/1.1`, `HTTP/1.0`).
+    public var version: String
+    /// Bytes of the request line and header section, blank line included (0 when not known).
+    public var headerSize: Int
 
     /// A request; `headers` keys must be lower-cased.
-    public init(method: String, target: String, headers: [String: String] = [:]) {
+    public init(
+        method: String, target: String, headers: [String: String] = [:], version: String = "HTTP/1.1", headerSize: Int = 0
+    ) {
         self.method = method
         self.target = target
         self.headers = headers
+        self.version = version
+        self.headerSize = headerSize
     }
 }
 
@@ -27,7 +36,7 @@ public struct HTTPResponse: Sendable {
         case eventStream(EventStream)
     }
 
-    /// The status code (200, 206, 301, 304, 400, 404, 405, 416, …).
+    /// The status code (200, 206, 301, 304, 400, 404, 405, 414, 416, 421, 431, …).
     public var status: Int
     /// Header fields in order; `Content-Length` is added by the server from the body.
     public var headers: [(name: String, value: String)]

@@ -13,7 +13,12 @@ import Synchronization
 ///   in an overlay over the last good build until a rebuild succeeds. A page that connects while
 ///   the last build failed gets this event at once.
 /// The script is served by the server and injected into pages at serve time only, never written
-/// into the output folder.
+/// into the output folder. Event names are string literals here; the only data built from files is
+/// `build-error`'s, which `EventStream` splits at every line end.
+///
+/// At most `maximumStreams` streams are open: a new client closes the oldest one, whose browser
+/// reconnects after the `retry` delay (1 s) — so a forgotten tab, or 600 connections opened on
+/// purpose, cannot hold the server's connections.
 public final class LiveReload: Sendable {
     /// The event stream's path.
     public static let eventsPath = "/__roadtrip/events"
@@ -23,19 +28,27 @@ public final class LiveReload: Sendable {
     public static let scriptElement = "<script src=\"\(scriptPath)\"></script>"
 
     private struct State {
-        var streams: [ObjectIdentifier: EventStream] = [:]
+        /// Open streams, oldest first.
+        var streams: [EventStream] = []
         var buildError: String?
         var closed = false
     }
 
     private let state = Mutex(State())
     private let keepAlive: Mutex<DispatchSourceTimer?>
+    /// The most streams open at once.
+    public let maximumStreams: Int
+    /// `maximumStreams` unless told otherwise: 32. A browser opens at most 6 connections per host,
+    /// event streams included, so 32 covers several browsers and devices with a few preview tabs
+    /// each.
+    public static let standardMaximumStreams = 32
 
     /// A hub with no clients. Every `keepAliveInterval` seconds (default 5) each stream gets a comment
     /// line (`: keep-alive`), so proxies keep the connection and a client that went away is noticed
     /// within that time (a suspended connection cannot see the close; the write fails and the server
-    /// ends the response).
-    public init(keepAliveInterval: Double = 5) {
+    /// ends the response). At most `maximumStreams` (at least 1) are open at once.
+    public init(keepAliveInterval: Double = 5, maximumStreams: Int = standardMaximumStreams) {
+        self.maximumStreams = max(1, maximumStreams)
         keepAlive = Mutex(nil)
         keepAlive.withLock { slot in
             let timer = DispatchSource.makeTimerSource(queue: .global())
@@ -49,27 +62,32 @@ public final class LiveReload: Sendable {
     deinit { keepAlive.withLock { $0?.cancel() } }
 
     private func sendToAll(raw text: String) {
-        for stream in state.withLock({ Array($0.streams.values) }) { stream.send(raw: text) }
+        for stream in state.withLock({ $0.streams }) { stream.send(raw: text) }
     }
 
     /// A new client's stream, registered, primed with `retry: 1000` (reconnect after 1 s when the
-    /// server restarts) and the current build error, if any. Closed at once when the hub is closed.
+    /// server restarts or drops it) and the current build error, if any. Closed at once when the
+    /// hub is closed. With `maximumStreams` open already, the oldest is closed (and forgotten).
     public func connect() -> EventStream {
         let stream = EventStream()
         stream.send(raw: "retry: 1000\n: roadtrip live reload\n\n")
-        let open = state.withLock { state -> Bool in
-            guard !state.closed else { return false }
-            state.streams[ObjectIdentifier(stream)] = stream
+        let (open, dropped) = state.withLock { state -> (Bool, [EventStream]) in
+            guard !state.closed else { return (false, []) }
+            let excess = max(0, state.streams.count + 1 - maximumStreams)
+            let dropped = Array(state.streams.prefix(excess))
+            state.streams.removeFirst(excess)
+            state.streams.append(stream)
             if let error = state.buildError { stream.send(event: "build-error", data: error) }
-            return true
+            return (true, dropped)
         }
+        for old in dropped { old.close() }
         if !open { stream.close() }
         return stream
     }
 
     /// Forgets `stream` (its connection ended).
     public func disconnect(_ stream: EventStream) {
-        state.withLock { _ = $0.streams.removeValue(forKey: ObjectIdentifier(stream)) }
+        state.withLock { $0.streams.removeAll { $0 === stream } }
     }
 
     /// Clients connected now.
@@ -82,7 +100,7 @@ public final class LiveReload: Sendable {
         let streams = state.withLock { state -> [EventStream] in
             let wasFailing = state.buildError != nil
             state.buildError = nil
-            return written.isEmpty && removed.isEmpty && !wasFailing ? [] : Array(state.streams.values)
+            return written.isEmpty && removed.isEmpty && !wasFailing ? [] : state.streams
         }
         let onlyStylesheets = !written.isEmpty && removed.isEmpty && written.allSatisfy { $0.hasSuffix(".css") }
         for stream in streams { stream.send(event: onlyStylesheets ? "css" : "reload", data: "") }
@@ -93,7 +111,7 @@ public final class LiveReload: Sendable {
     public func publishFailure(_ diagnostics: String) {
         let streams = state.withLock { state -> [EventStream] in
             state.buildError = diagnostics
-            return Array(state.streams.values)
+            return state.streams
         }
         for stream in streams { stream.send(event: "build-error", data: diagnostics) }
     }
@@ -107,7 +125,7 @@ public final class LiveReload: Sendable {
         }
         let streams = state.withLock { state -> [EventStream] in
             state.closed = true
-            return Array(state.streams.values)
+            return state.streams
         }
         for stream in streams { stream.close() }
         let deadline = Date(timeIntervalSinceNow: timeout)

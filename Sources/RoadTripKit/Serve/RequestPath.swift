@@ -2,7 +2,9 @@
 /// `http://host/a/b`), split into percent-decoded segments (RFC 3986 §2.1) for `StaticSite`.
 ///
 /// `+` is a plus sign in a path (only HTML form encoding makes it a space). Empty segments and `.`
-/// are dropped (`/a//./b` is `a`, `b`), as a file system would resolve them.
+/// (also sent as `%2E`) are dropped (`/a//./b` is `a`, `b`), as a file system would resolve them;
+/// a `.` at the end leaves a trailing slash (`/a/.` is `/a/`), as RFC 3986 §5.2.4
+/// (remove_dot_segments) says.
 public struct RequestPath: Sendable, Hashable {
     /// Why a target is not a usable path.
     public enum Problem: Error, Sendable, Hashable {
@@ -16,8 +18,11 @@ public struct RequestPath: Sendable, Hashable {
 
     /// The decoded segments, in order (`/trips/lake%20loop/` → `trips`, `lake loop`).
     public let segments: [String]
-    /// `true` when the path as sent ends with `/` (a folder's URL).
+    /// `true` when the path as sent ends with `/`, or with a `.` segment (a folder's URL).
     public let hasTrailingSlash: Bool
+    /// The authority of an absolute-form target (`example.org:8000` in `http://example.org:8000/a`),
+    /// as sent; `nil` for origin-form. RFC 9112 §3.2.2: it replaces the `Host` header.
+    public let authority: String?
     /// The path as sent, still percent-encoded, without the query.
     public let encodedPath: String
     /// The query as sent (after `?`), if any.
@@ -32,27 +37,38 @@ public struct RequestPath: Sendable, Hashable {
             queryText = String(rest[rest.index(after: mark)...])
             rest = rest[..<mark]
         }
-        // Absolute-form: drop the scheme and authority.
+        // Absolute-form: keep the authority, drop the scheme.
+        var authority: String?
         for scheme in ["http://", "https://"] where rest.lowercased().hasPrefix(scheme) {
             let afterScheme = rest.dropFirst(scheme.count)
-            rest = afterScheme.firstIndex(of: "/").map { afterScheme[$0...] } ?? "/"
+            let slash = afterScheme.firstIndex(of: "/") ?? afterScheme.endIndex
+            authority = String(afterScheme[..<slash])
+            rest = slash == afterScheme.endIndex ? "/" : afterScheme[slash...]
         }
         guard rest.hasPrefix("/") else { return .failure(.malformed("the request target must start with '/'")) }
         var segments: [String] = []
+        var endsWithDot = false
         for rawSegment in rest.split(separator: "/", omittingEmptySubsequences: true) {
             let decoded: String
             switch decode(rawSegment) {
             case .success(let text): decoded = text
             case .failure(let problem): return .failure(problem)
             }
-            if decoded == "." { continue }
+            endsWithDot = decoded == "."
+            if endsWithDot { continue }
             if decoded == ".." || decoded.contains("/") { return .failure(.outsideTheSite) }
             segments.append(decoded)
         }
+        // `rest.hasSuffix("/")` also covers `/a/./`, where the last split segment is `.`.
         return .success(
             RequestPath(
-                segments: segments, hasTrailingSlash: rest.hasSuffix("/"), encodedPath: String(rest), query: queryText))
+                segments: segments, hasTrailingSlash: endsWithDot || rest.hasSuffix("/"), authority: authority,
+                encodedPath: String(rest), query: queryText))
     }
+
+    /// `true` when a segment names a hidden file or folder (starts with `.`: `.git`, `.roadtrip-manifest`,
+    /// a build's staging folder), which `StaticSite` never serves.
+    public var hasHiddenSegment: Bool { segments.contains { $0.hasPrefix(".") } }
 
     /// One segment, percent-decoded.
     private static func decode(_ segment: Substring) -> Result<String, Problem> {

@@ -2,25 +2,36 @@ import Foundation
 
 /// Answers requests for the files of one output folder, the way `roadtrip serve` serves them during
 /// development (issue 5): GET and HEAD only, the path percent-decoded and confined to the folder
-/// (after resolving symbolic links), folders through their `index.html`, the site's own `404.html`,
-/// validators and byte ranges, and nothing cached by the browser without asking (`no-cache`).
+/// (after resolving symbolic links), hidden files never, folders through their `index.html`, the
+/// site's own `404.html`, validators and byte ranges, and nothing cached by the browser without
+/// asking (`no-cache`).
 ///
 /// Rules, in order:
-/// 1. A method other than GET or HEAD: 405 with `Allow: GET, HEAD` (RFC 9110 §15.5.6).
-/// 2. A malformed target (`RequestPath.Problem.malformed`): 400.
-/// 3. A `..` segment, or a path whose real path (symbolic links resolved) is not inside the folder:
-///    404 — outside files are never opened.
-/// 4. A folder: without a trailing slash, 301 to the same path with one, rebuilt from the decoded
-///    segments (so `//host` never redirects off the site; query kept, unsafe bytes escaped); with
+/// 1. A request target longer than `targetLimit` bytes: 414 URI Too Long; a request line and
+///    headers over `headerLimit` bytes: 431 Request Header Fields Too Large (RFC 9110 §15.5.15,
+///    RFC 6585 §5).
+/// 2. The host (`Host`, or an absolute-form target's authority): missing on HTTP/1.1 or malformed,
+///    400; not one this server answers for (`AllowedHosts`: DNS rebinding), 421 Misdirected Request.
+/// 3. A method other than GET or HEAD: 405 with `Allow: GET, HEAD` (RFC 9110 §15.5.6).
+/// 4. A malformed target (`RequestPath.Problem.malformed`): 400.
+/// 5. A `..` segment, a hidden segment (one starting with `.`: `/.git/config`,
+///    `/.roadtrip-manifest`, a build's staging folder, `/a/.hidden`, `/.well-known/…` too), or a
+///    path whose real path (symbolic links resolved) is not inside the folder or has a hidden
+///    segment there: 404 — such files are never opened.
+/// 6. The caller's own `endpoint` for the path, if it answers (live reload's script and events).
+/// 7. A folder: without a trailing slash, 301 to the same path with one, rebuilt from the decoded
+///    segments (so `//host` never redirects off the site; query kept, unsafe bytes escaped, and
+///    dropped when the `Location` would exceed `targetLimit`; 414 when even the path would); with
 ///    it, its `index.html` (404 when there is none).
-/// 5. A file: 304 when `If-None-Match` matches its ETag (or, without that header, when
+/// 8. A file: 304 when `If-None-Match` matches its ETag (or, without that header, when
 ///    `If-Modified-Since` is not older than its modification time; RFC 9110 §13.1.1–§13.1.3);
 ///    else 200, or 206/416 for a `Range` header (`ByteRange`), which `If-Range` voids when it does not
 ///    match exactly (§13.1.5). HTML pages get the live-reload script when `liveReloadScript` is set, and are
 ///    then always sent whole.
-/// 6. Anything else — including a file asked for with a trailing slash — 404 with the folder's
-///    `404.html` when it exists (the live-reload script included), else a short page that carries
-///    the script (or plain text without live reload).
+/// 9. Anything else — including a file asked for with a trailing slash (`/index.html/`, and
+///    `/index.html/.`, the same URL by RFC 3986 §5.2.4) — 404 with the folder's `404.html` when it
+///    exists (the live-reload script included), else a short page that carries the script (or
+///    plain text without live reload).
 ///
 /// Every response carries `Cache-Control: no-cache` and `X-Content-Type-Options: nosniff`; files
 /// carry `Content-Type` (`MediaType`), `Last-Modified`, `ETag` and `Accept-Ranges: bytes`.
@@ -30,14 +41,24 @@ public struct StaticSite: Sendable {
     /// The `<script>` element put before `</body>` of every HTML page, or `nil` to serve pages as
     /// they are.
     public let liveReloadScript: String?
+    /// The hosts requests may name.
+    public let hosts: AllowedHosts
     /// Pages with the script injected, and files up to `inMemoryLimit` bytes, between requests.
     private let cache = FileCache()
     /// Files up to this size (bytes) are sent from memory with their headers in one write; larger
     /// ones with sendfile.
     public static let inMemoryLimit: UInt64 = 1024 * 1024
+    /// The longest request target served, and the longest `Location` sent: 8 KiB. RFC 9112 §3
+    /// recommends supporting request lines of at least 8,000 octets.
+    public static let targetLimit = 8 * 1024
+    /// The most bytes of request line and headers served: 32 KiB (cookies that many other local
+    /// servers left for `localhost` included; Node's default is 16 KiB, nginx's 32 KiB in 4 lines
+    /// of 8 KiB).
+    public static let headerLimit = 32 * 1024
 
-    /// Serves the folder at `root` (it must exist; its real path is taken now).
-    public init(root: URL, liveReloadScript: String? = nil) {
+    /// Serves the folder at `root` (it must exist; its real path is taken now) to requests naming
+    /// one of `hosts`.
+    public init(root: URL, liveReloadScript: String? = nil, hosts: AllowedHosts) {
         let resolved = root.withUnsafeFileSystemRepresentation { path -> String? in
             guard let path, let real = realpath(path, nil) else { return nil }
             defer { free(real) }
@@ -47,34 +68,65 @@ public struct StaticSite: Sendable {
         while rootPath.count > 1 && rootPath.hasSuffix("/") { rootPath.removeLast() }
         self.rootPath = rootPath
         self.liveReloadScript = liveReloadScript
+        self.hosts = hosts
     }
 
-    /// The response to `request`.
-    public func respond(to request: HTTPRequest) -> HTTPResponse {
+    /// The response to `request`; `endpoint` may answer a path before the folder's files are
+    /// looked at (after the checks of rules 1–5), or return `nil`.
+    public func respond(
+        to request: HTTPRequest, endpoint: (RequestPath, HTTPRequest) -> HTTPResponse? = { _, _ in nil }
+    ) -> HTTPResponse {
+        guard request.target.utf8.count <= Self.targetLimit else {
+            return text(414, "414 URI Too Long: request targets are limited to \(Self.targetLimit) bytes")
+        }
+        guard request.headerSize <= Self.headerLimit else {
+            return text(431, "431 Request Header Fields Too Large: the request line and headers are limited to \(Self.headerLimit) bytes")
+        }
+        let parsed = RequestPath.parse(request.target)
+        let authority = (try? parsed.get())?.authority ?? request.headers["host"]
+        switch hosts.verdict(for: authority, version: request.version) {
+        case .allowed: break
+        case .missing: return text(400, "400 Bad Request: an HTTP/1.1 request must name the host (Host header, RFC 9112 §3.2)")
+        case .malformed: return text(400, "400 Bad Request: the Host header is not a host and port")
+        case .misdirected:
+            return text(421, "421 Misdirected Request: this server does not answer for that host name (see roadtrip serve --host)")
+        }
         guard request.method == "GET" || request.method == "HEAD" else {
             return text(405, "405 Method Not Allowed: this server answers GET and HEAD only", extra: [("Allow", "GET, HEAD")])
         }
         let path: RequestPath
-        switch RequestPath.parse(request.target) {
-        case .success(let parsed): path = parsed
+        switch parsed {
+        case .success(let value): path = value
         case .failure(.malformed(let reason)): return text(400, "400 Bad Request: \(reason)")
         case .failure(.outsideTheSite): return notFound()
         }
+        guard !path.hasHiddenSegment else { return notFound() }
+        if let answer = endpoint(path, request) { return answer }
         guard let found = realFile(path.segments) else { return notFound() }
         if found.isDirectory {
-            guard path.hasTrailingSlash || path.segments.isEmpty else {
-                // Rebuilt from the decoded segments, never from the target as sent, so that
-                // `//host` cannot become a redirect to another site; the query keeps only safe bytes.
-                let location = "/" + path.segments.map(Slug.percentEncodedPath).joined(separator: "/") + "/"
-                    + (path.query.map { "?" + Self.safeQuery($0) } ?? "")
-                return text(301, "301 Moved Permanently: \(location)", extra: [("Location", location)])
-            }
+            guard path.hasTrailingSlash || path.segments.isEmpty else { return redirect(toFolder: path) }
             guard let index = realFile(path.segments + ["index.html"]), !index.isDirectory else { return notFound() }
             return file(index, request: request, status: 200)
         }
         // A file named like a folder (`/index.html/`) does not exist, as nginx and Apache say.
         guard !path.hasTrailingSlash else { return notFound() }
         return file(found, request: request, status: 200)
+    }
+
+    /// 301 to the folder `path` with a trailing slash. The `Location` is rebuilt from the decoded
+    /// segments, never from the target as sent, so that `//host` cannot become a redirect to another
+    /// site; the query keeps only safe bytes, and is dropped when the `Location` would be longer
+    /// than `targetLimit` (a client could not follow it; libmicrohttpd could not send it).
+    func redirect(toFolder path: RequestPath) -> HTTPResponse {
+        let folder = "/" + path.segments.map(Slug.percentEncodedPath).joined(separator: "/") + "/"
+        guard folder.utf8.count <= Self.targetLimit else {
+            return text(414, "414 URI Too Long: the folder's URL would be longer than \(Self.targetLimit) bytes")
+        }
+        var location = folder
+        if let query = path.query.map(Self.safeQuery), folder.utf8.count + 1 + query.utf8.count <= Self.targetLimit {
+            location += "?" + query
+        }
+        return text(301, "301 Moved Permanently: \(location)", extra: [("Location", location)])
     }
 
     /// `query` with every byte outside printable ASCII (controls, CR, LF, space, DEL, non-ASCII)
@@ -104,13 +156,18 @@ public struct StaticSite: Sendable {
         }
     }
 
-    /// The file at `segments` below the root, when its real path lies inside the root.
+    /// The file at `segments` below the root, when its real path lies inside the root and has no
+    /// hidden segment below it (a symbolic link to `.git` is as hidden as `.git`).
     func realFile(_ segments: [String]) -> FoundFile? {
         let joined = ([rootPath] + segments).joined(separator: "/")
         guard let real = realpath(joined, nil) else { return nil }
         defer { free(real) }
         let realPath = String(cString: real)
-        guard realPath == rootPath || realPath.hasPrefix(rootPath == "/" ? "/" : rootPath + "/") else { return nil }
+        let prefix = rootPath == "/" ? "/" : rootPath + "/"
+        guard realPath == rootPath || realPath.hasPrefix(prefix) else { return nil }
+        if realPath != rootPath, realPath.dropFirst(prefix.count).split(separator: "/").contains(where: { $0.hasPrefix(".") }) {
+            return nil
+        }
         var status = stat()
         guard stat(realPath, &status) == 0 else { return nil }
         let kind = status.st_mode & S_IFMT

@@ -61,7 +61,15 @@ final class XMLStreamReader {
         var line: Int
         /// 1-based column (`xmlError.int2`), when libxml2 gives one.
         var column: Int?
+        /// `true` when `message` is roadtrip's plain wording of libxml2's (see `plainMessage`),
+        /// which callers show as it is rather than as a quoted libxml2 reason.
+        var isReworded = false
     }
+
+    /// How many levels of elements below the root libxml2 reads without `XML_PARSE_HUGE`
+    /// (`xmlParserMaxDepth`: the root and 256 levels inside it); a deeper document is a
+    /// `SyntaxError` at the end of the start tag too deep.
+    static let maximumDepth = 256
 
     private let reader: xmlTextReaderPtr
     private let errors: ErrorRecord
@@ -201,6 +209,28 @@ final class XMLStreamReader {
     }
 }
 
+extension XMLStreamReader {
+    /// roadtrip's words for a libxml2 message (on one line) that names something no user can act
+    /// on, or `nil` to keep libxml2's:
+    /// - "Excessive depth in document: 256 use XML_PARSE_HUGE option" (an option no user can set)
+    ///   → "elements nest deeper than 256 levels";
+    /// - "Input is not proper UTF-8, indicate encoding ! Bytes: 0xFF 0x65 …" (libxml2's
+    ///   `xmlCurrentChar`, for a byte that is not UTF-8 anywhere: text, names, comments, entity
+    ///   references, processing instructions) → "this is not valid UTF-8 text (byte 0xFF); a file
+    ///   in another encoding must name it in its XML declaration, e.g. encoding="ISO-8859-1"".
+    static func plainMessage(_ message: String) -> String? {
+        if message.hasPrefix("Excessive depth in document") {
+            return "elements nest deeper than \(maximumDepth) levels"
+        }
+        if message.hasPrefix("Input is not proper UTF-8") {
+            let byte = message.firstMatch(of: #/Bytes: (0x[0-9A-Fa-f]{2})/#).map { " (byte \($0.1))" } ?? ""
+            return "this is not valid UTF-8 text\(byte); a file in another encoding must name it in its XML "
+                + "declaration, e.g. encoding=\"ISO-8859-1\""
+        }
+        return nil
+    }
+}
+
 /// What libxml2 reported for one reader (the structured handler's context).
 private final class ErrorRecord {
     /// The first fatal error of the document itself, at which the parser was stopped.
@@ -225,9 +255,10 @@ nonisolated private func recordLibXML2Error(_ context: UnsafeMutableRawPointer?,
     // One line (DESIGN §7): libxml2 sometimes adds the offending bytes on a second line.
     let message = text.split(whereSeparator: \.isNewline)
         .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }.joined(separator: " ")
+    let plain = XMLStreamReader.plainMessage(message)
     let syntaxError = XMLStreamReader.SyntaxError(
-        message: message, code: Int(report.code), line: max(Int(report.line), 1),
-        column: report.int2 > 0 ? Int(report.int2) : nil)
+        message: plain ?? message, code: Int(report.code), line: max(Int(report.line), 1),
+        column: report.int2 > 0 ? Int(report.int2) : nil, isReworded: plain != nil)
     if record.anyError == nil { record.anyError = syntaxError }
     // Only the parser's own errors carry its context (`xmlError.ctxt`); other domains may not.
     let parser = report.domain == Int32(XML_FROM_PARSER.rawValue)

@@ -97,6 +97,22 @@ import Testing
         #expect(missing.standardError.contains("the project folder /nonexistent/roadtrip-project does not exist"))
     }
 
+    /// 50,000 nested sections in a theme's partial once overflowed the stack (exit 139), even in
+    /// a partial no page uses. One template nests at most 512: the 513th `{{#a}}` on line 1 starts
+    /// at column 512 × 6 + 1 = 3,073.
+    @Test func deeplyNestedTemplateSectionsAreAnError() throws {
+        let project = try TemporaryProject()
+        defer { project.remove() }
+        try project.write("Destinations/a/index.md", "---\ntitle: A\nlatitude: 1\nlongitude: 2\n---\n")
+        let path = "Themes/default/layouts/partials/deep.mustache"
+        try project.write(path, String(repeating: "{{#a}}", count: 50_000) + String(repeating: "{{/a}}", count: 50_000))
+        let result = try project.build()
+        #expect(result.status == 1)
+        #expect(result.standardError.contains(
+            "\(path):1:3073: error: section 'a' nests deeper than 512 levels of sections, parents and blocks"),
+            "stderr: \(result.standardError)")
+    }
+
     /// A plist holding a byte that is not UTF-8 once trapped inside Foundation's `XMLParser`
     /// (exit 132) — in a comment, here: `<plist><!--` is 11 characters, so 0xFF is column 12 of
     /// line 1. Now it is an error there, exit 1, in `Destinations.plist` and in `pois.plist`.

@@ -89,8 +89,9 @@ enum FileBytes {
     /// it"), or a folder where the file goes ("Themes/default/theme.yaml is a folder, not a file;
     /// move it away"). `nil` when nothing is: the folders on the way are folders or are missing,
     /// and `url` is a file or is missing. Only the folders below `projectRoot` are looked at when
-    /// `url` is inside it.
-    static func obstacle(toWriting url: URL, projectRoot: URL) -> String? {
+    /// `url` is inside it. With `asFolder`, `url` is a folder to be made (or used), and a file or
+    /// a link to nothing there is in the way.
+    static func obstacle(toWriting url: URL, projectRoot: URL, asFolder: Bool = false) -> String? {
         let fileManager = FileManager.default
         let root = projectRoot.standardizedFileURL.path
         let target = url.standardizedFileURL
@@ -101,7 +102,7 @@ enum FileBytes {
         for (index, component) in components.enumerated() {
             folder.appendPathComponent(component)
             let shown = (inside ? "" : "/") + components[...index].joined(separator: "/")
-            let isLast = index == components.count - 1
+            let isLast = index == components.count - 1 && !asFolder
             var isDirectory: ObjCBool = false
             if fileManager.fileExists(atPath: folder.path, isDirectory: &isDirectory) {
                 if isLast && isDirectory.boolValue { return "\(shown) is a folder, not a file; move it away" }

@@ -12,7 +12,7 @@ import Testing
         return project
     }
 
-    /// An empty file that must hold something is an error saying "the file is empty" and what
+    /// An empty (or blank) file that must hold something is an error saying "the file is empty" and what
     /// belongs in it — never Foundation's "Cannot parse a NULL or zero-length data" or a JSON
     /// parser's "expected a value".
     @Test(arguments: [
@@ -29,12 +29,42 @@ import Testing
     func emptyFileThatMustHoldSomething(path: String, message: String) throws {
         let project = try project()
         defer { project.remove() }
-        try project.write(path, "")
+        // A file of nothing but blank lines and tabs is empty too (before, GPX said "Extra content
+        // at the end of the document" and CSV read a header of blank column names).
+        for text in ["", "  \n\n\t\r\n"] {
+            try project.write(path, text)
+            let result = try project.build()
+            #expect(result.status == 1)
+            // `message` carries the position, when there is one, and the severity.
+            #expect(result.standardError.contains("\(path)\(message)"), "\(text.debugDescription): \(result.standardError)")
+            #expect(!result.standardError.contains("zero-length") && !result.standardError.contains("expected a value"))
+        }
+    }
+
+    /// An `index.md` that is a named pipe, a link to `/dev/null` or a link to itself is an error in
+    /// words (a pipe would otherwise block the read; Foundation says "You don’t have permission").
+    @Test func indexThatIsNoRegularFile() throws {
+        let project = try project()
+        defer { project.remove() }
+        let fileManager = FileManager.default
+        for name in ["pipe", "device", "loop"] {
+            try fileManager.createDirectory(at: project.root.appendingPathComponent("Destinations/\(name)"), withIntermediateDirectories: true)
+        }
+        #expect(mkfifo(project.root.appendingPathComponent("Destinations/pipe/index.md").path, 0o644) == 0)
+        try fileManager.createSymbolicLink(
+            atPath: project.root.appendingPathComponent("Destinations/device/index.md").path, withDestinationPath: "/dev/null")
+        try fileManager.createSymbolicLink(
+            atPath: project.root.appendingPathComponent("Destinations/loop/index.md").path, withDestinationPath: "index.md")
         let result = try project.build()
         #expect(result.status == 1)
-        // `message` carries the position, when there is one, and the severity.
-        #expect(result.standardError.contains("\(path)\(message)"), "\(result.standardError)")
-        #expect(!result.standardError.contains("zero-length") && !result.standardError.contains("expected a value"))
+        #expect(result.standardError.split(separator: "\n").map(String.init) == [
+            "Destinations/device/index.md: error: this is not a regular file but a device; roadtrip reads only regular files",
+            "Destinations/loop/index.md: error: this is a symbolic link in a loop ('index.md'), which leads to no file; "
+                + "replace it with the file",
+            "Destinations/pipe/index.md: error: this is not a regular file but a named pipe (FIFO); roadtrip reads only "
+                + "regular files",
+            "roadtrip: build failed: 3 errors, 0 warnings; nothing was written",
+        ])
     }
 
     /// An empty `site.yaml` (or one of blank lines) is a site with no settings: the defaults, no

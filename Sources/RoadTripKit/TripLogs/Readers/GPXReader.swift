@@ -77,7 +77,7 @@ public enum GPXReader {
         // libxml2 prints some errors itself (a huge text node) despite XML_PARSE_NOERROR; they are
         // reported through `xmlGetLastError` in the DESIGN §7 format instead.
         xmlTextReaderSetStructuredErrorHandler(reader, ignoreLibXML2Error, nil)
-        if FileBytes.isEmptyFile(url) {
+        if FileBytes.isBlankFile(url) {
             log.error(SourceLocation(path: displayPath), FileBytes.emptyFileMessage("a GPX document has a <gpx> root element"))
             return nil
         }

@@ -41,6 +41,27 @@ import Testing
         }
     }
 
+    /// A destination's `trips`, `photos` or `images` that is a file or a link to nothing is a
+    /// warning saying what goes there; the build goes on without them.
+    @Test func contentFoldersThatAreFiles() throws {
+        let project = try project()
+        defer { project.remove() }
+        try project.write("Destinations/bergen/trips", "day1.gpx\n")
+        try project.write("Destinations/bergen/photos", "x\n")
+        try FileManager.default.createSymbolicLink(
+            atPath: project.root.appendingPathComponent("Destinations/bergen/images").path, withDestinationPath: "../pictures")
+        let result = try project.build()
+        #expect(result.status == 0)
+        #expect(result.standardError.split(separator: "\n").map(String.init) == [
+            "Destinations/bergen/trips: warning: this is a file, not a folder: a destination's trip logs go into the folder "
+                + "trips/; it is not read",
+            "Destinations/bergen/photos: warning: this is a file, not a folder: a destination's photos go into the folder "
+                + "photos/; it is not read",
+            "Destinations/bergen/images: warning: this is a symbolic link to a missing folder ('../pictures'): a "
+                + "destination's images (copied as they are) go into the folder images/; it is not read",
+        ])
+    }
+
     /// An `index.md` that is a named pipe, a link to `/dev/null` or a link to itself is an error in
     /// words (a pipe would otherwise block the read; Foundation says "You don’t have permission").
     @Test func indexThatIsNoRegularFile() throws {

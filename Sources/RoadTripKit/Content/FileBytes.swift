@@ -56,6 +56,18 @@ enum FileBytes {
         return "this is not a regular file but \(kind); roadtrip reads only regular files"
     }
 
+    /// Why `url`, where roadtrip looks for a folder (`Themes/`, a destination's `trips/`,
+    /// `photos/`, `images/`), is none although something is there: "this is a file, not a folder"
+    /// or "this is a symbolic link to a missing folder ('…')"; `nil` for a folder or nothing.
+    static func folderProblem(_ url: URL) -> String? {
+        if let target = danglingLinkTarget(url) { return "this is a symbolic link to a missing folder ('\(target)')" }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue else {
+            return nil
+        }
+        return "this is a file, not a folder"
+    }
+
     /// `true` for a file of 0 bytes or of nothing but white space (``isBlank(_:)``): the
     /// streamed readers (GPX, NMEA, CSV) check this before opening, so that a file of blank lines
     /// is "the file is empty" as for every other reader. Read in 4 KiB pieces up to the first

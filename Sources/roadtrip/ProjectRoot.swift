@@ -107,6 +107,15 @@ enum ProjectRoot {
             message += "; \(limit.folder.appendingPathComponent(ProjectLocator.contentFolderName).path)/ is not read: "
                 + "\(limit.folder.path) is \(limit.kind), never a project root"
         }
+        if let file = ProjectLocator.ancestors(of: workingFolder).lazy
+            .map({ $0.appendingPathComponent(ProjectLocator.contentFolderName) })
+            .first(where: { folder in
+                var isDirectory: ObjCBool = false
+                return FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory) && !isDirectory.boolValue
+            })
+        {
+            message += "; \(file.path) is a file, not a folder"
+        }
         let projects = ProjectLocator.projects(inside: workingFolder)
         if let first = projects.first {
             let cd = "'cd \(ShellWord.path(first))'"

@@ -122,8 +122,8 @@ import Testing
     /// Markdown files in `Destinations/` itself are not destinations: a warning saying where
     /// they go (a folder per destination); a file named almost like one roadtrip reads gets its
     /// name; other files a warning that they are not read. The classic plist's own images
-    /// (`NewYorkCity.svg`, which it names as DestinationImage), `site.yaml` and dotfiles stay
-    /// silent. The build goes on (exit 0).
+    /// (`NewYorkCity.svg`, which it names as DestinationImage), `site.yaml`, dotfiles and a
+    /// content folder's own `README.md`/`LICENSE` stay silent. The build goes on (exit 0).
     @Test func filesInDestinationsThatAreNotRead() throws {
         let project = try project()
         defer { project.remove() }
@@ -136,6 +136,9 @@ import Testing
         try project.write("Destinations/loose.md", Self.bergen)
         try project.write("Destinations/site.yml", "title: Trips\n")
         try project.write("Destinations/notes.txt", "ideas\n")
+        try project.write("Destinations/README.md", "# My trips\n")
+        try project.write("Destinations/LICENSE", "CC BY 4.0\n")
+        try project.write("Destinations/licence.txt", "CC BY 4.0\n")
         let result = try project.build()
         #expect(result.status == 0, "\(result.standardError)")
         let warnings = result.standardError.split(separator: "\n").map(String.init)

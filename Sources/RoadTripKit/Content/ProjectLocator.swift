@@ -34,7 +34,7 @@ public enum ProjectLocator {
     /// it ends after as many steps as the path has components, whatever the path is (a relative
     /// one, such as the `.` Foundation makes of a working folder that was deleted, gives its own
     /// prefixes and no `/`).
-    static func ancestors(of folder: URL) -> [URL] {
+    public static func ancestors(of folder: URL) -> [URL] {
         let path = folder.standardizedFileURL.path
         let isAbsolute = path.hasPrefix("/")
         let components = path.split(separator: "/").map(String.init)

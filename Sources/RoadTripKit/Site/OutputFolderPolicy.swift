@@ -192,7 +192,14 @@ enum OutputFolderPolicy {
     /// output folder (its files there are `index.html`, `404.html`, `sitemap.xml`, …, and each
     /// destination is a folder), so they survive every build.
     static func mayPrecedeFirstBuild(_ name: String) -> Bool {
-        if name.hasPrefix(".") || publishingFiles.contains(name) { return true }
+        name.hasPrefix(".") || publishingFiles.contains(name) || isRepositoryFile(name)
+    }
+
+    /// Whether `name` is one of ``repositoryFiles`` (`README.md`, `LICENSE`, `licence.txt`, …):
+    /// the stem before the first `.`, ignoring case. Such files may precede a first build in an
+    /// output folder, and `Destinations/` holds them without a warning (a content folder kept as
+    /// its own repository).
+    static func isRepositoryFile(_ name: String) -> Bool {
         let stem = name.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)[0]
         return repositoryFiles.contains(stem.lowercased())
     }

@@ -38,11 +38,16 @@ struct BuildFlags {
         if verbose && quiet { throw UsageError(message: "--verbose and --quiet cannot be used together") }
     }
 
-    /// The build's options, or `nil` after printing an error when there is no project (see
+    /// The build's options, or `nil` after printing an error when there is no project or no working folder (see
     /// ``ProjectRoot/required(source:verbose:report:)``).
     func options() -> BuildOptions? {
         guard let root = ProjectRoot.required(source: source, verbose: verbose) else { return nil }
-        var options = BuildOptions(projectRoot: root, outputDirectory: ProjectRoot.resolve(output))
+        var outputDirectory: URL?
+        if let output {
+            guard let url = ProjectRoot.resolve(output) else { return nil }
+            outputDirectory = url
+        }
+        var options = BuildOptions(projectRoot: root, outputDirectory: outputDirectory)
         options.includeDrafts = drafts
         options.strict = strict
         options.verbosity = verbose ? .verbose : (quiet ? .quiet : .normal)

@@ -20,7 +20,7 @@ enum NewSiteCommand: Command {
 
     static func run(_ arguments: ParsedArguments) throws(UsageError) -> Int32 {
         let path = arguments.argument(0)!
-        let folder = ProjectRoot.resolve(path)!
+        guard let folder = ProjectRoot.resolve(path) else { return 1 }
         let written: [String]
         do {
             written = try NewSite.create(at: folder)
@@ -32,7 +32,7 @@ enum NewSiteCommand: Command {
         for file in written { print("  \(file)") }
         print("")
         print("Next:")
-        if folder.path != ProjectRoot.workingFolder.standardizedFileURL.path { print("  cd \(ShellWord.path(path))") }
+        if folder.path != URL(fileURLWithPath: FileManager.default.currentDirectoryPath).standardizedFileURL.path { print("  cd \(ShellWord.path(path))") }
         print("  roadtrip serve    # a preview at http://127.0.0.1:8000/, rebuilt as you edit")
         print("                    # (or roadtrip build: the site into Output/, to publish)")
         return 0

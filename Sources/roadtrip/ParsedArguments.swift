@@ -87,7 +87,9 @@ struct ParsedArguments {
 
     /// `words` with each word of combined single-letter flags before any `--` (`-vq`: every letter
     /// after the dash the short name of a flag of `spec`) split into one word per flag (`-v`,
-    /// `-q`). Any other word is kept as it is, so `-North-` stays one (unknown) option.
+    /// `-q`). A word of letters whose first letter is a flag is split too, so that in `-vx` the
+    /// unknown option is `-x`, the letter that is wrong. Any other word is kept as it is, so
+    /// `-North-` stays one (unknown) option.
     static func splittingCombinedFlags(_ words: [String], for spec: CommandSpec) -> [String] {
         var result: [String] = []
         var optionsEnded = false
@@ -95,7 +97,8 @@ struct ParsedArguments {
             if word == "--" { optionsEnded = true }
             let letters = word.dropFirst().map { "-\($0)" }
             let combined = !optionsEnded && word.count > 2 && word.hasPrefix("-") && !word.hasPrefix("--")
-                && letters.allSatisfy { spec.option(named: $0)?.isFlag == true }
+                && spec.option(named: letters[0])?.isFlag == true
+                && word.dropFirst().allSatisfy { $0.isASCII && $0.isLetter }
             result += combined ? letters : [word]
         }
         return result
@@ -120,8 +123,11 @@ struct ParsedArguments {
     /// - Throws: `UsageError` for text that is not a number, or a number outside `range`.
     func number(_ name: String, in range: ClosedRange<Double>) throws(UsageError) -> Double? {
         guard let text = values[name] else { return nil }
-        guard let value = Double(text), value.isFinite else {
-            throw UsageError(message: "\(name) must be a number, not '\(text)'")
+        // Decimal only: Swift's Double("0x10") reads hexadecimal (16), which no coordinate is written as.
+        guard text.allSatisfy({ $0.isASCII && ($0.isNumber || "+-.eE".contains($0)) }), let value = Double(text),
+            value.isFinite
+        else {
+            throw UsageError(message: "\(name) must be a decimal number, not '\(text)'")
         }
         guard range.contains(value) else {
             throw UsageError(

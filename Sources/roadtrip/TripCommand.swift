@@ -143,7 +143,7 @@ enum TripCommand {
         if verbose {
             report("Time zone: \(zoneName ?? "UTC"); preset: \(presetName ?? "the sidecar's, else \(sitePreset)")")
         }
-        let url = ProjectRoot.resolve(path)!
+        guard let url = ProjectRoot.resolve(path) else { return 1 }
         // The log's sidecar (DESIGN §2.5) applies as it does in a build; the flags override it.
         var isFolder: ObjCBool = false
         _ = FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder)

@@ -41,6 +41,27 @@ import Testing
         #expect(problem("https://example.org:65535/") == nil)
     }
 
+    /// What a new user writes for a local or relative site gets the spelling meant: a folder
+    /// (`trips/`, `.`) is a path from the root, a host and port without a scheme (`localhost:8000`)
+    /// gets `http://`, with `roadtrip serve` for a preview. A host that is no DNS name (RFC 1123
+    /// §2.1: an underscore, an empty label, a label starting or ending with a hyphen) is refused.
+    @Test func suggestionsForLocalAndRelativeValues() {
+        let usage = "an http(s) URL such as 'https://example.org/trips/' or a path from the site root such as '/trips/'"
+        #expect(problem("trips/") == "baseURL 'trips/' must be \(usage); a path starts from the site root: write '/trips/' "
+            + "for that folder of the host")
+        #expect(problem(".") == "baseURL '.' must be \(usage); a path starts from the site root: write '/' for the root of "
+            + "the host, or leave baseURL out for links relative to each page (the default)")
+        #expect(problem("localhost:8000") == "baseURL 'localhost:8000' has no scheme; for that host, write "
+            + "'http://localhost:8000' (or, to preview the site on this machine, run 'roadtrip serve', which needs no baseURL)")
+        let rule = "is not a valid host name (letters, digits and hyphens between dots, no label starting or ending with a "
+            + "hyphen, no empty label)"
+        #expect(problem("https://exa_mple.com/") == "baseURL 'https://exa_mple.com/': the host 'exa_mple.com' \(rule)")
+        #expect(problem("https://a..com/") == "baseURL 'https://a..com/': the host 'a..com' \(rule)")
+        #expect(problem("https://-bad-.com/") == "baseURL 'https://-bad-.com/': the host '-bad-.com' \(rule)")
+        #expect(problem("https://127.0.0.1:8000/") == nil && problem("https://[::1]/") == nil)
+        #expect(problem("https://my-site.example.org./") == nil)
+    }
+
     /// A non-ASCII host becomes its IDNA form: "bücher" is "xn--bcher-kva" (RFC 3492 §7.1's
     /// method; the same label as Python's `"bücher".encode("idna")`), "例え" is "xn--r8jz45g".
     @Test func internationalHostsAreWrittenInASCII() throws {

@@ -159,7 +159,8 @@ import Testing
             try NewSite.create(at: inside)
         } throws: { error in
             (error as? NewSite.Failure)?.message == "\(inside.path) is inside a folder named Destinations, which roadtrip "
-                + "reads as a project's content, so no command would find the new site there; give a folder outside it"
+                + "reads as a project's content, so no command would find the new site there; give a folder outside it "
+                + "('roadtrip new destination NAME' adds a destination)"
         }
         #expect(!FileManager.default.fileExists(atPath: inside.path))
     }

@@ -168,6 +168,25 @@ import Testing
         #expect(!TileLayer.isHTTPTemplate("//tiles.example/{z}/{x}/{y}.png"))
     }
 
+    /// A url without `{y}` is a warning at the value, not at its key: line 3
+    /// "    standard: { url: " is 21 characters → column 22; and block style, line 5
+    /// "      url: " 11 → 12.
+    @Test func tileTemplateWithoutPlaceholdersIsLocatedAtItsValue() throws {
+        let (_, diagnostics) = try load("""
+            map:
+              tileLayers:
+                standard: { url: "https://a.example/{z}/{x}.png" }
+                hybrid:
+                  url: "https://b.example/{z}/{y}.png"
+            """)
+        #expect(diagnostics.map(\.description) == [
+            "Destinations/site.yaml:3:22: warning: map.tileLayers.standard.url must contain {z}, {x} and {y}: "
+                + "'https://a.example/{z}/{x}.png'",
+            "Destinations/site.yaml:5:12: warning: map.tileLayers.hybrid.url must contain {z}, {x} and {y}: "
+                + "'https://b.example/{z}/{y}.png'",
+        ])
+    }
+
     /// A path from the site root is a usable template (a tile server published with the site);
     /// `//host/…` (another host), a backslash, white space and other schemes are not.
     @Test func sitePathTileTemplates() throws {

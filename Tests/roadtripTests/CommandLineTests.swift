@@ -83,10 +83,15 @@ import Testing
         // An empty argument is bad usage, as an empty option value is.
         (["new", "site", ""], "roadtrip: new site needs a non-empty DIR; try 'roadtrip new site --help'"),
         (["trip", "stats", ""], "roadtrip: trip stats needs a non-empty LOG; try 'roadtrip trip stats --help'"),
-        // Combined single-letter flags are read one by one; an unknown letter keeps the word whole.
+        // Combined single-letter flags are read one by one, and the unknown letter is named; a word
+        // that does not start with a flag's letter stays whole.
         (["build", "-vq"], "roadtrip: --verbose and --quiet cannot be used together; try 'roadtrip build --help'"),
         (["serve", "-qv"], "roadtrip: --verbose and --quiet cannot be used together; try 'roadtrip serve --help'"),
-        (["build", "-vx"], "roadtrip: unknown option '-vx'; try 'roadtrip build --help'"),
+        (["build", "-vx"], "roadtrip: unknown option '-x'; try 'roadtrip build --help'"),
+        (["build", "-xv"], "roadtrip: unknown option '-xv'; try 'roadtrip build --help'"),
+        // Coordinates are decimal: Swift would read 0x10 as 16.
+        (["new", "destination", "X", "--latitude", "0x10", "--longitude", "2"],
+         "roadtrip: --latitude must be a decimal number, not '0x10'; try 'roadtrip new destination --help'"),
     ])
     func usageErrorIsOneLine(arguments: [String], line: String) throws {
         let output = try run(arguments)

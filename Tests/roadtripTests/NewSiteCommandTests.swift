@@ -92,6 +92,13 @@ import Testing
             #expect(result.standardError == expected, "\(arguments)")
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+
+        // A file named Destinations is no project, and the message says that is why.
+        try "notes\n".write(to: folder.appendingPathComponent("Destinations"), atomically: false, encoding: .utf8)
+        let file = try CommandRunner.run(["build"], in: folder)
+        #expect(file.status == 1)
+        #expect(file.standardError == expected.replacingOccurrences(
+            of: "Destinations/); create", with: "Destinations/); \(folder.path)/Destinations is a file, not a folder; create"))
     }
 
     /// A destination folder named `Destinations` (`Destinations/Destinations/`) does not make

@@ -81,4 +81,21 @@ import Testing
         #expect(second.status == 0, "\(second.standardError)")
         #expect(try project.read("site/notes.txt") == "added after the first build\n")
     }
+
+    /// `Output` left as a link to a folder that was removed (an unmounted disk): the build says
+    /// so and what to do, instead of "exists and is not a folder", and neither creates the
+    /// link's target nor replaces the link.
+    @Test func danglingOutputLinkIsNamed() throws {
+        let project = try Self.bergenProject()
+        defer { project.remove() }
+        let target = project.root.deletingLastPathComponent().appendingPathComponent("unmounted-\(UUID().uuidString)").path
+        let output = project.root.appendingPathComponent("Output").path
+        try FileManager.default.createSymbolicLink(atPath: output, withDestinationPath: target)
+        let result = try project.build()
+        #expect(result.status == 1)
+        #expect(result.standardError.hasPrefix("\(output): error: the output folder is a symbolic link to a missing folder "
+            + "('\(target)'); create that folder or remove the link\n"))
+        #expect(!FileManager.default.fileExists(atPath: target))
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: output) == target)
+    }
 }

@@ -12,7 +12,7 @@ import Testing
         return project
     }
 
-    /// An empty file that must hold something is an error saying "the file is empty" and what
+    /// An empty (or blank) file that must hold something is an error saying "the file is empty" and what
     /// belongs in it — never Foundation's "Cannot parse a NULL or zero-length data" or a JSON
     /// parser's "expected a value".
     @Test(arguments: [
@@ -29,12 +29,63 @@ import Testing
     func emptyFileThatMustHoldSomething(path: String, message: String) throws {
         let project = try project()
         defer { project.remove() }
-        try project.write(path, "")
+        // A file of nothing but blank lines and tabs is empty too (before, GPX said "Extra content
+        // at the end of the document" and CSV read a header of blank column names).
+        for text in ["", "  \n\n\t\r\n"] {
+            try project.write(path, text)
+            let result = try project.build()
+            #expect(result.status == 1)
+            // `message` carries the position, when there is one, and the severity.
+            #expect(result.standardError.contains("\(path)\(message)"), "\(text.debugDescription): \(result.standardError)")
+            #expect(!result.standardError.contains("zero-length") && !result.standardError.contains("expected a value"))
+        }
+    }
+
+    /// A destination's `trips`, `photos` or `images` that is a file or a link to nothing is a
+    /// warning saying what goes there; the build goes on without them.
+    @Test func contentFoldersThatAreFiles() throws {
+        let project = try project()
+        defer { project.remove() }
+        try project.write("Destinations/bergen/trips", "day1.gpx\n")
+        try project.write("Destinations/bergen/photos", "x\n")
+        try FileManager.default.createSymbolicLink(
+            atPath: project.root.appendingPathComponent("Destinations/bergen/images").path, withDestinationPath: "../pictures")
+        let result = try project.build()
+        #expect(result.status == 0)
+        #expect(result.standardError.split(separator: "\n").map(String.init) == [
+            "Destinations/bergen/trips: warning: this is a file, not a folder: a destination's trip logs go into the folder "
+                + "trips/; it is not read",
+            "Destinations/bergen/photos: warning: this is a file, not a folder: a destination's photos go into the folder "
+                + "photos/; it is not read",
+            "Destinations/bergen/images: warning: this is a symbolic link to a missing folder ('../pictures'): a "
+                + "destination's images (copied as they are) go into the folder images/; it is not read",
+        ])
+    }
+
+    /// An `index.md` that is a named pipe, a link to `/dev/null` or a link to itself is an error in
+    /// words (a pipe would otherwise block the read; Foundation says "You don’t have permission").
+    @Test func indexThatIsNoRegularFile() throws {
+        let project = try project()
+        defer { project.remove() }
+        let fileManager = FileManager.default
+        for name in ["pipe", "device", "loop"] {
+            try fileManager.createDirectory(at: project.root.appendingPathComponent("Destinations/\(name)"), withIntermediateDirectories: true)
+        }
+        #expect(mkfifo(project.root.appendingPathComponent("Destinations/pipe/index.md").path, 0o644) == 0)
+        try fileManager.createSymbolicLink(
+            atPath: project.root.appendingPathComponent("Destinations/device/index.md").path, withDestinationPath: "/dev/null")
+        try fileManager.createSymbolicLink(
+            atPath: project.root.appendingPathComponent("Destinations/loop/index.md").path, withDestinationPath: "index.md")
         let result = try project.build()
         #expect(result.status == 1)
-        // `message` carries the position, when there is one, and the severity.
-        #expect(result.standardError.contains("\(path)\(message)"), "\(result.standardError)")
-        #expect(!result.standardError.contains("zero-length") && !result.standardError.contains("expected a value"))
+        #expect(result.standardError.split(separator: "\n").map(String.init) == [
+            "Destinations/device/index.md: error: this is not a regular file but a device; roadtrip reads only regular files",
+            "Destinations/loop/index.md: error: this is a symbolic link in a loop ('index.md'), which leads to no file; "
+                + "replace it with the file",
+            "Destinations/pipe/index.md: error: this is not a regular file but a named pipe (FIFO); roadtrip reads only "
+                + "regular files",
+            "roadtrip: build failed: 3 errors, 0 warnings; nothing was written",
+        ])
     }
 
     /// An empty `site.yaml` (or one of blank lines) is a site with no settings: the defaults, no
@@ -71,8 +122,8 @@ import Testing
     /// Markdown files in `Destinations/` itself are not destinations: a warning saying where
     /// they go (a folder per destination); a file named almost like one roadtrip reads gets its
     /// name; other files a warning that they are not read. The classic plist's own images
-    /// (`NewYorkCity.svg`, which it names as DestinationImage), `site.yaml` and dotfiles stay
-    /// silent. The build goes on (exit 0).
+    /// (`NewYorkCity.svg`, which it names as DestinationImage), `site.yaml`, dotfiles and a
+    /// content folder's own `README.md`/`LICENSE` stay silent. The build goes on (exit 0).
     @Test func filesInDestinationsThatAreNotRead() throws {
         let project = try project()
         defer { project.remove() }
@@ -85,6 +136,9 @@ import Testing
         try project.write("Destinations/loose.md", Self.bergen)
         try project.write("Destinations/site.yml", "title: Trips\n")
         try project.write("Destinations/notes.txt", "ideas\n")
+        try project.write("Destinations/README.md", "# My trips\n")
+        try project.write("Destinations/LICENSE", "CC BY 4.0\n")
+        try project.write("Destinations/licence.txt", "CC BY 4.0\n")
         let result = try project.build()
         #expect(result.status == 0, "\(result.standardError)")
         let warnings = result.standardError.split(separator: "\n").map(String.init)

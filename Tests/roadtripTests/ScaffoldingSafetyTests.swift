@@ -171,6 +171,41 @@ import Testing
 
         """
 
+    /// What stands in the way of `new site`, in words and before anything is written (never
+    /// Foundation's "NSCocoaErrorDomain error 512", never a half-made site): a file on the way to
+    /// DIR, a DIR that is a link to nothing, a folder named `.gitignore` where the file goes, and a
+    /// DIR named Destinations, which roadtrip would read as content.
+    @Test func newSiteSaysWhatIsInTheWay() throws {
+        let base = try makeFolder()
+        defer { try? FileManager.default.removeItem(at: base) }
+        try Data("notes\n".utf8).write(to: base.appendingPathComponent("afile"))
+        let underFile = try CommandRunner.run(["new", "site", "afile/sub"], in: base)
+        #expect(underFile.status == 1)
+        #expect(underFile.standardError == "roadtrip: error: cannot create the site in \(base.path)/afile/sub: "
+            + "\(base.path)/afile is a file, not a folder; move it away\n")
+
+        try FileManager.default.createSymbolicLink(
+            atPath: base.appendingPathComponent("dangling").path, withDestinationPath: "/nonexistent/trip")
+        let dangling = try CommandRunner.run(["new", "site", "dangling"], in: base)
+        #expect(dangling.status == 1)
+        #expect(dangling.standardError == "roadtrip: error: \(base.path)/dangling is a symbolic link to a missing folder "
+            + "('/nonexistent/trip'); remove the link, or make the folder it points to, or give another DIR\n")
+
+        try FileManager.default.createDirectory(at: base.appendingPathComponent("repo/.gitignore"), withIntermediateDirectories: true)
+        let gitignoreFolder = try CommandRunner.run(["new", "site", "repo"], in: base)
+        #expect(gitignoreFolder.status == 1)
+        #expect(gitignoreFolder.standardError == "roadtrip: error: cannot create the site in \(base.path)/repo: .gitignore is a "
+            + "folder, not a file; move it away; nothing was written\n")
+        #expect(names(base.appendingPathComponent("repo").path) == [".gitignore"])
+
+        let content = try CommandRunner.run(["new", "site", "pj/Destinations"], in: base)
+        #expect(content.status == 1)
+        #expect(content.standardError == "roadtrip: error: \(base.path)/pj/Destinations is named Destinations, the name of a "
+            + "project's content folder, so roadtrip would read it as content, never as a site; give the site another name "
+            + "(its content goes into DIR/Destinations/)\n")
+        #expect(names(base.path) == ["afile", "dangling", "repo"])
+    }
+
     /// What stands in the way of `theme eject`, in words and relative to the project, never
     /// Foundation's "NSCocoaErrorDomain error 512" or "A file with the same name already exists";
     /// nothing is written.

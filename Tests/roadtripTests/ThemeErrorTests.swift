@@ -20,6 +20,50 @@ import Testing
         #expect(!project.exists("Output/index.html"))
     }
 
+    /// `Themes` a file or a link to nothing is a warning (the built-in theme still builds the
+    /// site); an override that is a link to nothing is an error at it, never the built-in file
+    /// used in silence; a page layout left empty is "the file is empty", while an empty partial
+    /// (hiding that part of the page) is fine.
+    @Test func themeFilesThatAreNone() throws {
+        let project = try TemporaryProject(copyingTheme: false)
+        defer { project.remove() }
+        try project.write("Destinations/oslo/index.md", Self.destination)
+        let themes = project.root.appendingPathComponent("Themes")
+        try project.write("Themes", "not a folder\n")
+        let file = try project.build()
+        #expect(file.status == 0)
+        #expect(file.standardError == "Themes: warning: this is a file, not a folder: a project's themes are folders inside "
+            + "the folder Themes/ (Themes/<name>/layouts/…); it is not read\n")
+        try FileManager.default.removeItem(at: themes)
+        try FileManager.default.createSymbolicLink(atPath: themes.path, withDestinationPath: "/nonexistent/themes")
+        let dangling = try project.build()
+        #expect(dangling.status == 0)
+        #expect(dangling.standardError == "Themes: warning: this is a symbolic link to a missing folder ('/nonexistent/themes'): "
+            + "a project's themes are folders inside the folder Themes/ (Themes/<name>/layouts/…); it is not read\n")
+        try FileManager.default.removeItem(at: themes)
+
+        try FileManager.default.createDirectory(
+            at: themes.appendingPathComponent("default/layouts/partials"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(
+            atPath: themes.appendingPathComponent("default/layouts/partials/card.mustache").path,
+            withDestinationPath: "../../../shared/card.mustache")
+        let override = try project.build()
+        #expect(override.status == 1)
+        #expect(override.standardError.hasPrefix("Themes/default/layouts/partials/card.mustache: error: this is a symbolic "
+            + "link to a missing file ('../../../shared/card.mustache')\n"), "\(override.standardError)")
+        try FileManager.default.removeItem(at: themes.appendingPathComponent("default/layouts/partials/card.mustache"))
+
+        try project.write("Themes/default/layouts/partials/card.mustache", "")
+        try project.write("Themes/default/layouts/destination.mustache", "\n  \n")
+        let emptyLayout = try project.build()
+        #expect(emptyLayout.status == 1)
+        #expect(emptyLayout.standardError.hasPrefix("Themes/default/layouts/destination.mustache: error: the file is empty: "
+            + "the 'destination' layout renders whole pages; write its template, or delete the file to use the built-in one\n"))
+        try FileManager.default.removeItem(at: themes.appendingPathComponent("default/layouts/destination.mustache"))
+        let emptyPartial = try project.build()
+        #expect(emptyPartial.status == 0, "\(emptyPartial.standardError)")
+    }
+
     @Test func missingPartialNamesTheLineThatUsesIt() throws {
         let project = try TemporaryProject()
         defer { project.remove() }

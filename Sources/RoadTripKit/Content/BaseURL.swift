@@ -56,6 +56,13 @@ public struct BaseURL: Sendable, Hashable {
         var origin = ""
         if let scheme = components.scheme?.lowercased() {
             guard scheme == "http" || scheme == "https" else {
+                // `localhost:8000`, `example.org:8080/trips/`: a host and port without a scheme.
+                if scheme == "localhost" || scheme.contains("."), let rest = written.split(separator: ":", maxSplits: 1).last,
+                    rest.first?.isNumber == true
+                {
+                    throw Problem(message: "\(quoted) has no scheme; for that host, write 'http://\(written)' (or, to preview "
+                        + "the site on this machine, run 'roadtrip serve', which needs no baseURL)")
+                }
                 throw Problem(message: "\(quoted) must be \(usage), not a \(scheme): URL")
             }
             guard let host = components.host, !host.isEmpty else {
@@ -67,9 +74,19 @@ public struct BaseURL: Sendable, Hashable {
             guard let asciiHost = components.encodedHost, asciiHost.unicodeScalars.allSatisfy(\.isASCII) else {
                 throw Problem(message: "\(quoted): the host '\(host)' cannot be written in ASCII; write its IDNA form (xn--…)")
             }
+            if let problem = hostNameProblem(asciiHost) { throw Problem(message: "\(quoted): \(problem)") }
             origin = scheme + "://" + asciiHost.lowercased() + (components.port.map { ":\($0)" } ?? "")
         } else if !path.hasPrefix("/") {
-            throw Problem(message: "\(quoted) must be \(usage); for a host, write 'https://\(written)'")
+            // `example.org/trips/` names a host; `trips/` and `.` a folder, which links need from the root.
+            let first = written.split(separator: "/").first.map(String.init) ?? ""
+            if first.contains(".") && first.contains(where: \.isLetter) {
+                throw Problem(message: "\(quoted) must be \(usage); for a host, write 'https://\(written)'")
+            }
+            let folder = written.split(separator: "/").filter { $0 != "." }.joined(separator: "/")
+            let suggestion = folder.isEmpty
+                ? "'/' for the root of the host, or leave baseURL out for links relative to each page (the default)"
+                : "'/\(folder)/' for that folder of the host"
+            throw Problem(message: "\(quoted) must be \(usage); a path starts from the site root: write \(suggestion)")
         }
         if collapsed != path {
             let result = origin + collapsed
@@ -80,6 +97,22 @@ public struct BaseURL: Sendable, Hashable {
         }
         checked.url = origin + path
         return checked
+    }
+
+    /// Why `host` (ASCII, as in a URL) is no DNS host name, IPv4 address or bracketed IPv6 literal:
+    /// RFC 1123 §2.1 and RFC 952 — labels of 1…63 letters, digits and hyphens, neither starting nor
+    /// ending with a hyphen, 253 characters in all — so `exa_mple.com` or `a..com` is refused;
+    /// `nil` when it is one.
+    static func hostNameProblem(_ host: String) -> String? {
+        if host.hasPrefix("[") { return nil }  // IPv6, checked by URLComponents
+        let name = host.hasSuffix(".") ? String(host.dropLast()) : host
+        let labels = name.split(separator: ".", omittingEmptySubsequences: false)
+        let valid = name.count <= 253 && labels.allSatisfy { label in
+            (1...63).contains(label.count) && label.first != "-" && label.last != "-"
+                && label.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }
+        }
+        return valid ? nil : "the host '\(host)' is not a valid host name (letters, digits and hyphens between dots, "
+            + "no label starting or ending with a hyphen, no empty label)"
     }
 
     /// Why a baseURL cannot be used, in one line without the file position.

@@ -141,6 +141,7 @@ struct ConfigReader {
     func tileLayer(_ node: YAMLNode, _ key: String, base: TileLayer?) -> TileLayer? {
         var layer = base ?? TileLayer(url: "", overlay: nil, attribution: "", maxZoom: 19)
         var unsafe = false
+        var urlValue: YAMLNode?  // where a bad url is reported: at its value, not at the key
         func httpTemplate(_ value: YAMLNode, _ name: String, _ assign: (String) -> Void) {
             string(value, name) { template in
                 if TileLayer.isUsableTemplate(template) { return assign(template) }
@@ -153,7 +154,9 @@ struct ConfigReader {
         }
         forEachKey(node, key, known: ["url", "overlay", "attribution", "maxZoom"]) { sub, value in
             switch sub {
-            case "url": httpTemplate(value, "\(key).url") { layer.url = $0 }
+            case "url":
+                urlValue = value
+                httpTemplate(value, "\(key).url") { layer.url = $0 }
             case "overlay": httpTemplate(value, "\(key).overlay") { layer.overlay = $0 }
             case "attribution": string(value, "\(key).attribution") { layer.attribution = $0 }
             case "maxZoom":
@@ -171,7 +174,7 @@ struct ConfigReader {
             return nil
         }
         if !(layer.url.contains("{z}") && layer.url.contains("{x}") && layer.url.contains("{y}")) {
-            fail(node, "\(key).url must contain {z}, {x} and {y}: '\(layer.url)'")
+            fail(urlValue ?? node, "\(key).url must contain {z}, {x} and {y}: '\(layer.url)'")
             return nil
         }
         return layer

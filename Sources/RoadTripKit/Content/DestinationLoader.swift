@@ -73,6 +73,14 @@ struct DestinationLoader {
                 pointsOfInterest += PointOfInterestFile.read(url, displayPath: relativePath(url), log: log) ?? []
             }
         }
+        for (name, holds) in Self.contentFolders {
+            let url = folder.appendingPathComponent(name)
+            if let problem = FileBytes.folderProblem(url) {
+                log.warning(
+                    SourceLocation(path: relativePath(url)),
+                    "\(problem): a destination's \(holds) go into the folder \(name)/; it is not read")
+            }
+        }
         let tripLogs = TripLogLoader(projectRoot: projectRoot, config: config, log: log).load(folder: folder)
         // GPX waypoints recorded on the way are points of interest of the destination (DESIGN §2.4).
         pointsOfInterest += tripLogs.flatMap(\.log.waypoints)
@@ -114,6 +122,12 @@ struct DestinationLoader {
         guard log.errorCount == errorsBefore else { return nil }
         return destination
     }
+
+    /// The folders of a destination folder that roadtrip reads, with what they hold, for the
+    /// warning when one is a file or a link to nothing (``FileBytes/folderProblem(_:)``).
+    static let contentFolders = [
+        ("trips", "trip logs"), ("photos", "photos"), ("images", "images (copied as they are)"),
+    ]
 
     /// The people of `<folder>/contacts.vcf` (issue 7), when it exists: as read, and as the site
     /// may show them (`SiteConfig.contactPrivacy`), placed by GEO or by their address's town.

@@ -9,6 +9,8 @@ enum FileBytes {
     /// The whole file at `url`.
     /// - Throws: `FileReadError` whose message is `reason(for:error:)`.
     static func read(_ url: URL) throws(FileReadError) -> Data {
+        // A named pipe would block the read; a device is no project file.
+        if let problem = specialFileProblem(url) { throw FileReadError(message: problem) }
         do {
             return try Data(contentsOf: url)
         } catch {
@@ -31,9 +33,55 @@ enum FileBytes {
         return try? FileManager.default.destinationOfSymbolicLink(atPath: url.path)
     }
 
-    /// `true` for a file of 0 bytes (streamed readers check this before opening: GPX, NMEA).
-    static func isEmptyFile(_ url: URL) -> Bool {
-        (try? url.resourceValues(forKeys: [.fileSizeKey]).fileSize) == 0
+    /// Why `url` is no file roadtrip reads although something is there: a symbolic link that
+    /// leads back to itself ("this is a symbolic link in a loop ('…'), which leads to no file"),
+    /// or, where the links lead, a named pipe, a device (`/dev/null`) or a socket ("this is not
+    /// a regular file but a named pipe; roadtrip reads only regular files"); `nil` for a regular
+    /// file, a folder, or nothing at all. From `stat(2)`, which follows links (`ELOOP` for a loop).
+    static func specialFileProblem(_ url: URL) -> String? {
+        var info = stat()
+        guard stat(url.path, &info) == 0 else {
+            guard errno == ELOOP else { return nil }
+            let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: url.path)) ?? url.lastPathComponent
+            return "this is a symbolic link in a loop ('\(target)'), which leads to no file; replace it with the file"
+        }
+        let kind: String
+        switch info.st_mode & S_IFMT {
+        case S_IFREG, S_IFDIR: return nil
+        case S_IFIFO: kind = "a named pipe (FIFO)"
+        case S_IFCHR, S_IFBLK: kind = "a device"
+        case S_IFSOCK: kind = "a socket"
+        default: kind = "a special file"
+        }
+        return "this is not a regular file but \(kind); roadtrip reads only regular files"
+    }
+
+    /// Why `url`, where roadtrip looks for a folder (`Themes/`, a destination's `trips/`,
+    /// `photos/`, `images/`), is none although something is there: "this is a file, not a folder"
+    /// or "this is a symbolic link to a missing folder ('…')"; `nil` for a folder or nothing.
+    static func folderProblem(_ url: URL) -> String? {
+        if let target = danglingLinkTarget(url) { return "this is a symbolic link to a missing folder ('\(target)')" }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue else {
+            return nil
+        }
+        return "this is a file, not a folder"
+    }
+
+    /// `true` for a file of 0 bytes or of nothing but white space (``isBlank(_:)``): the
+    /// streamed readers (GPX, NMEA, CSV) check this before opening, so that a file of blank lines
+    /// is "the file is empty" as for every other reader. Read in 4 KiB pieces up to the first
+    /// byte that is not white space, which in a real log is the first, so a big file costs one read.
+    static func isBlankFile(_ url: URL) -> Bool {
+        guard let handle = try? FileHandle(forReadingFrom: url) else { return false }
+        defer { try? handle.close() }
+        var first = true
+        while true {
+            guard let piece = try? handle.read(upToCount: 4096), !piece.isEmpty else { return true }
+            // The byte-order mark only counts at the start.
+            if !(first ? isBlank(piece) : isBlank(Data([0x20]) + piece)) { return false }
+            first = false
+        }
     }
 
     /// `true` when `data` holds nothing but white space (space, tab, CR, LF) and a UTF-8 byte-order
@@ -58,6 +106,7 @@ enum FileBytes {
         var isDirectory: ObjCBool = false
         let exists = FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory)
         if exists && isDirectory.boolValue { return "this is a directory, not a file" }
+        if let problem = specialFileProblem(url) { return problem }
         if let target = danglingLinkTarget(url) { return "this is a symbolic link to a missing file ('\(target)')" }
         if !exists { return "the file does not exist" }
         if !FileManager.default.isReadableFile(atPath: url.path) { return "permission denied: the file is not readable" }
@@ -89,8 +138,9 @@ enum FileBytes {
     /// it"), or a folder where the file goes ("Themes/default/theme.yaml is a folder, not a file;
     /// move it away"). `nil` when nothing is: the folders on the way are folders or are missing,
     /// and `url` is a file or is missing. Only the folders below `projectRoot` are looked at when
-    /// `url` is inside it.
-    static func obstacle(toWriting url: URL, projectRoot: URL) -> String? {
+    /// `url` is inside it. With `asFolder`, `url` is a folder to be made (or used), and a file or
+    /// a link to nothing there is in the way.
+    static func obstacle(toWriting url: URL, projectRoot: URL, asFolder: Bool = false) -> String? {
         let fileManager = FileManager.default
         let root = projectRoot.standardizedFileURL.path
         let target = url.standardizedFileURL
@@ -101,7 +151,7 @@ enum FileBytes {
         for (index, component) in components.enumerated() {
             folder.appendPathComponent(component)
             let shown = (inside ? "" : "/") + components[...index].joined(separator: "/")
-            let isLast = index == components.count - 1
+            let isLast = index == components.count - 1 && !asFolder
             var isDirectory: ObjCBool = false
             if fileManager.fileExists(atPath: folder.path, isDirectory: &isDirectory) {
                 if isLast && isDirectory.boolValue { return "\(shown) is a folder, not a file; move it away" }

@@ -34,7 +34,8 @@ public enum NewDestination {
     /// - Parameter homeDirectory: the user's home folder, for ``OutputFolderPolicy``'s refusals.
     /// - Throws: `Failure` when the name gives no slug or a reserved one, the coordinate is out of
     ///   range, `projectRoot` is not a project (it has no `Destinations/`, which only `new site`
-    ///   makes), the folder is one roadtrip never writes (``OutputFolderPolicy/refusal(toWrite:as:homeDirectory:)``:
+    ///   makes), the folder is one roadtrip never writes, or `Destinations/` leads out of the project through
+    ///   a symbolic link (``OutputFolderPolicy/refusal(toWriteInside:projectRoot:as:homeDirectory:)``:
     ///   inside `/etc`, …), another destination has the same slug (a folder of `Destinations/`
     ///   whose name gives it, such as `Tromsø/` for "Tromsø", or an entry of `Destinations.plist`:
     ///   the build would refuse the pair), the destination folder already holds an `index.md`
@@ -57,7 +58,9 @@ public enum NewDestination {
         }
         let destinations = projectRoot.appendingPathComponent(ProjectLocator.contentFolderName)
         let folder = destinations.appendingPathComponent(slug)
-        if let refusal = OutputFolderPolicy.refusal(toWrite: folder, as: "the new destination's folder", homeDirectory: homeDirectory) {
+        if let refusal = OutputFolderPolicy.refusal(
+            toWriteInside: folder, projectRoot: projectRoot, as: "the new destination's folder", homeDirectory: homeDirectory)
+        {
             throw Failure(message: refusal)
         }
         if let conflict = slugConflict(slug, name: trimmed, in: destinations, projectRoot: projectRoot) {

@@ -86,7 +86,9 @@ public enum NewSite {
     ///   home folder or one holding it, a folder of the operating system or inside one:
     ///   ``OutputFolderPolicy/refusal(toWrite:as:homeDirectory:)``), is content of a project (a
     ///   `Destinations/` folder or inside one, ``ProjectLocator/isContent(_:)``, where the search
-    ///   for a root would pass it by), is a file, is a folder holding
+    ///   for a root would pass it by) or named `Destinations`, is a symbolic link to nothing, is a
+    ///   file or has one on the way (`notes.txt/trip`), has something in the way of one of the
+    ///   files (a folder named `.gitignore`; nothing is written then), is a folder holding
     ///   anything else (nothing is written then: the site would mix with files that are not
     ///   roadtrip's), or cannot be written (saying why in words; the files written so far are
     ///   removed).
@@ -95,10 +97,27 @@ public enum NewSite {
         if let refusal = OutputFolderPolicy.refusal(toWrite: folder, as: "the folder of a new site", homeDirectory: homeDirectory) {
             throw Failure(message: refusal)
         }
+        if folder.standardizedFileURL.lastPathComponent == ProjectLocator.contentFolderName {
+            throw Failure(
+                message: "\(folder.path) is named Destinations, the name of a project's content folder, so roadtrip would "
+                    + "read it as content, never as a site; give the site another name (its content goes into "
+                    + "DIR/Destinations/)")
+        }
         if ProjectLocator.isContent(folder) {
             throw Failure(
                 message: "\(folder.path) is inside a folder named Destinations, which roadtrip reads as a project's content, "
-                    + "so no command would find the new site there; give a folder outside it")
+                    + "so no command would find the new site there; give a folder outside it ('roadtrip new destination "
+                    + "NAME' adds a destination)")
+        }
+        if let target = FileBytes.danglingLinkTarget(folder) {
+            throw Failure(
+                message: "\(folder.path) is a symbolic link to a missing folder ('\(target)'); remove the link, or make the "
+                    + "folder it points to, or give another DIR")
+        }
+        // A file on the way (`new site notes.txt/trip`): said before anything is made.
+        let parent = folder.standardizedFileURL.deletingLastPathComponent()
+        if let obstacle = FileBytes.obstacle(toWriting: parent, projectRoot: parent, asFolder: true) {
+            throw Failure(message: "cannot create the site in \(folder.path): \(obstacle)")
         }
         var isDirectory: ObjCBool = false
         if fileManager.fileExists(atPath: folder.path, isDirectory: &isDirectory) {
@@ -117,6 +136,18 @@ public enum NewSite {
                         + "into an empty or new folder, so that it never mixes with other files: give another DIR (only "
                         + "\(OutputFolderPolicy.allowedBeforeFirstWrite) may be there already)")
             }
+        }
+        // Everything in the way of any file, before the first is written (a folder or a link to
+        // nothing named .gitignore, which a fresh folder may hold).
+        var obstacles: [String] = []
+        for file in files {
+            let url = folder.appendingPathComponent(file.path)
+            let problem = FileBytes.obstacle(toWriting: url, projectRoot: folder)
+                ?? (FileManager.default.fileExists(atPath: url.path) ? FileBytes.specialFileProblem(url).map { "\(file.path): \($0)" } : nil)
+            if let problem { obstacles.append(problem) }
+        }
+        if !obstacles.isEmpty {
+            throw Failure(message: "cannot create the site in \(folder.path): \(obstacles.joined(separator: "; ")); nothing was written")
         }
         var written: [URL] = []
         for file in files {

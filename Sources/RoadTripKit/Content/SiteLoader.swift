@@ -161,7 +161,8 @@ public struct SiteLoader: Sendable {
     /// `index.markdown` it holds instead), a Markdown file at the top (a destination is a folder
     /// holding `index.md`), a symbolic link to nothing, and any other file — with the name
     /// roadtrip reads when it is close (`site.yml` → `site.yaml`). Silent for the files roadtrip
-    /// reads there (`site.yaml`, `Destinations.plist`), `destinationFolders` and `usedByPlist` (the
+    /// reads there (`site.yaml`, `Destinations.plist`), `README*` and `LICENSE*` files
+    /// (``OutputFolderPolicy/isRepositoryFile(_:)``), `destinationFolders` and `usedByPlist` (the
     /// top-level names of the files the classic plist's destinations show, e.g. `NewYorkCity.svg`).
     private func reportEntriesNotRead(_ entries: [String], destinationFolders: Set<String>, usedByPlist: Set<String>) {
         for name in entries
@@ -173,6 +174,8 @@ public struct SiteLoader: Sendable {
                 log.warning(location, "this is a symbolic link to a missing file or folder ('\(target)'); it is skipped")
             } else if FileManager.default.fileExists(atPath: entry.path, isDirectory: &isDirectory), isDirectory.boolValue {
                 log.warning(location, "folder has no index.md, so it is not a destination; it is skipped" + Self.indexFileHint(in: entry))
+            } else if OutputFolderPolicy.isRepositoryFile(name) {
+                continue  // README.md, LICENSE: the content folder kept as a repository of its own.
             } else if Self.markdownExtensions.contains((name as NSString).pathExtension.lowercased()) {
                 let stem = (name as NSString).deletingPathExtension
                 let folder = stem.lowercased() == "index" ? "<slug>" : Slug.make(from: stem)

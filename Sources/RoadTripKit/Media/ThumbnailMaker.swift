@@ -113,7 +113,7 @@ public struct ThumbnailMaker: Sendable {
             return Copies(thumbnail: thumbnail, web: web, wasCached: true)
         }
         do { try manager.createDirectory(at: cacheFolder, withIntermediateDirectories: true) } catch {
-            throw Failure("cannot create \(cacheFolder.path): \(error.localizedDescription)")
+            throw Failure("cannot create \(cacheFolder.path): \(FileBytes.systemReason(error))")
         }
         try encode(url, to: thumbnail, maxEdge: settings.thumbnailEdge)
         try encode(url, to: web, maxEdge: settings.webEdge)

@@ -31,6 +31,11 @@ public struct Theme: Sendable {
     ) -> Theme? {
         let folderPath = ProjectPath.relative(
             projectRoot.appendingPathComponent("Themes").appendingPathComponent(name), to: projectRoot)
+        if let problem = FileBytes.folderProblem(projectRoot.appendingPathComponent("Themes")) {
+            log.warning(
+                SourceLocation(path: "Themes"),
+                "\(problem): a project's themes are folders inside the folder Themes/ (Themes/<name>/layouts/…); it is not read")
+        }
         guard let files = ThemeFile.lookup(projectRoot: projectRoot, name: name) else {
             log.error(
                 referencedAt ?? SourceLocation(path: folderPath),
@@ -38,8 +43,15 @@ public struct Theme: Sendable {
             return nil
         }
         let errorsBefore = log.errorCount
+        // A file of the project's theme that is no file (a broken link): an error at the file.
+        var unusable: Set<String> = []
+        for file in files.values.sorted(by: { $0.relativePath < $1.relativePath }) {
+            guard case .project(let url) = file.origin, let problem = ThemeFile.unreadableProblem(url) else { continue }
+            log.error(SourceLocation(path: file.displayPath), problem)
+            unusable.insert(file.relativePath)
+        }
         // theme.yaml is optional and roadtrip reads nothing from it yet, but a broken one is reported.
-        if let manifest = files["theme.yaml"] {
+        if let manifest = files["theme.yaml"], !unusable.contains("theme.yaml") {
             do {
                 _ = YAMLFile.parse(try manifest.text(), path: manifest.displayPath, log: log)
             } catch {
@@ -49,11 +61,21 @@ public struct Theme: Sendable {
         var sources: [String: String] = [:]
         var templatePaths: [String: String] = [:]
         let sortedFiles = files.values.sorted { $0.relativePath < $1.relativePath }
-        for file in sortedFiles where file.relativePath.hasPrefix("layouts/") && file.relativePath.hasSuffix(".mustache") {
+        for file in sortedFiles
+        where file.relativePath.hasPrefix("layouts/") && file.relativePath.hasSuffix(".mustache") && !unusable.contains(file.relativePath) {
             let templateName = String(file.relativePath.dropFirst("layouts/".count).dropLast(".mustache".count))
             templatePaths[templateName] = file.displayPath
             do {
                 let source = try file.text()
+                // A page layout of nothing renders blank pages; a partial may be empty (to hide it).
+                if case .project = file.origin, !templateName.contains("/"), FileBytes.isBlank(Data(source.utf8)) {
+                    log.error(
+                        SourceLocation(path: file.displayPath),
+                        FileBytes.emptyFileMessage(
+                            "the '\(templateName)' layout renders whole pages; write its template, or delete the file to use "
+                                + "the built-in one"))
+                    continue
+                }
                 _ = try MustacheTemplate(source: source, name: templateName)
                 sources[templateName] = source
             } catch let error as FileReadError {

@@ -32,9 +32,11 @@ public enum ThemeEjection {
     ///   - force: overwrite files that exist at those paths.
     ///   - homeDirectory: the user's home folder, for ``OutputFolderPolicy``'s refusals.
     /// - Throws: `Failure` when `projectRoot` is not a project (no `Destinations/`,
-    ///   ``ProjectLocator/problem(withGivenRoot:)``); when `Themes/default/` is a folder roadtrip
+    ///   ``ProjectLocator/problem(withGivenRoot:homeDirectory:)``); when `Themes/default/` is a folder roadtrip
     ///   never writes (``OutputFolderPolicy/refusal(toWrite:as:homeDirectory:)``: inside `/etc`,
-    ///   …); when something is in the way of a file, with or without `force` (a file `Themes` where
+    ///   …), or any folder a file goes into is one, or leads out of the project through a symbolic
+    ///   link (``OutputFolderPolicy/refusal(toWriteInside:projectRoot:as:homeDirectory:)``; nothing
+    ///   is written); when something is in the way of a file, with or without `force` (a file `Themes` where
     ///   a folder is needed, a folder where a file goes: ``FileBytes/obstacle(toWriting:projectRoot:)``
     ///   says which; nothing is written); without `force`, when any of the files exists
     ///   (`existingFiles` lists them; nothing is written); when a file cannot be written (the
@@ -52,6 +54,15 @@ public enum ThemeEjection {
         }
         let files = BuiltInTheme.files.keys.sorted().map { relativePath in
             (relativePath: relativePath, url: folder.appendingPathComponent(relativePath))
+        }
+        // Every folder a file goes into, by where it leads: a linked layouts/ or assets/ too.
+        for subfolder in Set(files.map { $0.url.deletingLastPathComponent().standardizedFileURL.path }).sorted() {
+            if let refusal = OutputFolderPolicy.refusal(
+                toWriteInside: URL(fileURLWithPath: subfolder, isDirectory: true), projectRoot: projectRoot,
+                as: "a folder of the theme", homeDirectory: homeDirectory)
+            {
+                throw Failure(message: refusal + "; nothing was written", existingFiles: [])
+            }
         }
         var obstacles: [String] = []
         for file in files {

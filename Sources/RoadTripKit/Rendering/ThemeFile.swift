@@ -22,6 +22,14 @@ public struct ThemeFile: Sendable, Hashable {
     /// Where the bytes are.
     public let origin: Origin
 
+    /// Why the project file at `url` is no file a theme can use although it is there: a symbolic
+    /// link to nothing or in a loop, a named pipe, a device (``FileBytes/reason(for:error:)``);
+    /// `nil` for a regular file or a folder.
+    static func unreadableProblem(_ url: URL) -> String? {
+        guard FileBytes.danglingLinkTarget(url) != nil || FileBytes.specialFileProblem(url) != nil else { return nil }
+        return FileBytes.reason(for: url, error: nil)
+    }
+
     /// The file's contents as UTF-8 text.
     /// - Throws: `FileReadError` when a project file cannot be read or the bytes are not UTF-8.
     func text() throws(FileReadError) -> String {
@@ -67,14 +75,16 @@ public struct ThemeFile: Sendable, Hashable {
     }
 
     /// Regular, visible files below `folder`, with their '/'-separated paths relative to it
-    /// (none when `folder` does not exist).
+    /// (none when `folder` does not exist), and those that are meant as files but are none: a
+    /// symbolic link to nothing, a named pipe, a device (``unreadableProblem(_:)``), so that an
+    /// override that is a broken link is an error, never the built-in file used in silence.
     private static func visibleFiles(under folder: URL) -> [(relativePath: String, url: URL)] {
         guard let enumerator = FileManager.default.enumerator(
             at: folder, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles])
         else { return [] }
         var found: [(relativePath: String, url: URL)] = []
         for case let url as URL in enumerator
-        where (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true {
+        where (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true || unreadableProblem(url) != nil {
             found.append((ProjectPath.relative(url, to: folder), url))
         }
         return found

@@ -46,17 +46,69 @@ enum OutputFolderPolicy {
         return "refusing to use \(name) as \(role): \(problem)"
     }
 
+    /// Why roadtrip may not write `folder`, a folder inside the project at `projectRoot` that a
+    /// command fills for the project's own use (a new destination's folder, each folder of an
+    /// ejected theme, the photo cache): ``refusal(toWrite:as:homeDirectory:)`` of where it leads,
+    /// else a symbolic link on the way from the project root to `folder` that leads out of the
+    /// project, so that `Themes/default/assets` linked to `/home/me/elsewhere` is never written
+    /// through. `nil` when the folder may be written.
+    ///
+    /// - Parameters:
+    ///   - folder: a folder at or below `projectRoot` (a file URL; it need not exist).
+    ///   - projectRoot: the project root.
+    ///   - role: what the folder is for, as the message names it ("a folder of the theme").
+    ///   - homeDirectory: as in ``refusal(toWrite:as:homeDirectory:)``.
+    /// - Returns: one line saying why and what to do.
+    static func refusal(toWriteInside folder: URL, projectRoot: URL, as role: String, homeDirectory: URL?) -> String? {
+        if let refusal = refusal(toWrite: folder, as: role, homeDirectory: homeDirectory) { return refusal }
+        let root = canonicalComponents(projectRoot)
+        guard !canonicalComponents(folder).starts(with: root) else { return nil }
+        // The first link on the way that leads out (the one the user made).
+        let relative = ProjectPath.relative(folder, to: projectRoot).split(separator: "/").map(String.init)
+        var candidate = projectRoot.standardizedFileURL
+        for component in relative {
+            candidate.appendPathComponent(component)
+            guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: candidate.path) else { continue }
+            guard !canonicalComponents(candidate).starts(with: root) else { continue }
+            let shown = ProjectPath.relative(candidate, to: projectRoot)
+            return "refusing to write \(role) through \(shown): it is a symbolic link to \(target), outside the "
+                + "project, and roadtrip writes only inside the project; replace the link with a folder"
+        }
+        return "refusing to use \(url(canonicalComponents(folder)).path) as \(role): it is outside the project "
+            + "\(projectRoot.standardizedFileURL.path)"
+    }
+
     /// The absolute path of `url` as components, with `.`/`..` removed and symbolic links
     /// resolved in the longest prefix that exists. `[]` is `/`.
     static func canonicalComponents(_ url: URL) -> [String] {
-        var existing = url.standardizedFileURL
-        var missing: [String] = []
-        while existing.path != "/" && !FileManager.default.fileExists(atPath: existing.path) {
-            missing.insert(existing.lastPathComponent, at: 0)
-            existing = existing.deletingLastPathComponent()
+        let components = url.standardizedFileURL.path.split(separator: "/").map(String.init)
+        // The longest prefix that exists (``ProjectLocator/ancestors(of:)`` ends, with `/`).
+        let ancestors = ProjectLocator.ancestors(of: url)
+        guard let index = ancestors.firstIndex(where: { FileManager.default.fileExists(atPath: $0.path) }) else {
+            return components
         }
-        let resolved = existing.resolvingSymlinksInPath().standardizedFileURL.path
-        return resolved.split(separator: "/").map(String.init) + missing
+        let resolved = ancestors[index].resolvingSymlinksInPath().standardizedFileURL.path
+        return resolved.split(separator: "/").map(String.init) + components.suffix(index)
+    }
+
+    /// What `folder` is when it holds the folders of many people or many unrelated projects, so
+    /// that no project may be it: "the file-system root", "your home folder", "a folder holding
+    /// your home folder", or "a folder shared by the whole system" (``sharedFolders``: `/tmp`,
+    /// `/home`, `/mnt`, `/media`, `/srv`, `/root`, `/var/tmp`, …; on macOS also under
+    /// `/private`); `nil` for any other folder. Judged by where symbolic links lead. The search
+    /// for a project root stops at these (``ProjectLocator/root(searchingUpwardFrom:homeDirectory:)``)
+    /// and `--source` refuses them (``ProjectLocator/problem(withGivenRoot:homeDirectory:)``).
+    /// - Parameter homeDirectory: the user's home folder; `nil` skips its checks.
+    static func holderOfUnrelatedFolders(_ folder: URL, homeDirectory: URL?) -> String? {
+        let components = canonicalComponents(folder)
+        if components.isEmpty { return "the file-system root" }
+        if let homeDirectory {
+            let home = canonicalComponents(homeDirectory)
+            if home == components { return "your home folder" }
+            if home.starts(with: components) { return "a folder holding your home folder" }
+        }
+        let privatePrefix = components.count >= 2 && components[0] == "private" && ["tmp", "var"].contains(components[1]) ? 1 : 0
+        return sharedFolders.contains(Array(components.dropFirst(privatePrefix))) ? "a folder shared by the whole system" : nil
     }
 
     /// The folder URL for canonical `components`.
@@ -140,7 +192,14 @@ enum OutputFolderPolicy {
     /// output folder (its files there are `index.html`, `404.html`, `sitemap.xml`, …, and each
     /// destination is a folder), so they survive every build.
     static func mayPrecedeFirstBuild(_ name: String) -> Bool {
-        if name.hasPrefix(".") || publishingFiles.contains(name) { return true }
+        name.hasPrefix(".") || publishingFiles.contains(name) || isRepositoryFile(name)
+    }
+
+    /// Whether `name` is one of ``repositoryFiles`` (`README.md`, `LICENSE`, `licence.txt`, …):
+    /// the stem before the first `.`, ignoring case. Such files may precede a first build in an
+    /// output folder, and `Destinations/` holds them without a warning (a content folder kept as
+    /// its own repository).
+    static func isRepositoryFile(_ name: String) -> Bool {
         let stem = name.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)[0]
         return repositoryFiles.contains(stem.lowercased())
     }

@@ -117,6 +117,10 @@ public struct OutputWriter: Sendable {
             return
         case .directory:
             break
+        case .symbolicLink? where FileBytes.danglingLinkTarget(resolved) != nil:
+            throw failure(
+                nil, "the output folder is a symbolic link to a missing folder ('\(FileBytes.danglingLinkTarget(resolved) ?? "")'); "
+                    + "create that folder or remove the link")
         case .regularFile?, .symbolicLink?, .other?:
             throw failure(nil, "the output path exists and is not a folder")
         }

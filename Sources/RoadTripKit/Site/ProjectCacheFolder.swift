@@ -22,6 +22,22 @@ public enum ProjectCacheFolder {
         url(projectRoot: projectRoot).appendingPathComponent("photos", isDirectory: true)
     }
 
+    /// Why roadtrip cannot keep its files in `folder`, a folder of the cache (``photos(projectRoot:)``):
+    /// a file or a symbolic link to nothing where a folder of the way is
+    /// (``FileBytes/obstacle(toWriting:projectRoot:asFolder:)``: ".roadtrip-cache is a file, not a
+    /// folder; move it away"), or a folder roadtrip never writes, or a symbolic link leading out of
+    /// the project, as for every folder roadtrip fills inside a project
+    /// (``OutputFolderPolicy/refusal(toWriteInside:projectRoot:as:homeDirectory:)``), so that a
+    /// `.roadtrip-cache` linked to `/var/lib` never puts photos there. `nil` when it can.
+    /// - Parameter homeDirectory: the user's home folder (``OutputWriter/defaultHomeDirectory``).
+    public static func problem(
+        with folder: URL, projectRoot: URL, homeDirectory: URL? = OutputWriter.defaultHomeDirectory
+    ) -> String? {
+        if let obstacle = FileBytes.obstacle(toWriting: folder, projectRoot: projectRoot, asFolder: true) { return obstacle }
+        return OutputFolderPolicy.refusal(
+            toWriteInside: folder, projectRoot: projectRoot, as: "roadtrip's cache", homeDirectory: homeDirectory)
+    }
+
     /// `<projectRoot>/.roadtrip-cache/serve/`: where `roadtrip serve` builds the site with relative
     /// links when `--output` is not given, so that a published build in `Output/` is never replaced
     /// by the preview.

@@ -140,6 +140,14 @@ public struct SiteBuilder: Sendable {
         if let warning = content.config.contactPrivacy.publishingWarning(for: content.destinations.flatMap(\.contacts)) {
             log.report(warning)
         }
+        if content.destinations.contains(where: { !$0.photos.isEmpty }) {
+            let photoCache = ProjectCacheFolder.photos(projectRoot: options.projectRoot)
+            if let problem = ProjectCacheFolder.problem(with: photoCache, projectRoot: options.projectRoot) {
+                log.error(
+                    SourceLocation(path: ProjectCacheFolder.name),
+                    "cannot keep the photos' copies in \(ProjectCacheFolder.name)/photos/: \(problem)")
+            }
+        }
         guard !hasBlockingProblems() else { return failed }
 
         let (trips, reusedComputations) = stage(3, { (computed: (trips: [Trip], reused: Int)) in

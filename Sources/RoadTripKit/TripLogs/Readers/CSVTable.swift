@@ -120,6 +120,9 @@ struct CSVTable {
         self.displayPath = displayPath
         self.delimiter = delimiter
         self.decimalComma = decimalComma
+        if FileBytes.isBlankFile(url) {
+            throw Diagnostic.error(SourceLocation(path: displayPath), FileBytes.emptyFileMessage("a CSV trip log needs a header line"))
+        }
         stream = try ByteStream(url: url, displayPath: displayPath)
         record = Record(header: [], decimalComma: decimalComma)
         header = []

@@ -60,7 +60,7 @@ public enum GPXReader {
             log.error(SourceLocation(path: displayPath), "cannot open the GPX file")
             return nil
         }
-        if FileBytes.isEmptyFile(url) {
+        if FileBytes.isBlankFile(url) {
             log.error(SourceLocation(path: displayPath), FileBytes.emptyFileMessage("a GPX document has a <gpx> root element"))
             return nil
         }

@@ -41,7 +41,7 @@ public enum NMEAReader {
     ///   - displayPath: the path diagnostics name.
     ///   - slug: the log's slug (DESIGN §2.5).
     public static func read(_ url: URL, displayPath: String, slug: String, log: DiagnosticLog) -> TripLog? {
-        if FileBytes.isEmptyFile(url) {
+        if FileBytes.isBlankFile(url) {
             log.error(
                 SourceLocation(path: displayPath),
                 FileBytes.emptyFileMessage("an NMEA 0183 log holds one sentence a line, such as $GPRMC,…"))

@@ -19,12 +19,16 @@ public struct OutputWriteSummary: Sendable, Hashable {
     /// Files written by an earlier build (listed in the manifest) that this build no longer
     /// produces, and which were deleted.
     public var removed: [String]
+    /// Seconds (monotonic clock) the apply phase took: from the first change to the output folder
+    /// to the last, the window in which a killed build leaves a mix of old and new files.
+    public var applySeconds: Double
 
-    /// Creates a summary from its three path lists.
-    public init(written: [String], unchanged: [String], removed: [String]) {
+    /// Creates a summary from its three path lists and the apply phase's duration in seconds.
+    public init(written: [String], unchanged: [String], removed: [String], applySeconds: Double = 0) {
         self.written = written
         self.unchanged = unchanged
         self.removed = removed
+        self.applySeconds = applySeconds
     }
 }
 
@@ -213,8 +217,10 @@ public struct OutputWriter: Sendable {
         try stageInParallel(files, in: staging)
         let manifest = OutputManifest(paths: Set(files.map(\.path)))
         try stage(OutputManifest.fileName, Data(manifest.text.utf8), in: staging)
+        let start = DispatchTime.now().uptimeNanoseconds
         try posix(nil, "cannot move the staging folder into place") { rename(staging.path, output.path) }
-        return OutputWriteSummary(written: Self.sorted(files.map(\.path)), unchanged: [], removed: [])
+        return OutputWriteSummary(written: Self.sorted(files.map(\.path)), unchanged: [], removed: [],
+                                  applySeconds: Self.seconds(since: start))
     }
 
     /// The output folder exists: stage the changed files, check for conflicts, then apply.
@@ -244,6 +250,7 @@ public struct OutputWriter: Sendable {
         try stageInParallel(changedFiles, in: staging)
 
         // Apply: renames, unlinks and folder creation/removal only.
+        let start = DispatchTime.now().uptimeNanoseconds
         try replaceManifest(OutputManifest(paths: previous.paths.union(produced)), output: output, staging: staging)
         var removed: [String] = []
         for path in clearing.files where Self.removeIfListed(path, in: output) {
@@ -270,7 +277,13 @@ public struct OutputWriter: Sendable {
         Self.removeEmptyFolders(holding: removed, in: output)
         try replaceManifest(OutputManifest(paths: produced), output: output, staging: staging)
         return OutputWriteSummary(
-            written: Self.sorted(changed), unchanged: Self.sorted(unchanged), removed: Self.sorted(removed))
+            written: Self.sorted(changed), unchanged: Self.sorted(unchanged), removed: Self.sorted(removed),
+            applySeconds: Self.seconds(since: start))
+    }
+
+    /// Seconds since `start` (`DispatchTime.now().uptimeNanoseconds`).
+    private static func seconds(since start: UInt64) -> Double {
+        Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
     }
 
     /// Stale manifest entries that must go before new files can be renamed into place, in the

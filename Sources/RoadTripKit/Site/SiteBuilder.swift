@@ -177,6 +177,8 @@ public struct SiteBuilder: Sendable {
                 "Write " + CountText.counted(files.count, "file") + " (\(summary.written.count) written, "
                     + "\(summary.unchanged.count) unchanged, \(summary.removed.count) removed)"
             }) { try writer.write(files) }
+            verbose("apply phase (the renames and removals in the output folder): "
+                + String(format: "%.2f", summary.applySeconds * 1000) + " ms")
             let reusedDestinations = content.reusedDestinationCount
             return BuildResult(
                 succeeded: true, destinationCount: trips.count, writeSummary: summary,

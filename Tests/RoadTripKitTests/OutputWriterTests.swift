@@ -286,7 +286,7 @@ private func attributes(_ url: URL) throws -> (date: Date?, inode: UInt64?) {
         let expected = sandbox.output.path + ": error: refusing to write into this folder: it is not empty and was "
             + "not written by roadtrip (it has no .roadtrip-manifest): it holds index.html, notes.txt and photos/; "
             + "pick an empty or new folder, or remove them yourself (only dotfiles such as .git/ and .gitignore, "
-            + "CNAME, _redirects, _headers, and README and LICENSE files may be there before the first build)"
+            + "CNAME, _redirects, _headers, README and LICENSE files, and lost+found/ may be there before the first build)"
         let validated = #expect(throws: Diagnostic.self) { try writer.validate() }
         #expect(validated?.description == expected)
         let written = #expect(throws: Diagnostic.self) {

@@ -22,7 +22,8 @@ import Darwin
 ///    first, so the home page goes last. A page is thus replaced only after every file it links to
 ///    is there, and every link of every page, old or new, resolves at every moment;
 /// 4. files of the previous manifest that this build no longer produces are unlinked (only through
-///    real folders, never a symbolic link), and folders left empty by that are removed;
+///    real folders, never a symbolic link), and the folders on their way that are empty now are
+///    removed;
 /// 5. the manifest is narrowed to exactly this build's paths (skipped when it holds them already).
 ///
 /// Paths are resolved from open descriptors of the staging `site/` folder and the output folder
@@ -116,7 +117,9 @@ struct OutputSwap {
         for path in stale where Self.unlinkIfListed(path, in: outputFolder) {
             removed.append(path)
         }
-        Self.removeEmptyFolders(holding: removed, in: outputFolder)
+        // The folders of every stale path, not only of those unlinked now: a build killed after
+        // its unlinks but before this step left their folders empty, and this build repairs that.
+        Self.removeEmptyFolders(holding: stale + clearingFiles, in: outputFolder)
         if let narrowedManifest {
             try Self.rename(narrowedManifest, in: stagingFolder, to: OutputManifest.fileName, in: outputFolder)
         }
@@ -155,10 +158,10 @@ struct OutputSwap {
         }
     }
 
-    /// Removes the folders that held `removed` files, deepest first, when they are now empty
-    /// (`rmdir` semantics refuse non-empty folders, so the user's files keep their folders).
-    private static func removeEmptyFolders(holding removed: [String], in outputFolder: Int32) {
-        let folders = Set(removed.flatMap { OutputFile.ancestors(of: $0) })
+    /// Removes the folders on the way to `paths`, deepest first, when they are empty (`rmdir`
+    /// semantics refuse non-empty folders, so the user's files keep their folders).
+    private static func removeEmptyFolders(holding paths: [String], in outputFolder: Int32) {
+        let folders = Set(paths.flatMap { OutputFile.ancestors(of: $0) })
         let deepestFirst = folders.sorted {
             let (a, b) = ($0.split(separator: "/").count, $1.split(separator: "/").count)
             return a != b ? a > b : $0 < $1

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestTools
 @testable import RoadTripKit
 
 /// A throw-away project folder under the temporary directory: `<base>/project` with
@@ -50,26 +51,18 @@ private struct Sandbox {
     /// bytes and modification dates, folders, and links with their destinations.
     func snapshot() throws -> [String: String] {
         var entries: [String: String] = [:]
-        func walk(_ relative: String) throws {
-            let url = relative.isEmpty ? output : output.appendingPathComponent(relative)
-            for name in try FileManager.default.contentsOfDirectory(atPath: url.path) {
-                let path = relative.isEmpty ? name : relative + "/" + name
-                let item = output.appendingPathComponent(path)
-                let attributes = try FileManager.default.attributesOfItem(atPath: item.path)
-                switch attributes[.type] as? FileAttributeType {
-                case .typeDirectory?:
-                    entries[path] = "folder"
-                    try walk(path)
-                case .typeSymbolicLink?:
-                    entries[path] = "link → " + (try FileManager.default.destinationOfSymbolicLink(atPath: item.path))
-                default:
-                    let bytes = try Data(contentsOf: item)
-                    let date = attributes[.modificationDate] as? Date
-                    entries[path] = "file \(bytes.base64EncodedString()) @\(date?.timeIntervalSince1970 ?? -1)"
-                }
+        for entry in try FolderWalk.entries(below: output) {
+            switch entry.type {
+            case .typeDirectory?:
+                entries[entry.path] = "folder"
+            case .typeSymbolicLink?:
+                entries[entry.path] = "link → " + (try FileManager.default.destinationOfSymbolicLink(atPath: entry.url.path))
+            default:
+                let bytes = try Data(contentsOf: entry.url)
+                let date = entry.attributes[.modificationDate] as? Date
+                entries[entry.path] = "file \(bytes.base64EncodedString()) @\(date?.timeIntervalSince1970 ?? -1)"
             }
         }
-        try walk("")
         return entries
     }
 

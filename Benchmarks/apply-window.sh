@@ -72,7 +72,7 @@ build() {
 sync_ms() {
     local start end
     start=$(date +%s%N); sync; end=$(date +%s%N)
-    awk -v a="$start" -v b="$end" 'BEGIN { printf "%.1f", (b - a) / 1e6 }'
+    awk -v a="$start" -v b="$end" 'BEGIN { printf "%.1f\n", (b - a) / 1e6 }'
 }
 
 rows=()

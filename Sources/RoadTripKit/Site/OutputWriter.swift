@@ -329,6 +329,7 @@ public struct OutputWriter: Sendable {
         }
 
         // Apply: renames and unlinks only (OutputSwap).
+        swap.keepReplacedFilesUntilAfterApply(staging: staging, output: output)
         BuildPauseHook.pauseBeforeApply()
         let start = DispatchTime.now().uptimeNanoseconds
         let removed: [String]

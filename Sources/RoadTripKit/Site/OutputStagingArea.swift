@@ -111,13 +111,24 @@ struct OutputStagingArea: Sendable, Equatable {
                 let digits = name.dropFirst(stagingPrefix.count)
                 guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { continue }
                 let candidate = place.appendingPathComponent(name, isDirectory: true)
-                guard Self.isStagingFolder(candidate), (try? FileManager.default.removeItem(at: candidate)) != nil else {
+                guard Self.isStagingFolder(candidate), (try? Self.removeStagingFolder(candidate)) != nil else {
                     continue
                 }
                 removed.append(candidate)
             }
         }
         return removed
+    }
+
+    /// Removes the staging folder `folder` with its marker file last, so that a build killed
+    /// while removing it (which can take a while: freeing the files the apply phase replaced)
+    /// leaves a folder that is still marked, and the next build removes it as abandoned.
+    /// - Throws: the first error removing an entry or the folder.
+    static func removeStagingFolder(_ folder: URL) throws {
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) where name != markerName {
+            try FileManager.default.removeItem(at: folder.appendingPathComponent(name))
+        }
+        try FileManager.default.removeItem(at: folder)
     }
 
     /// Whether `folder` is a real folder holding the marker file, a regular file starting with

@@ -242,7 +242,7 @@ public struct OutputWriter: Sendable {
             try Data(OutputStagingArea.markerText.utf8).write(
                 to: staging.appendingPathComponent(OutputStagingArea.markerName))
         }
-        defer { try? FileManager.default.removeItem(at: staging) }
+        defer { try? OutputStagingArea.removeStagingFolder(staging) }
         let site = staging.appendingPathComponent("site", isDirectory: true)
         try posix(nil, "cannot create the staging folder '\(site.path)'") { mkdir(site.path, 0o755) }
 

@@ -37,7 +37,12 @@ enum BuildCommand: Command {
 
         let log = DiagnosticLog()
         let start = Date()
-        let result = SiteBuilder(options: options, log: log) { print($0) }.build()
+        // Each progress line is flushed as it is printed, so that a pipe (`| tee build.log`, CI)
+        // sees "waiting for another build…" and every stage while the build runs, not at its end.
+        let result = SiteBuilder(options: options, log: log) { line in
+            print(line)
+            fflush(nil)  // every C stream: stdout itself is not concurrency-safe to name
+        }.build()
         let diagnostics = log.diagnostics
         // --quiet hides warnings, except under --strict, where they are what failed the build.
         for diagnostic in diagnostics where !(quiet && !strict && diagnostic.severity == .warning) {

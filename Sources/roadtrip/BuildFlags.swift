@@ -2,17 +2,22 @@ import Foundation
 import RoadTripKit
 
 /// The options `build` and `serve` share: `--source`, `--output`, `--drafts`, `--strict`,
-/// `-v`/`--verbose`, `-q`/`--quiet`.
+/// `--no-wait`, `-v`/`--verbose`, `-q`/`--quiet`.
 struct BuildFlags {
     /// `--source` and `--output`, first in the usage.
     static let folderOptions: [OptionSpec] = [
         .source,
         OptionSpec(name: "--output", valueName: "DIR", help: "where the site goes; default: <source>/Output", completion: .directory),
     ]
-    /// `--drafts`, `--strict`, `--verbose`, `--quiet`, after any options of the command's own.
+    /// `--drafts`, `--strict`, `--no-wait`, `--verbose`, `--quiet`, after any options of the
+    /// command's own.
     static let switchOptions: [OptionSpec] = [
         OptionSpec(name: "--drafts", help: "also build destinations with draft: true"),
         OptionSpec(name: "--strict", help: "treat warnings as errors"),
+        OptionSpec(
+            name: "--no-wait",
+            help: "when another build is writing the output folder, exit 1 naming its process\n"
+                + "instead of waiting for it"),
         OptionSpec(
             name: "--verbose", shortName: "-v",
             help: "print what the build decided (the project root, coordinates, regions, zooms)"),
@@ -23,6 +28,7 @@ struct BuildFlags {
     let output: String?
     let drafts: Bool
     let strict: Bool
+    let noWait: Bool
     let verbose: Bool
     let quiet: Bool
 
@@ -33,6 +39,7 @@ struct BuildFlags {
         output = arguments.value("--output")
         drafts = arguments.flag("--drafts")
         strict = arguments.flag("--strict")
+        noWait = arguments.flag("--no-wait")
         verbose = arguments.flag("--verbose")
         quiet = arguments.flag("--quiet")
         if verbose && quiet { throw UsageError(message: "--verbose and --quiet cannot be used together") }
@@ -50,6 +57,7 @@ struct BuildFlags {
         var options = BuildOptions(projectRoot: root, outputDirectory: outputDirectory)
         options.includeDrafts = drafts
         options.strict = strict
+        options.waitsForOtherBuilds = !noWait
         options.verbosity = verbose ? .verbose : (quiet ? .quiet : .normal)
         return options
     }

@@ -66,7 +66,7 @@ import Testing
             .split(separator: "\n").map(String.init)
         #expect(lines.first == "node_modules/")
         #expect(lines.filter { $0 == "/Output/*" }.count == 1)
-        #expect(lines.contains(".roadtrip-cache/") && lines.contains(".roadtrip-staging-*/"))
+        #expect(lines.contains(".roadtrip-cache/") && lines.contains(".roadtrip-staging-*/") && lines.contains(".roadtrip-lock-*"))
         #expect(ProjectLocator.isProjectRoot(folder))
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestTools
 @testable import RoadTripKit
 
 /// A throw-away project folder under the temporary directory: `<base>/project` with
@@ -50,26 +51,18 @@ private struct Sandbox {
     /// bytes and modification dates, folders, and links with their destinations.
     func snapshot() throws -> [String: String] {
         var entries: [String: String] = [:]
-        func walk(_ relative: String) throws {
-            let url = relative.isEmpty ? output : output.appendingPathComponent(relative)
-            for name in try FileManager.default.contentsOfDirectory(atPath: url.path) {
-                let path = relative.isEmpty ? name : relative + "/" + name
-                let item = output.appendingPathComponent(path)
-                let attributes = try FileManager.default.attributesOfItem(atPath: item.path)
-                switch attributes[.type] as? FileAttributeType {
-                case .typeDirectory?:
-                    entries[path] = "folder"
-                    try walk(path)
-                case .typeSymbolicLink?:
-                    entries[path] = "link → " + (try FileManager.default.destinationOfSymbolicLink(atPath: item.path))
-                default:
-                    let bytes = try Data(contentsOf: item)
-                    let date = attributes[.modificationDate] as? Date
-                    entries[path] = "file \(bytes.base64EncodedString()) @\(date?.timeIntervalSince1970 ?? -1)"
-                }
+        for entry in try FolderWalk.entries(below: output) {
+            switch entry.type {
+            case .typeDirectory?:
+                entries[entry.path] = "folder"
+            case .typeSymbolicLink?:
+                entries[entry.path] = "link → " + (try FileManager.default.destinationOfSymbolicLink(atPath: entry.url.path))
+            default:
+                let bytes = try Data(contentsOf: entry.url)
+                let date = entry.attributes[.modificationDate] as? Date
+                entries[entry.path] = "file \(bytes.base64EncodedString()) @\(date?.timeIntervalSince1970 ?? -1)"
             }
         }
-        try walk("")
         return entries
     }
 
@@ -286,7 +279,7 @@ private func attributes(_ url: URL) throws -> (date: Date?, inode: UInt64?) {
         let expected = sandbox.output.path + ": error: refusing to write into this folder: it is not empty and was "
             + "not written by roadtrip (it has no .roadtrip-manifest): it holds index.html, notes.txt and photos/; "
             + "pick an empty or new folder, or remove them yourself (only dotfiles such as .git/ and .gitignore, "
-            + "CNAME, _redirects, _headers, and README and LICENSE files may be there before the first build)"
+            + "CNAME, _redirects, _headers, README and LICENSE files, and lost+found/ may be there before the first build)"
         let validated = #expect(throws: Diagnostic.self) { try writer.validate() }
         #expect(validated?.description == expected)
         let written = #expect(throws: Diagnostic.self) {

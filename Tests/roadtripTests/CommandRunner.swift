@@ -49,6 +49,23 @@ struct CommandRunner {
     static func run(
         program: URL, _ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:]
     ) throws -> Output {
+        let (process, outputPipe, errorPipe) = prepare(program: program, arguments, in: directory, environment: environment)
+        try process.run()
+        let outputData = outputPipe.fileHandleForReading.readDataToEndOfFile()
+        let errorData = errorPipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Output(
+            status: process.terminationStatus,
+            standardOutput: String(decoding: outputData, as: UTF8.self),
+            standardError: String(decoding: errorData, as: UTF8.self))
+    }
+
+    /// A process not yet started that runs `program` with `arguments` (in `directory`, else this
+    /// process's folder), with `environment` added to (or replacing variables of) the test
+    /// process's own, and the pipes of its standard output and standard error.
+    static func prepare(
+        program: URL, _ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:]
+    ) -> (process: Process, standardOutput: Pipe, standardError: Pipe) {
         let process = Process()
         process.executableURL = program
         process.arguments = arguments
@@ -60,14 +77,7 @@ struct CommandRunner {
         let errorPipe = Pipe()
         process.standardOutput = outputPipe
         process.standardError = errorPipe
-        try process.run()
-        let outputData = outputPipe.fileHandleForReading.readDataToEndOfFile()
-        let errorData = errorPipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Output(
-            status: process.terminationStatus,
-            standardOutput: String(decoding: outputData, as: UTF8.self),
-            standardError: String(decoding: errorData, as: UTF8.self))
+        return (process, outputPipe, errorPipe)
     }
 }
 

@@ -49,7 +49,8 @@ import Testing
         #expect(refused.standardOutput.isEmpty)
         #expect(refused.standardError == "roadtrip: error: \(folder.path) is not empty (it holds notes.txt); a new site "
             + "goes into an empty or new folder, so that it never mixes with other files: give another DIR (only dotfiles "
-            + "such as .git/ and .gitignore, CNAME, _redirects, _headers, and README and LICENSE files may be there already)\n")
+            + "such as .git/ and .gitignore, CNAME, _redirects, _headers, README and LICENSE files, and lost+found/ may be there "
+            + "already)\n")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["notes.txt"])
         let missing = try CommandRunner.run(["new", "site"])
         #expect(missing.status == 2)

@@ -1,66 +1,46 @@
 import Foundation
 import Synchronization
 
-/// A running `roadtrip serve` for tests: started with `--port 0`, its output collected line by line,
-/// its port read from the "Serving http://…" line (tests connect to 127.0.0.1, which every `--host`
-/// they use listens on).
+/// A running `roadtrip serve` for tests: started with `--port 0`, its output collected line by line
+/// (``RunningCommand``), its URL read from the "Serving http://…" line.
 final class ServerProcess: @unchecked Sendable {
-    let process: Process
+    let command: RunningCommand
     let port: Int
-    private let standardOutput: TextBuffer
-    private let standardError: TextBuffer
 
-    /// Starts `roadtrip serve --source <root> --port 0 <extra>` and waits (up to 30 s) until it serves.
-    init(root: URL, extra: [String] = []) throws {
-        let process = Process()
-        process.executableURL = CommandRunner.executable
-        process.arguments = ["serve", "--source", root.path, "--port", "0"] + extra
-        let outputPipe = Pipe()
-        let errorPipe = Pipe()
-        process.standardOutput = outputPipe
-        process.standardError = errorPipe
-        let standardOutput = TextBuffer()
-        let standardError = TextBuffer()
-        outputPipe.fileHandleForReading.readabilityHandler = { handle in
-            let data = handle.availableData
-            standardOutput.append(data)
+    var process: Process { command.process }
+
+    /// Starts `roadtrip serve --source <root> --port 0 <extra>` (with `environment` added to the
+    /// test process's own) and waits (up to 30 s) until it serves.
+    init(root: URL, extra: [String] = [], environment: [String: String] = [:]) throws {
+        let command = try RunningCommand(["serve", "--source", root.path, "--port", "0"] + extra, environment: environment)
+        guard let port = Self.port(of: command, within: 30) else {
+            command.process.terminate()
+            throw ServerTestError.message("serve did not start: \(command.errors)")
         }
-        errorPipe.fileHandleForReading.readabilityHandler = { handle in
-            let data = handle.availableData
-            standardError.append(data)
-        }
-        try process.run()
-        self.process = process
-        self.standardOutput = standardOutput
-        self.standardError = standardError
-        var port: Int?
-        let deadline = Date(timeIntervalSinceNow: 30)
-        while port == nil && Date() < deadline && process.isRunning {
-            let text = standardOutput.text
-            if let range = text.range(of: #"Serving http://[^ ]+:(\d+)/"#, options: .regularExpression) {
-                port = Int(text[range].split(separator: ":").last!.dropLast())
-            } else {
-                Thread.sleep(forTimeInterval: 0.02)
-            }
-        }
-        guard let port else {
-            process.terminate()
-            throw ServerTestError.message("serve did not start: \(standardError.text)")
-        }
+        self.command = command
         self.port = port
     }
 
-    var output: String { standardOutput.text }
-    var errors: String { standardError.text }
+    /// The port of `command`'s "Serving http://<host>:N/" line, waiting up to `seconds` for it
+    /// while the process runs; `nil` when it does not come.
+    static func port(of command: RunningCommand, within seconds: Double) -> Int? {
+        var port: Int?
+        _ = RunningCommand.poll(seconds) {
+            let text = command.output
+            if let range = text.range(of: #"Serving http://[^ ]+:(\d+)/"#, options: .regularExpression) {
+                port = Int(text[range].split(separator: ":").last!.dropLast())
+            }
+            return port != nil || !command.process.isRunning
+        }
+        return port
+    }
+
+    var output: String { command.output }
+    var errors: String { command.errors }
 
     /// Waits up to `seconds` for `condition` on the standard error text.
     func waitForError(_ seconds: Double = 20, _ condition: (String) -> Bool) -> Bool {
-        let deadline = Date(timeIntervalSinceNow: seconds)
-        while Date() < deadline {
-            if condition(errors) { return true }
-            Thread.sleep(forTimeInterval: 0.02)
-        }
-        return condition(errors)
+        command.waitForError(seconds, condition)
     }
 
     /// Sends `signal` and waits up to `seconds` for the process to end; its exit status, or nil.
@@ -75,10 +55,6 @@ final class ServerProcess: @unchecked Sendable {
             return nil
         }
         return process.terminationStatus
-    }
-
-    deinit {
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
     }
 }
 

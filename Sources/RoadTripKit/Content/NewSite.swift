@@ -24,13 +24,14 @@ public enum NewSite {
     ]
 
     /// The `.gitignore`: the generated site (`Output/`'s contents: a publishing folder's own
-    /// `.git/` or `CNAME` inside it are the user's business), the photo cache, and the staging
-    /// folders a build writes beside `Output/` while it runs (`OutputWriter`).
+    /// `.git/` or `CNAME` inside it are the user's business), the photo cache, and the lock file and
+    /// staging folders a build keeps beside `Output/` while it runs (``OutputStagingArea``).
     public static let gitignore = """
         # What roadtrip generates: rebuilt by `roadtrip build`, so not worth committing.
         /Output/*
         \(ProjectCacheFolder.name)/
         .roadtrip-staging-*/
+        .roadtrip-lock-*
 
         """
 

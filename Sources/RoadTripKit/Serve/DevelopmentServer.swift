@@ -11,7 +11,9 @@ import Synchronization
 ///   server renders to memory. That folder is neither watched nor read as input, so the server's
 ///   own writes never trigger a rebuild.
 /// - Builds run one at a time on a serial queue, through the same `SiteBuilder` (and atomic output
-///   swap) as `roadtrip build`, with relative links (`baseURL` ignored) so that the preview works at
+///   swap) as `roadtrip build`, each holding the output folder's ``OutputLock`` as a build does, so
+///   that a rebuild and a `roadtrip build` into the same folder never interleave (the rebuild
+///   waits, or with `--no-wait` fails and keeps serving the last good build), with relative links (`baseURL` ignored) so that the preview works at
 ///   the server's root whatever `site.yaml` says, and with a `BuildCache` so a rebuild re-renders
 ///   what changed.
 /// - A failed build keeps the last good output served; its diagnostics are printed and shown in an

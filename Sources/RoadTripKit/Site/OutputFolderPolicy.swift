@@ -185,14 +185,21 @@ enum OutputFolderPolicy {
     /// shows: `README`, `README.md`, `LICENSE`, `LICENCE.txt`, …
     static let repositoryFiles: Set<String> = ["readme", "license", "licence"]
 
+    /// The folder `mkfs.ext4` (and other Unix file systems) creates at the root of every file
+    /// system for `fsck`'s recovered files: an output folder that is a partition's mount point
+    /// holds it before anything is written.
+    static let fileSystemFolder = "lost+found"
+
     /// Whether an entry named `name`, found in an output folder roadtrip has not written yet, may
     /// stay there: dotfiles and dot-folders (`.git/`, `.gitignore`, `.gitkeep`, `.nojekyll`,
-    /// `.DS_Store`, …), ``publishingFiles`` and ``repositoryFiles``. Apart from its own
-    /// `.roadtrip-manifest`, roadtrip writes no file under any of these names at the top of the
-    /// output folder (its files there are `index.html`, `404.html`, `sitemap.xml`, …, and each
-    /// destination is a folder), so they survive every build.
+    /// `.DS_Store`, …), ``publishingFiles``, ``repositoryFiles`` and ``fileSystemFolder``. Among the
+    /// dotfiles are roadtrip's own `.roadtrip-…` entries (``OutputStagingArea/reservedPrefix``): the
+    /// lock file and staging folders a build keeps inside an output folder that is its own mount
+    /// point. Apart from its own `.roadtrip-manifest`, roadtrip writes no file under any of these
+    /// names at the top of the output folder (its files there are `index.html`, `404.html`,
+    /// `sitemap.xml`, …, and each destination is a folder), so they survive every build.
     static func mayPrecedeFirstBuild(_ name: String) -> Bool {
-        name.hasPrefix(".") || publishingFiles.contains(name) || isRepositoryFile(name)
+        name.hasPrefix(".") || publishingFiles.contains(name) || name == fileSystemFolder || isRepositoryFile(name)
     }
 
     /// Whether `name` is one of ``repositoryFiles`` (`README.md`, `LICENSE`, `licence.txt`, …):
@@ -206,7 +213,7 @@ enum OutputFolderPolicy {
 
     /// What ``mayPrecedeFirstBuild(_:)`` allows, in the words messages use.
     static let allowedBeforeFirstWrite =
-        "dotfiles such as .git/ and .gitignore, CNAME, _redirects, _headers, and README and LICENSE files"
+        "dotfiles such as .git/ and .gitignore, CNAME, _redirects, _headers, README and LICENSE files, and lost+found/"
 
     /// The entries of the existing folder at `path` that keep roadtrip from writing it: none when it
     /// holds an ``OutputManifest`` (roadtrip wrote it before, and what was added since is the

@@ -19,37 +19,44 @@ public struct OutputWriteSummary: Sendable, Hashable {
     /// Files written by an earlier build (listed in the manifest) that this build no longer
     /// produces, and which were deleted.
     public var removed: [String]
+    /// Seconds (monotonic clock) the apply phase took: from the first change to the output folder
+    /// to the last, the window in which a killed build leaves a mix of old and new files.
+    public var applySeconds: Double
 
-    /// Creates a summary from its three path lists.
-    public init(written: [String], unchanged: [String], removed: [String]) {
+    /// Creates a summary from its three path lists and the apply phase's duration in seconds.
+    public init(written: [String], unchanged: [String], removed: [String], applySeconds: Double = 0) {
         self.written = written
         self.unchanged = unchanged
         self.removed = removed
+        self.applySeconds = applySeconds
     }
 }
 
 /// Writes a build's files into the output folder (DESIGN §5, §6 "OutputWriter (atomic)", §7)
-/// so that a failed build leaves the previous output untouched.
+/// so that a failed build leaves the previous output untouched, one build at a time.
 ///
-/// `write(_:)` works in two phases:
+/// `write(_:holding:)` runs holding the output folder's ``OutputLock`` (``lock(waits:onWait:)``;
+/// `write(_:)` takes it itself), in two phases:
 /// 1. **Stage.** Every file whose bytes differ from the file already in the output folder is
-///    written into a sibling staging folder `<parent>/.roadtrip-staging-<output name>-<pid>/`
-///    (a sibling, so it is on the same file system and `rename(2)` is atomic). Conflicts with the
-///    existing output (a user's file where a folder is needed, a symbolic link on the way) are
-///    found here too. Any failure removes the staging folder and leaves the output folder byte for
-///    byte as it was.
-/// 2. **Apply** (metadata operations only: `rename`, `unlink`, `mkdir`, `rmdir`). The manifest is
-///    first widened to old ∪ new paths, then each staged file is renamed over its target, files of
-///    the previous manifest that this build no longer produces are unlinked, folders left empty
-///    by those removals are deleted, and the manifest is narrowed to exactly this build's paths.
-///    A crash inside this short phase can leave a mix of old and new files, but the widened
-///    manifest still names every file roadtrip may have written, so the next build cleans up.
+///    written into a staging folder on the output folder's own mount (``OutputStagingArea``:
+///    `.roadtrip-staging-<name>-<pid>/` beside the output folder, or inside it when it is a mount
+///    point of its own), so that `rename(2)` can move it into place. Conflicts with the existing
+///    output (a user's file where a folder is needed, a symbolic link on the way) are found here
+///    too, and every decision of the apply phase is made. Any failure removes the staging folder
+///    and leaves the output folder byte for byte as it was.
+/// 2. **Apply** (``OutputSwap``: renames and unlinks only). The manifest is first widened to old ∪
+///    new paths, then staged folders and files are renamed into place (a page after the files it
+///    links to, the home page last), files of the previous manifest that this build no longer
+///    produces are unlinked, and the manifest is narrowed to exactly this build's paths. A build
+///    killed inside this short phase can leave a mix of old and new files (each one whole), but
+///    the widened manifest still names every file roadtrip may have written, so the next build
+///    repairs it. When the output folder does not exist, the whole staging folder is renamed into
+///    place instead: one rename.
 ///
 /// Only files named in the manifest (``OutputManifest``) are ever removed; dotfiles such as
 /// `.git/`, `CNAME` and every other file roadtrip did not write are left alone. A file whose
 /// bytes did not change is not rewritten. Removal never follows a symbolic link: a listed path
 /// is unlinked only when each folder on the way to it is a real folder inside the output folder.
-/// When the output folder does not exist, the whole staging folder is renamed into place.
 public struct OutputWriter: Sendable {
     /// The output folder (DESIGN §1 `--output`, default `<source>/Output`). A relative file URL
     /// keeps its relative spelling for diagnostics.
@@ -112,7 +119,7 @@ public struct OutputWriter: Sendable {
             throw failure(nil, "refusing to write the output inside the project's \(input)/ folder")
         }
         let resolved = OutputFolderPolicy.url(output)
-        switch Self.entryKind(resolved) {
+        switch FileEntryKind(atPath: resolved.path) {
         case nil:
             return
         case .directory:
@@ -157,26 +164,100 @@ public struct OutputWriter: Sendable {
             }
         }
         for path in paths {
-            for folder in Self.ancestors(of: path) {
+            for folder in OutputFile.ancestors(of: path) {
                 if let file = firstByKey[folder.lowercased()] { conflicts.append((file, path)) }
             }
         }
         return conflicts
     }
 
+    // MARK: - Locking
+
+    /// Takes the output folder's ``OutputLock``, so that this process alone writes it until the
+    /// lock is released (every `roadtrip build` and every rebuild of `roadtrip serve` takes it
+    /// before reading its sources).
+    ///
+    /// - Parameters:
+    ///   - waits: when another build holds the lock, wait for it (`true`) or fail at once
+    ///     (`false`, `--no-wait`).
+    ///   - onWait: called once before waiting, with the line to show: "waiting for another build
+    ///     of Output (pid 4242) to finish…".
+    /// - Throws: ``Diagnostic`` (error) at the output folder when another build holds the lock and
+    ///   `waits` is `false` (naming its pid), or when the lock file cannot be created.
+    public func lock(waits: Bool, onWait: (String) -> Void = { _ in }) throws(Diagnostic) -> OutputLock {
+        let area = OutputStagingArea(output: canonicalOutput)
+        do throws(OutputLock.Failure) {
+            return try OutputLock.acquire(area, waits: waits) { holder in
+                onWait("waiting for another build of \(displayPath)\(holder.map { " (pid \($0))" } ?? "") to finish…")
+            }
+        } catch {
+            switch error {
+            case .held(let holder):
+                let process = holder.map { "process \($0)" } ?? "another process"
+                throw failure(nil,
+                    "another build of this folder is running (\(process) holds \(area.lockFile.path)); "
+                        + "wait for it to finish, or leave out --no-wait to wait for it")
+            case .unusable(let path, let reason):
+                throw failure(nil, "cannot lock the output folder with \(path): \(reason)")
+            }
+        }
+    }
+
     // MARK: - Writing
 
     /// Writes the complete set of files of one build (see the type's description for the
-    /// phases and guarantees), after ``validate()``.
+    /// phases and guarantees), taking the output folder's lock for the time it takes (waiting,
+    /// silently, for another build that holds it).
     ///
     /// - Parameter files: every file of the build; paths must be usable
     ///   (``OutputFile/pathProblem(_:)``) and free of ``conflictingPaths(_:)``.
     /// - Returns: which files were written, left unchanged and removed.
-    /// - Throws: ``Diagnostic`` (error) for an unsafe output folder, a bad or conflicting path, an
-    ///   unreadable `.copy(from:)` source (located at that source), a user's file or symbolic link
-    ///   in the way, or a file-system failure. Failures before the apply phase leave the output
-    ///   folder untouched.
+    /// - Throws: ``Diagnostic``, as ``write(_:holding:)``; also when the lock cannot be taken.
     public func write(_ files: [OutputFile]) throws(Diagnostic) -> OutputWriteSummary {
+        try check(files)
+        let lock = try lock(waits: true)
+        defer { lock.release() }
+        return try write(files, holding: lock)
+    }
+
+    /// Writes the complete set of files of one build (see the type's description for the
+    /// phases and guarantees), after ``validate()``, holding `lock` (from ``lock(waits:onWait:)``
+    /// of a writer of the same output folder).
+    ///
+    /// - Parameter files: every file of the build; paths must be usable
+    ///   (``OutputFile/pathProblem(_:)``) and free of ``conflictingPaths(_:)``.
+    /// - Returns: which files were written, left unchanged and removed, and how long the apply
+    ///   phase took.
+    /// - Throws: ``Diagnostic`` (error) for an unsafe output folder, a lock of another folder, a bad
+    ///   or conflicting path, an unreadable `.copy(from:)` source (located at that source), a
+    ///   user's file or symbolic link in the way, or a file-system failure. Failures before the
+    ///   apply phase leave the output folder untouched.
+    public func write(_ files: [OutputFile], holding lock: OutputLock) throws(Diagnostic) -> OutputWriteSummary {
+        try check(files)
+        let output = canonicalOutput
+        guard lock.area.output == output else {
+            throw failure(nil, "the lock held is the one of \(lock.area.output.path), not of this output folder")
+        }
+        let area = lock.area
+        area.removeAbandonedStagingFolders()
+        let staging = area.stagingFolder(processIdentifier: getpid())
+        try attempt(nil, "cannot create the staging folder '\(staging.path)'") {
+            try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: false)
+            try Data(OutputStagingArea.markerText.utf8).write(
+                to: staging.appendingPathComponent(OutputStagingArea.markerName))
+        }
+        defer { try? OutputStagingArea.removeStagingFolder(staging) }
+        let site = staging.appendingPathComponent("site", isDirectory: true)
+        try posix(nil, "cannot create the staging folder '\(site.path)'") { mkdir(site.path, 0o755) }
+
+        if FileEntryKind(atPath: output.path) == nil {
+            return try writeFresh(files, output: output, site: site)
+        }
+        return try update(files, output: output, staging: staging)
+    }
+
+    /// Checks the output folder (``validate()``) and the paths of `files`.
+    private func check(_ files: [OutputFile]) throws(Diagnostic) {
         try validate()
         for file in files {
             if let problem = OutputFile.pathProblem(file.path) { throw failure(file.path, problem) }
@@ -184,44 +265,28 @@ public struct OutputWriter: Sendable {
         if let (earlier, later) = Self.conflictingPaths(files.map(\.path)).first {
             throw failure(later, "conflicts with '\(earlier)' (same path ignoring case, or a file where a folder is needed)")
         }
-
-        let output = OutputFolderPolicy.url(OutputFolderPolicy.canonicalComponents(outputDirectory))
-        let parent = output.deletingLastPathComponent()
-        let staging = parent.appendingPathComponent(
-            ".roadtrip-staging-\(output.lastPathComponent)-\(ProcessInfo.processInfo.processIdentifier)",
-            isDirectory: true)
-        let fileManager = FileManager.default
-        try attempt(nil, "cannot create the output's parent folder") {
-            try fileManager.createDirectory(at: parent, withIntermediateDirectories: true)
-        }
-        Self.removeAbandonedStagingFolders(in: parent, outputName: output.lastPathComponent)
-        if Self.entryKind(staging) != nil {
-            try attempt(nil, "cannot remove a leftover staging folder '\(staging.path)'") {
-                try fileManager.removeItem(at: staging)
-            }
-        }
-        try attempt(nil, "cannot create the staging folder '\(staging.path)'") {
-            try fileManager.createDirectory(at: staging, withIntermediateDirectories: false)
-        }
-        defer { try? fileManager.removeItem(at: staging) }
-
-        if Self.entryKind(output) == nil {
-            return try writeFresh(files, output: output, staging: staging)
-        }
-        return try update(files, output: output, staging: staging)
     }
 
-    /// The output folder does not exist: stage everything plus the manifest, then rename the
-    /// staging folder to the output folder.
-    private func writeFresh(_ files: [OutputFile], output: URL, staging: URL) throws(Diagnostic) -> OutputWriteSummary {
-        try stageInParallel(files, in: staging)
+    /// The output folder, absolute, with `..` and symbolic links resolved.
+    private var canonicalOutput: URL {
+        OutputFolderPolicy.url(OutputFolderPolicy.canonicalComponents(outputDirectory))
+    }
+
+    /// The output folder does not exist: stage everything plus the manifest in `site`, then rename
+    /// `site` to the output folder.
+    private func writeFresh(_ files: [OutputFile], output: URL, site: URL) throws(Diagnostic) -> OutputWriteSummary {
+        try stageInParallel(files, in: site)
         let manifest = OutputManifest(paths: Set(files.map(\.path)))
-        try stage(OutputManifest.fileName, Data(manifest.text.utf8), in: staging)
-        try posix(nil, "cannot move the staging folder into place") { rename(staging.path, output.path) }
-        return OutputWriteSummary(written: Self.sorted(files.map(\.path)), unchanged: [], removed: [])
+        try stage(OutputManifest.fileName, Data(manifest.text.utf8), in: site)
+        BuildPauseHook.pauseBeforeApply()
+        let start = DispatchTime.now().uptimeNanoseconds
+        try posix(nil, "cannot move the staging folder into place") { rename(site.path, output.path) }
+        return OutputWriteSummary(written: Self.sorted(files.map(\.path)), unchanged: [], removed: [],
+                                  applySeconds: Self.seconds(since: start))
     }
 
-    /// The output folder exists: stage the changed files, check for conflicts, then apply.
+    /// The output folder exists: stage the changed files and the manifests, check for conflicts,
+    /// plan the swap, then apply it.
     private func update(_ files: [OutputFile], output: URL, staging: URL) throws(Diagnostic) -> OutputWriteSummary {
         let previous = OutputManifest(contentsOf: output)
         let outputRoot = output.path
@@ -233,48 +298,58 @@ public struct OutputWriter: Sendable {
         var changed: [String] = []
         var changedFiles: [OutputFile] = []
         var unchanged: [String] = []
+        var folderMoves = Set<String>()
         for file in files {
-            let obstacles = try obstacles(to: file.path, in: output, stale: stale)
+            let (obstacles, missingFolder) = try obstacles(to: file.path, in: output, stale: stale)
             clearing.add(obstacles)
             let data = try bytes(of: file)
             // With obstacles, the existing bytes are reached through something about to be removed.
-            if obstacles.isEmpty && Self.hasIdenticalBytes(atPath: outputRoot + "/" + file.path, data) {
+            if obstacles.isEmpty && missingFolder == nil && Self.hasIdenticalBytes(atPath: outputRoot + "/" + file.path, data) {
                 unchanged.append(file.path)
             } else {
                 changedFiles.append(OutputFile(path: file.path, contents: .data(data)))
                 changed.append(file.path)
+                if let missingFolder { folderMoves.insert(missingFolder) }
             }
         }
-        try stageInParallel(changedFiles, in: staging)
+        let site = staging.appendingPathComponent("site", isDirectory: true)
+        try stageInParallel(changedFiles, in: site)
 
-        // Apply: renames, unlinks and folder creation/removal only.
-        try replaceManifest(OutputManifest(paths: previous.paths.union(produced)), output: output, staging: staging)
-        var removed: [String] = []
-        for path in clearing.files where Self.removeIfListed(path, in: output) {
-            removed.append(path)
+        var swap = OutputSwap(
+            widenedManifest: nil, narrowedManifest: nil, clearingFiles: clearing.files.sorted(),
+            clearingFolders: clearing.folders, moves: [], stale: stale.subtracting(clearing.files).sorted())
+        swap.moves = folderMoves.map { OutputSwap.Move(path: $0, isFolder: true) }
+            + changed.filter { path in !OutputFile.ancestors(of: path).contains(where: folderMoves.contains) }
+                .map { OutputSwap.Move(path: $0, isFolder: false) }
+        let widened = previous.paths.union(produced)
+        if widened != previous.paths {
+            swap.widenedManifest = "manifest-widened"
+            try stage(swap.widenedManifest!, Data(OutputManifest(paths: widened).text.utf8), in: staging)
         }
-        for folder in clearing.folders {
-            try posix(folder, "cannot remove the folder in the way") {
-                rmdir(output.appendingPathComponent(folder).path)
-            }
+        let narrowed = Data(OutputManifest(paths: produced).text.utf8)
+        if !Self.hasIdenticalBytes(atPath: outputRoot + "/" + OutputManifest.fileName, narrowed) {
+            swap.narrowedManifest = "manifest"
+            try stage(swap.narrowedManifest!, narrowed, in: staging)
         }
-        for path in changed {
-            let target = output.appendingPathComponent(path)
-            try attempt(path, "cannot create the folder") {
-                try FileManager.default.createDirectory(
-                    at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-            }
-            try posix(path, "cannot move the staged file into place") {
-                rename(staging.appendingPathComponent(path).path, target.path)
-            }
+
+        // Apply: renames and unlinks only (OutputSwap).
+        swap.keepReplacedFilesUntilAfterApply(staging: staging, output: output)
+        BuildPauseHook.pauseBeforeApply()
+        let start = DispatchTime.now().uptimeNanoseconds
+        let removed: [String]
+        do throws(OutputSwap.Failure) {
+            removed = swap.isEmpty ? [] : try swap.apply(staging: staging, output: output)
+        } catch {
+            throw failure(error.path, "\(error.action): \(error.reason)")
         }
-        for path in stale.subtracting(clearing.files) where Self.removeIfListed(path, in: output) {
-            removed.append(path)
-        }
-        Self.removeEmptyFolders(holding: removed, in: output)
-        try replaceManifest(OutputManifest(paths: produced), output: output, staging: staging)
         return OutputWriteSummary(
-            written: Self.sorted(changed), unchanged: Self.sorted(unchanged), removed: Self.sorted(removed))
+            written: Self.sorted(changed), unchanged: Self.sorted(unchanged), removed: removed,
+            applySeconds: Self.seconds(since: start))
+    }
+
+    /// Seconds since `start` (`DispatchTime.now().uptimeNanoseconds`).
+    private static func seconds(since start: UInt64) -> Double {
+        Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
     }
 
     /// Stale manifest entries that must go before new files can be renamed into place, in the
@@ -293,13 +368,18 @@ public struct OutputWriter: Sendable {
 
     /// What stands where `path` must go: a file or symbolic link where a folder is needed, or a
     /// folder where the file goes. Stale manifest entries are cleared; anything else is an error.
-    private func obstacles(to path: String, in output: URL, stale: Set<String>) throws(Diagnostic) -> Clearing {
+    /// Also the outermost folder on the way to `path` that will be missing once the clearing is
+    /// done (absent, or a stale file), which the apply phase moves into place whole; `nil` when
+    /// every folder on the way is there.
+    private func obstacles(to path: String, in output: URL, stale: Set<String>) throws(Diagnostic)
+        -> (clearing: Clearing, missingFolder: String?)
+    {
         var clearing = Clearing()
         let root = output.path  // string paths: URL.appendingPathComponent was 7% of a rebuild
-        for folder in Self.ancestors(of: path) {
-            switch Self.entryKind(atPath: root + "/" + folder) {
+        for folder in OutputFile.ancestors(of: path) {
+            switch FileEntryKind(atPath: root + "/" + folder) {
             case nil:
-                return clearing
+                return (clearing, folder)
             case .directory:
                 continue
             case .regularFile, .symbolicLink, .other:
@@ -307,19 +387,19 @@ public struct OutputWriter: Sendable {
                     throw failure(path, "cannot write: '\(folder)' is a file or symbolic link roadtrip did not write, where a folder is needed")
                 }
                 clearing.files.insert(folder)
-                return clearing
+                return (clearing, folder)
             }
         }
-        switch Self.entryKind(atPath: root + "/" + path) {
+        switch FileEntryKind(atPath: root + "/" + path) {
         case nil, .regularFile, .symbolicLink:
-            return clearing
+            return (clearing, nil)
         case .other:
             throw failure(path, "cannot write: a special file is in the way")
         case .directory:
             var folders: [String] = []
             try collectTree(path, in: output, stale: stale, files: &clearing.files, folders: &folders)
             clearing.folders = folders
-            return clearing
+            return (clearing, nil)
         }
     }
 
@@ -330,7 +410,7 @@ public struct OutputWriter: Sendable {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: output.appendingPathComponent(folder).path)) ?? []
         for name in names.sorted() {
             let path = folder + "/" + name
-            if Self.entryKind(output.appendingPathComponent(path)) == .directory {
+            if FileEntryKind(atPath: output.path + "/" + path) == .directory {
                 try collectTree(path, in: output, stale: stale, files: &files, folders: &folders)
             } else if stale.contains(path) {
                 files.insert(path)
@@ -339,15 +419,6 @@ public struct OutputWriter: Sendable {
             }
         }
         folders.append(folder)
-    }
-
-    /// Writes the manifest into the staging folder and renames it over the output's manifest.
-    private func replaceManifest(_ manifest: OutputManifest, output: URL, staging: URL) throws(Diagnostic) {
-        try stage(OutputManifest.fileName, Data(manifest.text.utf8), in: staging)
-        try posix(OutputManifest.fileName, "cannot move the manifest into place") {
-            rename(staging.appendingPathComponent(OutputManifest.fileName).path,
-                   output.appendingPathComponent(OutputManifest.fileName).path)
-        }
     }
 
     /// The bytes of `file`: `.text` as UTF-8, `.copy(from:)` read from its source.
@@ -372,7 +443,7 @@ public struct OutputWriter: Sendable {
     /// Throws the first failure in `files` order.
     private func stageInParallel(_ files: [OutputFile], in staging: URL) throws(Diagnostic) {
         var folders = Set<String>()
-        for file in files { folders.formUnion(Self.ancestors(of: file.path)) }
+        for file in files { folders.formUnion(OutputFile.ancestors(of: file.path)) }
         for folder in folders.sorted() {
             try posix(folder, "cannot create a staging folder") {
                 mkdir(staging.appendingPathComponent(folder).path, 0o755) == 0 || errno == EEXIST ? 0 : -1
@@ -398,7 +469,7 @@ public struct OutputWriter: Sendable {
         let url = staging.appendingPathComponent(path)
         try attempt(path, "cannot stage the file") {
             let folder = url.deletingLastPathComponent()
-            if Self.entryKind(folder) != .directory {
+            if FileEntryKind(atPath: folder.path) != .directory {
                 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             }
         }
@@ -424,20 +495,6 @@ public struct OutputWriter: Sendable {
 
     // MARK: - File-system helpers
 
-    /// Removes `.roadtrip-staging-<outputName>-<pid>` folders in `parent` whose process no longer
-    /// runs (`kill(pid, 0)` fails with `ESRCH`): what a killed or crashed build left behind. A
-    /// folder of a build still running is left alone.
-    private static func removeAbandonedStagingFolders(in parent: URL, outputName: String) {
-        let prefix = ".roadtrip-staging-\(outputName)-"
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: parent.path) else { return }
-        for name in names where name.hasPrefix(prefix) {
-            guard let pid = Int32(name.dropFirst(prefix.count)), pid != getpid() else { continue }
-            if kill(pid, 0) != 0 && errno == ESRCH {
-                try? FileManager.default.removeItem(at: parent.appendingPathComponent(name))
-            }
-        }
-    }
-
     /// `write(2)`, named apart from this type's own `write(_:)`.
     private static func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
         #if canImport(Glibc)
@@ -449,30 +506,7 @@ public struct OutputWriter: Sendable {
         #endif
     }
 
-    /// The kind of entry at a path, without following a final symbolic link.
-    private enum EntryKind { case directory, regularFile, symbolicLink, other }
-
-    /// The kind of the entry at `url` (`lstat(2)` semantics), or `nil` when nothing is there.
-    ///
-    /// Calls `lstat` directly: `FileManager.attributesOfItem` also resolves the owner's and group's
-    /// names, reading `/etc/passwd` and `/etc/group` on every call.
-    private static func entryKind(_ url: URL) -> EntryKind? {
-        entryKind(atPath: url.path)
-    }
-
-    /// `entryKind` for a file-system path.
-    private static func entryKind(atPath path: String) -> EntryKind? {
-        var status = stat()
-        guard lstat(path, &status) == 0 else { return nil }
-        switch status.st_mode & S_IFMT {
-        case S_IFDIR: return .directory
-        case S_IFREG: return .regularFile
-        case S_IFLNK: return .symbolicLink
-        default: return .other
-        }
-    }
-
-    /// Whether `url` is a regular file (not a symbolic link) holding exactly `data`.
+    /// Whether `path` is a regular file (not a symbolic link) holding exactly `data`.
     private static func hasIdenticalBytes(atPath path: String, _ data: Data) -> Bool {
         var status = stat()
         guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG,
@@ -480,41 +514,6 @@ public struct OutputWriter: Sendable {
               let existing = FileManager.default.contents(atPath: path)
         else { return false }
         return existing == data
-    }
-
-    /// Unlinks the file or symbolic link at `path` when every folder on the way to it is a real
-    /// folder (never through a symbolic link out of the output folder). Returns whether it did.
-    private static func removeIfListed(_ path: String, in output: URL) -> Bool {
-        for folder in ancestors(of: path) where entryKind(output.appendingPathComponent(folder)) != .directory {
-            return false
-        }
-        let url = output.appendingPathComponent(path)
-        switch entryKind(url) {
-        case .regularFile?, .symbolicLink?:
-            return unlink(url.path) == 0
-        default:
-            return false
-        }
-    }
-
-    /// Removes the folders that held `removed` files, deepest first, when they are now empty
-    /// (`rmdir(2)` refuses non-empty folders, so the user's files keep their folders).
-    private static func removeEmptyFolders(holding removed: [String], in output: URL) {
-        let folders = Set(removed.flatMap { ancestors(of: $0) })
-        let deepestFirst = folders.sorted {
-            let (a, b) = ($0.split(separator: "/").count, $1.split(separator: "/").count)
-            return a != b ? a > b : $0 < $1
-        }
-        for folder in deepestFirst where entryKind(output.appendingPathComponent(folder)) == .directory {
-            _ = rmdir(output.appendingPathComponent(folder).path)
-        }
-    }
-
-    /// The folders on the way to `path`, outermost first: `"a/b/c"` → `["a", "a/b"]`.
-    private static func ancestors(of path: String) -> [String] {
-        let components = path.split(separator: "/", omittingEmptySubsequences: false)
-        guard components.count > 1 else { return [] }
-        return (1..<components.count).map { components[..<$0].joined(separator: "/") }
     }
 
     /// `paths` sorted by UTF-8 bytes.

@@ -19,6 +19,10 @@ public struct BuildOptions: Sendable {
     public var strict = false
     /// `--quiet` / `--verbose`.
     public var verbosity = Verbosity.normal
+    /// When another build (`roadtrip build`, or a rebuild of `roadtrip serve`) is writing the same
+    /// output folder, wait for it to finish (`true`, the default) or fail at once naming its
+    /// process (`false`, `--no-wait`). See ``OutputLock``.
+    public var waitsForOtherBuilds = true
 
     /// Options for the project at `projectRoot`, writing to `outputDirectory` (default `<root>/Output`).
     public init(projectRoot: URL, outputDirectory: URL? = nil) {
@@ -100,15 +104,27 @@ public struct SiteBuilder: Sendable {
 
     /// Runs the whole build. Every error found while loading content and theme is logged before it
     /// stops; on failure `Output/` is left exactly as it was.
+    ///
+    /// The build holds the output folder's ``OutputLock`` from before it reads any source until it
+    /// has written the output, so builds of one output folder run one at a time, each reading the
+    /// sources as they are when it starts. When another build holds it, the build waits, first
+    /// printing "waiting for another build of Output (pid 4242) to finish…" as a progress line
+    /// (not with `--quiet`), or, with ``BuildOptions/waitsForOtherBuilds`` `false`, fails at once
+    /// with an error naming that build's pid.
     public func build() -> BuildResult {
         let failed = BuildResult(succeeded: false, destinationCount: 0, writeSummary: nil)
         let writer = OutputWriter(outputDirectory: options.outputDirectory, projectRoot: options.projectRoot)
+        let lock: OutputLock
         do {
             try writer.validate()
+            lock = try writer.lock(waits: options.waitsForOtherBuilds) { message in
+                if options.verbosity != .quiet { progress(message) }
+            }
         } catch {
             log.report(error)
             return failed
         }
+        defer { lock.release() }
 
         let loader = SiteLoader(
             projectRoot: options.projectRoot, includeDrafts: options.includeDrafts, log: log, cache: cache)
@@ -184,7 +200,9 @@ public struct SiteBuilder: Sendable {
             let summary = try stage(5, { (summary: OutputWriteSummary) in
                 "Write " + CountText.counted(files.count, "file") + " (\(summary.written.count) written, "
                     + "\(summary.unchanged.count) unchanged, \(summary.removed.count) removed)"
-            }) { try writer.write(files) }
+            }) { try writer.write(files, holding: lock) }
+            verbose("apply phase (the renames and removals in the output folder): "
+                + String(format: "%.2f", summary.applySeconds * 1000) + " ms")
             let reusedDestinations = content.reusedDestinationCount
             return BuildResult(
                 succeeded: true, destinationCount: trips.count, writeSummary: summary,

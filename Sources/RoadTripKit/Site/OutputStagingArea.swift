@@ -1,0 +1,144 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Where the builds of one output folder keep their lock file and stage their files (issue 12):
+/// a folder on the output folder's own mount, so that every staged file can be renamed into
+/// place (`rename(2)` fails with "Invalid cross-device link" between mounts).
+///
+/// - **Beside** the output folder, in its parent, when the output folder does not exist yet (the
+///   whole staging folder then becomes the output folder with one rename), or when the parent is
+///   on the same mount (``MountIdentity``) and writable. The output folder is then left as
+///   nothing but the site.
+/// - **Inside** the output folder otherwise: when it is a mount point of its own (a Docker volume,
+///   a partition, a tmpfs) or its parent is not writable.
+///
+/// Either way the area holds, named after the output folder (`<name>` is its last component):
+/// - `.roadtrip-lock-<name>`: the lock file of ``OutputLock``, which holds the pid of the build
+///   holding it and is removed when that build ends;
+/// - `.roadtrip-staging-<name>-<pid>/`: one build's staging folder, holding the marker file
+///   ``markerName``, the staged files in `site/` and the manifests to rename into place. It is
+///   removed when the build ends; one that a killed build left is removed by the next build
+///   (``removeAbandonedStagingFolders()``).
+///
+/// Both are dotfiles whose names start with `.roadtrip-`: inside the output folder no build
+/// writes such a name (``OutputFile/pathProblem(_:)``), the manifest never lists one, nothing
+/// counts them as the user's files (``OutputFolderPolicy``), and `roadtrip serve` answers 404
+/// for dotfiles.
+///
+/// The area depends only on the output folder and its mount, not on what a build finds in it,
+/// so every build of one output folder — whether it finds the folder missing, written or being
+/// written — uses the same lock file.
+struct OutputStagingArea: Sendable, Equatable {
+    /// The output folder: absolute, `..` and symbolic links resolved
+    /// (``OutputFolderPolicy/canonicalComponents(_:)``).
+    let output: URL
+    /// The folder holding the lock file and the staging folders: the output folder's parent, or
+    /// the output folder itself (``isInsideOutput``).
+    let folder: URL
+    /// `true` when ``folder`` is the output folder itself.
+    let isInsideOutput: Bool
+
+    /// The prefix of every name roadtrip keeps for itself at the top of an output folder and
+    /// beside it: the manifest, the lock file and the staging folders.
+    static let reservedPrefix = ".roadtrip-"
+
+    /// The marker file inside every staging folder: a staging folder is removed as abandoned only
+    /// when it holds this file with ``markerText``, so no folder of the user's is ever taken for one.
+    static let markerName = ".roadtrip-staging"
+
+    /// The first line of ``markerName``.
+    static let markerText = "roadtrip staging folder: a build's files before they are renamed into place; the next build removes it\n"
+
+    /// The area for the canonical output folder `output` (see the type's description).
+    init(output: URL) {
+        self.output = output
+        let parent = output.deletingLastPathComponent()
+        if FileEntryKind(atPath: output.path) == .directory,
+           !Self.canRename(between: parent.path, and: output.path) || access(parent.path, W_OK | X_OK) != 0
+        {
+            folder = output
+            isInsideOutput = true
+        } else {
+            folder = parent
+            isInsideOutput = false
+        }
+    }
+
+    /// Whether `rename(2)` can move entries between the existing folders `first` and `second`
+    /// (``MountIdentity``); `true` when either cannot be opened (the rename then reports it).
+    static func canRename(between first: String, and second: String) -> Bool {
+        guard let one = MountIdentity(ofFolderAtPath: first), let other = MountIdentity(ofFolderAtPath: second) else {
+            return true
+        }
+        return one.allowsRenames(to: other)
+    }
+
+    /// `.roadtrip-lock-<name>` in ``folder``.
+    var lockFile: URL {
+        folder.appendingPathComponent("\(Self.reservedPrefix)lock-\(output.lastPathComponent)", isDirectory: false)
+    }
+
+    /// `.roadtrip-staging-<name>-` : the start of the staging folders' names.
+    private var stagingPrefix: String {
+        "\(Self.reservedPrefix)staging-\(output.lastPathComponent)-"
+    }
+
+    /// The staging folder of the build running as process `processIdentifier`.
+    func stagingFolder(processIdentifier: Int32) -> URL {
+        folder.appendingPathComponent(stagingPrefix + String(processIdentifier), isDirectory: true)
+    }
+
+    /// Removes every staging folder of this output folder that a build left behind (killed, or
+    /// its machine stopped), beside and inside the output folder. Call it holding the lock: every
+    /// build of this folder stages here and holds the lock while its staging folder exists, so
+    /// each one found is abandoned. Only a real folder (not a symbolic link) whose name is
+    /// `.roadtrip-staging-<name>-<digits>` and which holds the marker file with ``markerText`` is
+    /// removed; anything else is left alone.
+    ///
+    /// - Returns: the folders removed.
+    @discardableResult
+    func removeAbandonedStagingFolders() -> [URL] {
+        var removed: [URL] = []
+        for place in [output.deletingLastPathComponent(), output] {
+            guard let names = try? FileManager.default.contentsOfDirectory(atPath: place.path) else { continue }
+            for name in names where name.hasPrefix(stagingPrefix) {
+                let digits = name.dropFirst(stagingPrefix.count)
+                guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { continue }
+                let candidate = place.appendingPathComponent(name, isDirectory: true)
+                guard Self.isStagingFolder(candidate), (try? Self.removeStagingFolder(candidate)) != nil else {
+                    continue
+                }
+                removed.append(candidate)
+            }
+        }
+        return removed
+    }
+
+    /// Removes the staging folder `folder` with its marker file last, so that a build killed
+    /// while removing it (which can take a while: freeing the files the apply phase replaced)
+    /// leaves a folder that is still marked, and the next build removes it as abandoned.
+    /// - Throws: the first error removing an entry or the folder.
+    static func removeStagingFolder(_ folder: URL) throws {
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) where name != markerName {
+            try FileManager.default.removeItem(at: folder.appendingPathComponent(name))
+        }
+        try FileManager.default.removeItem(at: folder)
+    }
+
+    /// Whether `folder` is a real folder holding the marker file, a regular file starting with
+    /// ``markerText``.
+    static func isStagingFolder(_ folder: URL) -> Bool {
+        guard FileEntryKind(atPath: folder.path) == .directory else { return false }
+        let marker = folder.appendingPathComponent(markerName).path
+        guard FileEntryKind(atPath: marker) == .regularFile, let data = FileManager.default.contents(atPath: marker) else {
+            return false
+        }
+        return data.starts(with: Data(markerText.utf8))
+    }
+}

@@ -62,6 +62,16 @@ import Testing
         #expect(problem("https://my-site.example.org./") == nil)
     }
 
+    /// Dot segments in the path are an error offering what a browser resolves them to (RFC 3986
+    /// §5.2.4 worked by hand: `/trips/../x/` → `/x/`, `/a/./b/` → `/a/b/`, `/a/..` → `/`).
+    @Test func dotSegmentsAreAnError() {
+        let rest = "in its path, which a browser resolves before links are followed; write the folder it means: "
+        #expect(problem("/trips/../x/") == "baseURL '/trips/../x/' has '.' or '..' \(rest)'/x/'")
+        #expect(problem("https://example.org/a/./b/") == "baseURL 'https://example.org/a/./b/' has '.' or '..' \(rest)'https://example.org/a/b/'")
+        #expect(problem("/a/..") == "baseURL '/a/..' has '.' or '..' \(rest)'/'")
+        #expect(problem("/a.b/..c/") == nil)
+    }
+
     /// A non-ASCII host becomes its IDNA form: "bücher" is "xn--bcher-kva" (RFC 3492 §7.1's
     /// method; the same label as Python's `"bücher".encode("idna")`), "例え" is "xn--r8jz45g".
     @Test func internationalHostsAreWrittenInASCII() throws {

@@ -106,29 +106,34 @@ import Testing
         #expect(errors.map(\.templateName) == ["a", "b"])
     }
 
-    /// A partial that includes itself is named, at the line of its own tag (line 2 here) — also
-    /// when it includes another partial first (`tile` on line 1 is not blamed).
+    /// A partial that includes itself is named, at the line and column of its own tag (2:1 here;
+    /// `x{{>self}}` puts the tag at 1:2) — also when it includes another partial first (`tile`
+    /// on line 1 is not blamed).
     @Test func recursivePartialStopsWithError() throws {
         let library = try TemplateLibrary(templates: [
             "page": "{{>card}}", "card": "{{>tile}}\n{{>card}}", "tile": "t", "self": "x{{>self}}",
         ])
         let error = #expect(throws: TemplateError.self) { try library.render("page", context: nil) }
         #expect(error?.templateName == "card")
-        #expect(error?.line == 2)
+        #expect(error?.line == 2 && error?.column == 1)
         #expect(error?.message.hasPrefix("partial 'card' includes itself without end") == true)
         let direct = #expect(throws: TemplateError.self) { try library.render("self", context: nil) }
-        #expect(direct?.templateName == "self" && direct?.line == 1)
+        #expect(direct?.templateName == "self" && direct?.line == 1 && direct?.column == 2)
         #expect(direct?.message.hasPrefix("partial 'self' includes itself without end") == true)
     }
 
     /// A cycle of three partials names all three in the order they include each other, starting
-    /// with the one the page included first.
+    /// with the one the page included first, at the line and column of the tag in the template
+    /// blamed (each tag is at its own place: `a` 1:2, `b` 1:3, `c` 3:4).
     @Test func partialCycleIsNamed() throws {
         let library = try TemplateLibrary(templates: [
-            "page": "{{>b}}", "a": "{{>b}}", "b": "{{>c}}", "c": "\n\n{{>a}}",
+            "page": "{{>b}}", "a": " {{>b}}", "b": "  {{>c}}", "c": "\n\n   {{>a}}",
         ])
         let error = #expect(throws: TemplateError.self) { try library.render("page", context: nil) }
         #expect(error?.message.hasPrefix("partials include each other without end: b → c → a → b") == true)
+        let tags = ["a": [1, 2], "b": [1, 3], "c": [3, 4]]
+        let blamed = try #require(error.flatMap { tags[$0.templateName] })
+        #expect(error.map { [$0.line, $0.column] } == blamed)
     }
 
     /// A recursive partial whose data ends renders fine just below the depth limit: a chain of

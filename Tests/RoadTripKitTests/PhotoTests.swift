@@ -105,7 +105,7 @@ struct PhotoTests {
         let captions = "gps-north-east.jpg: Above the lake\nmissing.jpg: Nowhere\n"
         let folder = folder(
             copying: ["corrupt.jpg", "png-renamed.jpg", "impossible-latitude.jpg", "gps-north-east.jpg", "orientation-6.jpg"],
-            extra: ["captions.yaml": captions, "notes.txt": "x"])
+            extra: ["captions.yaml": captions, "notes.txt": "x", "empty.jpg": ""])
         let log = DiagnosticLog()
         let photos = PhotoLibrary.load(folder: folder, displayPath: "Destinations/bled/photos", timeZone: Self.ljubljana, log: log)
         #expect(photos.map(\.fileName) == ["gps-north-east.jpg", "orientation-6.jpg"])
@@ -114,8 +114,9 @@ struct PhotoTests {
         #expect(photos[0].time == instant("2024-06-01T12:30:00Z"))
         #expect(log.errorCount == 0)
         let messages = log.diagnostics.map(\.description)
-        #expect(messages.count == 5)
+        #expect(messages.count == 6)
         let expectedPrefixes = [
+            "Destinations/bled/photos/empty.jpg: warning: the file is empty: a photo is a JPEG or HEIC image; photo skipped",
             "Destinations/bled/photos/corrupt.jpg: warning: not a readable image",
             "Destinations/bled/photos/impossible-latitude.jpg: warning: impossible EXIF value: GPSLatitude 91.0° is beyond 90°; photo skipped",
             "Destinations/bled/photos/notes.txt: warning: not a JPEG or HEIC photo; photo skipped",

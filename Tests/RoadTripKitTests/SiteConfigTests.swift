@@ -187,6 +187,38 @@ import Testing
         ])
     }
 
+    /// A size that is not positive is named as written (`-5`, `0.0`), not as Swift prints a
+    /// Double (`-5.0`): line 3 "    width: " is 11 characters → column 12.
+    @Test func nonPositiveSizeIsQuotedAsWritten() throws {
+        let (_, diagnostics) = try load("map:\n  viewport:\n    width: -5\n    height: 0.0\n")
+        #expect(diagnostics.map(\.description) == [
+            "Destinations/site.yaml:3:12: warning: map.viewport.width must be greater than 0, not -5",
+            "Destinations/site.yaml:4:13: warning: map.viewport.height must be greater than 0, not 0.0",
+        ])
+    }
+
+    /// A placeholder the map script does not fill (`{s}`, Leaflet's subdomain; `{r}`) would reach
+    /// the tile server as written: a warning at the value and the layer is not used. Line 3
+    /// "    standard: { url: " → column 22; line 6 "      overlay: " (15 characters) → column 16.
+    @Test func unknownTilePlaceholdersAreNamed() throws {
+        let (config, diagnostics) = try load("""
+            map:
+              tileLayers:
+                standard: { url: "https://{s}.tile.example/{z}/{x}/{y}.png" }
+                hybrid:
+                  url: "https://b.example/{z}/{x}/{y}.png"
+                  overlay: "https://c.example/{z}/{x}/{y}{r}.png"
+            """)
+        #expect(diagnostics.map(\.description) == [
+            "Destinations/site.yaml:3:22: warning: map.tileLayers.standard.url has the placeholder {s}, which roadtrip does "
+                + "not fill (it fills {z}, {x} and {y}); write one of the server's subdomains instead (a, b or c for most): "
+                + "'https://{s}.tile.example/{z}/{x}/{y}.png'",
+            "Destinations/site.yaml:6:16: warning: map.tileLayers.hybrid.overlay has the placeholder {r}, which roadtrip "
+                + "does not fill (it fills {z}, {x} and {y}): 'https://c.example/{z}/{x}/{y}{r}.png'",
+        ])
+        #expect(config.tileLayers["standard"]?.url == SiteConfig.defaultTileLayers["standard"]?.url)
+    }
+
     /// A path from the site root is a usable template (a tile server published with the site);
     /// `//host/…` (another host), a backslash, white space and other schemes are not.
     @Test func sitePathTileTemplates() throws {

@@ -180,11 +180,63 @@ import Testing
         #expect(created.status == 0, "\(created.standardError)")
         #expect(try String(contentsOf: folder.appendingPathComponent("README.md"), encoding: .utf8) == "# My trip\n")
         #expect(try CommandRunner.run(["build"], in: folder).status == 0)
+        // A second `new site .` says this is a site already, and writes nothing.
+        let again = try CommandRunner.run(["new", "site", "."], in: folder)
+        #expect(again.status == 1)
+        #expect(again.standardError == "roadtrip: error: \(folder.path) is a roadtrip site already (it holds Destinations/); "
+            + "build it with 'roadtrip build' or preview it with 'roadtrip serve', or give another DIR for a new site\n")
 
         let help = try CommandRunner.run(["new", "site", "--help"]).standardOutput
         #expect(help.contains("may hold only dotfiles and dot-folders (.git/, .gitignore, ...), CNAME, _redirects,\n"
             + "_headers, and README and LICENSE files"))
         #expect(!help.contains("not empty is refused"))
+    }
+
+    /// An existing `.gitignore` is said to get roadtrip's lines ("Created" would be untrue); one
+    /// that is not UTF-8 (0xE9, Latin-1 "é", is byte 4 of line 1 in "caf\u{E9}/") or is a
+    /// symbolic link (Git 2.32 and later do not follow one) is refused before anything is
+    /// written, so a retry after fixing it is not refused as "not empty".
+    @Test func existingGitignoreIsMergedOrRefusedFirst() throws {
+        let base = try makeFolder(temporaryFolder())
+        defer { try? FileManager.default.removeItem(at: base) }
+        let merged = base.appendingPathComponent("merged")
+        try makeFolder(merged)
+        try Data("*.log\n".utf8).write(to: merged.appendingPathComponent(".gitignore"))
+        let created = try CommandRunner.run(["new", "site", "merged"], in: base)
+        #expect(created.status == 0, "\(created.standardError)")
+        #expect(created.standardOutput.contains("  .gitignore (roadtrip's lines added)\n"))
+        #expect(try String(contentsOf: merged.appendingPathComponent(".gitignore"), encoding: .utf8) == """
+            *.log
+            # What roadtrip generates: rebuilt by `roadtrip build`, so not worth committing.
+            /Output/*
+            .roadtrip-cache/
+            .roadtrip-staging-*/
+            .roadtrip-lock-*
+
+            """)
+
+        let latin1 = base.appendingPathComponent("latin1")
+        try makeFolder(latin1)
+        try Data([0x63, 0x61, 0x66, 0xE9, 0x2F, 0x0A]).write(to: latin1.appendingPathComponent(".gitignore"))
+        let refused = try CommandRunner.run(["new", "site", "latin1"], in: base)
+        #expect(refused.status == 1)
+        #expect(refused.standardError == "roadtrip: error: cannot create the site in \(latin1.path): .gitignore is not valid "
+            + "UTF-8 text (line 1, column 4), so roadtrip cannot add its lines to it; save it as UTF-8; nothing was written\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: latin1.path) == [".gitignore"])
+
+        let linked = base.appendingPathComponent("linked")
+        try makeFolder(linked)
+        try Data("a/\n".utf8).write(to: base.appendingPathComponent("shared-gitignore"))
+        try FileManager.default.createSymbolicLink(
+            atPath: linked.appendingPathComponent(".gitignore").path, withDestinationPath: base.appendingPathComponent("shared-gitignore").path)
+        let link = try CommandRunner.run(["new", "site", "linked"], in: base)
+        #expect(link.status == 1)
+        #expect(link.standardError == "roadtrip: error: cannot create the site in \(linked.path): .gitignore is a symbolic "
+            + "link, which git does not read (Git 2.32 and later ignore a symbolic .gitignore); replace it with a file; "
+            + "nothing was written\n")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: linked.appendingPathComponent(".gitignore").path)
+            == base.appendingPathComponent("shared-gitignore").path)
+        #expect(try String(contentsOf: base.appendingPathComponent("shared-gitignore"), encoding: .utf8) == "a/\n")
     }
 
     /// `new destination` from inside `Destinations/` writes into the project's Destinations/, not

@@ -92,19 +92,20 @@ import Testing
         #expect(!result.standardError.contains("Unexpected character"))
     }
 
-    /// An overridden card partial that includes itself on its last line names itself and that
-    /// line; two partials that include each other are named with the chain.
+    /// An overridden card partial that includes itself on its last line names itself at that
+    /// line and the tag's column (`<li>` before it: column 5); two partials that include each
+    /// other are named with the chain.
     @Test func partialThatIncludesItself() throws {
         let project = try project(index: Self.bergen)
         defer { project.remove() }
         let card = "Themes/default/layouts/partials/card.mustache"
         let original = try project.read(card)
-        try project.write(card, original + "{{>partials/card}}\n")
+        try project.write(card, original + "<li>{{>partials/card}}\n")
         let line = original.split(separator: "\n", omittingEmptySubsequences: false).count
         let result = try project.build()
         #expect(result.status == 1)
         #expect(result.standardError.contains(
-            "\(card):\(line):1: error: partial 'partials/card' includes itself without end"), "\(result.standardError)")
+            "\(card):\(line):5: error: partial 'partials/card' includes itself without end"), "\(result.standardError)")
 
         try project.write(card, original.replacingOccurrences(of: "<li class=\"card\">", with: "<li class=\"card\">{{>partials/pin}}"))
         try project.write("Themes/default/layouts/partials/pin.mustache", "<b>\n{{>partials/card}}</b>\n")

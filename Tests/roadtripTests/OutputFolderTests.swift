@@ -82,6 +82,17 @@ import Testing
         #expect(try project.read("site/notes.txt") == "added after the first build\n")
     }
 
+    /// `--output notes.txt/out`, through a file: said in words, not as errno's "Not a directory".
+    @Test func outputThroughAFileIsNamed() throws {
+        let project = try Self.bergenProject(with: ["notes.txt": "notes\n"])
+        defer { project.remove() }
+        let output = project.root.appendingPathComponent("notes.txt/out").path
+        let result = try project.build(["--output", output])
+        #expect(result.status == 1)
+        #expect(result.standardError.hasPrefix("\(output): error: cannot use this as the output folder: "
+            + "\(project.root.path)/notes.txt is a file, not a folder; move it away\n"), "\(result.standardError)")
+    }
+
     /// `Output` left as a link to a folder that was removed (an unmounted disk): the build says
     /// so and what to do, instead of "exists and is not a folder", and neither creates the
     /// link's target nor replaces the link.

@@ -8,7 +8,8 @@ import Foundation
 ///   host without a scheme: write `https://example.org/`), another scheme (`ftp:`,
 ///   `javascript:`), a scheme-less `example.org/trips`, white space or control characters, an
 ///   http(s) URL without a host, a port outside 1…65535 (RFC 6335 §6: port numbers are 16-bit,
-///   0 is reserved), a host Foundation cannot turn into ASCII.
+///   0 is reserved), a host Foundation cannot turn into ASCII, `.` or `..` segments in the path
+///   (`/trips/../x/`: the message offers what a browser resolves it to, RFC 3986 §5.2.4).
 /// - Warnings (the value is used without the part): user info (`user:pw@`), a query (`?q=1`) or a
 ///   fragment (`#top`) — each internal link is the base plus a path, so none of them could be
 ///   kept; `//` inside the path, collapsed to `/` (every link starts with the path, and `//`
@@ -87,6 +88,18 @@ public struct BaseURL: Sendable, Hashable {
                 ? "'/' for the root of the host, or leave baseURL out for links relative to each page (the default)"
                 : "'/\(folder)/' for that folder of the host"
             throw Problem(message: "\(quoted) must be \(usage); a path starts from the site root: write \(suggestion)")
+        }
+        let segments = collapsed.split(separator: "/", omittingEmptySubsequences: false)
+        if segments.contains(where: { $0 == "." || $0 == ".." }) {
+            // What a browser makes of it (RFC 3986 §5.2.4), offered as what to write.
+            var resolved: [Substring] = []
+            for segment in segments.dropFirst() {
+                if segment == ".." { _ = resolved.popLast() } else if segment != "." { resolved.append(segment) }
+            }
+            if segments.last == "." || segments.last == ".." { resolved.append("") }
+            let meant = origin + "/" + resolved.joined(separator: "/")
+            throw Problem(message: "\(quoted) has '.' or '..' in its path, which a browser resolves before links are "
+                + "followed; write the folder it means: '\(meant)'")
         }
         if collapsed != path {
             let result = origin + collapsed

@@ -83,7 +83,12 @@ struct ConfigReader {
 
     func positiveNumber(_ node: YAMLNode, _ key: String, _ assign: (Double) -> Void) {
         number(node, key) { value in
-            if value > 0 { assign(value) } else { fail(node, "\(key) must be greater than 0, not \(value)") }
+            // The value as the author wrote it (`-5`, not Swift's `-5.0`).
+            guard value > 0 else {
+                let written = if case .scalar(let text, _) = node.content { text } else { "\(value)" }
+                return fail(node, "\(key) must be greater than 0, not \(written)")
+            }
+            assign(value)
         }
     }
 
@@ -142,6 +147,7 @@ struct ConfigReader {
         var layer = base ?? TileLayer(url: "", overlay: nil, attribution: "", maxZoom: 19)
         var unsafe = false
         var urlValue: YAMLNode?  // where a bad url is reported: at its value, not at the key
+        var overlayValue: YAMLNode?
         func httpTemplate(_ value: YAMLNode, _ name: String, _ assign: (String) -> Void) {
             string(value, name) { template in
                 if TileLayer.isUsableTemplate(template) { return assign(template) }
@@ -157,7 +163,9 @@ struct ConfigReader {
             case "url":
                 urlValue = value
                 httpTemplate(value, "\(key).url") { layer.url = $0 }
-            case "overlay": httpTemplate(value, "\(key).overlay") { layer.overlay = $0 }
+            case "overlay":
+                overlayValue = value
+                httpTemplate(value, "\(key).overlay") { layer.overlay = $0 }
             case "attribution": string(value, "\(key).attribution") { layer.attribution = $0 }
             case "maxZoom":
                 number(value, "\(key).maxZoom") { zoom in
@@ -176,6 +184,17 @@ struct ConfigReader {
         if !(layer.url.contains("{z}") && layer.url.contains("{x}") && layer.url.contains("{y}")) {
             fail(urlValue ?? node, "\(key).url must contain {z}, {x} and {y}: '\(layer.url)'")
             return nil
+        }
+        // `{s}` (Leaflet's subdomain) and `{r}` (its retina suffix) would reach the server as written.
+        for (name, template, value) in [("url", layer.url, urlValue), ("overlay", layer.overlay, overlayValue)] {
+            guard let template else { continue }
+            let placeholders = template.matches(of: /\{[^{}\/]*\}/).map { String(template[$0.range]) }
+            if let unknown = placeholders.first(where: { !["{z}", "{x}", "{y}"].contains($0) }) {
+                let advice = unknown == "{s}" ? "; write one of the server's subdomains instead (a, b or c for most)" : ""
+                fail(value ?? node, "\(key).\(name) has the placeholder \(unknown), which roadtrip does not fill (it fills {z}, "
+                    + "{x} and {y})\(advice): '\(template)'")
+                return nil
+            }
         }
         return layer
     }

@@ -77,7 +77,8 @@ public enum NewSite {
         """
 
     /// Creates a new site in `folder` (made, with its parents, when missing) and returns the paths
-    /// written, relative to it. An existing folder may hold only what a publishing folder holds
+    /// written, relative to it, an existing `.gitignore` marked "(roadtrip's lines added)" or
+    /// "(already had roadtrip's lines)". An existing folder may hold only what a publishing folder holds
     /// before roadtrip first writes it (``OutputFolderPolicy/mayPrecedeFirstBuild(_:)``, the rule
     /// a build's output folder follows: dotfiles such as `.git/`, `CNAME`, `README` and `LICENSE`
     /// files, so a freshly made GitHub repository takes a site); an existing `.gitignore` keeps its
@@ -91,8 +92,9 @@ public enum NewSite {
     ///   file or has one on the way (`notes.txt/trip`), has something in the way of one of the
     ///   files (a folder named `.gitignore`; nothing is written then), is a folder holding
     ///   anything else (nothing is written then: the site would mix with files that are not
-    ///   roadtrip's), or cannot be written (saying why in words; the files written so far are
-    ///   removed).
+    ///   roadtrip's; a site already, said so), holds a `.gitignore` that is a symbolic link or not
+    ///   UTF-8 (``existingGitignoreText(in:)``), or cannot be written (saying why in words; the
+    ///   files and folders made so far are removed).
     public static func create(at folder: URL, homeDirectory: URL? = OutputWriter.defaultHomeDirectory) throws(Failure) -> [String] {
         let fileManager = FileManager.default
         if let refusal = OutputFolderPolicy.refusal(toWrite: folder, as: "the folder of a new site", homeDirectory: homeDirectory) {
@@ -131,6 +133,11 @@ public enum NewSite {
             } catch {
                 throw Failure(message: "cannot read the folder \(folder.path): \(FileBytes.systemReason(error))")
             }
+            if !entries.isEmpty, ProjectLocator.isProjectRoot(folder) {
+                throw Failure(
+                    message: "\(folder.path) is a roadtrip site already (it holds Destinations/); build it with 'roadtrip "
+                        + "build' or preview it with 'roadtrip serve', or give another DIR for a new site")
+            }
             if !entries.isEmpty {
                 throw Failure(
                     message: "\(folder.path) is not empty (it holds \(OutputFolderPolicy.listed(entries))); a new site goes "
@@ -147,28 +154,81 @@ public enum NewSite {
                 ?? (FileManager.default.fileExists(atPath: url.path) ? FileBytes.specialFileProblem(url).map { "\(file.path): \($0)" } : nil)
             if let problem { obstacles.append(problem) }
         }
+        let existingGitignore: String?
+        switch existingGitignoreText(in: folder) {
+        case .success(let text): existingGitignore = text
+        case .failure(let problem):
+            existingGitignore = nil
+            obstacles.append(problem.message)
+        }
         if !obstacles.isEmpty {
             throw Failure(message: "cannot create the site in \(folder.path): \(obstacles.joined(separator: "; ")); nothing was written")
         }
+        // The folders this call makes (DIR itself, Destinations/, Destinations/bergen/), deepest
+        // last, so that a failure can take them away again with the files.
+        var madeFolders: [URL] = []
+        for file in files {
+            var parent = folder.appendingPathComponent(file.path).deletingLastPathComponent()
+            var chain: [URL] = []
+            while !fileManager.fileExists(atPath: parent.path), parent.path != "/" {
+                chain.insert(parent, at: 0)
+                parent = parent.deletingLastPathComponent()
+            }
+            madeFolders += chain.filter { !madeFolders.contains($0) }
+        }
         var written: [URL] = []
+        var report: [String] = []
         for file in files {
             let url = folder.appendingPathComponent(file.path)
             var text = file.text
             var replacing = false
-            if file.path == ".gitignore", let existing = try? String(contentsOf: url, encoding: .utf8) {
-                text = mergedGitignore(existing)
+            if file.path == ".gitignore", let existingGitignore {
+                text = mergedGitignore(existingGitignore)
                 replacing = true
             }
             do throws(FileWriteError) {
-                try FileBytes.write(Data(text.utf8), to: url, replacing: replacing, projectRoot: folder)
+                if !replacing || text != existingGitignore {
+                    try FileBytes.write(Data(text.utf8), to: url, replacing: replacing, projectRoot: folder)
+                }
             } catch {
-                // No half-made site: the files written so far are this call's own, so they go.
+                // No half-made site: the files and folders made so far are this call's own, so they go.
                 for url in written { try? fileManager.removeItem(at: url) }
+                for made in madeFolders.reversed() where (try? fileManager.contentsOfDirectory(atPath: made.path))?.isEmpty == true {
+                    try? fileManager.removeItem(at: made)
+                }
                 throw Failure(message: "\(error.description) (in \(folder.path))")
             }
             if !replacing { written.append(url) }
+            report.append(
+                !replacing ? file.path
+                    : text == existingGitignore ? "\(file.path) (already had roadtrip's lines)" : "\(file.path) (roadtrip's lines added)")
         }
-        return files.map(\.path)
+        return report
+    }
+
+    /// The text of the `.gitignore` already in `folder`, which gets roadtrip's lines appended;
+    /// `nil` when there is none. A `.gitignore` that is a symbolic link is refused (Git 2.32 and
+    /// later never follow one in the working tree, so lines added through it would be read by
+    /// no one), and so is one that is not UTF-8 text (naming the first bad byte's line and
+    /// column), before anything is written.
+    static func existingGitignoreText(in folder: URL) -> Result<String?, Failure> {
+        let url = folder.appendingPathComponent(".gitignore")
+        if (try? FileManager.default.destinationOfSymbolicLink(atPath: url.path)) != nil {
+            return .failure(Failure(
+                message: ".gitignore is a symbolic link, which git does not read (Git 2.32 and later ignore a "
+                    + "symbolic .gitignore); replace it with a file"))
+        }
+        guard FileManager.default.fileExists(atPath: url.path), let data = FileManager.default.contents(atPath: url.path) else {
+            return .success(nil)
+        }
+        do throws(FileReadError) {
+            return .success(try TextFile.decode(data))
+        } catch {
+            let position = error.line.map { " (line \($0), column \(error.column ?? 1))" } ?? ""
+            return .failure(Failure(
+                message: ".gitignore is not valid UTF-8 text\(position), so roadtrip cannot add its lines to it; "
+                    + "save it as UTF-8"))
+        }
     }
 
     /// `existing` followed by the lines of ``gitignore`` it does not have yet.

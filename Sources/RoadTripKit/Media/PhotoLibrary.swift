@@ -8,7 +8,8 @@ import Foundation
 /// `heifload` through libheif and libde265), with the EXIF block taken from libvips; without
 /// `heifload` such files are skipped with a warning. Any other file is skipped with a warning.
 ///
-/// **Bad files** are skipped with a warning naming the file, and the build goes on: a file whose
+/// **Bad files** are skipped with a warning naming the file, and the build goes on: an empty file
+/// ("the file is empty: …", as every reader says), a file whose
 /// header no loader reads (a corrupt JPEG), a file whose content is not what its extension says
 /// (a PNG renamed `.jpg`), and EXIF with impossible values (``ExifReader/Failure``: latitude beyond
 /// 90°, a zero denominator, minutes ≥ 60, …). A JPEG whose header is intact but whose data is
@@ -36,6 +37,10 @@ public enum PhotoLibrary {
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue else { continue }
             let location = SourceLocation(path: displayPath + "/" + name)
+            if (try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? Int == 0 {
+                log.warning(location, FileBytes.emptyFileMessage("a photo is a JPEG or HEIC image") + "; photo skipped")
+                continue
+            }
             switch readPhoto(url, caption: captions[name]?.text, timeZone: timeZone) {
             case .success(let photo): photos.append(photo)
             case .failure(let reason): log.warning(location, "\(reason); photo skipped")

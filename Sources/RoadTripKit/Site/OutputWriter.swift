@@ -198,6 +198,11 @@ public struct OutputWriter: Sendable {
                     "another build of this folder is running (\(process) holds \(area.lockFile.path)); "
                         + "wait for it to finish, or leave out --no-wait to wait for it")
             case .unusable(let path, let reason):
+                // A file on the way (`--output notes.txt/out`) said as `new site` says it.
+                let parent = canonicalOutput.deletingLastPathComponent()
+                if let obstacle = FileBytes.obstacle(toWriting: parent, projectRoot: parent, asFolder: true) {
+                    throw failure(nil, "cannot use this as the output folder: \(obstacle)")
+                }
                 throw failure(nil, "cannot lock the output folder with \(path): \(reason)")
             }
         }

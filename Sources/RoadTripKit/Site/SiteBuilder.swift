@@ -140,9 +140,13 @@ public struct SiteBuilder: Sendable {
             }
         }
         cache?.prepare(projectRoot: options.projectRoot, config: config)
+        let errorsBeforeLoading = log.errorCount
         let content = stage(1, { (content: SiteContent?) in
-            content.map {
+            // "Load 0 destinations" would hide six destinations that each had an error.
+            let errors = log.errorCount - errorsBeforeLoading
+            return content.map {
                 "Load " + CountText.counted($0.destinations.count, "destination") + reusedNote($0.reusedDestinationCount)
+                    + (errors > 0 ? " (" + CountText.counted(errors, "error") + ")" : "")
             } ?? "Load destinations: stopped by errors"
         }) { loader.load(config: config) }
         let theme = stage(2, { (theme: Theme?) in

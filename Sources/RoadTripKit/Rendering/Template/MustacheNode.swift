@@ -59,8 +59,9 @@ struct MustachePartial: Sendable {
     /// The whitespace before a standalone tag (prepended to each line of the partial); `nil`
     /// when the tag is inline (the partial is then rendered without indentation).
     var indentation: String?
-    /// 1-based source line of the tag.
+    /// 1-based source line and column of the tag.
     var line: Int
+    var column: Int
 }
 
 /// A parent tag with its block arguments.
@@ -71,8 +72,9 @@ struct MustacheParent: Sendable {
     var blocks: [String: MustacheBlock]
     /// As for `MustachePartial.indentation`.
     var indentation: String?
-    /// 1-based source line of the opening tag.
+    /// 1-based source line and column of the opening tag.
     var line: Int
+    var column: Int
 }
 
 /// A block tag: a parameter of its template (or, inside a parent tag, an argument).

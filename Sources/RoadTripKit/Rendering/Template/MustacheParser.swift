@@ -53,7 +53,8 @@ struct MustacheParser {
                     let line = source.line(of: token.start)
                     if case .fixed(let fixed) = name { references.append(.init(name: fixed, line: line)) }
                     append(.partial(MustachePartial(
-                        name: name, indentation: token.isStandalone ? token.indentation : nil, line: line)))
+                        name: name, indentation: token.isStandalone ? token.indentation : nil, line: line,
+                        column: source.column(of: token.start))))
                 case .sectionOpen, .invertedOpen, .blockOpen:
                     _ = try name(of: token)
                     try open(OpenScope(token: token, kind: kind), in: &scopes)
@@ -114,7 +115,7 @@ struct MustacheParser {
             return .parent(MustacheParent(
                 name: try templateName(of: scope.token), blocks: blocks,
                 indentation: scope.token.isStandalone ? scope.token.indentation : nil,
-                line: source.line(of: scope.token.start)))
+                line: source.line(of: scope.token.start), column: source.column(of: scope.token.start)))
         case .blockOpen:
             var block = block(opening: scope.token, closing: closeTag, children: scope.nodes)
             block.line = source.line(of: scope.token.start)

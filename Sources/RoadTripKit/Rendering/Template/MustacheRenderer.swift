@@ -31,8 +31,9 @@ struct MustacheRenderer {
         var name: String
         /// The template holding the tag.
         var includer: String
-        /// The tag's 1-based line in `includer`.
+        /// The tag's 1-based line and column in `includer`.
         var line: Int
+        var column: Int
     }
 
     /// A block argument passed down by a parent tag, with the indentation in effect where it
@@ -77,7 +78,7 @@ struct MustacheRenderer {
                 guard let template = template(named: partial.name) else { continue }
                 let inner = Scope(indentation: partial.indentation.map { scope.indentation + $0 } ?? "",
                                   arguments: scope.arguments, templateName: template.name)
-                try renderNested(template, in: inner, at: partial.line, from: scope)
+                try renderNested(template, in: inner, at: partial.line, partial.column, from: scope)
             case .parent(let parent):
                 guard let template = template(named: parent.name) else { continue }
                 // Arguments given further out take precedence ("Multi-level inheritance").
@@ -87,7 +88,7 @@ struct MustacheRenderer {
                 }
                 let inner = Scope(indentation: parent.indentation.map { scope.indentation + $0 } ?? "",
                                   arguments: arguments, templateName: template.name)
-                try renderNested(template, in: inner, at: parent.line, from: scope)
+                try renderNested(template, in: inner, at: parent.line, parent.column, from: scope)
             case .block(let block):
                 try render(block, in: scope)
             }
@@ -147,11 +148,11 @@ struct MustacheRenderer {
     }
 
     private mutating func renderNested(
-        _ template: MustacheTemplate, in scope: Scope, at line: Int, from outer: Scope
+        _ template: MustacheTemplate, in scope: Scope, at line: Int, _ column: Int, from outer: Scope
     ) throws(TemplateError) {
-        let include = Include(name: template.name, includer: outer.templateName, line: line)
+        let include = Include(name: template.name, includer: outer.templateName, line: line, column: column)
         guard includes.count < Self.maximumDepth else { throw Self.endlessInclusion(includes + [include]) }
-        try enterNesting(at: line, 1, in: outer)
+        try enterNesting(at: line, column, in: outer)
         defer { nesting -= 1 }
         includes.append(include)
         defer { includes.removeLast() }
@@ -177,12 +178,12 @@ struct MustacheRenderer {
             let first = names.firstIndex { cycle.contains($0) } ?? names.count - period
             let ordered = Array(names[first..<(first + period)])
             let message = period == 1
-                ? "partial '\(ordered[0])' includes itself without end (its tag {{>\(ordered[0])}} is on this line)" + advice
+                ? "partial '\(ordered[0])' includes itself without end (at its tag {{>\(ordered[0])}})" + advice
                 : "partials include each other without end: " + (ordered + [ordered[0]]).joined(separator: " → ") + advice
-            return TemplateError(templateName: closing.includer, line: closing.line, column: 1, message: message)
+            return TemplateError(templateName: closing.includer, line: closing.line, column: closing.column, message: message)
         }
         let last = includes[includes.count - 1]
-        return TemplateError(templateName: last.includer, line: last.line, column: 1,
+        return TemplateError(templateName: last.includer, line: last.line, column: last.column,
             message: "partials nested more than \(maximumDepth) deep: "
                 + includes.suffix(5).map(\.name).joined(separator: " → "))
     }

@@ -43,6 +43,13 @@ public enum VCardReader {
             log.error(SourceLocation(path: displayPath), error.message)
             return nil
         }
+        return read(data, displayPath: displayPath, log: log)
+    }
+
+    /// Reads the cards in `data`, a vCard file's whole contents, as the `URL` variant
+    /// reads the file: UTF-8, else ISO-8859-1 with a warning at the first bad byte; `nil` after an
+    /// error when it is not a vCard file.
+    public static func read(_ data: Data, displayPath: String, log: DiagnosticLog) -> Contents? {
         let text: String
         if let utf8 = String(validating: data, as: UTF8.self) {
             text = utf8

@@ -1,0 +1,1 @@
+// Empty: the declaration is in include/CLibFuzzer.h.

@@ -1,0 +1,3 @@
+#include <stddef.h>
+#include <stdint.h>
+int LLVMFuzzerRunDriver(int *argc, char ***argv, int (*callback)(const uint8_t *data, size_t size));

@@ -204,11 +204,13 @@ public enum VCardReader {
     }
 
     /// The logical lines of `text` with the 1-based line where each starts (see the type's
-    /// folding rules).
+    /// folding rules). Only CRLF, LF and CR end a line (RFC 6350 §3.2, and what an editor counts):
+    /// a vertical tab, form feed, NEL or U+2028 inside a value is part of the value.
     static func unfold(_ text: String) -> [(text: String, line: Int)] {
         var logical: [(text: String, line: Int)] = []
         var softBreak = false
-        for (index, physical) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
+        let physicalLines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
+        for (index, physical) in physicalLines.enumerated() {
             if softBreak, let last = logical.indices.last {
                 logical[last].text = String(logical[last].text.dropLast()) + physical
             } else if let first = physical.first, first == " " || first == "\t", let last = logical.indices.last {

@@ -61,6 +61,19 @@ import Testing
         #expect(HTTPDate.parse("Sun, 06 Foo 1994 08:49:37 GMT") == nil)
     }
 
+    /// Found by the `http-date` fuzz harness: a year before 1000 was written with fewer than the
+    /// grammar's four digits (`year = 4DIGIT`, RFC 9110 §5.6.7), which no parser reads back.
+    /// Python's proleptic Gregorian `datetime`: 0275-09-16T02:47:47Z is a Thursday, Unix
+    /// −53,466,729,133; 0001-02-06T09:48:48Z is a Tuesday, Unix −62,132,451,072.
+    @Test func httpDatesBeforeTheYear1000HaveFourDigits() {
+        let year275 = Date(timeIntervalSince1970: -53_466_729_133)
+        #expect(HTTPDate.format(year275) == "Thu, 16 Sep 0275 02:47:47 GMT")
+        #expect(HTTPDate.parse("Thu, 16 Sep 0275 02:47:47 GMT") == year275)
+        let year1 = Date(timeIntervalSince1970: -62_132_451_072)
+        #expect(HTTPDate.format(year1) == "Tue, 06 Feb 0001 09:48:48 GMT")
+        #expect(HTTPDate.parse("Tue, 06 Feb 0001 09:48:48 GMT") == year1)
+    }
+
     @Test func mediaTypes() {
         #expect(MediaType.forFile(named: "index.html") == "text/html; charset=utf-8")
         #expect(MediaType.forFile(named: "map.SVG") == "image/svg+xml")

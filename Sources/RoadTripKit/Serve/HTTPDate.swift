@@ -7,7 +7,8 @@ public enum HTTPDate {
     private static let weekdays = ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"]  // 1970-01-01 was a Thursday
     private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
-    /// `date` as an IMF-fixdate, truncated to whole seconds.
+    /// `date` as an IMF-fixdate, truncated to whole seconds. The year has the grammar's four digits
+    /// (`year = 4DIGIT`, RFC 9110 §5.6.7), so a file dated in the year 1 is `… 0001 …`.
     public static func format(_ date: Date) -> String {
         let seconds = Int(date.timeIntervalSince1970.rounded(.down))
         let days = seconds >= 0 ? seconds / 86_400 : -((-seconds + 86_399) / 86_400)
@@ -15,7 +16,8 @@ public enum HTTPDate {
         let (year, month, day) = ISO8601Time.civilFromDays(days)
         let weekday = weekdays[((days % 7) + 7) % 7]
         func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        return "\(weekday), \(two(day)) \(months[month - 1]) \(year) \(two(ofDay / 3600)):\(two(ofDay % 3600 / 60)):\(two(ofDay % 60)) GMT"
+        let fourDigitYear = String(repeating: "0", count: max(0, 4 - String(year).count)) + String(year)
+        return "\(weekday), \(two(day)) \(months[month - 1]) \(fourDigitYear) \(two(ofDay / 3600)):\(two(ofDay % 3600 / 60)):\(two(ofDay % 60)) GMT"
     }
 
     /// The date in `text` (any of the three forms), or `nil`.

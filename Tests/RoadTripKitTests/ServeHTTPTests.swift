@@ -74,6 +74,16 @@ import Testing
         #expect(HTTPDate.parse("Tue, 06 Feb 0001 09:48:48 GMT") == year1)
     }
 
+    /// Found by the `http-date` fuzz harness: a year of 17 digits in an `If-Modified-Since` date
+    /// overflowed the day count and trapped, which killed `roadtrip serve`. Years outside
+    /// 0000–9999, and RFC 850 years that are not two digits, are not dates.
+    @Test func httpDatesWithHugeYearsAreNotDates() {
+        #expect(HTTPDate.parse("Suny, 06-Nov-94444444444444444 08:49:37 GMT") == nil)
+        #expect(HTTPDate.parse("Sun, 06 Nov 94444444444444444 08:49:37 GMT") == nil)
+        #expect(HTTPDate.parse("Sun Nov  6 08:49:37 9223372036854775807") == nil)
+        #expect(HTTPDate.parse("Sun, 06 Nov 10000 08:49:37 GMT") == nil)
+    }
+
     @Test func mediaTypes() {
         #expect(MediaType.forFile(named: "index.html") == "text/html; charset=utf-8")
         #expect(MediaType.forFile(named: "map.SVG") == "image/svg+xml")

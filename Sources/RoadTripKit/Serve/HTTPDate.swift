@@ -20,13 +20,13 @@ public enum HTTPDate {
         return "\(weekday), \(two(day)) \(months[month - 1]) \(fourDigitYear) \(two(ofDay / 3600)):\(two(ofDay % 3600 / 60)):\(two(ofDay % 60)) GMT"
     }
 
-    /// The date in `text` (any of the three forms), or `nil`.
+    /// The date in `text` (any of the three forms), or `nil` (also for a year outside 0000–9999).
     public static func parse(_ text: String) -> Date? {
         let words = text.split(whereSeparator: { $0 == " " || $0 == "," }).map(String.init)
         var day: Int?, monthName: String?, year: Int?, time: String?
         if words.count == 4, words[3] == "GMT", words[1].contains("-") {  // RFC 850
             let parts = words[1].split(separator: "-").map(String.init)
-            guard parts.count == 3, let shortYear = Int(parts[2]) else { return nil }
+            guard parts.count == 3, let shortYear = Int(parts[2]), (0...99).contains(shortYear) else { return nil }  // 2DIGIT
             day = Int(parts[0])
             monthName = parts[1]
             // RFC 9110: a two-digit year more than 50 years in the future is in the past century.
@@ -37,7 +37,10 @@ public enum HTTPDate {
         } else if words.count == 5 {  // asctime
             monthName = words[1]; day = Int(words[2]); time = words[3]; year = Int(words[4])
         }
-        guard let day, let monthName, let year, let time, let monthIndex = months.firstIndex(of: monthName) else {
+        // A year has four digits (RFC 9110 §5.6.7); a longer one would overflow the day count.
+        guard let day, let monthName, let year, (0...9999).contains(year), let time,
+            let monthIndex = months.firstIndex(of: monthName)
+        else {
             return nil
         }
         let clock = time.split(separator: ":").compactMap { Int($0) }

@@ -141,6 +141,38 @@ import Testing
         #expect(try library.render("node", context: tree) == expected)
     }
 
+    /// One template nests at most 512 sections, parents and blocks (`MustacheParser.maximumNesting`):
+    /// 512 `{{#a}}` on line 1 parse and render (the innermost "x" shows, as `a` is true at every
+    /// level); a 513th opening tag, the `{{^b}}` after two spaces on line 2, is the error, at
+    /// line 2, column 3.
+    @Test func sectionsNestAtMost512Deep() throws {
+        let open = String(repeating: "{{#a}}", count: 512), close = String(repeating: "{{/a}}", count: 512)
+        let library = try TemplateLibrary(templates: ["page": open + "x" + close])
+        #expect(try library.render("page", context: ["a": true]) == "x")
+        let error = try #require(Self.parseError(open + "\n  {{^b}}x{{/b}}" + close))
+        #expect(error.line == 2)
+        #expect(error.column == 3)
+        #expect(error.message == "inverted section 'b' nests deeper than 512 levels of sections, parents and blocks")
+    }
+
+    /// Rendering nests at most 1,024 sections, blocks and partials in all (`MustacheRenderer.maximumNesting`),
+    /// before a self-including partial reaches its 100 includes: `p` is 11 `{{#a}}`, `{{>p}}`,
+    /// 11 `{{/a}}`, so each copy adds 12 levels. Entering the j-th section of copy c (c = 0 for the
+    /// first) starts from 12c + j − 1 levels; that reaches 1,024 at c = 85, j = 5 (1,020 + 4), with
+    /// 85 includes open. The 5th `{{#a}}` of line 1 starts at column 4 × 6 + 1 = 25.
+    @Test func renderingNestsAtMost1024Deep() throws {
+        let sections = 11
+        let library = try TemplateLibrary(templates: [
+            "p": String(repeating: "{{#a}}", count: sections) + "{{>p}}" + String(repeating: "{{/a}}", count: sections)
+        ])
+        let error = #expect(throws: TemplateError.self) { try library.render("p", context: ["a": true]) }
+        #expect(error?.templateName == "p")
+        #expect(error?.line == 1)
+        #expect(error?.column == 25)
+        #expect(error?.message == "sections, blocks and partials nest deeper than 1024 levels when rendered "
+            + "(through the partials p → p → p)")
+    }
+
     @Test func unknownTemplateName() throws {
         let library = try TemplateLibrary(templates: [:])
         #expect(throws: TemplateError.self) { try library.render("nope", context: nil) }

@@ -94,10 +94,15 @@ struct TemporaryProject {
     var output: URL { root.appendingPathComponent("Output") }
 
     func write(_ relativePath: String, _ text: String) throws {
+        try write(relativePath, bytes: Array(text.utf8))
+    }
+
+    /// Writes `bytes` as they are (for files that are not UTF-8 text), creating folders.
+    func write(_ relativePath: String, bytes: [UInt8]) throws {
         let url = root.appendingPathComponent(relativePath)
         try FileManager.default.createDirectory(
             at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: url)
+        try Data(bytes).write(to: url)
     }
 
     func copy(_ source: URL, to relativePath: String) throws {

@@ -96,6 +96,54 @@ import Testing
         #expect(missing.status == 1 && missing.standardOutput.isEmpty)
         #expect(missing.standardError.contains("the project folder /nonexistent/roadtrip-project does not exist"))
     }
+
+    /// 50,000 nested sections in a theme's partial once overflowed the stack (exit 139), even in
+    /// a partial no page uses. One template nests at most 512: the 513th `{{#a}}` on line 1 starts
+    /// at column 512 × 6 + 1 = 3,073.
+    @Test func deeplyNestedTemplateSectionsAreAnError() throws {
+        let project = try TemporaryProject()
+        defer { project.remove() }
+        try project.write("Destinations/a/index.md", "---\ntitle: A\nlatitude: 1\nlongitude: 2\n---\n")
+        let path = "Themes/default/layouts/partials/deep.mustache"
+        try project.write(path, String(repeating: "{{#a}}", count: 50_000) + String(repeating: "{{/a}}", count: 50_000))
+        let result = try project.build()
+        #expect(result.status == 1)
+        #expect(result.standardError.contains(
+            "\(path):1:3073: error: section 'a' nests deeper than 512 levels of sections, parents and blocks"),
+            "stderr: \(result.standardError)")
+    }
+
+    /// A plist holding a byte that is not UTF-8 once trapped inside Foundation's `XMLParser`
+    /// (exit 132) — in a comment, here: `<plist><!--` is 11 characters, so 0xFF is column 12 of
+    /// line 1. Now it is an error there, exit 1, in `Destinations.plist` and in `pois.plist`.
+    @Test(arguments: ["Destinations/Destinations.plist", "Destinations/a/pois.plist"])
+    func plistByteThatIsNotUTF8IsAnError(path: String) throws {
+        let project = try TemporaryProject()
+        defer { project.remove() }
+        try project.write("Destinations/a/index.md", "---\ntitle: A\nlatitude: 1\nlongitude: 2\n---\n")
+        try project.write(path, bytes: Array("<plist><!--".utf8) + [0xFF] + Array("--><array/></plist>".utf8))
+        let result = try project.build()
+        #expect(result.status == 1, "stderr: \(result.standardError)")
+        #expect(result.standardError.contains(
+            "\(path):1:12: error: not a valid property list: this is not valid UTF-8 text (byte 0xFF)"),
+            "stderr: \(result.standardError)")
+    }
+
+    /// `<?a?>`, a processing instruction without data, once crashed the build (exit 139) even in
+    /// a valid plist. Before the root, inside a dict and after the root it is ignored: the build
+    /// succeeds and the destination's page lists the POI.
+    @Test func plistProcessingInstructionWithoutDataBuilds() throws {
+        let project = try TemporaryProject()
+        defer { project.remove() }
+        try project.write("Destinations/a/index.md", "---\ntitle: A\nlatitude: 40.7\nlongitude: -74\n---\n")
+        try project.write("Destinations/a/pois.plist",
+            "<?xml version=\"1.0\"?>\n<?a?>\n<plist version=\"1.0\"><array><dict><?a?><key>Title</key>"
+                + "<string>Empire State Building</string><key>Latitude</key><real>40.748433</real>"
+                + "<key>Longitude</key><real>-73.985656</real></dict></array></plist>\n<?a?>\n")
+        let result = try project.build()
+        #expect(result.status == 0, "stderr: \(result.standardError)")
+        #expect(try project.read("Output/a/index.html").contains("Empire State Building"))
+    }
 }
 
 /// Found by a last fresh-clone walkthrough of the README.

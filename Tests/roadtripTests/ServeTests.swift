@@ -214,26 +214,70 @@ import Testing
     }
 
     @Test func brokenThenFixedFrontMatter() throws {
-        let (project, server) = try Self.servedProject(watch: true)
+        try Self.expectRebuildFailsThenRecovers(
+            breaking: { project in
+                // Line 3 of the file: `subtitle: [unclosed` — a YAML flow sequence that never ends.
+                try project.write("Destinations/bergen/index.md",
+                    "---\ntitle: Bergen\nsubtitle: [unclosed\nlatitude: 60.39\nlongitude: 5.32\n---\n")
+            },
+            diagnostic: "Destinations/bergen/index.md:",
+            whileBroken: { server in
+                // A page opened now gets the error at once.
+                let late = try EventStreamClient(port: server.port)
+                defer { late.close() }
+                #expect(late.waitFor(event: "build-error"))
+                #expect(late.text.contains("data: Destinations/bergen/index.md:"))
+            },
+            fixing: { try $0.write("Destinations/bergen/index.md", BuildCommandTests.bergen + "\n\nFixed.\n") },
+            page: "/bergen/", showing: "Fixed.")
+    }
+
+    /// Saving a `pois.plist` that once crashed the reader (a byte that is not UTF-8 in an
+    /// element name: exit 132 in Foundation's `XMLParser`) while `serve` runs: the rebuild fails
+    /// with the error at its line and column — `<plist><k` is 9 characters, so 0xFF is column 10
+    /// of line 1 — and the server lives on to rebuild once the file is fixed (with `<?a?>`, which
+    /// crashed too, in it) and to stop with status 0.
+    @Test func plistThatOnceCrashedKeepsTheServerAlive() throws {
+        try Self.expectRebuildFailsThenRecovers(
+            breaking: { project in
+                try project.write("Destinations/oslo/index.md", "---\ntitle: Oslo\nlatitude: 59.91\nlongitude: 10.75\n---\n")
+                try project.write("Destinations/oslo/pois.plist", bytes: Array("<plist><k".utf8) + [0xFF] + Array("/></plist>".utf8))
+            },
+            diagnostic: "Destinations/oslo/pois.plist:1:10: error: not a valid property list",
+            fixing: { project in
+                try project.write("Destinations/oslo/pois.plist",
+                    "<plist><?a?><array><dict><key>title</key><string>Opera House</string><key>latitude</key>"
+                        + "<real>59.9075</real><key>longitude</key><real>10.7531</real></dict></array></plist>")
+            },
+            page: "/oslo/", showing: "Opera House")
+    }
+
+    /// Serves the one-destination project with watching, applies `breaking`, and expects a
+    /// `build-error` event and a diagnostic containing `diagnostic` (with ": error: ") while the
+    /// last good `/bergen/` is still served and `whileBroken` holds; then applies `fixing` and
+    /// expects a `reload` and `page` containing `showing`, and the server to stop on SIGINT with
+    /// status 0 (it never died on the way).
+    static func expectRebuildFailsThenRecovers(
+        breaking: (TemporaryProject) throws -> Void, diagnostic: String,
+        whileBroken: (ServerProcess) throws -> Void = { _ in },
+        fixing: (TemporaryProject) throws -> Void, page: String, showing: String
+    ) throws {
+        let (project, server) = try servedProject(watch: true)
         defer { _ = server.stop(); project.remove() }
         let events = try EventStreamClient(port: server.port)
         defer { events.close() }
         #expect(events.waitUntilOpen())
         let before = try RawHTTP.request(port: server.port, "/bergen/").bodyText
-        // Line 3 of the file: `subtitle: [unclosed` — a YAML flow sequence that never ends.
-        try project.write("Destinations/bergen/index.md", "---\ntitle: Bergen\nsubtitle: [unclosed\nlatitude: 60.39\nlongitude: 5.32\n---\n")
-        #expect(events.waitFor(event: "build-error"))
-        #expect(server.waitForError { $0.contains("Destinations/bergen/index.md:") && $0.contains(": error: ") })
-        // The last good build is still served, and a page opened now gets the error at once.
+        try breaking(project)
+        #expect(events.waitFor(event: "build-error"), "server said: \(server.errors)")
+        #expect(server.waitForError { $0.contains(diagnostic) && $0.contains(": error: ") }, "\(server.errors)")
+        #expect(server.process.isRunning)
         #expect(try RawHTTP.request(port: server.port, "/bergen/").bodyText == before)
-        let late = try EventStreamClient(port: server.port)
-        defer { late.close() }
-        #expect(late.waitFor(event: "build-error"))
-        #expect(late.text.contains("data: Destinations/bergen/index.md:"))
-
-        try project.write("Destinations/bergen/index.md", BuildCommandTests.bergen + "\n\nFixed.\n")
-        #expect(events.waitFor(event: "reload"))
-        #expect(try RawHTTP.request(port: server.port, "/bergen/").bodyText.contains("Fixed."))
+        try whileBroken(server)
+        try fixing(project)
+        #expect(events.waitFor(event: "reload"), "server said: \(server.errors)")
+        #expect(try RawHTTP.request(port: server.port, page).bodyText.contains(showing))
+        #expect(server.stop() == 0)
     }
 
     /// `build --base-url` then `serve`: the published `Output/` keeps its absolute links byte for

@@ -1,28 +1,36 @@
 import Foundation
 
-#if canImport(FoundationXML)
-    import FoundationXML
-#endif
-
-/// Reads a property list (XML, binary or OpenStep text, via Foundation's
-/// `PropertyListSerialization`) into a `MetadataValue`, and for XML property lists also finds where
-/// each value's element starts, so diagnostics can name a line.
+/// Reads a property list — XML, binary or OpenStep text — into a `MetadataValue`, and for an XML
+/// property list also finds where each value's element starts, so diagnostics can name a line
+/// and column.
 ///
 /// Type mapping: `<string>` → `.string`, `<integer>` → `.integer`, `<real>` → `.double`,
 /// `<true/>`/`<false/>` → `.bool`, `<array>` → `.list`, `<dict>` → `.mapping` (keys sorted, as a
 /// property list dictionary has no order), `<date>` → `.string` in ISO 8601, `<data>` → `.null`
-/// (nothing roadtrip reads is binary data).
+/// (nothing roadtrip reads is binary data); the same for the binary and OpenStep forms.
+///
+/// An XML property list is read by `XMLPropertyList` (libxml2), never by Foundation: bytes that
+/// are not well-formed XML once crashed Foundation's `XMLParser`, and its own XML property list
+/// reader accepts text that is not XML at all (a NUL byte, a comment or attribute name holding
+/// a byte that is not UTF-8), which libxml2 rejects at its line and column. Binary and OpenStep
+/// property lists go to Foundation's `PropertyListSerialization` (CoreFoundation's readers), which
+/// refuses nesting deeper than its own limits with an error rather than a crash.
 enum PropertyListDocument {
-    /// Parses `data`. Throws `ParsedDocument.SyntaxError` when Foundation cannot read it; for an
-    /// XML property list the error carries the line and column where libxml2 (through
-    /// `XMLParser`) found the XML broken, when it is broken XML. A binary property list (starting
-    /// `bplist`) whose trailer is missing or inconsistent is a "truncated binary property list"
-    /// (`binaryTrailerProblem`), checked before Foundation, which would otherwise read the bytes
-    /// as an OpenStep text plist ("bplist00" alone is the string `bplist00`).
+    /// Parses `data`. A file starting `bplist` is a binary property list, one whose first
+    /// character (after an optional byte order mark and white space) is `<` followed by `?`, `!`
+    /// or a letter is XML (as is one in UTF-16 or UTF-32), anything else OpenStep text.
+    ///
+    /// Throws `ParsedDocument.SyntaxError`: for XML, as `XMLPropertyList` says (with the line and
+    /// column); for a binary property list whose trailer is missing or inconsistent, a "truncated
+    /// binary property list" (`binaryTrailerProblem`), checked before Foundation, which would
+    /// otherwise read the bytes as an OpenStep text plist ("bplist00" alone is the string
+    /// `bplist00`), and "damaged binary property list" when Foundation cannot read its objects;
+    /// for OpenStep text, Foundation's reason and the line it names.
     static func parse(_ data: Data) throws(ParsedDocument.SyntaxError) -> ParsedDocument {
-        let isBinary = data.starts(with: Array("bplist".utf8))
-        if !isBinary, let tooDeep = deepestNestingError(data) { throw tooDeep }
-        if isBinary, let problem = binaryTrailerProblem([UInt8](data)) {
+        let bytes = [UInt8](data)
+        let isBinary = bytes.starts(with: Array("bplist".utf8))
+        if !isBinary && isXML(bytes) { return try XMLPropertyList.parse(bytes) }
+        if isBinary, let problem = binaryTrailerProblem(bytes) {
             throw ParsedDocument.SyntaxError(
                 message: "truncated binary property list: \(problem) (was the file cut short by an interrupted copy "
                     + "or download? Export it again)")
@@ -36,17 +44,29 @@ enum PropertyListDocument {
             let reason = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
             var syntaxError = ParsedDocument.SyntaxError(
                 message: "not a valid property list" + (reason.map { " (\($0))" } ?? ""))
-            // Foundation's XML reader names the line in its message ("… on line 4").
+            // Foundation's OpenStep reader names the line in its message ("… at line 4").
             if let reason, let match = reason.firstMatch(of: #/line (\d+)/#), let line = Int(match.1) {
                 syntaxError.line = line
             }
-            if !isBinary, let xmlError = XMLPositionScanner.scan(data).error {
-                syntaxError = xmlError
-            }
             throw syntaxError
         }
-        let positions = isBinary ? nil : XMLPositionScanner.scan(data).root
-        return ParsedDocument(value: metadataValue(object), positions: positions)
+        return ParsedDocument(value: metadataValue(object), positions: nil)
+    }
+
+    /// Whether `bytes` are an XML document rather than OpenStep text (see `parse`): OpenStep's
+    /// `<0fbd…>` is data, and `<` followed by a digit or white space starts no XML markup.
+    static func isXML(_ bytes: [UInt8]) -> Bool {
+        // UTF-16 and UTF-32, by their byte order marks or first bytes (XML 1.0 Appendix F).
+        for start in [[0xFE, 0xFF], [0xFF, 0xFE], [0x00, 0x3C], [0x3C, 0x00], [0x00, 0x00]] as [[UInt8]]
+        where bytes.starts(with: start) {
+            return true
+        }
+        var index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+        guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "<") else { return false }
+        let next = bytes[index + 1]
+        let isLetter = (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(next | 0x20)
+        return isLetter || next >= 0x80 || Array("?!_:".utf8).contains(next)
     }
 
     /// Why `bytes` (starting `bplist`) cannot be a whole binary property list, or `nil`. The format
@@ -84,40 +104,6 @@ enum PropertyListDocument {
         return nil
     }
 
-    /// The deepest nesting of `<array>`/`<dict>` an XML property list may have (the same limit as
-    /// JSON and YAML): Foundation's reader recurses and would overflow the stack on deeper input.
-    static let maxNestingDepth = 512
-
-    /// An error at the line where an XML property list nests deeper than `maxNestingDepth`, found by
-    /// counting `<array>`/`<dict>` start and end tags (self-closing ones do not nest).
-    static func deepestNestingError(_ data: Data) -> ParsedDocument.SyntaxError? {
-        var depth = 0
-        var line = 1
-        let bytes = [UInt8](data)
-        var index = 0
-        let opening = [Array("<array>".utf8), Array("<dict>".utf8)]
-        let closing = [Array("</array>".utf8), Array("</dict>".utf8)]
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "\n") {
-                line += 1
-            } else if byte == UInt8(ascii: "<") {
-                let rest = bytes[index...]
-                if opening.contains(where: { rest.starts(with: $0) }) {
-                    depth += 1
-                    if depth > maxNestingDepth {
-                        return ParsedDocument.SyntaxError(
-                            message: "arrays and dictionaries nest deeper than \(maxNestingDepth) levels", line: line)
-                    }
-                } else if closing.contains(where: { rest.starts(with: $0) }) {
-                    depth -= 1
-                }
-            }
-            index += 1
-        }
-        return nil
-    }
-
     /// Converts one object returned by `PropertyListSerialization` (see the type's mapping).
     static func metadataValue(_ object: Any) -> MetadataValue {
         switch object {
@@ -142,116 +128,5 @@ enum PropertyListDocument {
         default:
             return .null
         }
-    }
-}
-
-/// Walks an XML property list with `XMLParser` and records where each value element starts,
-/// mirroring the property list's structure (`plist` → value; `dict` → `key`/value pairs;
-/// `array` → values). Also reports the position of the first XML syntax error.
-private final class XMLPositionScanner: NSObject, XMLParserDelegate {
-    /// Open containers: the node being built and, for a `dict`, the key waiting for its value.
-    private var stack: [(node: ParsedDocument.Position, pendingKey: String?)] = []
-    private var root: ParsedDocument.Position?
-    private var error: ParsedDocument.SyntaxError?
-    private var keyText: String?
-    /// The file's lines as Unicode scalars, to find where a tag starts on its line.
-    private let lines: [[Unicode.Scalar]]
-
-    private static let valueElements: Set<String> = [
-        "dict", "array", "string", "integer", "real", "true", "false", "date", "data",
-    ]
-
-    private init(lines: [[Unicode.Scalar]]) { self.lines = lines }
-
-    /// The root value's position tree, and the first syntax error (if any).
-    static func scan(_ data: Data) -> (root: ParsedDocument.Position?, error: ParsedDocument.SyntaxError?) {
-        let text = String(decoding: data, as: UTF8.self)
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
-            Array($0.unicodeScalars)
-        }
-        let scanner = XMLPositionScanner(lines: lines)
-        let parser = XMLParser(data: data)
-        parser.delegate = scanner
-        parser.shouldResolveExternalEntities = false
-        let succeeded = parser.parse()
-        if !succeeded && scanner.error == nil {
-            scanner.error = ParsedDocument.SyntaxError(
-                message: "not a valid property list: " + describe(parser.parserError),
-                line: parser.lineNumber, column: parser.columnNumber)
-        }
-        return (succeeded ? scanner.root : nil, scanner.error)
-    }
-
-    /// A short reason for an `XMLParser` error (its codes are libxml2's `xmlParserErrors`).
-    private static func describe(_ error: Error?) -> String {
-        guard let error else { return "the XML is malformed" }
-        switch (error as NSError).code {
-        case 4: return "the document is empty"
-        case 5: return "the XML ends before every element is closed"
-        case 76: return "an end tag does not match its start tag"
-        default: return "the XML is malformed (libxml2 error \((error as NSError).code))"
-        }
-    }
-
-    /// The 1-based column of the `<` that starts the tag `XMLParser` is reporting. libxml2 reports
-    /// the column of the tag's closing `>` (or of `/` in `/>`), so search back for `<` on that line.
-    private func tagStart(line: Int, reportedColumn: Int) -> Int {
-        guard lines.indices.contains(line - 1) else { return reportedColumn }
-        let scalars = lines[line - 1]
-        var index = min(reportedColumn, scalars.count) - 1
-        while index >= 0 {
-            if scalars[index] == "<" { return index + 1 }
-            index -= 1
-        }
-        return reportedColumn
-    }
-
-    func parser(
-        _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
-        qualifiedName: String?, attributes: [String: String] = [:]
-    ) {
-        if elementName == "key" {
-            keyText = ""
-            return
-        }
-        guard Self.valueElements.contains(elementName) else { return }
-        let line = parser.lineNumber
-        let node = ParsedDocument.Position(
-            line: line, column: tagStart(line: line, reportedColumn: parser.columnNumber))
-        stack.append((node, nil))
-    }
-
-    func parser(_ parser: XMLParser, foundCharacters string: String) {
-        if keyText != nil { keyText? += string }
-    }
-
-    func parser(
-        _ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?,
-        qualifiedName: String?
-    ) {
-        if elementName == "key" {
-            if !stack.isEmpty { stack[stack.count - 1].pendingKey = keyText ?? "" }
-            keyText = nil
-            return
-        }
-        guard Self.valueElements.contains(elementName), let finished = stack.popLast() else { return }
-        guard !stack.isEmpty else {
-            root = finished.node
-            return
-        }
-        var parent = stack[stack.count - 1]
-        if let key = parent.pendingKey {
-            parent.node.keys.append(key)
-            parent.pendingKey = nil
-        }
-        parent.node.children.append(finished.node)
-        stack[stack.count - 1] = parent
-    }
-
-    func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) {
-        guard error == nil else { return }
-        error = ParsedDocument.SyntaxError(
-            message: "not a valid property list: " + Self.describe(parseError),
-            line: parser.lineNumber, column: parser.columnNumber)
     }
 }

@@ -1,13 +1,6 @@
 internal import CLibXML2
 import Foundation
 
-// libxml2 2.9 asks for `xmlInitParser()` once before it is used from several threads.
-// A global `let` is initialised exactly once, thread-safely (swift_once).
-private let libxml2Initialized: Bool = {
-    xmlInitParser()
-    return true
-}()
-
 /// Writes a well-formed XML 1.0 document with libxml2's `xmlTextWriter`; the only file that calls it
 /// (see notes/toolchain.md, libxml2 section).
 ///
@@ -32,7 +25,7 @@ public final class XMLDocumentWriter {
     private let writer: xmlTextWriterPtr
 
     private init?(indent: Bool) {
-        _ = libxml2Initialized
+        LibXML2.prepare()
         guard let buffer = xmlBufferCreate() else { return nil }
         guard let writer = xmlNewTextWriterMemory(buffer, 0) else {
             xmlBufferFree(buffer)

@@ -48,6 +48,9 @@ struct MustacheSection: Sendable {
     var name: MustacheName
     var isInverted: Bool
     var children: [MustacheNode]
+    /// 1-based line and column of the opening tag, for render-time errors.
+    var line: Int
+    var column: Int
 }
 
 /// A partial tag.
@@ -85,4 +88,7 @@ struct MustacheBlock: Sendable {
     /// has no non-blank line (`specs/~inheritance.yml`, "Intrinsic indentation",
     /// "Standalone block").
     var siteIndentation: String
+    /// 1-based line and column of the opening tag, for render-time errors.
+    var line = 0
+    var column = 0
 }

@@ -11,6 +11,12 @@ struct MustacheTemplateReference: Sendable, Hashable {
 struct MustacheParser {
     let source: MustacheSource
 
+    /// The deepest nesting of sections, inverted sections, parents and blocks in one template
+    /// (the same limit as YAML, JSON and plist nesting): the node tree and the code that walks it
+    /// recurse, and ~47,500 levels once overflowed the stack. The tag that opens level 513 is an
+    /// error at its line and column.
+    static let maximumNesting = 512
+
     /// A section, parent or block whose closing tag has not been seen yet.
     private struct OpenScope {
         var token: MustacheToken
@@ -50,12 +56,12 @@ struct MustacheParser {
                         name: name, indentation: token.isStandalone ? token.indentation : nil, line: line)))
                 case .sectionOpen, .invertedOpen, .blockOpen:
                     _ = try name(of: token)
-                    scopes.append(OpenScope(token: token, kind: kind))
+                    try open(OpenScope(token: token, kind: kind), in: &scopes)
                 case .parentOpen:
                     if case .fixed(let fixed) = try templateName(of: token) {
                         references.append(.init(name: fixed, line: source.line(of: token.start)))
                     }
-                    scopes.append(OpenScope(token: token, kind: kind))
+                    try open(OpenScope(token: token, kind: kind), in: &scopes)
                 case .close:
                     guard let scope = scopes.popLast() else {
                         throw source.error(at: token.start,
@@ -74,6 +80,16 @@ struct MustacheParser {
                 "\(describe(unclosed)) opened at line \(source.line(of: unclosed.token.start)) is never closed")
         }
         return (root, references)
+    }
+
+    /// Pushes `scope` onto the open `scopes`, or throws at its tag when that would nest them
+    /// deeper than `maximumNesting`.
+    private func open(_ scope: OpenScope, in scopes: inout [OpenScope]) throws(TemplateError) {
+        guard scopes.count < Self.maximumNesting else {
+            throw source.error(at: scope.token.start,
+                "\(describe(scope)) nests deeper than \(Self.maximumNesting) levels of sections, parents and blocks")
+        }
+        scopes.append(scope)
     }
 
     /// E.g. `section 'destinations'`.
@@ -100,11 +116,15 @@ struct MustacheParser {
                 indentation: scope.token.isStandalone ? scope.token.indentation : nil,
                 line: source.line(of: scope.token.start)))
         case .blockOpen:
-            return .block(block(opening: scope.token, closing: closeTag, children: scope.nodes))
+            var block = block(opening: scope.token, closing: closeTag, children: scope.nodes)
+            block.line = source.line(of: scope.token.start)
+            block.column = source.column(of: scope.token.start)
+            return .block(block)
         default:
             return .section(MustacheSection(
                 name: try name(of: scope.token), isInverted: scope.kind == .invertedOpen,
-                children: scope.nodes))
+                children: scope.nodes, line: source.line(of: scope.token.start),
+                column: source.column(of: scope.token.start)))
         }
     }
 

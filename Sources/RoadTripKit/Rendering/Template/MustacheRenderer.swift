@@ -7,6 +7,13 @@ struct MustacheRenderer {
     /// recursive partial whose data never ends). Kept well within a 512 KiB thread stack.
     static let maximumDepth = 100
 
+    /// Deepest nesting of sections, blocks, partials and parents being rendered at once, all
+    /// templates together (each level is a recursive call): one template nests at most
+    /// `MustacheParser.maximumNesting` (512) levels, but a partial that includes itself inside
+    /// 511 sections would reach 51,200 before `maximumDepth` stopped it. A debug build overflowed
+    /// its render thread's stack at about 1,800 levels (measured), so 1,024 leaves room.
+    static let maximumNesting = 1_024
+
     private let templates: [String: MustacheTemplate]
     /// The output built so far, as UTF-8.
     private(set) var output: [UInt8] = []
@@ -15,6 +22,8 @@ struct MustacheRenderer {
     /// The partials and parents being rendered, outermost first: each one's name, and the
     /// template and line of the tag that included it.
     private var includes: [Include] = []
+    /// Sections, blocks, partials and parents being rendered (see `maximumNesting`).
+    private var nesting = 0
 
     /// One partial or parent being rendered, and the tag that included it.
     struct Include: Sendable, Hashable {
@@ -85,7 +94,20 @@ struct MustacheRenderer {
         }
     }
 
+    /// Enters one more level of nesting, or throws at the tag (`line`, `column` in the scope's
+    /// template) that would go deeper than `maximumNesting`; call `nesting -= 1` on leaving.
+    private mutating func enterNesting(at line: Int, _ column: Int, in scope: Scope) throws(TemplateError) {
+        guard nesting < Self.maximumNesting else {
+            throw TemplateError(templateName: scope.templateName, line: line, column: column,
+                message: "sections, blocks and partials nest deeper than \(Self.maximumNesting) levels when rendered"
+                    + (includes.isEmpty ? "" : " (through the partials " + includes.suffix(3).map(\.name).joined(separator: " → ") + ")"))
+        }
+        nesting += 1
+    }
+
     private mutating func render(_ section: MustacheSection, in scope: Scope) throws(TemplateError) {
+        try enterNesting(at: section.line, section.column, in: scope)
+        defer { nesting -= 1 }
         let value = resolve(section.name) ?? .null
         if section.isInverted {
             if !value.isTruthy { try render(section.children, in: scope) }
@@ -108,6 +130,8 @@ struct MustacheRenderer {
     /// A block renders its argument if one is in scope, else its default content. A standalone
     /// block re-indents that content with the indentation of its site.
     private mutating func render(_ block: MustacheBlock, in scope: Scope) throws(TemplateError) {
+        try enterNesting(at: block.line, block.column, in: scope)
+        defer { nesting -= 1 }
         let argument = scope.arguments[block.name]
         let content = argument?.block.children ?? block.children
         var inner = scope
@@ -127,6 +151,8 @@ struct MustacheRenderer {
     ) throws(TemplateError) {
         let include = Include(name: template.name, includer: outer.templateName, line: line)
         guard includes.count < Self.maximumDepth else { throw Self.endlessInclusion(includes + [include]) }
+        try enterNesting(at: line, 1, in: outer)
+        defer { nesting -= 1 }
         includes.append(include)
         defer { includes.removeLast() }
         try render(template.nodes, in: scope)

@@ -1,15 +1,7 @@
-internal import CLibXML2
 import Foundation
 
-// libxml2 2.9 asks for `xmlInitParser()` once before it is used from several threads.
-// A global `let` is initialised exactly once, thread-safely (swift_once).
-private let libxml2ReaderInitialized: Bool = {
-    xmlInitParser()
-    return true
-}()
-
 /// Reads GPX 1.0 and 1.1 files (topografix.com/GPX/1/0, /1/1; `../shared/spec/gpx/gpx-1.1.xsd`)
-/// into a `TripLog`, streaming with libxml2's `xmlTextReader` (the only user of it): memory holds
+/// into a `TripLog`, streaming with `XMLStreamReader` (libxml2's `xmlTextReader`): memory holds
 /// the kept samples and one point at a time, never a document tree.
 ///
 /// What is read:
@@ -32,7 +24,8 @@ private let libxml2ReaderInitialized: Bool = {
 /// - `TripLog.name`: the first `trk/name`, else the first `rte/name`, else `metadata/name` (1.1) or
 ///   `gpx/name` (1.0).
 /// - The encoding comes from the BOM or the XML declaration (libxml2: UTF-8, UTF-16,
-///   ISO-8859-1, …). The network is never used (`XML_PARSE_NONET`), libxml2 prints nothing.
+///   ISO-8859-1, …). The network is never used, no external entity is loaded, libxml2 prints
+///   nothing (see `XMLStreamReader`).
 ///
 /// Problems (DESIGN §7):
 /// - Error, and `nil`: the file cannot be opened, is not well-formed XML (the line and column where
@@ -63,20 +56,10 @@ public enum GPXReader {
         _ url: URL, displayPath: String, slug: String, timeZone: TimeZone, log: DiagnosticLog,
         receive: ((LocationSample) -> Void)? = nil
     ) -> TripLog? {
-        _ = libxml2ReaderInitialized
-        let options = Int32(
-            XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue
-                | XML_PARSE_NOBLANKS.rawValue | XML_PARSE_NOCDATA.rawValue)
-        guard let reader = url.withUnsafeFileSystemRepresentation({ path in
-            path.flatMap { xmlReaderForFile($0, nil, options) }
-        }) else {
+        guard let reader = XMLStreamReader(contentsOf: url, dropsBlankText: true) else {
             log.error(SourceLocation(path: displayPath), "cannot open the GPX file")
             return nil
         }
-        defer { xmlFreeTextReader(reader) }
-        // libxml2 prints some errors itself (a huge text node) despite XML_PARSE_NOERROR; they are
-        // reported through `xmlGetLastError` in the DESIGN §7 format instead.
-        xmlTextReaderSetStructuredErrorHandler(reader, ignoreLibXML2Error, nil)
         if FileBytes.isEmptyFile(url) {
             log.error(SourceLocation(path: displayPath), FileBytes.emptyFileMessage("a GPX document has a <gpx> root element"))
             return nil
@@ -136,7 +119,7 @@ private struct GPXStreamState {
 
     static let maximumNamedProblems = 50
 
-    let reader: xmlTextReaderPtr
+    let reader: XMLStreamReader
     let displayPath: String
     let timeZone: TimeZone
     let diagnostics: DiagnosticLog
@@ -155,7 +138,7 @@ private struct GPXStreamState {
     var skipped = [Int](repeating: 0, count: Problem.allCases.count)
 
     init(
-        reader: xmlTextReaderPtr, displayPath: String, timeZone: TimeZone, diagnostics: DiagnosticLog, result: TripLog,
+        reader: XMLStreamReader, displayPath: String, timeZone: TimeZone, diagnostics: DiagnosticLog, result: TripLog,
         receive: ((LocationSample) -> Void)?
     ) {
         self.receive = receive
@@ -168,25 +151,22 @@ private struct GPXStreamState {
     }
 
     mutating func run() -> TripLog? {
-        xmlResetLastError()
         while true {
-            let status = xmlTextReaderRead(reader)
-            if status == 0 { break }
-            if status < 0 {
-                reportSyntaxError()
+            do {
+                guard try reader.read() else { break }
+            } catch {
+                reportSyntaxError(error)
                 return nil
             }
-            switch xmlTextReaderNodeType(reader) {
-            case 1:  // XML_READER_TYPE_ELEMENT
+            switch reader.kind {
+            case .element:
                 guard startElement() else { return nil }
-                if xmlTextReaderIsEmptyElement(reader) == 1 { endElement() }
-            case 15:  // XML_READER_TYPE_END_ELEMENT
+                if reader.isEmptyElement { endElement() }
+            case .endElement:
                 endElement()
-            case 3, 4:  // TEXT, CDATA
-                if field != nil, let value = xmlTextReaderConstValue(reader) {
-                    text.append(contentsOf: UnsafeBufferPointer(start: value, count: strlen(value)))
-                }
-            default:
+            case .text:
+                if field != nil { reader.withValue { text.append(contentsOf: $0) } }
+            case .whitespace, .entityReference, .other:
                 break
             }
         }
@@ -214,65 +194,64 @@ private struct GPXStreamState {
 
     /// Handles an element start; `false` after reporting an error that ends the read.
     mutating func startElement() -> Bool {
-        guard let name = xmlTextReaderConstLocalName(reader) else { return true }
         guard let parent = stack.last else {
-            return startRoot(name)
+            return startRoot()
         }
         let context: Context
         switch parent {
         case .gpx:
-            if equals(name, "trk") {
+            if equals("trk") {
                 context = .track
-            } else if equals(name, "rte") {
+            } else if equals("rte") {
                 nextSegment += 1
                 context = .route
-            } else if equals(name, "wpt") {
+            } else if equals("wpt") {
                 context = .waypoint
                 beginPoint()
-            } else if equals(name, "metadata") {
+            } else if equals("metadata") {
                 context = .metadata
-            } else if equals(name, "name") {
+            } else if equals("name") {
                 context = beginField(.documentName)
             } else {
                 context = .other
             }
         case .metadata:
-            context = equals(name, "name") ? beginField(.documentName) : .other
+            context = equals("name") ? beginField(.documentName) : .other
         case .track:
-            if equals(name, "trkseg") {
+            if equals("trkseg") {
                 nextSegment += 1
                 context = .trackSegment
-            } else if equals(name, "name") {
+            } else if equals("name") {
                 context = beginField(.trackName)
             } else {
                 context = .other
             }
         case .trackSegment:
-            if equals(name, "trkpt") {
+            if equals("trkpt") {
                 context = .trackPoint
                 beginPoint()
             } else {
                 context = .other
             }
         case .route:
-            if equals(name, "rtept") {
+            if equals("rtept") {
                 context = .trackPoint
                 beginPoint()
-            } else if equals(name, "name") {
+            } else if equals("name") {
                 context = beginField(.routeName)
             } else {
                 context = .other
             }
         case .trackPoint, .waypoint:
-            context = pointChild(name, waypoint: parent == .waypoint)
+            context = pointChild(waypoint: parent == .waypoint)
         case .pointExtensions:
-            if equals(name, "speed") {
+            if equals("speed") {
                 context = beginField(.extensionSpeed)
-            } else if equals(name, "course") {
+            } else if equals("course") {
                 context = beginField(.extensionCourse)
-            } else if equals(name, "accuracy_horizontal") {
+            } else if equals("accuracy_horizontal") {
                 context = beginField(.horizontalAccuracy)
-            } else if equals(name, "accuracy_vertical") {
+            } else if equals("accuracy_vertical") {
                 context = beginField(.verticalAccuracy)
             } else {
                 context = .pointExtensions  // e.g. gpxtpx:TrackPointExtension: look inside
@@ -285,35 +264,34 @@ private struct GPXStreamState {
     }
 
     /// The context of a child element of a point.
-    mutating func pointChild(_ name: UnsafePointer<UInt8>, waypoint: Bool) -> Context {
-        if equals(name, "ele") { return beginField(.elevation) }
-        if equals(name, "time") { return beginField(.time) }
-        if equals(name, "speed") { return beginField(.speed) }
-        if equals(name, "course") { return beginField(.course) }
-        if equals(name, "extensions") { return .pointExtensions }
+    mutating func pointChild(waypoint: Bool) -> Context {
+        if equals("ele") { return beginField(.elevation) }
+        if equals("time") { return beginField(.time) }
+        if equals("speed") { return beginField(.speed) }
+        if equals("course") { return beginField(.course) }
+        if equals("extensions") { return .pointExtensions }
         if waypoint {
-            if equals(name, "name") { return beginField(.pointName) }
-            if equals(name, "desc") { return beginField(.pointDescription) }
-            if equals(name, "cmt") { return beginField(.pointComment) }
-            if equals(name, "type") { return beginField(.pointType) }
+            if equals("name") { return beginField(.pointName) }
+            if equals("desc") { return beginField(.pointDescription) }
+            if equals("cmt") { return beginField(.pointComment) }
+            if equals("type") { return beginField(.pointType) }
         }
         return .other  // hdop, vdop, pdop, sat, fix, … : accepted, not kept
     }
 
     /// Checks the root element; `false` after reporting an error.
-    mutating func startRoot(_ name: UnsafePointer<UInt8>) -> Bool {
-        guard equals(name, "gpx") else {
+    mutating func startRoot() -> Bool {
+        guard equals("gpx") else {
             diagnostics.error(
                 SourceLocation(path: displayPath, line: currentLine()),
-                "not a GPX document (root element `\(String(cString: name))`)")
+                "not a GPX document (root element `\(reader.localName)`)")
             return false
         }
-        if let uri = xmlTextReaderConstNamespaceUri(reader) {
-            if !equals(uri, "http://www.topografix.com/GPX/1/1") && !equals(uri, "http://www.topografix.com/GPX/1/0") {
-                diagnostics.warning(
-                    SourceLocation(path: displayPath, line: currentLine()),
-                    "unknown GPX namespace `\(String(cString: uri))`; read as GPX 1.1")
-            }
+        if let uri = reader.namespaceURI,
+            uri != "http://www.topografix.com/GPX/1/1" && uri != "http://www.topografix.com/GPX/1/0"
+        {
+            diagnostics.warning(
+                SourceLocation(path: displayPath, line: currentLine()), "unknown GPX namespace `\(uri)`; read as GPX 1.1")
         }
         stack.append(.gpx)
         return true
@@ -341,33 +319,23 @@ private struct GPXStreamState {
         point.line = currentLine()
         var latitude: Double?
         var longitude: Double?
-        var latitudeText: UnsafePointer<UInt8>?
-        var longitudeText: UnsafePointer<UInt8>?
         var latitudeSeen = false
         var longitudeSeen = false
-        if xmlTextReaderMoveToFirstAttribute(reader) == 1 {
-            repeat {
-                guard let name = xmlTextReaderConstLocalName(reader), let value = xmlTextReaderConstValue(reader)
-                else { continue }
-                if equals(name, "lat") {
-                    latitudeSeen = true
-                    latitude = number(value)
-                    if latitude == nil { latitudeText = value }
-                } else if equals(name, "lon") {
-                    longitudeSeen = true
-                    longitude = number(value)
-                    if longitude == nil { longitudeText = value }
-                }
-                // A problem is reported while the attribute's value is still valid.
-                if let bad = latitudeText {
-                    reject(.coordinate, line: point.line, "point's `lat` \"\(String(cString: bad))\" is not a number")
-                    latitudeText = nil
-                } else if let bad = longitudeText {
-                    reject(.coordinate, line: point.line, "point's `lon` \"\(String(cString: bad))\" is not a number")
-                    longitudeText = nil
-                }
-            } while xmlTextReaderMoveToNextAttribute(reader) == 1
-            xmlTextReaderMoveToElement(reader)
+        reader.forEachAttribute {
+            let isLatitude = equals("lat")
+            guard isLatitude || equals("lon") else { return }
+            let value = reader.withValue(number)
+            if isLatitude {
+                latitudeSeen = true
+                latitude = value
+            } else {
+                longitudeSeen = true
+                longitude = value
+            }
+            if value == nil {
+                let shown = reader.withValue { String(decoding: $0, as: UTF8.self) }
+                reject(.coordinate, line: point.line, "point's `\(isLatitude ? "lat" : "lon")` \"\(shown)\" is not a number")
+            }
         }
         guard point.problem == nil else { return }
         guard latitudeSeen, longitudeSeen, let latitude, let longitude else {
@@ -444,12 +412,10 @@ private struct GPXStreamState {
     /// when the text is not a finite number.
     mutating func measurement(_ element: String) -> Double? {
         guard !isBlank() else { return nil }
-        text.append(0)
-        defer { text.removeLast() }
-        if let value = text.withUnsafeBufferPointer({ number($0.baseAddress!) }) {
+        if let value = text.withUnsafeBufferPointer(number) {
             return value
         }
-        let shown = String(decoding: text.dropLast(), as: UTF8.self)
+        let shown = String(decoding: text, as: UTF8.self)
         reject(.value, line: currentLine(), "`\(element)` \"\(shown)\" is not a number")
         return nil
     }
@@ -483,54 +449,29 @@ private struct GPXStreamState {
     // MARK: Helpers
 
     /// The 1-based line of the current node (see `GPXReader` on lines beyond 65,535).
-    func currentLine() -> Int {
-        if let node = xmlTextReaderCurrentNode(reader), node.pointee.line < UInt16.max, node.pointee.line > 0 {
-            return Int(node.pointee.line)
-        }
-        return Int(xmlTextReaderGetParserLineNumber(reader))
-    }
+    func currentLine() -> Int { reader.line }
+
+    /// `true` when the current element's or attribute's local name is `name`.
+    @inline(__always)
+    func equals(_ name: StaticString) -> Bool { reader.localNameIs(name) }
 
     /// Reports libxml2's well-formedness error with its line and column.
-    func reportSyntaxError() {
-        var line = Int(xmlTextReaderGetParserLineNumber(reader))
-        var column: Int?
-        var message = "not well-formed XML"
-        if let error = xmlGetLastError() {
-            if error.pointee.line > 0 { line = Int(error.pointee.line) }
-            if error.pointee.int2 > 0 { column = Int(error.pointee.int2) }
-            if let text = error.pointee.message {
-                // One line (DESIGN §7): libxml2 sometimes adds the offending bytes on a second line.
-                message += ": " + String(cString: text).trimmingCharacters(in: .whitespacesAndNewlines)
-                    .split(whereSeparator: \.isNewline).joined(separator: " ")
-            }
-        }
-        diagnostics.error(SourceLocation(path: displayPath, line: max(line, 1), column: column), message)
+    func reportSyntaxError(_ error: XMLStreamReader.SyntaxError) {
+        diagnostics.error(
+            SourceLocation(path: displayPath, line: error.line, column: error.column),
+            "not well-formed XML: " + error.message)
     }
 }
 
-/// libxml2's structured error handler for the reader: prints nothing (errors are read back with
-/// `xmlGetLastError`).
-nonisolated private func ignoreLibXML2Error(_ context: UnsafeMutableRawPointer?, _ error: xmlErrorPtr?) {}
-
-/// `true` when the NUL-terminated `name` is exactly `literal` (ASCII).
-@inline(__always)
-private func equals(_ name: UnsafePointer<UInt8>, _ literal: StaticString) -> Bool {
-    let count = literal.utf8CodeUnitCount
-    let bytes = literal.utf8Start
-    for index in 0..<count where name[index] != bytes[index] { return false }
-    return name[count] == 0
-}
-
-/// The NUL-terminated text as a finite number (`DecimalNumber`, surrounding XML white space
-/// allowed), or `nil`: only the `xsd:decimal`/`xsd:double` characters — digits, sign, point,
-/// exponent — so `inf`, `nan` and hexadecimal forms are rejected.
-private func number(_ text: UnsafePointer<UInt8>) -> Double? {
-    var start = text
-    while isXMLSpace(start.pointee) { start += 1 }
-    var end = start
-    while end.pointee != 0 { end += 1 }
-    while end > start && isXMLSpace(end[-1]) { end -= 1 }
-    return DecimalNumber.parse(UnsafeBufferPointer(start: start, count: end - start))
+/// The text as a finite number (`DecimalNumber`, surrounding XML white space allowed), or `nil`:
+/// only the `xsd:decimal`/`xsd:double` characters — digits, sign, point, exponent — so `inf`,
+/// `nan` and hexadecimal forms are rejected.
+private func number(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
+    var start = 0
+    var end = text.count
+    while start < end && isXMLSpace(text[start]) { start += 1 }
+    while end > start && isXMLSpace(text[end - 1]) { end -= 1 }
+    return DecimalNumber.parse(UnsafeBufferPointer(rebasing: text[start..<end]))
 }
 
 @inline(__always)

@@ -12,8 +12,9 @@ import RoadTripKit
 /// - the filters and statistics (`ProcessedTripLog`) keep their invariants: kept fixes are a
 ///   subset in file order, moving time ≤ recorded duration ≤ duration, moving distance ≤
 ///   distance, robust maximum speed ≤ raw maximum speed, the report counts every fix, and the
-///   kept fixes are fixes as read, with valid coordinates and strictly increasing times (the
-///   filter sorts by time and drops repeats, `LocationFilter` step 4).
+///   kept fixes are fixes as read (an altitude outside `LocationFilter.plausibleAltitudes`
+///   cleared), with valid coordinates and strictly increasing times (the filter sorts by time and
+///   drops repeats, `LocationFilter` step 4).
 enum TripLogChecks {
     /// The zone zone-less times are read in: one whose offsets include minutes and, before 1937,
     /// seconds (Amsterdam Mean Time, +00:19:32), and daylight saving time.
@@ -127,15 +128,23 @@ enum TripLogChecks {
         check(processed, locations: tripLog.locations)
     }
 
-    /// What identifies a fix as read among the kept ones (the filter renumbers segments).
+    /// What identifies a fix as read among the kept ones (the filter renumbers segments, and
+    /// clears an implausible altitude or course, `LocationFilter.plausible`, so neither is part of it).
     private struct FixKey: Hashable {
         var latitude, longitude: Double
         var timestamp: Date?
-        var altitude: Double?
+        var line: Int?
         init(_ fix: LocationSample) {
             (latitude, longitude) = (fix.coordinate.latitude, fix.coordinate.longitude)
-            (timestamp, altitude) = (fix.timestamp, fix.altitude)
+            (timestamp, line) = (fix.timestamp, fix.line)
         }
+    }
+
+    /// The altitude the filter keeps for a fix read with `altitude`: the same, or none when it is
+    /// outside `LocationFilter.plausibleAltitudes` (or not finite).
+    private static func keptAltitude(_ altitude: Double?) -> Double? {
+        guard let altitude, altitude.isFinite, LocationFilter.plausibleAltitudes.contains(altitude) else { return nil }
+        return altitude
     }
 
     /// The invariants of a processed log whose fixes as read were `locations` (when known).
@@ -148,12 +157,13 @@ enum TripLogChecks {
         if let locations {
             require(processed.locationReport.total == locations.count, "the report counts \(processed.locationReport.total) of \(locations.count) fixes")
             // Kept fixes are fixes as read (as many times as they were read, at most).
-            var read: [FixKey: Int] = [:]
-            for fix in locations { read[FixKey(fix), default: 0] += 1 }
+            var read: [FixKey: [Double?]] = [:]
+            for fix in locations { read[FixKey(fix), default: []].append(keptAltitude(fix.altitude)) }
             for fix in kept {
                 let key = FixKey(fix)
-                require(read[key, default: 0] > 0, "kept fix \(fix) is not a fix as read")
-                read[key, default: 0] -= 1
+                let index = read[key]?.firstIndex { $0 == fix.altitude }
+                require(index != nil, "kept fix \(fix) is not a fix as read")
+                read[key]?.remove(at: index!)
             }
         }
         var previousTime: Date?

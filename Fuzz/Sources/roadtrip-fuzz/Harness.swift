@@ -11,6 +11,9 @@ struct Harness: Sendable {
     let name: String
     /// What the harness reads, for the usage text.
     let summary: String
+    /// Builds the harness's fixed state (what every input is read against) before libFuzzer
+    /// starts; `main.swift` runs it with LeakSanitizer off (`FixedState`).
+    var prepare: @Sendable () -> Void = {}
     /// Reads one input.
     let run: @Sendable (Data) -> Void
 

@@ -5,7 +5,10 @@ extension Harness {
     /// A theme's Mustache template (`MustacheTemplate`, then `TemplateLibrary.render` against a
     /// small fixed context with two partials and a parent). A template without `{{` renders as
     /// itself; an error points inside the template.
-    static let mustache = Harness(name: "mustache", summary: "a theme layout: MustacheTemplate, TemplateLibrary.render") { data in
+    static let mustache = Harness(
+        name: "mustache", summary: "a theme layout: MustacheTemplate, TemplateLibrary.render",
+        prepare: { _ = (fixedTemplates, context) }
+    ) { data in
         let source = String(decoding: data, as: UTF8.self)
         let template: MustacheTemplate
         do throws(TemplateError) {

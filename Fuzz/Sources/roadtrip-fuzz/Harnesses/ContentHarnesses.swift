@@ -9,7 +9,8 @@ extension Harness {
     /// `SiteLoader` over a project whose one destination folder holds the input. Then
     /// `FrontMatter.split` alone, whose YAML nodes must lie between the fences.
     static let frontMatter = Harness(
-        name: "front-matter", summary: "a destination's index.md: SiteLoader (FrontMatter, YAMLParser, fields, Markdown)"
+        name: "front-matter", summary: "a destination's index.md: SiteLoader (FrontMatter, YAMLParser, fields, Markdown)",
+        prepare: { _ = Gazetteer.shared.forward("Tromsø") }  // loads the gazetteer and its name index for `location:`
     ) { data in
         let path = "Destinations/fuzz/index.md"
         ScratchFolder.write(data, to: "project/" + path)

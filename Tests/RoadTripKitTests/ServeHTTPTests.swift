@@ -84,6 +84,19 @@ import Testing
         #expect(HTTPDate.parse("Sun, 06 Nov 10000 08:49:37 GMT") == nil)
     }
 
+    /// Found by the `http-date` fuzz harness: the leap second 23:59:60 on 31 Dec 9999 read as
+    /// 10000-01-01T00:00:00Z, which `format` writes with a five-digit year that does not read back.
+    /// It is not a date; the second before it, 253,402,300,799 s after 1970 (2,932,897 days
+    /// × 86,400 s − 1), still is, and is written back as itself.
+    @Test func leapSecondAtTheEndOfYear9999IsNotADate() throws {
+        #expect(HTTPDate.parse("Fri, 31 Dec 9999 23:59:60 GMT") == nil)
+        let last = try #require(HTTPDate.parse("Fri, 31 Dec 9999 23:59:59 GMT"))
+        #expect(last.timeIntervalSince1970 == 253_402_300_799)
+        #expect(HTTPDate.format(last) == "Fri, 31 Dec 9999 23:59:59 GMT")
+        // A leap second on any other day still reads, as the next day's midnight (RFC 9110 allows :60).
+        #expect(HTTPDate.parse("Sat, 31 Dec 2016 23:59:60 GMT")?.timeIntervalSince1970 == 1_483_228_800)
+    }
+
     @Test func mediaTypes() {
         #expect(MediaType.forFile(named: "index.html") == "text/html; charset=utf-8")
         #expect(MediaType.forFile(named: "map.SVG") == "image/svg+xml")

@@ -20,7 +20,11 @@ public enum HTTPDate {
         return "\(weekday), \(two(day)) \(months[month - 1]) \(fourDigitYear) \(two(ofDay / 3600)):\(two(ofDay % 3600 / 60)):\(two(ofDay % 60)) GMT"
     }
 
-    /// The date in `text` (any of the three forms), or `nil` (also for a year outside 0000–9999).
+    /// 10000-01-01T00:00:00Z in seconds since 1970: the first instant `parse` does not return.
+    static let endOfYear9999 = 253_402_300_800
+
+    /// The date in `text` (any of the three forms), or `nil` (also for a year outside 0000–9999,
+    /// and for the leap second `23:59:60` of 31 Dec 9999, which would fall in the year 10000).
     public static func parse(_ text: String) -> Date? {
         let words = text.split(whereSeparator: { $0 == " " || $0 == "," }).map(String.init)
         var day: Int?, monthName: String?, year: Int?, time: String?
@@ -48,6 +52,10 @@ public enum HTTPDate {
             (0...60).contains(clock[2])
         else { return nil }
         let days = ISO8601Time.daysFromCivil(year: year, month: monthIndex + 1, day: day)
-        return Date(timeIntervalSince1970: Double(days * 86_400 + clock[0] * 3600 + clock[1] * 60 + clock[2]))
+        let seconds = days * 86_400 + clock[0] * 3600 + clock[1] * 60 + clock[2]
+        // A leap second (:60) on 31 Dec 9999 would be 10000-01-01T00:00:00Z (2,932,897 days after
+        // 1970 × 86,400 s), a year `format` cannot write in four digits.
+        guard seconds < endOfYear9999 else { return nil }
+        return Date(timeIntervalSince1970: Double(seconds))
     }
 }

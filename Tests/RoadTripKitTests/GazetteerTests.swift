@@ -66,6 +66,32 @@ import Testing
         #expect(populations == populations.sorted(by: >))
     }
 
+    /// "Bodø, Norway" as a destination's `location:` gives (the C probe: libgeonames' city 15939,
+    /// Bodø, Nordland, 67.28000 14.40501, 34,073 inhabitants); "Saint Louis" is the three cities the
+    /// probe lists as "Saint-Louis" (Senegal 176,000, Réunion 47,881, France 20,871), not
+    /// "Saint Louis Park" or "East Saint Louis", which libgeonames' own query also returns.
+    @Test func wholeNamesOnly() throws {
+        let gazetteer = try gazetteer()
+        let bodo = try #require(gazetteer.forward("Bodø, Norway").placemark)
+        #expect(bodo.locality == "Bodø" && bodo.state == "Nordland" && bodo.population == 34_073)
+        #expect(bodo.coordinate == Coordinate(latitude: 67.28, longitude: 14.40501))
+        let saintLouis = gazetteer.forward("saint louis")
+        #expect(saintLouis.placemark?.country == "Senegal")
+        #expect(saintLouis.alternatives.map(\.population) == [47_881, 20_871])
+    }
+
+    /// Every city is found by its own name (as the placemark, or among the alternatives when other
+    /// cities share the name); names holding a comma are left out, since a comma starts a qualifier.
+    @Test func everyCityIsFoundByItsName() throws {
+        let gazetteer = try gazetteer()
+        var missed: [String] = []
+        for city in gazetteer.cities where !city.locality.contains(",") {
+            let result = gazetteer.forward(city.locality)
+            if result.placemark != city && !result.alternatives.contains(city) { missed.append(city.fullName) }
+        }
+        #expect(missed.isEmpty, "\(missed.count) cities not found by their names, such as \(missed.prefix(5))")
+    }
+
     @Test func noMatchSuggestsNearestNames() throws {
         let gazetteer = try gazetteer()
         let misspelt = gazetteer.forward("Tromsoe")

@@ -96,6 +96,42 @@ import Testing
         #expect(HTTPDate.parse("Sun, 06 Foo 1994 08:49:37 GMT") == nil)
     }
 
+    /// Found by the `http-date` fuzz harness: a year before 1000 was written with fewer than the
+    /// grammar's four digits (`year = 4DIGIT`, RFC 9110 §5.6.7), which no parser reads back.
+    /// Python's proleptic Gregorian `datetime`: 0275-09-16T02:47:47Z is a Thursday, Unix
+    /// −53,466,729,133; 0001-02-06T09:48:48Z is a Tuesday, Unix −62,132,451,072.
+    @Test func httpDatesBeforeTheYear1000HaveFourDigits() {
+        let year275 = Date(timeIntervalSince1970: -53_466_729_133)
+        #expect(HTTPDate.format(year275) == "Thu, 16 Sep 0275 02:47:47 GMT")
+        #expect(HTTPDate.parse("Thu, 16 Sep 0275 02:47:47 GMT") == year275)
+        let year1 = Date(timeIntervalSince1970: -62_132_451_072)
+        #expect(HTTPDate.format(year1) == "Tue, 06 Feb 0001 09:48:48 GMT")
+        #expect(HTTPDate.parse("Tue, 06 Feb 0001 09:48:48 GMT") == year1)
+    }
+
+    /// Found by the `http-date` fuzz harness: a year of 17 digits in an `If-Modified-Since` date
+    /// overflowed the day count and trapped, which killed `roadtrip serve`. Years outside
+    /// 0000–9999, and RFC 850 years that are not two digits, are not dates.
+    @Test func httpDatesWithHugeYearsAreNotDates() {
+        #expect(HTTPDate.parse("Suny, 06-Nov-94444444444444444 08:49:37 GMT") == nil)
+        #expect(HTTPDate.parse("Sun, 06 Nov 94444444444444444 08:49:37 GMT") == nil)
+        #expect(HTTPDate.parse("Sun Nov  6 08:49:37 9223372036854775807") == nil)
+        #expect(HTTPDate.parse("Sun, 06 Nov 10000 08:49:37 GMT") == nil)
+    }
+
+    /// Found by the `http-date` fuzz harness: the leap second 23:59:60 on 31 Dec 9999 read as
+    /// 10000-01-01T00:00:00Z, which `format` writes with a five-digit year that does not read back.
+    /// It is not a date; the second before it, 253,402,300,799 s after 1970 (2,932,897 days
+    /// × 86,400 s − 1), still is, and is written back as itself.
+    @Test func leapSecondAtTheEndOfYear9999IsNotADate() throws {
+        #expect(HTTPDate.parse("Fri, 31 Dec 9999 23:59:60 GMT") == nil)
+        let last = try #require(HTTPDate.parse("Fri, 31 Dec 9999 23:59:59 GMT"))
+        #expect(last.timeIntervalSince1970 == 253_402_300_799)
+        #expect(HTTPDate.format(last) == "Fri, 31 Dec 9999 23:59:59 GMT")
+        // A leap second on any other day still reads, as the next day's midnight (RFC 9110 allows :60).
+        #expect(HTTPDate.parse("Sat, 31 Dec 2016 23:59:60 GMT")?.timeIntervalSince1970 == 1_483_228_800)
+    }
+
     @Test func mediaTypes() {
         #expect(MediaType.forFile(named: "index.html") == "text/html; charset=utf-8")
         #expect(MediaType.forFile(named: "map.SVG") == "image/svg+xml")

@@ -96,6 +96,17 @@ import Testing
         #expect(secondDiagnostics.last?.message == "contact card 2 is skipped: no END:VCARD before the end of the file")
     }
 
+    /// Found by the `vcard` fuzz harness: a vertical tab, form feed, NEL or line separator inside
+    /// a value split the line, so every later warning was a line too far (even past the end of the
+    /// file). Only CRLF, LF and CR end a line (RFC 6350 §3.2): the stray line is line 4.
+    @Test func onlyLineBreaksEndALine() {
+        for character in ["\u{0B}", "\u{0C}", "\u{85}", "\u{2028}"] {
+            let (contents, diagnostics) = parse("BEGIN:VCARD\r\nFN:Ola\(character)Nordmann\r\nN:Nordmann;Ola\r\nstray\r\nEND:VCARD\r\n")
+            #expect(contents?.contacts.map(\.formattedName) == ["Ola\(character)Nordmann"])
+            #expect(diagnostics.map(\.location.line) == [4], "U+\(String(character.unicodeScalars.first!.value, radix: 16))")
+        }
+    }
+
     /// vCard 2.1-style bare parameters and an ISO-8859-1 quoted-printable name: =F8 is 'ø' in
     /// ISO-8859-1 (0xF8 = U+00F8).
     @Test func bareParametersAndLatin1() {

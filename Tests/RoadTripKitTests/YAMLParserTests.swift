@@ -273,4 +273,24 @@ private func yamlError(_ text: String, firstLine: Int = 1) -> Diagnostic? {
         #expect(error?.message.contains("did not find expected ',' or ']'") == true)
         #expect(error?.message.contains("while parsing a flow sequence at line 2, column 7") == true)
     }
+
+    /// Found by the `sidecar` and `site-yaml` fuzz harnesses: a problem at the end of a text
+    /// without a final line break was put on a line after the last (libyaml's scanner adds a line
+    /// break at the end of the stream). "a: 1\nb" is 2 lines; the end is after the `b`: line 2,
+    /// column 2, and the simple key `b` it was scanning starts at line 2, column 1.
+    @Test func errorAtTheEndOfTheTextIsOnTheLastLine() {
+        let error = yamlError("a: 1\nb")
+        #expect(error?.location.line == 2 && error?.location.column == 2)
+        #expect(error?.message == "YAML syntax error: could not find expected ':' (while scanning a simple key at line 2, column 1)")
+    }
+
+    /// libyaml also ends lines at NEL (U+0085) and U+2028 (YAML 1.1); an editor, and YAML 1.2
+    /// §5.4, does not. In "a: \"x<NEL>y\"\nb: [" the quoted scalar is on line 1 and the error (a
+    /// flow sequence left open at the end) is at the end of line 2, column 5: "b: [" is 4 characters.
+    @Test func nextLineAndLineSeparatorDoNotEndALine() {
+        for separator in ["\u{85}", "\u{2028}"] {
+            let error = yamlError("a: \"x\(separator)y\"\nb: [")
+            #expect(error?.location.line == 2 && error?.location.column == 5, "separator \(separator.unicodeScalars.first!.value)")
+        }
+    }
 }

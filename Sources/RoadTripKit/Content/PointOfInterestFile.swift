@@ -12,16 +12,26 @@ public enum PointOfInterestFile {
     /// XML parser gives one), or its root is not an array. Otherwise returns the usable POIs;
     /// problems with single POIs are reported as `PointOfInterestDecoder` describes.
     public static func read(_ url: URL, displayPath: String, log: DiagnosticLog) -> [PointOfInterest]? {
-        let fileLocation = SourceLocation(path: displayPath)
         let data: Data
         do {
             data = try FileBytes.read(url)
         } catch {
-            log.error(fileLocation, error.message)
+            log.error(SourceLocation(path: displayPath), error.message)
             return nil
         }
+        return read(data, pathExtension: url.pathExtension, displayPath: displayPath, log: log)
+    }
+
+    /// The points of interest in `data`, a file's whole contents, read as ``read(_:displayPath:log:)``
+    /// reads the file: `pathExtension` (`json` or `plist`, case-insensitive) chooses the format,
+    /// `displayPath` names the file in diagnostics, and the same problems give the same errors
+    /// and warnings, with the same `nil` when the file cannot be used.
+    public static func read(
+        _ data: Data, pathExtension: String, displayPath: String, log: DiagnosticLog
+    ) -> [PointOfInterest]? {
+        let fileLocation = SourceLocation(path: displayPath)
         guard !FileBytes.isBlank(data) else {
-            let format = url.pathExtension.lowercased() == "plist" ? "a property list array" : "a JSON array"
+            let format = pathExtension.lowercased() == "plist" ? "a property list array" : "a JSON array"
             log.error(
                 fileLocation,
                 FileBytes.emptyFileMessage(
@@ -31,7 +41,7 @@ public enum PointOfInterestFile {
         }
         let document: ParsedDocument
         do {
-            switch url.pathExtension.lowercased() {
+            switch pathExtension.lowercased() {
             case "json":
                 document = try JSONDocument.parse(data)
             case "plist":

@@ -35,14 +35,21 @@ public enum PropertyListImport {
     /// The usable destinations of the property list at `url`, in file order; every problem goes to
     /// `log` at `displayPath` (see the type's rules). Returns `[]` when the file cannot be used.
     public static func destinations(from url: URL, displayPath: String, log: DiagnosticLog) -> [Destination] {
-        let fileLocation = SourceLocation(path: displayPath)
         let data: Data
         do {
             data = try FileBytes.read(url)
         } catch {
-            log.error(fileLocation, error.message)
+            log.error(SourceLocation(path: displayPath), error.message)
             return []
         }
+        return destinations(from: data, displayPath: displayPath, log: log)
+    }
+
+    /// The usable destinations of `data`, a property list file's whole contents (XML or binary),
+    /// read as the `URL` variant reads a file: the same rules,
+    /// every problem to `log` at `displayPath`, `[]` when the file cannot be used.
+    public static func destinations(from data: Data, displayPath: String, log: DiagnosticLog) -> [Destination] {
+        let fileLocation = SourceLocation(path: displayPath)
         guard !FileBytes.isBlank(data) else {
             log.error(
                 fileLocation,

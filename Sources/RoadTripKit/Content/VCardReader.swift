@@ -43,6 +43,13 @@ public enum VCardReader {
             log.error(SourceLocation(path: displayPath), error.message)
             return nil
         }
+        return read(data, displayPath: displayPath, log: log)
+    }
+
+    /// Reads the cards in `data`, a vCard file's whole contents, as the `URL` variant
+    /// reads the file: UTF-8, else ISO-8859-1 with a warning at the first bad byte; `nil` after an
+    /// error when it is not a vCard file.
+    public static func read(_ data: Data, displayPath: String, log: DiagnosticLog) -> Contents? {
         let text: String
         if let utf8 = String(validating: data, as: UTF8.self) {
             text = utf8
@@ -197,11 +204,13 @@ public enum VCardReader {
     }
 
     /// The logical lines of `text` with the 1-based line where each starts (see the type's
-    /// folding rules).
+    /// folding rules). Only CRLF, LF and CR end a line (RFC 6350 §3.2, and what an editor counts):
+    /// a vertical tab, form feed, NEL or U+2028 inside a value is part of the value.
     static func unfold(_ text: String) -> [(text: String, line: Int)] {
         var logical: [(text: String, line: Int)] = []
         var softBreak = false
-        for (index, physical) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
+        let physicalLines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
+        for (index, physical) in physicalLines.enumerated() {
             if softBreak, let last = logical.indices.last {
                 logical[last].text = String(logical[last].text.dropLast()) + physical
             } else if let first = physical.first, first == " " || first == "\t", let last = logical.indices.last {

@@ -12,6 +12,9 @@ internal import CYAML
 ///   sequence of mappings, keys written in the mapping win over merged ones, and among merged
 ///   mappings the earlier one wins;
 /// - rejects duplicate keys, collection keys and a second document.
+///
+/// Positions are where an editor shows them: lines end in LF, CRLF or CR (YAML 1.2 §5.4), and a
+/// problem at the end of the text is at the end of its last line (`YAMLTextPositions`).
 public enum YAMLParser {
     /// The most nodes that alias expansion may produce in one document.
     public static let maxAliasExpansion = 10_000
@@ -44,14 +47,15 @@ public enum YAMLParser {
         }
         defer { yaml_parser_delete(parser) }
 
-        var builder = YAMLTreeBuilder(path: path, firstLine: firstLine)
+        let positions = YAMLTextPositions(bytes)
+        var builder = YAMLTreeBuilder(path: path, firstLine: firstLine, positions: positions)
         let result: Result<YAMLNode?, Diagnostic> = bytes.withUnsafeBufferPointer { buffer in
             yaml_parser_set_input_string(parser, buffer.baseAddress, buffer.count)
             do throws(Diagnostic) {
                 while true {
                     var event = yaml_event_t()
                     guard yaml_parser_parse(parser, &event) == 1 else {
-                        return .failure(syntaxError(parser.pointee, bytes: bytes, path: path, firstLine: firstLine))
+                        return .failure(syntaxError(parser.pointee, positions: positions, path: path, firstLine: firstLine))
                     }
                     defer { yaml_event_delete(&event) }
                     if try builder.consume(YAMLEvent(event)) { break }
@@ -65,78 +69,114 @@ public enum YAMLParser {
     }
 
     /// Turns libyaml's error state into a diagnostic at a 1-based file position.
-    private static func syntaxError(_ parser: yaml_parser_t, bytes: [UInt8], path: String, firstLine: Int) -> Diagnostic {
+    private static func syntaxError(
+        _ parser: yaml_parser_t, positions: YAMLTextPositions, path: String, firstLine: Int
+    ) -> Diagnostic {
         let problem = parser.problem.map { String(cString: $0) } ?? "unknown problem"
         switch parser.error {
         case YAML_MEMORY_ERROR:
             return .error(SourceLocation(path: path), "libyaml ran out of memory")
         case YAML_READER_ERROR:
             // Reader errors carry a byte offset, not a mark.
-            let (line, column) = position(ofByte: parser.problem_offset, in: bytes)
+            let (line, column) = positions.position(ofByte: parser.problem_offset)
             var message = "YAML error: \(problem)"
             if parser.problem_value >= 0 {
                 message += " (U+\(String(UInt32(parser.problem_value), radix: 16, uppercase: true)))"
             }
             return .error(SourceLocation(path: path, line: line + firstLine, column: column + 1), message)
         default:
-            let mark = parser.problem_mark
-            let location = SourceLocation(path: path, line: Int(mark.line) + firstLine, column: Int(mark.column) + 1)
+            let index = Int(parser.problem_mark.index)
+            let (line, column) = positions.position(ofCharacter: index)
+            let location = SourceLocation(path: path, line: line + firstLine, column: column + 1)
             // libyaml's words for a tab where indentation goes ("found character that cannot start
             // any token", "found a tab character that violates indentation") do not say what to do.
-            if character(atLine: Int(mark.line), column: Int(mark.column), in: bytes) == "\t" {
+            if positions.character(at: index) == "\t" {
                 return .error(location, "YAML does not allow tabs for indentation; use spaces")
             }
             var message = "YAML syntax error: \(problem)"
             if let context = parser.context {
-                let mark = parser.context_mark
-                message += " (\(String(cString: context)) at line \(Int(mark.line) + firstLine), column \(mark.column + 1))"
+                let (contextLine, contextColumn) = positions.position(ofCharacter: Int(parser.context_mark.index))
+                message += " (\(String(cString: context)) at line \(contextLine + firstLine), column \(contextColumn + 1))"
             }
             return .error(location, message)
         }
     }
+}
 
-    /// The Unicode scalar at 0-based `line` and `column` (in scalars, as libyaml's marks count) of
-    /// UTF-8 `bytes` whose lines end in LF, CRLF or CR; `nil` past the end of the line or text.
-    private static func character(atLine line: Int, column: Int, in bytes: [UInt8]) -> Unicode.Scalar? {
-        var currentLine = 0
-        var index = 0
-        while currentLine < line, index < bytes.count {
+/// The lines of a YAML text, for turning libyaml's marks into positions as an editor shows them.
+///
+/// libyaml's own line numbers differ from an editor's in two ways: it ends lines at NEL (U+0085)
+/// and U+2028/U+2029 too (YAML 1.1; YAML 1.2 §5.4 ends them at LF, CRLF and CR only), and it puts
+/// the end of a text without a final line break on a line after the last one (its scanner adds a
+/// line break at the end of the stream). A mark's character index is exact, so positions are
+/// computed from that: 0-based, columns in Unicode scalars as libyaml counts them, an index at or
+/// past the end at the end of the last line. A leading byte-order mark is not counted, as libyaml
+/// skips it.
+private struct YAMLTextPositions {
+    private let bytes: [UInt8]
+    /// Where each line starts: its first byte, and its first character's index.
+    private var lineStartBytes: [Int] = []
+    private var lineStartCharacters: [Int] = []
+    /// The number of characters (Unicode scalars) after the byte-order mark.
+    private var characterCount = 0
+
+    init(_ bytes: [UInt8]) {
+        self.bytes = bytes
+        let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        lineStartBytes = [start]
+        lineStartCharacters = [0]
+        var index = start
+        while index < bytes.count {
             let byte = bytes[index]
             index += 1
-            if byte == UInt8(ascii: "\n") || (byte == UInt8(ascii: "\r") && bytes[safe: index] != UInt8(ascii: "\n")) {
-                currentLine += 1
+            if byte & 0xC0 != 0x80 { characterCount += 1 }
+            let endsLine = byte == UInt8(ascii: "\n")
+                || (byte == UInt8(ascii: "\r") && (index == bytes.count || bytes[index] != UInt8(ascii: "\n")))
+            if endsLine {
+                lineStartBytes.append(index)
+                lineStartCharacters.append(characterCount)
             }
         }
-        guard currentLine == line, index <= bytes.count else { return nil }
-        let end = bytes[index...].firstIndex { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") } ?? bytes.count
-        let scalars = Array(String(decoding: bytes[index..<end], as: UTF8.self).unicodeScalars)
-        return scalars.indices.contains(column) ? scalars[column] : nil
     }
 
-    /// The 0-based line and column (in Unicode scalars) of byte `offset` in UTF-8 `bytes`.
-    private static func position(ofByte offset: Int, in bytes: [UInt8]) -> (line: Int, column: Int) {
-        var line = 0
-        var column = 0
-        var index = 0
-        while index < min(offset, bytes.count) {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "\n") || (byte == UInt8(ascii: "\r") && bytes[safe: index + 1] != UInt8(ascii: "\n")) {
-                line += 1
-                column = 0
-            } else if byte & 0xC0 != 0x80 && byte != UInt8(ascii: "\r") {
-                column += 1
-            }
-            index += 1
-        }
+    /// The 0-based line and column of character `index` (counted from the start, after a BOM);
+    /// the end of the text for an index past it.
+    func position(ofCharacter index: Int) -> (line: Int, column: Int) {
+        let index = min(max(index, 0), characterCount)
+        let line = lastLine(startingAtOrBefore: index, in: lineStartCharacters)
+        return (line, index - lineStartCharacters[line])
+    }
+
+    /// The 0-based line and column (in characters) of byte `offset` of the text.
+    func position(ofByte offset: Int) -> (line: Int, column: Int) {
+        let offset = min(max(offset, lineStartBytes[0]), bytes.count)
+        let line = lastLine(startingAtOrBefore: offset, in: lineStartBytes)
+        let column = bytes[lineStartBytes[line]..<offset].count { $0 & 0xC0 != 0x80 }
         return (line, column)
     }
+
+    /// The character at `index`, or `nil` at or past the end.
+    func character(at index: Int) -> Unicode.Scalar? {
+        guard index >= 0, index < characterCount else { return nil }
+        let line = lastLine(startingAtOrBefore: index, in: lineStartCharacters)
+        let end = line + 1 < lineStartBytes.count ? lineStartBytes[line + 1] : bytes.count
+        let scalars = String(decoding: bytes[lineStartBytes[line]..<end], as: UTF8.self).unicodeScalars
+        return scalars.dropFirst(index - lineStartCharacters[line]).first
+    }
+
+    /// The index of the last element of the ascending `starts` that is at most `value`.
+    private func lastLine(startingAtOrBefore value: Int, in starts: [Int]) -> Int {
+        var low = 0
+        var high = starts.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if starts[middle] <= value { low = middle } else { high = middle - 1 }
+        }
+        return low
+    }
 }
 
-private extension Array where Element == UInt8 {
-    subscript(safe index: Int) -> UInt8? { indices.contains(index) ? self[index] : nil }
-}
-
-/// A libyaml event copied into Swift values (no pointers), with its 0-based start mark.
+/// A libyaml event copied into Swift values (no pointers), with where it starts.
 private struct YAMLEvent {
     enum Kind {
         case documentStart
@@ -151,17 +191,15 @@ private struct YAMLEvent {
     }
 
     var kind: Kind
-    /// 0-based line of the event's start.
-    var line: Int
-    /// 0-based column of the event's start.
-    var column: Int
+    /// The index of the event's first character in the text (`YAMLTextPositions` makes it a line
+    /// and column).
+    var index: Int
 
     /// The YAML 1.2 `!!str` tag: a scalar tagged with it is a string even when unquoted.
     private static let stringTag = "tag:yaml.org,2002:str"
 
     init(_ event: yaml_event_t) {
-        line = Int(event.start_mark.line)
-        column = Int(event.start_mark.column)
+        index = Int(event.start_mark.index)
         switch event.type {
         case YAML_DOCUMENT_START_EVENT:
             kind = .documentStart
@@ -213,15 +251,17 @@ private struct YAMLTreeBuilder {
 
     let path: String
     let firstLine: Int
+    let positions: YAMLTextPositions
     private(set) var root: YAMLNode?
     private var stack: [Frame] = []
     private var anchors: [String: (node: YAMLNode, size: Int)] = [:]
     private var aliasExpansion = 0
     private var documentCount = 0
 
-    init(path: String, firstLine: Int) {
+    init(path: String, firstLine: Int, positions: YAMLTextPositions) {
         self.path = path
         self.firstLine = firstLine
+        self.positions = positions
     }
 
     private func location(_ line: Int, _ column: Int) -> SourceLocation {
@@ -230,8 +270,9 @@ private struct YAMLTreeBuilder {
 
     /// Feeds one event; returns `true` at the end of the stream.
     mutating func consume(_ event: YAMLEvent) throws(Diagnostic) -> Bool {
-        let line = event.line + firstLine
-        let column = event.column + 1
+        let (lineInText, columnInText) = positions.position(ofCharacter: event.index)
+        let line = lineInText + firstLine
+        let column = columnInText + 1
         switch event.kind {
         case .sequenceStart, .mappingStart:
             if stack.count >= YAMLParser.maxNestingDepth {

@@ -37,14 +37,39 @@ public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
     public var severity: Severity
     /// Where the problem is.
     public var location: SourceLocation
-    /// What is wrong, in one line.
+    /// What is wrong, in one line (see `init`).
     public var message: String
 
-    /// Creates a diagnostic.
+    /// Creates a diagnostic. `message` is made one line of plain text (`oneLine(_:)`), because it
+    /// often quotes the file (a key, a value, a CSV header) and the file may hold line breaks or
+    /// control characters there.
     public init(_ severity: Severity, _ location: SourceLocation, _ message: String) {
         self.severity = severity
         self.location = location
-        self.message = message
+        self.message = Self.oneLine(message)
+    }
+
+    /// `text` with every line break and other control character written as an escape, so that a
+    /// diagnostic stays one line of standard error (DESIGN §7) and cannot move a terminal's cursor:
+    /// LF as `\n`, CR as `\r`, and the rest — U+0000–U+001F except tab, U+007F–U+009F (DEL, the C1
+    /// controls, NEL among them), U+2028 and U+2029 (the line and paragraph separators) — as
+    /// `\u{1B}` (hexadecimal, as Swift writes them). Everything else, tabs included, is unchanged.
+    static func oneLine(_ text: String) -> String {
+        func isEscaped(_ scalar: Unicode.Scalar) -> Bool {
+            (scalar.value < 0x20 && scalar != "\t") || (0x7F...0x9F).contains(scalar.value)
+                || scalar.value == 0x2028 || scalar.value == 0x2029
+        }
+        guard text.unicodeScalars.contains(where: isEscaped) else { return text }
+        var result = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case _ where isEscaped(scalar): result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
     }
 
     /// An error at `location`.

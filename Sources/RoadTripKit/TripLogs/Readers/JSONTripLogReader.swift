@@ -21,25 +21,35 @@ public enum JSONTripLogReader {
     public static func read(
         _ url: URL, displayPath: String, slug: String, timeZone: TimeZone, log: DiagnosticLog
     ) -> TripLog? {
-        let file = SourceLocation(path: displayPath)
-        let document: ParsedDocument
+        let data: Data
         do throws(FileReadError) {
-            let data = try FileBytes.read(url)
-            guard !FileBytes.isBlank(data) else {
-                log.error(
-                    file,
-                    FileBytes.emptyFileMessage(
-                        "a roadtrip trip log is a JSON object starting {\"format\": \"\(JSONTripLogFormat.formatName)\", …}"))
-                return nil
-            }
-            do throws(ParsedDocument.SyntaxError) {
-                document = try JSONDocument.parse(data)
-            } catch {
-                log.error(error.location(in: displayPath), "JSON syntax error: \(error.message)")
-                return nil
-            }
+            data = try FileBytes.read(url)
         } catch {
-            log.error(file, error.message)
+            log.error(SourceLocation(path: displayPath), error.message)
+            return nil
+        }
+        return read(data, displayPath: displayPath, slug: slug, timeZone: timeZone, log: log)
+    }
+
+    /// Reads the log in `data`, a file's whole contents, as the `URL` variant
+    /// reads the file (the same rules and diagnostics); `nil` with an error in `log` when it is
+    /// not a roadtrip trip log.
+    public static func read(
+        _ data: Data, displayPath: String, slug: String, timeZone: TimeZone, log: DiagnosticLog
+    ) -> TripLog? {
+        let file = SourceLocation(path: displayPath)
+        guard !FileBytes.isBlank(data) else {
+            log.error(
+                file,
+                FileBytes.emptyFileMessage(
+                    "a roadtrip trip log is a JSON object starting {\"format\": \"\(JSONTripLogFormat.formatName)\", …}"))
+            return nil
+        }
+        let document: ParsedDocument
+        do throws(ParsedDocument.SyntaxError) {
+            document = try JSONDocument.parse(data)
+        } catch {
+            log.error(error.location(in: displayPath), "JSON syntax error: \(error.message)")
             return nil
         }
         let root = document.value

@@ -1,0 +1,49 @@
+import Foundation
+import Testing
+@testable import RoadTripKit
+
+/// A diagnostic is one line of standard error (DESIGN §7), whatever of the file its message quotes.
+@Suite struct DiagnosticTests {
+    /// Line breaks are written `\n` and `\r`, the other controls (C0 but tab, DEL, C1, U+2028,
+    /// U+2029) as `\u{…}` in hexadecimal; tabs and everything else are kept.
+    @Test func messageIsMadeOneLine() {
+        let diagnostic = Diagnostic.error(
+            SourceLocation(path: "a.yaml", line: 1, column: 2), "key \"a\nb\r\u{1B}[2J\u{85}\u{2028}\u{7F}\tø\"")
+        #expect(diagnostic.message == #"key "a\nb\r\u{1B}[2J\u{85}\u{2028}\u{7F}"# + "\tø\"")
+        #expect(diagnostic.description == #"a.yaml:1:2: error: key "a\nb\r\u{1B}[2J\u{85}\u{2028}\u{7F}"# + "\tø\"")
+        #expect(Diagnostic.warning(SourceLocation(path: "a.yaml"), "plain – text").message == "plain – text")
+    }
+
+    /// Found by the `pois-json` fuzz harness: a key holding an escaped line break (`"a\nb"`) was
+    /// quoted into a syntax error as a real line break, splitting the diagnostic in two.
+    @Test func jsonKeyWithALineBreakStaysOnOneLine() {
+        let log = DiagnosticLog()
+        let pois = PointOfInterestFile.read(
+            Data(#"[{"a\nb" 1}]"#.utf8), pathExtension: "json", displayPath: "Destinations/x/pois.json", log: log)
+        #expect(pois == nil)
+        #expect(log.diagnostics.count == 1)
+        #expect(log.diagnostics.first.map { !$0.description.contains("\n") && $0.message.contains(#""a\nb""#) } == true)
+    }
+
+    /// Found by the `nmea` fuzz harness: a CR inside a sentence (not before its LF) was quoted
+    /// into the checksum warning as is, which moves a terminal's cursor back over the line.
+    @Test func nmeaChecksumWithACarriageReturnStaysOnOneLine() {
+        let url = TripLogTestFiles.file("t.nmea", "$GPRMC*7\rx\n")
+        let log = DiagnosticLog()
+        _ = NMEAReader.read(url, displayPath: "trips/t.nmea", slug: "t", log: log)
+        let warning = log.diagnostics.first { $0.severity == .warning && $0.location.line == 1 }
+        #expect(warning?.message == #"the checksum "7\rx" is not two hex digits; sentence skipped"#)
+    }
+
+    /// Found by the `mustache` fuzz harness: a closing tag's name may span lines; the template
+    /// error that quotes it is reported as one line.
+    @Test func templateErrorQuotingALineBreakStaysOnOneLine() {
+        do throws(TemplateError) {
+            _ = try MustacheTemplate(source: "{{#a}}{{/a\nb}}", name: "page")
+            Issue.record("a closing tag that does not match parsed")
+        } catch {
+            let diagnostic = Diagnostic.error(SourceLocation(path: "page.mustache", line: error.line, column: error.column), error.message)
+            #expect(!diagnostic.description.contains("\n") && diagnostic.message.contains(#"a\nb"#))
+        }
+    }
+}

@@ -6,7 +6,8 @@ import RoadTripKit
 extension Harness {
     /// A request target (`RequestPath.parse`, then `MediaType` of the file it names). The input is a
     /// request line's target as libmicrohttpd hands it over: a C string, so up to the first NUL.
-    /// A path it accepts has no segment that is empty, `.`, `..` or holds `/` or NUL, and the same
+    /// A path it accepts has no segment that is empty, `.`, `..` or holds `/` or NUL, ends in a
+    /// slash exactly when it is written with one or with a final `.` segment, and the same
     /// segments percent-encoded again parse back to themselves.
     static let requestTarget = Harness(name: "request-target", summary: "an HTTP request target: RequestPath, MediaType") { data in
         let target = String(decoding: data.prefix { $0 != 0 }, as: UTF8.self)
@@ -17,7 +18,11 @@ extension Harness {
                 "the segment \(String(reflecting: segment)) of \(String(reflecting: target))")
         }
         require(path.encodedPath.hasPrefix("/"), "the path \(String(reflecting: path.encodedPath)) does not start with /")
-        require(path.hasTrailingSlash == path.encodedPath.hasSuffix("/"), "hasTrailingSlash for \(String(reflecting: path.encodedPath))")
+        // A final `.` segment (`/x/.`, `/x/%2e`) is a trailing slash too (RFC 3986 §5.2.4).
+        let endsWithDot = path.encodedPath.split(separator: "/").last.flatMap { String($0).removingPercentEncoding } == "."
+        require(
+            path.hasTrailingSlash == (path.encodedPath.hasSuffix("/") || endsWithDot),
+            "hasTrailingSlash for \(String(reflecting: path.encodedPath))")
         let encoded = "/" + path.segments.map(Slug.percentEncodedPath).joined(separator: "/") + (path.hasTrailingSlash ? "/" : "")
         guard case .success(let again) = RequestPath.parse(encoded) else {
             require(false, "the re-encoded path \(String(reflecting: encoded)) does not parse")

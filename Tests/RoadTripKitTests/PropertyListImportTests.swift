@@ -101,6 +101,43 @@ import Testing
         #expect(PropertyListDocument.binaryTrailerProblem([UInt8](bytes)) == nil)
     }
 
+    /// A binary plist of `objects` (each its bytes, the first the top object), with 1-byte offsets
+    /// and references, laid out by hand as CFBinaryPList.c describes: "bplist00", the objects,
+    /// the offset table, then the 32-byte trailer (6 unused bytes, offset size 1, reference size
+    /// 1, the object count, top object 0 and the table's offset, each 8 bytes big-endian).
+    static func binaryPlist(_ objects: [[UInt8]]) -> Data {
+        var bytes = Array("bplist00".utf8)
+        var offsets: [UInt8] = []
+        for object in objects {
+            offsets.append(UInt8(bytes.count))
+            bytes += object
+        }
+        let table = bytes.count
+        bytes += offsets + [0, 0, 0, 0, 0, 0, 1, 1]
+        for value in [objects.count, 0, table] { bytes += (0..<8).reversed().map { UInt8((value >> (8 * $0)) & 0xFF) } }
+        return Data(bytes)
+    }
+
+    /// A set holding an empty dictionary (`0xC1 0x01`, then `0xD0`; 45 bytes in all) once
+    /// crashed Foundation as it bridged the set to Swift (exit 139, found by the plist fuzz
+    /// harness); so did a UID's and an ordered set's bridging paths in principle. Each is refused,
+    /// naming the object, before Foundation reads the file; the kinds plists hold still parse.
+    @Test func setsAndUIDsInBinaryPlistsAreRefused() throws {
+        let setOfDictionary = Self.binaryPlist([[0xC1, 0x01], [0xD0]])
+        #expect(setOfDictionary.count == 8 + 3 + 2 + 32)
+        let rest = "which no plist roadtrip reads holds: they are made of dictionaries, arrays, strings, numbers, booleans, "
+            + "dates and data; export the file again as a plain plist (XML)"
+        let error = #expect(throws: ParsedDocument.SyntaxError.self) { try PropertyListDocument.parse(setOfDictionary) }
+        #expect(error?.message == "this binary property list holds a set (object 1 of 2), \(rest)")
+        let inArray = Self.binaryPlist([[0xA1, 0x01], [0xC1, 0x02], [0xD0]])
+        let nested = #expect(throws: ParsedDocument.SyntaxError.self) { try PropertyListDocument.parse(inArray) }
+        #expect(nested?.message == "this binary property list holds a set (object 2 of 3), \(rest)")
+        let uid = #expect(throws: ParsedDocument.SyntaxError.self) { try PropertyListDocument.parse(Self.binaryPlist([[0x80, 0x05]])) }
+        #expect(uid?.message == "this binary property list holds a UID (an archived object's reference) (object 1 of 1), \(rest)")
+        // An array holding an empty dictionary: ["{}"] as the mapping a plist reader makes.
+        #expect(try PropertyListDocument.parse(Self.binaryPlist([[0xA1, 0x01], [0xD0]])).value == .list([.mapping([])]))
+    }
+
     // MARK: bad-inputs (expectations from bad-inputs/README in /work/shared)
 
     /// plist-truncated.plist stops after line 8, `\t\t\t<string>Cut short` (3 tabs + 8 + 9 = 20

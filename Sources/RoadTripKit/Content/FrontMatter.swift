@@ -2,7 +2,8 @@
 /// (DESIGN §2.2).
 ///
 /// The file may start with a UTF-8 byte-order mark and use CRLF (or CR) line endings; both are
-/// removed before anything else, so no `\r` or U+FEFF reaches a value or the body. Front matter
+/// removed before anything else, so no `\r` and not that mark reach a value or the body (a
+/// U+FEFF further on is the author's text, a zero-width no-break space, and stays). Front matter
 /// is present when the first line is exactly `---`, optionally followed by spaces or tabs; it
 /// ends at the next line that is `---` or `...` (again with optional trailing blanks). An empty
 /// block (`---` directly followed by `---`) is fine.

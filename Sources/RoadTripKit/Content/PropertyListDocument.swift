@@ -30,10 +30,22 @@ enum PropertyListDocument {
         let bytes = [UInt8](data)
         let isBinary = bytes.starts(with: Array("bplist".utf8))
         if !isBinary && isXML(bytes) { return try XMLPropertyList.parse(bytes) }
-        if isBinary, let problem = binaryTrailerProblem(bytes) {
-            throw ParsedDocument.SyntaxError(
-                message: "truncated binary property list: \(problem) (was the file cut short by an interrupted copy "
-                    + "or download? Export it again)")
+        if isBinary {
+            switch binaryObjectOffsets(bytes) {
+            case .failure(let problem):
+                throw ParsedDocument.SyntaxError(
+                    message: "truncated binary property list: \(problem.text) (was the file cut short by an interrupted copy "
+                        + "or download? Export it again)")
+            case .success(let offsets):
+                if let (index, kind) = offsets.enumerated().lazy.compactMap({ entry in
+                    unreadBinaryKind(marker: bytes[entry.element]).map { (entry.offset, $0) }
+                }).first {
+                    throw ParsedDocument.SyntaxError(
+                        message: "this binary property list holds \(kind) (object \(index + 1) of \(offsets.count)), which no "
+                            + "plist roadtrip reads holds: they are made of dictionaries, arrays, strings, numbers, booleans, "
+                            + "dates and data; export the file again as a plain plist (XML)")
+                }
+            }
         }
         let object: Any
         do {
@@ -77,9 +89,22 @@ enum PropertyListDocument {
     /// A file cut short loses its trailer, so the last 32 bytes no longer say where a table lies
     /// inside the file.
     static func binaryTrailerProblem(_ bytes: [UInt8]) -> String? {
+        if case .failure(let problem) = binaryObjectOffsets(bytes) { return problem.text }
+        return nil
+    }
+
+    /// Why a binary property list cannot be whole (``binaryTrailerProblem(_:)``).
+    struct BinaryLayoutProblem: Error {
+        let text: String
+    }
+
+    /// The byte offset of every object of `bytes` (starting `bplist`), in object order, each inside
+    /// the file before the offset table; or why the trailer and table cannot be whole (see
+    /// ``binaryTrailerProblem(_:)`` for the format).
+    static func binaryObjectOffsets(_ bytes: [UInt8]) -> Result<[Int], BinaryLayoutProblem> {
         let headerSize = 8, trailerSize = 32
         guard bytes.count >= headerSize + 1 + trailerSize else {
-            return CountText.counted(bytes.count, "byte") + ", fewer than a header, one object and the 32-byte trailer"
+            return .failure(.init(text: CountText.counted(bytes.count, "byte") + ", fewer than a header, one object and the 32-byte trailer"))
         }
         let trailer = bytes.count - trailerSize
         func integer(_ start: Int, _ width: Int) -> Int {
@@ -93,15 +118,35 @@ enum PropertyListDocument {
             tableOffset >= headerSize + 1, tableOffset <= trailer,
             objectCount <= (trailer - tableOffset) / offsetSize
         else {
-            return CountText.counted(bytes.count, "byte") + ", and the last 32 are not a trailer that fits them"
+            return .failure(.init(text: CountText.counted(bytes.count, "byte") + ", and the last 32 are not a trailer that fits them"))
         }
+        var offsets: [Int] = []
+        offsets.reserveCapacity(objectCount)
         for index in 0..<objectCount {
             let offset = integer(tableOffset + index * offsetSize, offsetSize)
             guard offset >= headerSize, offset < tableOffset else {
-                return "object \(index + 1) of \(objectCount) lies outside the file's " + CountText.counted(bytes.count, "byte")
+                return .failure(.init(
+                    text: "object \(index + 1) of \(objectCount) lies outside the file's " + CountText.counted(bytes.count, "byte")))
             }
+            offsets.append(offset)
         }
-        return nil
+        return .success(offsets)
+    }
+
+    /// What the binary property list object whose first byte is `marker` is, when it is a kind no
+    /// plist roadtrip reads holds, or `nil` for the kinds they do hold. The high four bits name
+    /// the kind (Apple's CFBinaryPList.c): 0x0 null, booleans and fill, 0x1 integer, 0x2 real,
+    /// 0x3 date, 0x4 data, 0x5 and 0x6 strings, 0xA array, 0xD dictionary are read; 0x8 is a UID
+    /// (NSKeyedArchiver's), 0xB an ordered set, 0xC a set, the rest unassigned. Refused before
+    /// Foundation reads the file: bridging a set of dictionaries to Swift crashes it (exit 139).
+    static func unreadBinaryKind(marker: UInt8) -> String? {
+        switch marker >> 4 {
+        case 0x0, 0x1, 0x2, 0x3, 0x4, 0x5, 0x6, 0xA, 0xD: return nil
+        case 0x8: return "a UID (an archived object's reference)"
+        case 0xB: return "an ordered set"
+        case 0xC: return "a set"
+        default: return String(format: "an object of unknown type 0x%02X", marker)
+        }
     }
 
     /// Converts one object returned by `PropertyListSerialization` (see the type's mapping).

@@ -27,6 +27,23 @@ import Testing
         #expect(log.errorCount == 0)
     }
 
+    /// A ZDA whose year has five digits (20030, found by the nmea fuzz harness) gives no date:
+    /// ISO 8601's four digits end at 9999, so it is skipped and counted, and the heading after it
+    /// has no timestamp (no other sentence dates it) instead of one 18,000 years ahead. The same
+    /// ZDA in 2030 dates it: 2030-07-04T20:15:30Z = 1909426530 (Python's
+    /// `datetime(2030,7,4,20,15,30,tzinfo=timezone.utc).timestamp()`).
+    @Test func zdaBeyondTheYear9999IsNoDate() throws {
+        let log = DiagnosticLog()
+        let far = try #require(NMEAReader.read(
+            TripLogTestFiles.file("z.nmea", "$GPZDA,201530.00,04,07,20030\n$HCHDT,85.7,T*13\n"), displayPath: "z", slug: "z", log: log))
+        #expect(far.headings.map(\.timestamp) == [nil])
+        #expect(log.diagnostics.contains { $0.message.hasPrefix("1 line skipped") })
+        let near = try #require(NMEAReader.read(
+            TripLogTestFiles.file("y.nmea", "$GPZDA,201530.00,04,07,2030\n$HCHDT,85.7,T*13\n"), displayPath: "y", slug: "y",
+            log: DiagnosticLog()))
+        #expect(near.headings.map(\.timestamp) == [Date(timeIntervalSince1970: 1_909_426_530)])
+    }
+
     @Test func midnightHeadingsAndDatesFromLaterRMC() throws {
         // Checksums: XOR of the bytes between '$' and '*', computed with Python
         // functools.reduce(lambda a, c: a ^ ord(c), body, 0).

@@ -440,16 +440,19 @@ extension ServeTests {
     /// connections. Now the 129th and later each close that client's connection that has waited
     /// longest for a complete request (128 per client, README "HTTP"): a normal
     /// GET is still answered (RawHTTP's 10 s receive timeout bounds the wait), and 127 of the
-    /// trickling connections are left — 128 minus the one the GET's connection took.
+    /// trickling connections are left — 128 minus the one the GET's connection took. The GET
+    /// waits until the server has taken all 512 (128 left open), since on a busy machine it could
+    /// otherwise be accepted before the last trickling ones and leave 128.
     @Test func tricklingClientsDoNotLockOthersOut() throws {
         RawHTTP.allowOpenFiles(2048)
         let (project, server) = try Self.servedProject()
         defer { _ = server.stop(); project.remove() }
         let slow = try Self.tricklingClients(512, port: server.port)
         defer { slow.forEach { close($0) } }
+        let perClient = 128  // README, "HTTP": connections per client
+        #expect(RawHTTP.openCount(slow) { $0 <= perClient } == perClient)
         let page = try RawHTTP.request(port: server.port, "/")
         #expect(page.status == 200 && page.bodyText.contains("<html"))
-        let perClient = 128  // README, "HTTP": connections per client
         let open = RawHTTP.openCount(slow) { $0 <= perClient - 1 }
         #expect(open == perClient - 1, "\(open) trickling connections still open")
         // The ones kept are the newest: the first ones opened were closed.

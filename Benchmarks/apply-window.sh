@@ -37,8 +37,8 @@ BENCHMARK="apply-window"
 # shellcheck source=Benchmarks/common.sh
 . "$REPO/Benchmarks/common.sh"
 
-case "$RUNS" in ''|*[!0-9]*|0) die "RUNS must be a positive integer, got '$RUNS'";; esac
-case "$N" in ''|*[!0-9]*|0) die "N must be a positive integer, got '$N'";; esac
+require_positive_integer RUNS
+require_positive_integer N
 command -v python3 >/dev/null 2>&1 || apt_install python3
 
 if [ -z "${ROADTRIP:-}" ]; then

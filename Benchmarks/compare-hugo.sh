@@ -38,7 +38,7 @@ BENCHMARK="compare-hugo"
 # shellcheck source=Benchmarks/common.sh
 . "$REPO/Benchmarks/common.sh"
 
-case "$RUNS" in ''|*[!0-9]*|0) die "RUNS must be a positive integer, got '$RUNS'";; esac
+require_positive_integer RUNS
 for n in $SIZES; do case "$n" in ''|*[!0-9]*|0) die "SIZES must be positive integers, got '$n'";; esac; done
 
 # --- tools -------------------------------------------------------------------------------------------

@@ -44,8 +44,8 @@ BENCHMARK="triplog-throughput"
 # shellcheck source=Benchmarks/common.sh
 . "$REPO/Benchmarks/common.sh"
 
-case "$RUNS" in ''|*[!0-9]*|0) die "RUNS must be a positive integer, got '$RUNS'";; esac
-case "$POINTS" in ''|*[!0-9]*|0) die "POINTS must be a positive integer, got '$POINTS'";; esac
+require_positive_integer RUNS
+require_positive_integer POINTS
 
 # --- tools -------------------------------------------------------------------------------------------
 need=()

@@ -5,13 +5,9 @@
  *
  * Checked against /usr/include/geonames/geonames.h (libgeonames-dev 0.3.0-1). On Linux the GLib
  * types are ABI-identical to the ones used here: gint = int, guint = unsigned int, gdouble = double,
- * gchar = char, GeonamesQueryFlags = an enum whose only value GEONAMES_QUERY_DEFAULT is 0 (passed
- * as int), GeonamesCity = GVariant (an opaque struct, only ever used through a pointer),
- * GCancellable * and GError ** are passed as NULL. The header's declarations:
+ * gchar = char, GeonamesCity = GVariant (an opaque struct, only ever used through a pointer). The
+ * header's declarations used here:
  *
- *   gint *        geonames_query_cities_sync (const gchar *query, GeonamesQueryFlags flags,
- *                                             guint *length, GCancellable *cancellable,
- *                                             GError **error);
  *   gint          geonames_get_n_cities (void);
  *   GeonamesCity *geonames_get_city (gint index);
  *   void          geonames_city_free (GeonamesCity *city);
@@ -24,16 +20,14 @@
  *   gdouble       geonames_city_get_longitude (GeonamesCity *city);
  *   guint         geonames_city_get_population (GeonamesCity *city);
  *
- * geonames_query_cities_sync returns a g_malloc'd array of city indices (free it with free(),
- * which g_free is on Linux since GLib 2.46).
+ * geonames_query_cities_sync (a name search) is left out: Gazetteer's forward lookup is its own
+ * table, read once through geonames_get_city.
  */
 #ifndef ROADTRIP_CGEONAMES_SHIM_H
 #define ROADTRIP_CGEONAMES_SHIM_H
 
 typedef struct GeonamesCity GeonamesCity;
 
-int *geonames_query_cities_sync(const char *query, int flags, unsigned int *length,
-                                void *cancellable, void **error);
 int geonames_get_n_cities(void);
 GeonamesCity *geonames_get_city(int index);
 void geonames_city_free(GeonamesCity *city);

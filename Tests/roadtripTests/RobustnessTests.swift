@@ -129,6 +129,38 @@ import Testing
             "stderr: \(result.standardError)")
     }
 
+    /// Bytes that are not valid in the encoding an XML declaration names (0x81 0xFF in Shift_JIS,
+    /// found by the gpx fuzz campaign) made libxml2 print "encoding error : input conversion
+    /// failed…", "I/O error : encoder error" and "xmlParseChunk: encoder error" on standard error
+    /// beside the diagnostic, which only said "not well-formed XML". Now standard error holds only
+    /// roadtrip's diagnostics, each at its file's first bad byte, and the build's summary: line 2 is `<gpx version="1.1"><trk><name>`
+    /// (30 bytes) then 0x81, so column 31; the plist's line 2 is `<plist><array><string>` (22
+    /// bytes) then 0x81, column 23. The same with the log read on the build's worker threads.
+    @Test func bytesNotValidInTheDeclaredEncodingAreOneDiagnostic() throws {
+        let project = try TemporaryProject()
+        defer { project.remove() }
+        try project.write("Destinations/a/index.md", "---\ntitle: A\nlatitude: 1\nlongitude: 2\n---\n")
+        let declaration = Array("<?xml version=\"1.0\" encoding=\"Shift_JIS\"?>\n".utf8)
+        try project.write("Destinations/a/trips/day.gpx", bytes: declaration
+            + Array("<gpx version=\"1.1\"><trk><name>".utf8) + [0x81, 0xFF, 0xFF] + Array("</name></trk></gpx>\n".utf8))
+        try project.write("Destinations/a/pois.plist", bytes: declaration
+            + Array("<plist><array><string>".utf8) + [0x81, 0xFF] + Array("</string></array></plist>\n".utf8))
+        let result = try project.build(["--quiet"])
+        #expect(result.status == 1)
+        let reason = "these bytes are not valid in the encoding the XML declaration names"
+        let lines = result.standardError.split(separator: "\n").map(String.init).sorted()
+        #expect(lines == [
+            "Destinations/a/pois.plist:2:23: error: not a valid property list: \(reason)",
+            "Destinations/a/trips/day.gpx:2:31: error: not well-formed XML: \(reason)",
+            "roadtrip: build failed: 2 errors, 0 warnings; nothing was written",
+        ], "stderr: \(result.standardError)")
+        let stats = try CommandRunner.run(["trip", "stats", project.root.appendingPathComponent("Destinations/a/trips/day.gpx").path])
+        #expect(stats.status == 1)
+        #expect(stats.standardError.hasSuffix("day.gpx:2:31: error: not well-formed XML: \(reason)\n"),
+            "stderr: \(stats.standardError)")
+        #expect(stats.standardError.split(separator: "\n").count == 1, "stderr: \(stats.standardError)")
+    }
+
     /// `<?a?>`, a processing instruction without data, once crashed the build (exit 139) even in
     /// a valid plist. Before the root, inside a dict and after the root it is ignored: the build
     /// succeeds and the destination's page lists the POI.

@@ -10,8 +10,12 @@ enum LibXML2 {
     ///   or a URL (an external DTD, `<!ENTITY x SYSTEM "file:///etc/passwd">`), whatever options a
     ///   parser is given. The readers never ask for one either (no `XML_PARSE_DTDLOAD`,
     ///   `XML_PARSE_NOENT` or `XML_PARSE_DTDVALID`; `XML_PARSE_NONET`).
-    ///
-    /// No global error handler is installed: each reader has its own structured error handler.
+    /// - a generic error function that prints nothing, for every thread (`cxml_drop_generic_errors`
+    ///   in the CLibXML2 shim). What libxml2 raises without a parser's context — an encoding
+    ///   converter's "input conversion failed", "I/O error : encoder error" — would otherwise be
+    ///   printed on standard error beside roadtrip's diagnostics. Each reader still gets its own
+    ///   errors through its own structured handler, and its thread's last error through
+    ///   `xmlGetLastError()`.
     static func prepare() {
         _ = prepared
     }
@@ -19,6 +23,7 @@ enum LibXML2 {
     private static let prepared: Bool = {
         xmlInitParser()
         xmlSetExternalEntityLoader(loadNoExternalEntity)
+        cxml_drop_generic_errors()
         return true
     }()
 }

@@ -91,6 +91,7 @@ final class XMLStreamReader {
         self.reader = reader
         self.bytes = nil
         self.errors = ErrorRecord()
+        xmlResetLastError()
         xmlTextReaderSetStructuredErrorHandler(reader, recordLibXML2Error, Unmanaged.passUnretained(errors).toOpaque())
     }
 
@@ -107,6 +108,7 @@ final class XMLStreamReader {
         self.reader = reader
         self.bytes = copy
         self.errors = ErrorRecord()
+        xmlResetLastError()
         if bytes.count >= Int(Int32.max) {
             errors.fatal = SyntaxError(message: "the document is 2 GiB or larger", code: 1, line: 1, column: nil)
         }
@@ -134,13 +136,31 @@ final class XMLStreamReader {
         // A stopped parser can end with status 0, as if the document were complete.
         if let fatal = errors.fatal { throw fatal }
         if status < 0 {
-            let error = errors.documentError ?? errors.anyError ?? SyntaxError(
-                message: "not well-formed XML", code: 1, line: Int(xmlTextReaderGetParserLineNumber(reader)),
-                column: Int(xmlTextReaderGetParserColumnNumber(reader)))
+            let error = errors.documentError ?? errors.anyError ?? unreportedError()
             errors.fatal = error
             throw error
         }
         return status == 1
+    }
+
+    /// The error of a read that failed without reporting one to this reader's handler: libxml2
+    /// raises an encoding converter's failure (bytes that are not valid in the encoding the XML
+    /// declaration names, such as 0xFF in Shift_JIS) without the parser's context, so only the
+    /// thread's last error (`xmlGetLastError`, reset when the reader was made) tells it. At the
+    /// parser's current position.
+    private func unreportedError() -> SyntaxError {
+        let line = Int(xmlTextReaderGetParserLineNumber(reader))
+        let column = Int(xmlTextReaderGetParserColumnNumber(reader))
+        if let last = xmlGetLastError()?.pointee,
+           last.domain == Int32(XML_FROM_I18N.rawValue) || last.domain == Int32(XML_FROM_IO.rawValue)
+            || last.code == Int32(XML_ERR_INVALID_ENCODING.rawValue)
+            || last.message.map({ String(cString: $0).contains("encoder error") }) == true {
+            return SyntaxError(
+                message: "these bytes are not valid in the encoding the XML declaration names",
+                code: Int(last.code), line: max(line, 1), column: column > 0 ? column : nil, isReworded: true)
+        }
+        return SyntaxError(
+            message: "not well-formed XML", code: 1, line: max(line, 1), column: column > 0 ? column : nil)
     }
 
     /// The kind of the current node.

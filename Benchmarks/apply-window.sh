@@ -131,7 +131,8 @@ measure_on_own_mount() {
             fi
             if [ "$base" = /a/ ]; then base=/b/; else base=/a/; fi
         done
-        ls -A "$3" | grep "^\.roadtrip-" >&2 || true
+        # Only the manifest may stay: a staging folder or lock file left behind is printed.
+        ls -A "$3" | grep "^\.roadtrip-" | grep -vx "\.roadtrip-manifest" | sed "s|^|apply-window: left in the output folder: |" >&2 || true
     ' _ "$ROADTRIP" "$project" "$mountpoint" "$RUNS" "$WORK/mount.log" > "$WORK/mount.lines"
     awk '{ print $1 }' "$WORK/mount.lines" > "$WORK/mount.apply"
     read -r _ FILES WRITTEN REMOVED < <(tail -n 1 "$WORK/mount.lines")

@@ -28,10 +28,25 @@ import Testing
         let trip = try #require(TripLogReader.read(url, displayPath: "m.csv", timeZone: .gmt, columnMapping: mapping, log: log))
         #expect(trip.locations.map(\.timestamp) == [Date(timeIntervalSince1970: 1_704_067_200)])
         #expect(log.diagnostics.first?.description
-            == "m.csv:3:1: warning: ts \"1704067200000000\" is not a time in the years 0000–9999; row skipped")
+            == "m.csv:3:1: warning: ts \"1704067200000000\" is not a time in the years 0001–9999; row skipped")
         // The last representable instant formats in year 9999, never rounding into 10000.
         #expect(ISO8601Time.format(Date(timeIntervalSince1970: 253_402_300_799.9999)).hasPrefix("9999-12-31T23:59:59.9"))
         #expect(ISO8601Time.format(Date(timeIntervalSince1970: 1e300)) == "9999-12-31T23:59:59.999999Z")
+    }
+
+    /// The first representable second, 0001-01-01T00:00:00Z, is -62135596800 s (Python's
+    /// `(datetime(1,1,1) - datetime(1970,1,1)).total_seconds()`); one second before it is in the
+    /// year 0000, which XML Schema 1.0's dateTime (GPX) cannot write and no reader reads back, so
+    /// that row is skipped.
+    @Test func timesBeforeTheYear0001AreBadRows() throws {
+        let url = TripLogTestFiles.file("y.csv", "ts,lat,lon\n-62135596800,46,14\n-62135596801,46.001,14\n")
+        let log = DiagnosticLog()
+        let mapping = ["timestamp": "ts", "latitude": "lat", "longitude": "lon", "timestampFormat": "unix"]
+        let trip = try #require(TripLogReader.read(url, displayPath: "y.csv", timeZone: .gmt, columnMapping: mapping, log: log))
+        #expect(trip.locations.map(\.timestamp) == [Date(timeIntervalSince1970: -62_135_596_800)])
+        #expect(ISO8601Time.format(trip.locations[0].timestamp!) == "0001-01-01T00:00:00Z")
+        #expect(log.diagnostics.first?.description
+            == "y.csv:3:1: warning: ts \"-62135596801\" is not a time in the years 0001–9999; row skipped")
     }
 
     @Test func unknownLayoutAndBadMappingsAreErrors() throws {

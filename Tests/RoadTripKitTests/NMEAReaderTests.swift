@@ -27,21 +27,21 @@ import Testing
         #expect(log.errorCount == 0)
     }
 
-    /// A ZDA whose year has five digits (20030, found by the nmea fuzz harness) gives no date:
-    /// ISO 8601's four digits end at 9999, so it is skipped and counted, and the heading after it
-    /// has no timestamp (no other sentence dates it) instead of one 18,000 years ahead. The same
-    /// ZDA in 2030 dates it: 2030-07-04T20:15:30Z = 1909426530 (Python's
-    /// `datetime(2030,7,4,20,15,30,tzinfo=timezone.utc).timestamp()`).
-    @Test func zdaBeyondTheYear9999IsNoDate() throws {
+    /// A ZDA's year must be one of 0001-9999, the years every writer can write and every reader
+    /// read back. Two found by the nmea fuzz harness: the year 20030 once dated the heading after
+    /// it 18,000 years ahead, and the year 00 (two digits) in the year 0000, which no reader reads
+    /// back from the JSON trip log then written. Such a ZDA is skipped and counted, and the heading
+    /// has no timestamp (no other sentence dates it). In range, the same ZDA dates it:
+    /// 2030-07-04T20:15:30Z = 1909426530 s and 0001-07-04T20:15:30Z = -62119626270 s (Python's
+    /// `(datetime(y,7,4,20,15,30) - datetime(1970,1,1)).total_seconds()`).
+    @Test(arguments: [("20030", nil), ("00", nil), ("2030", 1_909_426_530), ("0001", -62_119_626_270)] as [(String, Double?)])
+    func zdaYearOutsideTheYears0001To9999IsNoDate(year: String, seconds: Double?) throws {
         let log = DiagnosticLog()
-        let far = try #require(NMEAReader.read(
-            TripLogTestFiles.file("z.nmea", "$GPZDA,201530.00,04,07,20030\n$HCHDT,85.7,T*13\n"), displayPath: "z", slug: "z", log: log))
-        #expect(far.headings.map(\.timestamp) == [nil])
-        #expect(log.diagnostics.contains { $0.message.hasPrefix("1 line skipped") })
-        let near = try #require(NMEAReader.read(
-            TripLogTestFiles.file("y.nmea", "$GPZDA,201530.00,04,07,2030\n$HCHDT,85.7,T*13\n"), displayPath: "y", slug: "y",
-            log: DiagnosticLog()))
-        #expect(near.headings.map(\.timestamp) == [Date(timeIntervalSince1970: 1_909_426_530)])
+        let tripLog = try #require(NMEAReader.read(
+            TripLogTestFiles.file("z.nmea", "$GPZDA,201530.00,04,07,\(year)\n$HCHDT,85.7,T*13\n"), displayPath: "z", slug: "z",
+            log: log))
+        #expect(tripLog.headings.map(\.timestamp) == [seconds.map { Date(timeIntervalSince1970: $0) }])
+        #expect(log.diagnostics.contains { $0.message.hasPrefix("1 line skipped") } == (seconds == nil))
     }
 
     @Test func midnightHeadingsAndDatesFromLaterRMC() throws {

@@ -39,7 +39,7 @@ import Testing
     }
 
     /// A first row whose `seconds_elapsed` (±1e15 s, about ±31.7 million years) would put the
-    /// recording's start outside the years 0000–9999 is a bad row (a small negative value is a
+    /// recording's start outside the years 0001–9999 is a bad row (a small negative value is a
     /// cached fix, and fine); the start then comes from the next row: 1679068249.793 − 1 =
     /// 1679068248.793 s.
     @Test func absurdElapsedSecondsAreABadRow() throws {

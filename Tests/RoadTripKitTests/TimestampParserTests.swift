@@ -85,6 +85,8 @@ struct TimestampParserTests {
         "2024-5-01T10:00:00Z",  // one-digit month
         "24-05-01T10:00:00Z",  // two-digit year
         "0000-01-01T00:00:00Z",  // XML Schema 1.0 dateTime has no year 0000
+        "0001-01-01T00:00:00+01:00",  // 0000-12-31T23:00:00Z in UTC
+        "9999-12-31T23:30:00-01:00",  // 10000-01-01T00:30:00Z in UTC
         "2024-05-01",  // date only
         "yesterday",
         "",

@@ -5,31 +5,60 @@ import RoadTripKit
 /// (LF only, or LF, CR and CRLF), so the bounds are the loosest of both: a diagnostic's 1-based line
 /// is at most `lineCount` (CR, LF and CRLF each ending a line) and its 1-based column at most one
 /// past `longestLine` (only LF ending a line; columns count bytes or characters, never more than
-/// the bytes).
+/// the bytes). An input that starts as libxml2 recognises UTF-16 (a byte order mark, or `<?` as
+/// two UTF-16 code units, little- or big-endian: XML 1.0 Appendix F) is also measured in UTF-16
+/// code units, where libxml2 counts lines and columns, and the looser bounds are kept.
 struct InputLines {
     /// The number of lines when LF, CR and CRLF each end one (a final break starts an empty line).
     let lineCount: Int
-    /// The length in bytes of the longest line when only LF ends one, without the LF.
+    /// The length of the longest line when only LF ends one, without the LF.
     let longestLine: Int
 
     init(_ data: Data) {
+        var bounds = Self.bounds(of: Array(data))
+        if let units = Self.utf16CodeUnits(data) {
+            let decoded = Self.bounds(of: units)
+            bounds = (max(bounds.lines, decoded.lines), max(bounds.longest, decoded.longest))
+        }
+        lineCount = bounds.lines
+        longestLine = bounds.longest
+    }
+
+    /// Lines and the longest line of `units` (bytes, or UTF-16 code units), as the type describes.
+    private static func bounds<Unit: FixedWidthInteger>(of units: [Unit]) -> (lines: Int, longest: Int) {
         var lines = 1
         var longest = 0
         var current = 0
-        var previous: UInt8 = 0
-        for byte in data {
+        var previous: Unit = 0
+        for unit in units {
             // CRLF is one break; CR and LF alone are one each.
-            if byte == 0x0D || (byte == 0x0A && previous != 0x0D) { lines += 1 }
-            if byte == 0x0A {
+            if unit == 0x0D || (unit == 0x0A && previous != 0x0D) { lines += 1 }
+            if unit == 0x0A {
                 longest = max(longest, current)
                 current = 0
             } else {
                 current += 1
             }
-            previous = byte
+            previous = unit
         }
-        lineCount = lines
-        longestLine = max(longest, current)
+        return (lines, max(longest, current))
+    }
+
+    /// `data` as UTF-16 code units when it starts as libxml2 detects UTF-16, else `nil`.
+    private static func utf16CodeUnits(_ data: Data) -> [UInt16]? {
+        let bytes = Array(data.prefix(4))
+        let littleEndian: Bool
+        if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0x3C, 0x00, 0x3F, 0x00]) {
+            littleEndian = true
+        } else if bytes.starts(with: [0xFE, 0xFF]) || bytes.starts(with: [0x00, 0x3C, 0x00, 0x3F]) {
+            littleEndian = false
+        } else {
+            return nil
+        }
+        let all = Array(data)
+        return stride(from: 0, to: all.count - 1, by: 2).map { index in
+            littleEndian ? UInt16(all[index]) | UInt16(all[index + 1]) << 8 : UInt16(all[index]) << 8 | UInt16(all[index + 1])
+        }
     }
 }
 

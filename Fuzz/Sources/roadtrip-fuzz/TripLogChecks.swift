@@ -6,7 +6,7 @@ import RoadTripKit
 /// - every value a reader keeps is a finite number — a value that is present but unparsable makes
 ///   the row a warning and it is skipped, so no NaN or infinity gets through (a coordinate out of
 ///   range may: the location filter drops it as invalid); waypoints have valid coordinates;
-/// - every time lies in the years 0000–9999, which is what ISO 8601 and the JSON trip log can write;
+/// - every time lies in the years 0001–9999, which is what ISO 8601 and the JSON trip log can write;
 /// - the log survives roadtrip's own JSON trip log (`JSONTripLogWriter` → `JSONTripLogReader`)
 ///   unchanged, and reading that back raises no diagnostic;
 /// - the filters and statistics (`ProcessedTripLog`) keep their invariants: kept fixes are a
@@ -20,9 +20,9 @@ enum TripLogChecks {
     /// seconds (Amsterdam Mean Time, +00:19:32), and daylight saving time.
     static let timeZone = TimeZone(identifier: "Europe/Amsterdam")!
 
-    /// 0000-01-01T00:00:00Z and 10000-01-01T00:00:00Z in seconds since 1970 (proleptic Gregorian:
-    /// 719,528 and 2,932,897 days before and after the epoch, times 86,400).
-    static let representableSeconds = -62_167_219_200.0..<253_402_300_800.0
+    /// 0001-01-01T00:00:00Z and 10000-01-01T00:00:00Z in seconds since 1970 (proleptic Gregorian:
+    /// 719,162 and 2,932,897 days before and after the epoch, times 86,400).
+    static let representableSeconds = -62_135_596_800.0..<253_402_300_800.0
 
     /// Checks a reader's result and its diagnostics for the one input file `path` (`input`).
     static func check(_ tripLog: TripLog?, log: DiagnosticLog, path: String, input: Data) {
@@ -40,7 +40,7 @@ enum TripLogChecks {
             guard let date else { return }
             require(
                 representableSeconds.contains(date.timeIntervalSince1970),
-                "\(what) at \(date.timeIntervalSince1970) s is outside the years 0000–9999")
+                "\(what) at \(date.timeIntervalSince1970) s is outside the years 0001–9999")
         }
         func checkFinite(_ value: Double?, _ what: String) {
             guard let value else { return }

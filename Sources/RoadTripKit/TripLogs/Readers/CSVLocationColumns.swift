@@ -25,7 +25,7 @@ struct CSVLocationColumns {
     var course: Int?
 
     /// The time of `record`: `nil` when the column is absent or empty.
-    /// - Throws: `FieldError` for an unreadable time, or one outside the years 0000–9999
+    /// - Throws: `FieldError` for an unreadable time, or one outside the years 0001–9999
     ///   (`ISO8601Time.representableSeconds`: microseconds in a `unix` column, say).
     func time(of record: CSVTable.Record, timeZone: TimeZone) throws(CSVTable.FieldError) -> Date? {
         let date: Date?
@@ -41,7 +41,7 @@ struct CSVLocationColumns {
         }
         if let date, !ISO8601Time.isRepresentable(date), let timestamp {
             throw CSVTable.FieldError(
-                column: record.header[timestamp], text: record.string(timestamp), expected: "a time in the years 0000–9999")
+                column: record.header[timestamp], text: record.string(timestamp), expected: "a time in the years 0001–9999")
         }
         return date
     }

@@ -7,9 +7,12 @@ enum ISO8601Time {
     /// `date` in UTC as `YYYY-MM-DDThh:mm:ss[.ffffff]Z`: rounded to the microsecond (a `Date`'s
     /// `Double` resolves about 0.2 µs at today's dates), trailing fractional zeros dropped.
     /// Instants a trip log may carry, in seconds since 1970-01-01T00:00:00Z: from
-    /// 0000-01-01T00:00:00Z to 9999-12-31T23:59:59Z, the years ISO 8601's four digits can write
-    /// (§3.2.1, without the expanded representation). Readers reject times outside it as bad rows.
-    static let representableSeconds: ClosedRange<Double> = -62_167_219_200 ... 253_402_300_799
+    /// 0001-01-01T00:00:00Z to 9999-12-31T23:59:59Z (719,162 days before the epoch and 2,932,897
+    /// days after it, less a second), the years that both ISO 8601's four digits (§3.2.1, without
+    /// the expanded representation) and XML Schema 1.0's `dateTime` (which has no year 0000; GPX
+    /// uses it) can write. Every reader rejects a time outside it as a bad row, so whatever a
+    /// reader returns, a writer can write and a reader read back.
+    static let representableSeconds: ClosedRange<Double> = -62_135_596_800 ... 253_402_300_799
 
     /// `true` when `date` lies in `representableSeconds`.
     static func isRepresentable(_ date: Date) -> Bool {

@@ -242,9 +242,10 @@ public enum NMEAReader {
         mutating func zda() -> Bool {
             guard fields.count >= 5, let time = timeOfDay(fields[1]), let d = integer(fields[2]),
                 let m = integer(fields[3]), let y = integer(fields[4]), (1...12).contains(m),
-                // Years ISO 8601's four digits write (`ISO8601Time.representableSeconds`); a
-                // ZDA of the year 20030 once dated headings 18,000 years ahead.
-                (0...9999).contains(y), d >= 1, d <= ISO8601Time.daysInMonth(year: y, month: m)
+                // The years 0001-9999 (`ISO8601Time.representableSeconds`): a ZDA of the year
+                // 20030 once dated headings 18,000 years ahead, one of the year 00 wrote them
+                // in the year 0000, which no reader reads back.
+                (1...9999).contains(y), d >= 1, d <= ISO8601Time.daysInMonth(year: y, month: m)
             else { return false }
             _ = stamp(time, explicitDay: ISO8601Time.daysFromCivil(year: y, month: m, day: d))
             return true

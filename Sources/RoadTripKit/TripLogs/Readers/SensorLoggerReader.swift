@@ -145,7 +145,7 @@ public enum SensorLoggerReader {
             guard ISO8601Time.isRepresentable(start) else {
                 throw CSVTable.FieldError(
                     column: "seconds_elapsed", text: record.string(elapsed),
-                    expected: "seconds since a recording start in the years 0000–9999")
+                    expected: "seconds since a recording start in the years 0001–9999")
             }
             recordingStart(start)
             haveStart = true

@@ -13,7 +13,9 @@ import Foundation
 /// Rejected (`nil`): month outside 1…12, a day the month does not have (Gregorian leap years:
 /// divisible by 4, except centuries not divisible by 400), hour 24 (XSD 1.0's `24:00:00` is not
 /// accepted), minute or second above 59 (no leap seconds: `Date` has none), an offset hour above 23
-/// or offset minute above 59, a `.` without digits, and anything else after the zone.
+/// or offset minute above 59, a `.` without digits, anything else after the zone, the year 0000
+/// (XML Schema 1.0's `dateTime` has none), and an instant that its zone moves outside
+/// `ISO8601Time.representableSeconds` (0001-01-01T00:00:00+01:00 is in the year 0000 in UTC).
 ///
 /// A time without a zone is read in the caller's `fallback` zone (DESIGN §2.1: the site's
 /// `timeZone`); the result says so through `hadZone`, and the caller warns once per file.
@@ -37,6 +39,7 @@ public enum TimestampParser {
         } else {
             seconds -= Int64(utcOffset(ofLocalSeconds: fields.localSeconds, in: fallback))
         }
+        guard ISO8601Time.representableSeconds.contains(Double(seconds)) else { return nil }
         // Seconds relative to 2001-01-01T00:00:00Z (Unix 978307200), integer part first, so the
         // fraction keeps its precision in the Double.
         let date = Date(timeIntervalSinceReferenceDate: Double(seconds - 978_307_200) + Double(fields.nanoseconds) / 1e9)

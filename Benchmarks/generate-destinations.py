@@ -9,6 +9,8 @@ import os
 import random
 import sys
 
+if len(sys.argv) != 4 or not sys.argv[2].isdigit() or not sys.argv[3].lstrip("-").isdigit():
+    sys.exit("usage: generate-destinations.py OUT N SEED  (N destinations into the folder OUT, seed SEED)")
 out, count, seed = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
 rng = random.Random(seed * 1_000_003 + count)
 

@@ -14,6 +14,19 @@ import Testing
         #expect(Diagnostic.warning(SourceLocation(path: "a.yaml"), "plain – text").message == "plain – text")
     }
 
+    /// A folder's name is the author's too (found by a fresh-clone tester): one holding an OSC
+    /// escape (ESC ] 0 ; … BEL, which retitles a terminal) and a line break followed by a forged
+    /// diagnostic is escaped in the path as in a message, so the diagnostic stays one line; the
+    /// location's `path` keeps the real name.
+    @Test func pathIsMadeOneLine() {
+        let path = "Destinations/x\u{1B}]0;pwned\u{07}\nfake.md:1:1: error: forged/index.md"
+        let diagnostic = Diagnostic.error(SourceLocation(path: path, line: 3, column: 4), "no location")
+        #expect(diagnostic.description
+            == #"Destinations/x\u{1B}]0;pwned\u{7}\nfake.md:1:1: error: forged/index.md:3:4: error: no location"#)
+        #expect(Diagnostic.warning(SourceLocation(path: "a\rb"), "m").description == #"a\rb: warning: m"#)
+        #expect(diagnostic.location.path == path)
+    }
+
     /// Found by the `pois-json` fuzz harness: a key holding an escaped line break (`"a\nb"`) was
     /// quoted into a syntax error as a real line break, splitting the diagnostic in two.
     @Test func jsonKeyWithALineBreakStaysOnOneLine() {

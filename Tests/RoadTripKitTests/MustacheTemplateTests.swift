@@ -120,6 +120,14 @@ import Testing
         let direct = #expect(throws: TemplateError.self) { try library.render("self", context: nil) }
         #expect(direct?.templateName == "self" && direct?.line == 1 && direct?.column == 2)
         #expect(direct?.message.hasPrefix("partial 'self' includes itself without end") == true)
+        // A parent tag that includes its own template is quoted as written, `{{<…}}` (a
+        // fresh-clone tester saw it quoted as a partial, `{{>…}}`), at its own place, 1:2.
+        let parent = try TemplateLibrary(templates: ["base": "x{{<base}}{{/base}}"])
+        let inherited = #expect(throws: TemplateError.self) { try parent.render("base", context: nil) }
+        #expect(inherited?.templateName == "base" && inherited?.line == 1 && inherited?.column == 2)
+        #expect(inherited?.message.hasPrefix("partial 'base' includes itself without end (at its tag {{<base}})") == true,
+                "\(inherited?.message ?? "")")
+        #expect(direct?.message.hasPrefix("partial 'self' includes itself without end (at its tag {{>self}})") == true)
     }
 
     /// A cycle of three partials names all three in the order they include each other, starting

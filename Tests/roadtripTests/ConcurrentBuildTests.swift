@@ -134,4 +134,35 @@ import Testing
         #expect(server.wait(20) == 0)
         #expect(roadtripWorkEntries(in: project.root).isEmpty)
     }
+
+    /// A link at the lock file's name (planted in a shared folder such as `/tmp`, where the output
+    /// folder `/tmp/x` has its lock file `/tmp/.roadtrip-lock-x`) once had the build write its pid
+    /// into the file it points to (found by a fresh-clone tester). Now a symbolic link or a hard
+    /// link there is refused: exit 1, an error naming the lock file, nothing written, the linked
+    /// file unchanged and the link left where it was.
+    @Test(arguments: ["symbolic", "hard"])
+    func lockFileIsNeverWrittenThroughALink(kind: String) throws {
+        let project = try TemporaryProject.synthetic(destinations: 2)
+        defer { project.remove() }
+        let precious = project.root.appendingPathComponent("precious.txt")
+        try Data("precious\n".utf8).write(to: precious)
+        let lock = project.root.appendingPathComponent(".roadtrip-lock-Output")
+        if kind == "symbolic" {
+            try FileManager.default.createSymbolicLink(at: lock, withDestinationURL: precious)
+        } else {
+            try FileManager.default.linkItem(at: precious, to: lock)
+        }
+        let result = try project.build(["--quiet"])
+        #expect(result.status == 1)
+        let reason = kind == "symbolic"
+            ? "it is a symbolic link, not roadtrip's lock file; remove it if no build is running"
+            : "it has another name (a hard link), so it is not roadtrip's lock file; remove it if no build is running"
+        #expect(result.standardError.contains(
+            "\(project.output.path): error: cannot lock the output folder with \(lock.path): \(reason)"),
+            "\(result.standardError)")
+        #expect(try String(contentsOf: precious, encoding: .utf8) == "precious\n")
+        #expect(FileManager.default.fileExists(atPath: lock.path))
+        #expect(!FileManager.default.fileExists(atPath: project.output.path))
+    }
 }
+

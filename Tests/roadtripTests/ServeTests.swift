@@ -154,6 +154,12 @@ import Testing
         #expect(
             try RawHTTP.request(port: server.port, "/assets/roadtrip.css", headers: ["If-Modified-Since": "Sun, 06 Nov 1994 08:49:37 GMT"])
                 .status == 200)
+        // A date later than the server's clock is ignored (RFC 9110 §13.1.3; found by a
+        // fresh-clone tester, it gave 304), in the IMF-fixdate and the asctime form.
+        for future in ["Fri, 31 Dec 9999 23:59:59 GMT", "Sun Nov  6 08:49:37 2099"] {
+            let status = try RawHTTP.request(port: server.port, "/assets/roadtrip.css", headers: ["If-Modified-Since": future]).status
+            #expect(status == 200, "\(future)")
+        }
     }
 
     @Test func editingMarkdownRebuildsAndSendsReload() throws {
@@ -514,8 +520,9 @@ extension ServeTests {
 
     /// Folder names with CR, LF and CRLF before `event: reload` (the file system allows every byte
     /// but `/` and NUL; NUL is covered by ServeHTTPTests). The failed build's diagnostics name
-    /// them; read as a browser reads the stream (WHATWG HTML §9.2.6), it is exactly one
-    /// `build-error` event, whose data has each name with its line ends as LF, and no `reload`.
+    /// them, each line end escaped as in every diagnostic (`\r`, `\n`); read as a browser reads
+    /// the stream (WHATWG HTML §9.2.6), it is exactly one `build-error` event, whose data has each
+    /// name so escaped, and no `reload`.
     @Test func lineEndsInFolderNamesCannotForgeEvents() throws {
         let project = try TemporaryProject()
         defer { project.remove() }
@@ -535,8 +542,8 @@ extension ServeTests {
         #expect(dispatched.map(\.type) == ["build-error"], "\(dispatched)")
         let data = dispatched.first?.data ?? ""
         for name in names {
-            let asRead = name.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
-            #expect(data.contains("Destinations/\(asRead)/index.md:3:1: error: "), "\(name.debugDescription) in \(data.debugDescription)")
+            let escaped = name.replacingOccurrences(of: "\r", with: "\\r").replacingOccurrences(of: "\n", with: "\\n")
+            #expect(data.contains("Destinations/\(escaped)/index.md:3:1: error: "), "\(name.debugDescription) in \(data.debugDescription)")
         }
         // The stream never holds a bare CR (the HTTP head and the chunk lines end with CRLF).
         let bytes = Array(events.text.utf8)

@@ -229,8 +229,9 @@ public struct StaticSite: Sendable {
     }
 
     /// RFC 9110 §13.1.2 (`If-None-Match`, weak comparison, `*`) and §13.1.3 (`If-Modified-Since`,
-    /// only without `If-None-Match`).
-    func isNotModified(_ request: HTTPRequest, entityTag: String, modified: Date) -> Bool {
+    /// only without `If-None-Match`, and ignored when its date is later than `now`, the server's
+    /// clock: such a date cannot be one this server sent).
+    func isNotModified(_ request: HTTPRequest, entityTag: String, modified: Date, now: Date = Date()) -> Bool {
         if let noneMatch = request.headers["if-none-match"] {
             let tags = noneMatch.split(separator: ",").map { tag -> String in
                 let trimmed = tag.trimmingCharacters(in: .whitespaces)
@@ -239,7 +240,7 @@ public struct StaticSite: Sendable {
             return tags.contains("*") || tags.contains(entityTag)
         }
         if let since = request.headers["if-modified-since"].flatMap(HTTPDate.parse) {
-            return modified <= since
+            return since <= now && modified <= since
         }
         return false
     }

@@ -17,10 +17,14 @@ public struct SourceLocation: Sendable, Hashable {
         self.column = column
     }
 
-    /// `path:line:column`, `path:line`, or `path` (DESIGN §7).
+    /// `path:line:column` or `path` (DESIGN §7), the path's line breaks and other control
+    /// characters escaped as in a message (`Diagnostic.oneLine`): a folder named
+    /// `x<LF>fake.md:1:1: error: …` or holding a terminal escape cannot forge a line of standard
+    /// error or retitle the terminal. (`path` itself keeps the name as it is.)
     public var description: String {
-        guard let line else { return path }
-        return "\(path):\(line):\(column ?? 1)"
+        let shownPath = Diagnostic.oneLine(path)
+        guard let line else { return shownPath }
+        return "\(shownPath):\(line):\(column ?? 1)"
     }
 }
 

@@ -25,6 +25,12 @@ import Darwin
 /// - Folders made to hold the lock file (the parent of a new output folder) are removed again when
 ///   the lock is released, if they are still empty, so a failed first build leaves nothing behind.
 ///
+/// - The lock file is only ever roadtrip's own: it is opened without following a symbolic link
+///   (`O_NOFOLLOW`) and without emptying it, and used only when it is a regular file with one
+///   name, owned by this user. A link planted at its path (in a shared folder such as `/tmp`, where
+///   an output folder `/tmp/x` has its lock file `/tmp/.roadtrip-lock-x`) is refused, so a build
+///   never writes its pid into someone else's file.
+///
 /// `flock` locks belong to the open file: the descriptor is opened with `O_CLOEXEC`, so programs
 /// that `serve` starts (`xdg-open`) never inherit the lock.
 public final class OutputLock: Sendable {
@@ -68,8 +74,17 @@ public final class OutputLock: Sendable {
         var hasWaited = false
         while true {
             createdFolders += try createFolders(for: area.folder)
-            let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-            guard descriptor >= 0 else { throw .unusable(path: path, reason: String(cString: strerror(errno))) }
+            let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
+            guard descriptor >= 0 else {
+                let reason = errno == ELOOP
+                    ? "it is a symbolic link, not roadtrip's lock file; remove it if no build is running"
+                    : String(cString: strerror(errno))
+                throw .unusable(path: path, reason: reason)
+            }
+            if let refusal = refusal(ofLockFile: descriptor) {
+                close(descriptor)
+                throw .unusable(path: path, reason: refusal)
+            }
             if flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
                 guard errno == EWOULDBLOCK else {
                     let reason = String(cString: strerror(errno))
@@ -137,11 +152,29 @@ public final class OutputLock: Sendable {
         return nil
     }
 
-    /// Whether `path` still names the file open as `descriptor` (same device and inode).
+    /// Why the file open as `descriptor` cannot be roadtrip's lock file, or `nil` when it can:
+    /// it must be a regular file with one name (no hard link elsewhere), owned by this user.
+    private static func refusal(ofLockFile descriptor: Int32) -> String? {
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { return String(cString: strerror(errno)) }
+        if status.st_mode & S_IFMT != S_IFREG {
+            return "it is not a regular file, not roadtrip's lock file; remove it if no build is running"
+        }
+        if status.st_nlink != 1 {
+            return "it has another name (a hard link), so it is not roadtrip's lock file; remove it if no build is running"
+        }
+        if status.st_uid != geteuid() {
+            return "it belongs to another user (uid \(status.st_uid)), so it is not this user's lock file"
+        }
+        return nil
+    }
+
+    /// Whether `path` still names the file open as `descriptor` (same device and inode; a link
+    /// now at the path is not it).
     private static func isStillAtPath(_ descriptor: Int32, _ path: String) -> Bool {
         var open = stat()
         var named = stat()
-        guard fstat(descriptor, &open) == 0, stat(path, &named) == 0 else { return false }
+        guard fstat(descriptor, &open) == 0, lstat(path, &named) == 0 else { return false }
         return open.st_dev == named.st_dev && open.st_ino == named.st_ino
     }
 

@@ -195,7 +195,7 @@ public struct OutputWriter: Sendable {
             case .held(let holder):
                 let process = holder.map { "process \($0)" } ?? "another process"
                 throw failure(nil,
-                    "another build of this folder is running (\(process) holds \(area.lockFile.path)); "
+                    "another build of this folder is running (\(process) holds \(displayPath(of: area.lockFile))); "
                         + "wait for it to finish, or leave out --no-wait to wait for it")
             case .unusable(let path, let reason):
                 // A file on the way (`--output notes.txt/out`) said as `new site` says it.
@@ -203,9 +203,20 @@ public struct OutputWriter: Sendable {
                 if let obstacle = FileBytes.obstacle(toWriting: parent, projectRoot: parent, asFolder: true) {
                     throw failure(nil, "cannot use this as the output folder: \(obstacle)")
                 }
-                throw failure(nil, "cannot lock the output folder with \(path): \(reason)")
+                throw failure(nil, "cannot lock the output folder with \(displayPath(of: URL(fileURLWithPath: path))): \(reason)")
             }
         }
+    }
+
+    /// `file` as messages name it: beside or inside the output folder, relative as the output
+    /// folder's own `displayPath` is ("Output/../.roadtrip-lock-Output" is ".roadtrip-lock-Output");
+    /// anywhere else, its full path.
+    private func displayPath(of file: URL) -> String {
+        let folder = file.deletingLastPathComponent().standardizedFileURL.path
+        if folder == canonicalOutput.path { return displayPath + "/" + file.lastPathComponent }
+        guard folder == canonicalOutput.deletingLastPathComponent().path else { return file.path }
+        let parent = (displayPath as NSString).deletingLastPathComponent
+        return parent.isEmpty ? file.lastPathComponent : parent + "/" + file.lastPathComponent
     }
 
     // MARK: - Writing

@@ -34,6 +34,8 @@ struct MustacheRenderer {
         /// The tag's 1-based line and column in `includer`.
         var line: Int
         var column: Int
+        /// The tag's sigil: `>` for a partial, `<` for a parent (template inheritance).
+        var sigil: Character
     }
 
     /// A block argument passed down by a parent tag, with the indentation in effect where it
@@ -78,7 +80,7 @@ struct MustacheRenderer {
                 guard let template = template(named: partial.name) else { continue }
                 let inner = Scope(indentation: partial.indentation.map { scope.indentation + $0 } ?? "",
                                   arguments: scope.arguments, templateName: template.name)
-                try renderNested(template, in: inner, at: partial.line, partial.column, from: scope)
+                try renderNested(template, in: inner, at: partial.line, partial.column, sigil: ">", from: scope)
             case .parent(let parent):
                 guard let template = template(named: parent.name) else { continue }
                 // Arguments given further out take precedence ("Multi-level inheritance").
@@ -88,7 +90,7 @@ struct MustacheRenderer {
                 }
                 let inner = Scope(indentation: parent.indentation.map { scope.indentation + $0 } ?? "",
                                   arguments: arguments, templateName: template.name)
-                try renderNested(template, in: inner, at: parent.line, parent.column, from: scope)
+                try renderNested(template, in: inner, at: parent.line, parent.column, sigil: "<", from: scope)
             case .block(let block):
                 try render(block, in: scope)
             }
@@ -148,9 +150,9 @@ struct MustacheRenderer {
     }
 
     private mutating func renderNested(
-        _ template: MustacheTemplate, in scope: Scope, at line: Int, _ column: Int, from outer: Scope
+        _ template: MustacheTemplate, in scope: Scope, at line: Int, _ column: Int, sigil: Character, from outer: Scope
     ) throws(TemplateError) {
-        let include = Include(name: template.name, includer: outer.templateName, line: line, column: column)
+        let include = Include(name: template.name, includer: outer.templateName, line: line, column: column, sigil: sigil)
         guard includes.count < Self.maximumDepth else { throw Self.endlessInclusion(includes + [include]) }
         try enterNesting(at: line, column, in: outer)
         defer { nesting -= 1 }
@@ -178,7 +180,7 @@ struct MustacheRenderer {
             let first = names.firstIndex { cycle.contains($0) } ?? names.count - period
             let ordered = Array(names[first..<(first + period)])
             let message = period == 1
-                ? "partial '\(ordered[0])' includes itself without end (at its tag {{>\(ordered[0])}})" + advice
+                ? "partial '\(ordered[0])' includes itself without end (at its tag {{\(closing.sigil)\(ordered[0])}})" + advice
                 : "partials include each other without end: " + (ordered + [ordered[0]]).joined(separator: " → ") + advice
             return TemplateError(templateName: closing.includer, line: closing.line, column: closing.column, message: message)
         }

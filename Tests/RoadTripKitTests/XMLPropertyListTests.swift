@@ -84,4 +84,20 @@ import Testing
         #expect(error.line == 1)
         #expect(error.column == 1_806)
     }
+
+    /// An entity reference a plist cannot use is an error at its `&` (a fresh-clone tester saw it
+    /// at the `<string>` holding it): line 2 is `\t<array><string>ab` then `&x;`, so the `&` is
+    /// column 1 + 7 + 8 + 2 + 1 = 19 (the tab one column); a comment before it holding `&x;`
+    /// is stepped over.
+    @Test func unknownEntityReferenceIsAnErrorAtItsAmpersand() throws {
+        let text = "<!DOCTYPE plist [<!ENTITY x \"y\">]>\n\t<array><string>ab&x;</string></array>\n"
+        let error = try #require(parseError(Array(text.utf8)))
+        #expect(error.message.contains("the entity reference &x; is not read"), "\(error.message)")
+        #expect(error.line == 2 && error.column == 19, "\(error.line):\(error.column ?? 0)")
+        let commented = "<!DOCTYPE plist [<!ENTITY x \"y\">]>\n<string><!-- &x; -->&x;</string>\n"
+        let second = try #require(parseError(Array(commented.utf8)))
+        // "<string><!-- &x; -->" is 8 + 12 = 20 characters: the reference is column 21.
+        #expect(second.line == 2 && second.column == 21, "\(second.line):\(second.column ?? 0)")
+    }
 }
+

@@ -115,7 +115,7 @@ private struct Reading {
                 throw error(
                     "the entity reference &\(reader.localName); is not read (a property list uses only &amp; &lt; "
                         + "&gt; &quot; &apos; and character references)",
-                    at: leaf?.position ?? containers.last?.position)
+                    at: entityReferencePosition() ?? leaf?.position ?? containers.last?.position)
             case .other:
                 break
             }
@@ -156,6 +156,13 @@ private struct Reading {
         }
         locatorAgrees = false
         return ParsedDocument.Position(line: reader.line, column: 1)
+    }
+
+    /// The position of the `&` of the entity reference the reader stands on, when the locator
+    /// still agrees with the reader.
+    func entityReferencePosition() -> ParsedDocument.Position? {
+        guard locatorAgrees, let found = locator.entityReference(named: reader.localName) else { return nil }
+        return ParsedDocument.Position(line: found.line, column: found.column)
     }
 
     mutating func startElement(at position: ParsedDocument.Position) throws(ParsedDocument.SyntaxError) {

@@ -76,6 +76,31 @@ struct XMLStartTagLocator {
         return nil
     }
 
+    /// Where the entity reference `&name;` next begins (the line and column of its `&`), looking
+    /// from the end of the last start tag returned through its character data (comments and
+    /// CDATA sections stepped over); `nil` when a tag comes first or the locator is not usable.
+    /// `next()` goes on from where it was.
+    func entityReference(named name: String) -> (line: Int, column: Int)? {
+        guard isUsable else { return nil }
+        let reference = Array("&\(name);".utf8)
+        var scan = self
+        while scan.offset < bytes.count {
+            if bytes[scan.offset] == UInt8(ascii: "<") {
+                if scan.follows("<!--") {
+                    scan.skip(past: "-->")
+                } else if scan.follows("<![CDATA[") {
+                    scan.skip(past: "]]>")
+                } else {
+                    return nil
+                }
+                continue
+            }
+            if bytes[scan.offset...].starts(with: reference) { return (scan.line, scan.column) }
+            scan.step()
+        }
+        return nil
+    }
+
     // MARK: Scanning
 
     /// Steps over one byte, counting lines and columns.

@@ -36,6 +36,26 @@ struct GPXReaderTests {
         trip.locations.reduce(into: [:]) { $0[$1.segment, default: 0] += 1 }
     }
 
+    /// Two bad points on one line are told apart by column (a fresh-clone tester saw every GPX
+    /// warning at column 1): `<gpx version="1.1">` (19 characters), `<trk>` (5) and `<trkseg>`
+    /// (8) put the first `<trkpt` at column 33; it is 26 characters, so the second starts at 59,
+    /// and its `<time>` (after the 23-character `<trkpt lat="2" lon="3">`) at 82. A UTF-16 file,
+    /// which the start-tag scan cannot read, keeps libxml2's line and column 1.
+    @Test func warningsAreAtTheirStartTagsColumn() throws {
+        let text = #"<gpx version="1.1"><trk><trkseg><trkpt lat="nan" lon="1"/><trkpt lat="2" lon="3"><time>x</time></trkpt></trkseg></trk></gpx>"#
+        for (encoding, columns) in [(String.Encoding.utf8, [33, 82]), (.utf16, [1, 1])] {
+            let log = DiagnosticLog()
+            let url = TripLogTestFiles.file("line.gpx", text)
+            try text.data(using: encoding)!.write(to: url)
+            _ = GPXReader.read(url, displayPath: "line.gpx", slug: "line", timeZone: Self.utc, log: log)
+            #expect(log.diagnostics.map(\.description) == [
+                "line.gpx:1:\(columns[0]): warning: point's `lat` \"nan\" is not a number; point skipped",
+                "line.gpx:1:\(columns[1]): warning: `time` \"x\" is not an ISO 8601 date and time; point skipped",
+                "line.gpx: warning: 2 of 2 points skipped: 1 without a valid latitude and longitude, 1 with an unreadable time",
+            ], "\(encoding)")
+        }
+    }
+
     @Test("cerknicko-jezero.gpx: GPX 1.0, 8 tracks, 296 points, 7 waypoints")
     func cerknicko() throws {
         let (read, diagnostics) = self.read("cerknicko-jezero.gpx")
@@ -137,8 +157,9 @@ struct GPXReaderTests {
         #expect(trip.waypoints[0].title == "example name" && trip.waypoints[0].subtitle == "example desc")
         #expect(trip.waypoints[0].category == "example type")
         #expect(trip.waypoints[1].title == "" && trip.waypoints[1].coordinate == Coordinate(latitude: 13.4, longitude: 46.7))
-        // One warning, at the first zone-less time: the trkpt's <time> on line 87.
-        #expect(diagnostics.map(\.description) == ["trips/gpx1.0_with_all_fields.gpx:87:1: warning: times without a zone are read in America/Los_Angeles"])
+        // One warning, at the first zone-less time: the trkpt's <time> on line 87, after 16
+        // spaces, so column 17.
+        #expect(diagnostics.map(\.description) == ["trips/gpx1.0_with_all_fields.gpx:87:17: warning: times without a zone are read in America/Los_Angeles"])
     }
 
     @Test("gpx_timezone.gpx: +01:15 offset with milliseconds, CDATA names")
@@ -197,11 +218,12 @@ struct GPXReaderTests {
         let (read, diagnostics) = self.read("legacy_gpx_pause_resume.gpx")
         let trip = try #require(read)
         // gpxpy keeps all 6 points: (3,14) (3,14.001) (3,14.002) (100,0) (200,0) (3,14.003).
-        // Latitudes 100 and 200 are impossible (−90…90): 4 kept. Lines 42 and 46 (`grep -n 'lat="[12]00"'`).
+        // Latitudes 100 and 200 are impossible (−90…90): 4 kept. Lines 42 and 46 (`grep -n 'lat="[12]00"'`),
+        // each `<trkpt` after 6 spaces: column 7.
         #expect(trip.locations.map(\.coordinate.longitude) == [14, 14.001, 14.002, 14.003])
         #expect(diagnostics.map(\.description) == [
-            "trips/legacy_gpx_pause_resume.gpx:42:1: warning: point's latitude 100.0 is outside −90…90; point skipped",
-            "trips/legacy_gpx_pause_resume.gpx:46:1: warning: point's latitude 200.0 is outside −90…90; point skipped",
+            "trips/legacy_gpx_pause_resume.gpx:42:7: warning: point's latitude 100.0 is outside −90…90; point skipped",
+            "trips/legacy_gpx_pause_resume.gpx:46:7: warning: point's latitude 200.0 is outside −90…90; point skipped",
             // The summary counts every point read: gpxpy's 6 trkpt plus its 2 wpt.
             "trips/legacy_gpx_pause_resume.gpx: warning: 2 of 8 points skipped: 2 without a valid latitude and longitude",
         ])
@@ -239,8 +261,10 @@ struct GPXReaderTests {
         #expect(trip.locations[1].speed == 3)
         #expect(trip.locations[1].horizontalAccuracy == nil)
         #expect(trip.locations[2].speed == 2.5 && trip.locations[2].altitude == nil)
+        // Line 11 is `<trkpt lat="46.3" lon="14.3">` (29 characters) then `<ele>`: column 30;
+        // line 13's `<trkpt` starts the line.
         #expect(diagnostics.map(\.description) == [
-            "trips/extensions.gpx:11:1: warning: `ele` \"12,5\" is not a number; point skipped",
+            "trips/extensions.gpx:11:30: warning: `ele` \"12,5\" is not a number; point skipped",
             "trips/extensions.gpx:13:1: warning: point's longitude -181.0 is outside −180…180; point skipped",
             "trips/extensions.gpx: warning: 2 of 5 points skipped: 1 without a valid latitude and longitude, 1 with an unreadable value",
         ])
@@ -274,7 +298,8 @@ struct GPXReaderTests {
     func badPoints() throws {
         let (read, diagnostics) = self.read("gpx-bad-points.gpx")
         let trip = try #require(read)
-        // Line 4: <trkpt lon="14.1"> (no lat); line 5: <time>yesterday</time>; line 6: the good
+        // Line 4: <trkpt lon="14.1"> (no lat), column 1; line 5: <time>yesterday</time> after
+        // `<trkpt lat="46.2" lon="14.2">` (29 characters), column 30; line 6: the good
         // point 46.3, 14.3 at 2024-05-01T10:00:02Z = 1714557602 (Python timestamp()).
         #expect(trip.locations.count == 1)
         #expect(trip.locations.first?.coordinate == Coordinate(latitude: 46.3, longitude: 14.3))
@@ -282,7 +307,7 @@ struct GPXReaderTests {
         #expect(trip.locations.first?.line == 6)
         #expect(diagnostics.map(\.description) == [
             "trips/gpx-bad-points.gpx:4:1: warning: point without `lat`; point skipped",
-            "trips/gpx-bad-points.gpx:5:1: warning: `time` \"yesterday\" is not an ISO 8601 date and time; point skipped",
+            "trips/gpx-bad-points.gpx:5:30: warning: `time` \"yesterday\" is not an ISO 8601 date and time; point skipped",
             "trips/gpx-bad-points.gpx: warning: 2 of 3 points skipped: 1 without a valid latitude and longitude, 1 with an unreadable time",
         ])
     }

@@ -34,12 +34,15 @@ import Foundation
 /// - Warning, point skipped and counted: a missing, unparsable or out-of-range `lat`/`lon` (which
 ///   includes OpenTracks' legacy pause markers `lat="100"`), and an unparsable `time`, `ele`,
 ///   `speed`, `course` or accuracy; an empty element (`<ele/>`) is a missing value, not a bad one.
-///   The first 50 such points are named by line, then one summary warning gives the counts (of all
-///   `trkpt`, `rtept` and `wpt` read).
+///   The first 50 such points are named at the line and column of the start tag at fault (the
+///   point's, or the bad field's), then one summary warning gives the counts (of all `trkpt`,
+///   `rtept` and `wpt` read).
 /// - Warning, once per file: "times without a zone are read in <zone>", at the first such time.
 ///
-/// Lines are 1-based. libxml2 stores element lines in 16 bits, so beyond line 65,535 a point's line
-/// is the parser's current line, which may run a few lines ahead.
+/// Lines and columns are 1-based. libxml2's reader gives an element only the line where its start
+/// tag ends (and stores it in 16 bits), so a warning's start tag is looked up afterwards in the
+/// file, by its order among the elements (`XMLStartTagLocator`); a `LocationSample`'s `line` is
+/// libxml2's, which beyond line 65,535 is the parser's current line and may run a few lines ahead.
 public enum GPXReader {
     /// Reads the GPX file at `url`.
     /// - Parameters:
@@ -71,7 +74,7 @@ public enum GPXReader {
             result.locations.reserveCapacity(min(bytes / 100, 50_000_000))
         }
         var state = GPXStreamState(
-            reader: reader, displayPath: displayPath, timeZone: timeZone, diagnostics: log, result: result,
+            reader: reader, url: url, displayPath: displayPath, timeZone: timeZone, diagnostics: log, result: result,
             receive: receive)
         return state.run()
     }
@@ -102,6 +105,8 @@ private struct GPXStreamState {
     struct Point {
         var coordinate = Coordinate(latitude: 0, longitude: 0)
         var line = 0
+        /// The point element's ordinal among the document's elements (see `elementCount`).
+        var ordinal = 0
         var problem: Problem?
         var altitude: Double?
         var timestamp: Date?
@@ -119,7 +124,21 @@ private struct GPXStreamState {
 
     static let maximumNamedProblems = 50
 
+    /// A warning about one element, held until the end of the read, when its start tag's line
+    /// and column are looked up (`flushPendingWarnings`).
+    struct PendingWarning {
+        /// The element's ordinal among the document's elements, 1 for the root.
+        var ordinal: Int
+        /// The element's local name, to check the start tag found is its own.
+        var localName: String
+        /// libxml2's line for it (where its start tag ends), used when the tag is not found.
+        var line: Int
+        var message: String
+    }
+
     let reader: XMLStreamReader
+    /// The file, read again for the start tags' columns when there are warnings.
+    let url: URL
     let displayPath: String
     let timeZone: TimeZone
     let diagnostics: DiagnosticLog
@@ -136,13 +155,19 @@ private struct GPXStreamState {
     var warnedAboutZone = false
     var pointCount = 0
     var skipped = [Int](repeating: 0, count: Problem.allCases.count)
+    /// Elements read so far: the current element's ordinal in document order.
+    var elementCount = 0
+    /// The ordinal of the element whose text is being collected.
+    var fieldOrdinal = 0
+    var pendingWarnings: [PendingWarning] = []
 
     init(
-        reader: XMLStreamReader, displayPath: String, timeZone: TimeZone, diagnostics: DiagnosticLog, result: TripLog,
+        reader: XMLStreamReader, url: URL, displayPath: String, timeZone: TimeZone, diagnostics: DiagnosticLog, result: TripLog,
         receive: ((LocationSample) -> Void)?
     ) {
         self.receive = receive
         self.reader = reader
+        self.url = url
         self.displayPath = displayPath
         self.timeZone = timeZone
         self.diagnostics = diagnostics
@@ -160,6 +185,7 @@ private struct GPXStreamState {
             }
             switch reader.kind {
             case .element:
+                elementCount += 1
                 guard startElement() else { return nil }
                 if reader.isEmptyElement { endElement() }
             case .endElement:
@@ -171,6 +197,7 @@ private struct GPXStreamState {
             }
         }
         if result.name == nil { result.name = routeName ?? documentName }
+        flushPendingWarnings()
         let total = skipped.reduce(0, +)
         if total > 0 {
             var reasons: [String] = []
@@ -290,8 +317,7 @@ private struct GPXStreamState {
         if let uri = reader.namespaceURI,
             uri != "http://www.topografix.com/GPX/1/1" && uri != "http://www.topografix.com/GPX/1/0"
         {
-            diagnostics.warning(
-                SourceLocation(path: displayPath, line: currentLine()), "unknown GPX namespace `\(uri)`; read as GPX 1.1")
+            warn(ordinal: elementCount, localName: reader.localName, "unknown GPX namespace `\(uri)`; read as GPX 1.1")
         }
         stack.append(.gpx)
         return true
@@ -317,6 +343,7 @@ private struct GPXStreamState {
         pointCount += 1
         point = Point()
         point.line = currentLine()
+        point.ordinal = elementCount
         var latitude: Double?
         var longitude: Double?
         var latitudeSeen = false
@@ -334,20 +361,20 @@ private struct GPXStreamState {
             }
             if value == nil {
                 let shown = reader.withValue { String(decoding: $0, as: UTF8.self) }
-                reject(.coordinate, line: point.line, "point's `\(isLatitude ? "lat" : "lon")` \"\(shown)\" is not a number")
+                reject(.coordinate, "point's `\(isLatitude ? "lat" : "lon")` \"\(shown)\" is not a number")
             }
         }
         guard point.problem == nil else { return }
         guard latitudeSeen, longitudeSeen, let latitude, let longitude else {
             let missing = !latitudeSeen && !longitudeSeen ? "`lat` and `lon`" : (!latitudeSeen ? "`lat`" : "`lon`")
-            reject(.coordinate, line: point.line, "point without \(missing)")
+            reject(.coordinate, "point without \(missing)")
             return
         }
         point.coordinate = Coordinate(latitude: latitude, longitude: longitude)
         if !(-90.0...90.0).contains(latitude) {
-            reject(.coordinate, line: point.line, "point's latitude \(latitude) is outside −90…90")
+            reject(.coordinate, "point's latitude \(latitude) is outside −90…90")
         } else if !(-180.0...180.0).contains(longitude) {
-            reject(.coordinate, line: point.line, "point's longitude \(longitude) is outside −180…180")
+            reject(.coordinate, "point's longitude \(longitude) is outside −180…180")
         }
     }
 
@@ -368,20 +395,61 @@ private struct GPXStreamState {
         }
     }
 
-    /// Marks the current point as skipped (once) and names it in a warning while under the cap.
-    mutating func reject(_ problem: Problem, line: Int, _ message: @autoclosure () -> String) {
+    /// Marks the current point as skipped (once) and names it in a warning while under the cap,
+    /// at the point's start tag, or at the start tag of the field `fieldName` being read.
+    mutating func reject(_ problem: Problem, fieldName: String? = nil, _ message: @autoclosure () -> String) {
         guard point.problem == nil else { return }
         point.problem = problem
         skipped[problem.rawValue] += 1
         if skipped.reduce(0, +) <= Self.maximumNamedProblems {
-            diagnostics.warning(SourceLocation(path: displayPath, line: line), message() + "; point skipped")
+            if let fieldName {
+                warn(ordinal: fieldOrdinal, localName: fieldName, message() + "; point skipped")
+            } else {
+                warn(ordinal: point.ordinal, localName: "", line: point.line, message() + "; point skipped")
+            }
         }
+    }
+
+    /// Holds a warning about the element `ordinal` (named `localName`; "" for the current point,
+    /// whatever its name) until `flushPendingWarnings`.
+    mutating func warn(ordinal: Int, localName: String, line: Int? = nil, _ message: String) {
+        pendingWarnings.append(PendingWarning(ordinal: ordinal, localName: localName, line: line ?? currentLine(), message: message))
+    }
+
+    /// Reports the held warnings, in the order they were made, each at the line and column of its
+    /// element's start tag (`XMLStartTagLocator`, on the file read again, and only when there are
+    /// warnings: libxml2's reader gives no columns). An element whose tag is not found where
+    /// expected (a UTF-16 file, which the locator cannot scan) keeps libxml2's line and column 1.
+    mutating func flushPendingWarnings() {
+        guard !pendingWarnings.isEmpty else { return }
+        var tags: [Int: XMLStartTagLocator.StartTag] = [:]
+        let wanted = Set(pendingWarnings.map(\.ordinal))
+        if let data = try? Data(contentsOf: url, options: .alwaysMapped), let last = wanted.max() {
+            var locator = XMLStartTagLocator(bytes: Array(data))
+            for ordinal in 1...last {
+                guard let tag = locator.next() else { break }
+                if wanted.contains(ordinal) { tags[ordinal] = tag }
+            }
+        }
+        for warning in pendingWarnings {
+            var location = SourceLocation(path: displayPath, line: warning.line)
+            if let tag = tags[warning.ordinal] {
+                let localName = tag.name.split(separator: ":").last.map(String.init) ?? tag.name
+                if warning.localName.isEmpty || localName == warning.localName {
+                    location.line = tag.line
+                    location.column = tag.column
+                }
+            }
+            diagnostics.warning(location, warning.message)
+        }
+        pendingWarnings.removeAll()
     }
 
     // MARK: Fields
 
     mutating func beginField(_ kind: Field) -> Context {
         field = kind
+        fieldOrdinal = elementCount
         text.removeAll(keepingCapacity: true)
         return .field
     }
@@ -416,7 +484,7 @@ private struct GPXStreamState {
             return value
         }
         let shown = String(decoding: text, as: UTF8.self)
-        reject(.value, line: currentLine(), "`\(element)` \"\(shown)\" is not a number")
+        reject(.value, fieldName: element, "`\(element)` \"\(shown)\" is not a number")
         return nil
     }
 
@@ -424,14 +492,13 @@ private struct GPXStreamState {
         guard !isBlank() else { return }
         guard let parsed = text.withUnsafeBufferPointer({ TimestampParser.parse($0, fallback: timeZone) }) else {
             let shown = String(decoding: text, as: UTF8.self)
-            reject(.time, line: currentLine(), "`time` \"\(shown)\" is not an ISO 8601 date and time")
+            reject(.time, fieldName: "time", "`time` \"\(shown)\" is not an ISO 8601 date and time")
             return
         }
         point.timestamp = parsed.date
         if !parsed.hadZone && !warnedAboutZone {
             warnedAboutZone = true
-            diagnostics.warning(
-                SourceLocation(path: displayPath, line: currentLine()),
+            warn(ordinal: fieldOrdinal, localName: "time",
                 "times without a zone are read in \(timeZone.identifier == "GMT" ? "UTC" : timeZone.identifier)")
         }
     }
@@ -455,8 +522,10 @@ private struct GPXStreamState {
     @inline(__always)
     func equals(_ name: StaticString) -> Bool { reader.localNameIs(name) }
 
-    /// Reports libxml2's well-formedness error with its line and column.
-    func reportSyntaxError(_ error: XMLStreamReader.SyntaxError) {
+    /// Reports the warnings held so far, then libxml2's well-formedness error with its line and
+    /// column.
+    mutating func reportSyntaxError(_ error: XMLStreamReader.SyntaxError) {
+        flushPendingWarnings()
         diagnostics.error(
             SourceLocation(path: displayPath, line: error.line, column: error.column),
             "not well-formed XML: " + error.message)

@@ -136,21 +136,21 @@ struct PhotoTests {
         #expect(photos.map(\.metadata.orientation) == [6, 8])
         let maker = ThumbnailMaker(sourceFolder: TripLogTestFiles.folder())
         for photo in photos {
-            #expect(try ThumbnailMaker.header(of: photo.url).width == 64)
+            #expect(try Vips.header(of: photo.url).width == 64)
             #expect((photo.pixelWidth, photo.pixelHeight) == (48, 64))
             let copies = try maker.copies(of: photo.url)
-            let thumbnail = try ThumbnailMaker.header(of: copies.thumbnail)
+            let thumbnail = try Vips.header(of: copies.thumbnail)
             #expect((thumbnail.width, thumbnail.height) == (48, 64))  // never scaled up past 400
         }
         // A 20-pixel box: 64×48 turned is 48×64, scaled by 20/64 → 15×20.
         let small = ThumbnailMaker(sourceFolder: TripLogTestFiles.folder(), settings: .init(thumbnailEdge: 20))
-        let header = try ThumbnailMaker.header(of: small.copies(of: photos[0].url).thumbnail)
+        let header = try Vips.header(of: small.copies(of: photos[0].url).thumbnail)
         #expect((header.width, header.height) == (15, 20))
     }
 
     @Test("HEIC with GPS loads when libvips has heifload")
     func heic() throws {
-        try #require(ThumbnailMaker.canLoadHEIF, "this libvips cannot decode HEIF")
+        try #require(Vips.canLoadHEIF, "this libvips cannot decode HEIF")
         let log = DiagnosticLog()
         let photos = PhotoLibrary.load(
             folder: folder(copying: ["heic-gps.heic"]), displayPath: "p", timeZone: Self.ljubljana, log: log)
@@ -209,7 +209,7 @@ struct PhotoTests {
         #expect(!first.wasCached)
         let modified = try FileManager.default.attributesOfItem(atPath: first.web.path)[.modificationDate] as? Date
         let second = try maker.copies(of: photo)
-        #expect(second == ThumbnailMaker.Copies(thumbnail: first.thumbnail, web: first.web, wasCached: true))
+        #expect(second == PhotoCopies(thumbnail: first.thumbnail, web: first.web, wasCached: true))
         #expect(try FileManager.default.attributesOfItem(atPath: first.web.path)[.modificationDate] as? Date == modified)
         // Same bytes under another name: cached. Other bytes or other settings: encoded.
         let renamed = photos.appendingPathComponent("copy.jpg")
@@ -225,15 +225,15 @@ struct PhotoTests {
     @Test("a truncated JPEG reads its header but fails to encode, naming libvips' reason")
     func truncated() throws {
         let url = photoURL("truncated.jpg")
-        #expect(try ThumbnailMaker.header(of: url).width == 64)
-        #expect(throws: ThumbnailMaker.Failure.self) {
+        #expect(try Vips.header(of: url).width == 64)
+        #expect(throws: Vips.Failure.self) {
             try ThumbnailMaker(sourceFolder: TripLogTestFiles.folder()).copies(of: url)
         }
     }
 
     @Test("SHA-256 of \"abc\" is FIPS 180-4's example digest")
     func sha256() {
-        #expect(ThumbnailMaker.sha256(Data("abc".utf8)) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        #expect(Vips.sha256(Data("abc".utf8)) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
     }
 
     // MARK: Geotagging

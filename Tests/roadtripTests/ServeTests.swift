@@ -461,8 +461,13 @@ extension ServeTests {
         #expect(page.status == 200 && page.bodyText.contains("<html"))
         let open = RawHTTP.openCount(slow) { $0 <= perClient - 1 }
         #expect(open == perClient - 1, "\(open) trickling connections still open")
-        // The ones kept are the newest: the first ones opened were closed.
-        #expect(RawHTTP.openCount(Array(slow.prefix(512 - perClient))) { $0 == 0 } == 0)
+        // The ones kept are the newest: the first ones opened were closed. "Newest" is by the
+        // time the server took each connection, and libmicrohttpd's polling threads (one per
+        // core) take them in parallel, so on a loaded machine a connection opened a little
+        // earlier can be taken a little later (one of the first 384 was seen kept once, beside
+        // two fuzzers): a few are allowed; closing at random would keep about 96 of them.
+        let earlyKept = RawHTTP.openCount(Array(slow.prefix(512 - perClient))) { $0 <= 4 }
+        #expect(earlyKept <= 4, "\(earlyKept) of the first \(512 - perClient) trickling connections still open")
         #expect(server.process.isRunning)
     }
 

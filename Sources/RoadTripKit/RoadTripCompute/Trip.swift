@@ -16,12 +16,12 @@ public struct Trip: Sendable {
     /// published copies were made are here.
     public let photos: [Photo]
     /// The published copies of each photo (thumbnail and web size, in the cache), by file name.
-    public let photoCopies: [String: ThumbnailMaker.Copies]
+    public let photoCopies: [String: PhotoCopies]
 
     /// Creates the trip for `destination`, whose map opens on `initialRegion`.
     public init(
         destination: Destination, initialRegion: CoordinateRegion, recordings: [ProcessedTripLog] = [],
-        placemark: Placemark? = nil, photos: [Photo]? = nil, photoCopies: [String: ThumbnailMaker.Copies] = [:]
+        placemark: Placemark? = nil, photos: [Photo]? = nil, photoCopies: [String: PhotoCopies] = [:]
     ) {
         self.photoCopies = photoCopies
         self.destination = destination

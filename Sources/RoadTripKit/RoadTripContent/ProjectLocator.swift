@@ -17,6 +17,16 @@ import Foundation
 /// none of them is ever a project root, so a stray `~/Destinations/` or `/mnt/Destinations/`
 /// does not turn every folder under it into one project.
 public enum ProjectLocator {
+    /// The user's home folder: `$HOME` when set and non-empty, else Foundation's
+    /// `NSHomeDirectory()`.
+    public static var defaultHomeDirectory: URL? {
+        if let home = ProcessInfo.processInfo.environment["HOME"], !home.isEmpty {
+            return URL(fileURLWithPath: home, isDirectory: true)
+        }
+        let home = NSHomeDirectory()
+        return home.isEmpty ? nil : URL(fileURLWithPath: home, isDirectory: true)
+    }
+
     /// The name of a project's content folder.
     public static let contentFolderName = "Destinations"
 
@@ -75,10 +85,10 @@ public enum ProjectLocator {
     ///
     /// From `trip/Destinations/bergen/` this gives `trip/`; from `trip/Destinations/` too, also
     /// when a destination folder is named `Destinations` (`trip/Destinations/Destinations/`).
-    /// - Parameter homeDirectory: the user's home folder (``OutputWriter/defaultHomeDirectory``),
+    /// - Parameter homeDirectory: the user's home folder (``ProjectLocator/defaultHomeDirectory``),
     ///   where the search stops; `nil` leaves only the shared folders and `/` as limits.
     public static func root(
-        searchingUpwardFrom folder: URL, homeDirectory: URL? = OutputWriter.defaultHomeDirectory
+        searchingUpwardFrom folder: URL, homeDirectory: URL? = ProjectLocator.defaultHomeDirectory
     ) -> URL? {
         let limit = searchLimit(above: folder, homeDirectory: homeDirectory)?.folder.path
         for candidate in ancestors(of: folder) {
@@ -94,7 +104,7 @@ public enum ProjectLocator {
     /// (``OutputFolderPolicy/holderOfUnrelatedFolders(_:homeDirectory:)``). `nil` only for a
     /// relative `folder`.
     public static func searchLimit(
-        above folder: URL, homeDirectory: URL? = OutputWriter.defaultHomeDirectory
+        above folder: URL, homeDirectory: URL? = ProjectLocator.defaultHomeDirectory
     ) -> (folder: URL, kind: String)? {
         for candidate in ancestors(of: folder) {
             if let kind = OutputFolderPolicy.holderOfUnrelatedFolders(candidate, homeDirectory: homeDirectory) {
@@ -119,7 +129,7 @@ public enum ProjectLocator {
     /// ``OutputFolderPolicy/holderOfUnrelatedFolders(_:homeDirectory:)``); the message then names
     /// the project around it, when there is one.
     public static func problem(
-        withGivenRoot folder: URL, homeDirectory: URL? = OutputWriter.defaultHomeDirectory
+        withGivenRoot folder: URL, homeDirectory: URL? = ProjectLocator.defaultHomeDirectory
     ) -> String? {
         let folder = folder.standardizedFileURL
         var isDirectory: ObjCBool = false

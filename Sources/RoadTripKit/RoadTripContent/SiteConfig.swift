@@ -39,8 +39,8 @@ public struct SiteConfig: Sendable, Hashable {
     /// trip log (a camera clock 2 minutes slow: 120); default 0.
     public var photosCameraClockOffset = 0.0
     /// `photos.maximumGap`: a photo is placed on a trip log only within this many seconds of a
-    /// kept fix; default 300 (`PhotoGeotagger.defaultMaximumGap`).
-    public var photosMaximumGap = PhotoGeotagger.defaultMaximumGap
+    /// kept fix; default 300 (`Photo.defaultMaximumGap`).
+    public var photosMaximumGap = Photo.defaultMaximumGap
     /// `share.email`: offer the e-mail share action, an RFC 6068 `mailto:` link (default true).
     public var shareEmail = true
     /// `share.webShare`: offer the Web Share API button where the browser has `navigator.share`

@@ -69,20 +69,10 @@ public struct OutputWriter: Sendable {
     /// Creates a writer for `outputDirectory`. `homeDirectory` defaults to `$HOME`
     /// (``defaultHomeDirectory``). Nothing is checked or touched until ``validate()`` or
     /// ``write(_:)``.
-    public init(outputDirectory: URL, projectRoot: URL, homeDirectory: URL? = OutputWriter.defaultHomeDirectory) {
+    public init(outputDirectory: URL, projectRoot: URL, homeDirectory: URL? = ProjectLocator.defaultHomeDirectory) {
         self.outputDirectory = outputDirectory
         self.projectRoot = projectRoot
         self.homeDirectory = homeDirectory
-    }
-
-    /// The user's home folder: `$HOME` when set and non-empty, else Foundation's
-    /// `NSHomeDirectory()`.
-    public static var defaultHomeDirectory: URL? {
-        if let home = ProcessInfo.processInfo.environment["HOME"], !home.isEmpty {
-            return URL(fileURLWithPath: home, isDirectory: true)
-        }
-        let home = NSHomeDirectory()
-        return home.isEmpty ? nil : URL(fileURLWithPath: home, isDirectory: true)
     }
 
     // MARK: - Validation

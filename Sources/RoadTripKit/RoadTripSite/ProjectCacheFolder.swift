@@ -29,9 +29,9 @@ public enum ProjectCacheFolder {
     /// the project, as for every folder roadtrip fills inside a project
     /// (``OutputFolderPolicy/refusal(toWriteInside:projectRoot:as:homeDirectory:)``), so that a
     /// `.roadtrip-cache` linked to `/var/lib` never puts photos there. `nil` when it can.
-    /// - Parameter homeDirectory: the user's home folder (``OutputWriter/defaultHomeDirectory``).
+    /// - Parameter homeDirectory: the user's home folder (``ProjectLocator/defaultHomeDirectory``).
     public static func problem(
-        with folder: URL, projectRoot: URL, homeDirectory: URL? = OutputWriter.defaultHomeDirectory
+        with folder: URL, projectRoot: URL, homeDirectory: URL? = ProjectLocator.defaultHomeDirectory
     ) -> String? {
         if let obstacle = FileBytes.obstacle(toWriting: folder, projectRoot: projectRoot, asFolder: true) { return obstacle }
         return OutputFolderPolicy.refusal(

@@ -250,7 +250,7 @@ public struct SiteBuilder: Sendable {
     /// thumbnail and web copies (`ThumbnailMaker`, cached in `<source>/.roadtrip-cache/`). A photo
     /// whose copies cannot be made is a warning and left out.
     private func publishedPhotos(of destination: Destination, recordings: [ProcessedTripLog], config: SiteConfig)
-        -> (photos: [Photo], copies: [String: ThumbnailMaker.Copies])
+        -> (photos: [Photo], copies: [String: PhotoCopies])
     {
         guard !destination.photos.isEmpty else { return ([], [:]) }
         let geotagger = PhotoGeotagger(
@@ -259,7 +259,7 @@ public struct SiteBuilder: Sendable {
         let maker = ThumbnailMaker(
             sourceFolder: options.projectRoot, settings: ThumbnailMaker.Settings(keepMetadata: config.photosKeepMetadata))
         var photos: [Photo] = []
-        var copies: [String: ThumbnailMaker.Copies] = [:]
+        var copies: [String: PhotoCopies] = [:]
         var published: [String: String] = [:]  // output name → the file that took it
         for photo in geotagger.geotag(destination.photos) {
             let name = PhotoFiles.webName(photo)
@@ -271,7 +271,7 @@ public struct SiteBuilder: Sendable {
                 continue
             }
             published[name] = photo.fileName
-            do throws(ThumbnailMaker.Failure) {
+            do throws(Vips.Failure) {
                 copies[photo.fileName] = try maker.copies(of: photo.url)
                 photos.append(photo)
             } catch {

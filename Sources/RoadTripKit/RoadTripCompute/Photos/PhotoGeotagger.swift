@@ -15,10 +15,6 @@ import Foundation
 /// A time before the first fix, after the last, in a gap between segments, or farther than
 /// ``maximumGap`` seconds from the nearer of the two fixes gives `nil`: the photo stays unplaced.
 public struct PhotoGeotagger: Sendable {
-    /// The default ``maximumGap``: 300 s (issue 7's choice). `exiftool -geotag` allows 1800 s
-    /// (`GeoMaxIntSecs`, exiftool's Geotag documentation); on a road trip five minutes are already
-    /// several kilometres, so roadtrip is stricter.
-    public static let defaultMaximumGap: Double = 300
 
     /// Seconds added to a photo's time before looking it up: a camera whose clock ran 90 s slow
     /// has an offset of +90. 0 by default.
@@ -29,7 +25,7 @@ public struct PhotoGeotagger: Sendable {
 
     /// A geotagger for `segments` (a filtered track's kept fixes in time order, as
     /// `ProcessedTripLog.segments` holds them; several logs may be concatenated in time order).
-    public init(segments: [[LocationSample]], cameraClockOffset: Double = 0, maximumGap: Double = defaultMaximumGap) {
+    public init(segments: [[LocationSample]], cameraClockOffset: Double = 0, maximumGap: Double = Photo.defaultMaximumGap) {
         self.timeline = TrackTimeline(segments: segments)
         self.cameraClockOffset = cameraClockOffset
         self.maximumGap = maximumGap

@@ -24,7 +24,7 @@ enum OutputFolderPolicy {
     ///   - folder: the folder to be written (a file URL; it need not exist).
     ///   - role: what the folder is for, as the message names it: "the output folder", "the
     ///     folder of a new site".
-    ///   - homeDirectory: the user's home folder (``OutputWriter/defaultHomeDirectory``); `nil`
+    ///   - homeDirectory: the user's home folder (``ProjectLocator/defaultHomeDirectory``); `nil`
     ///     skips its two checks.
     /// - Returns: one line, "refusing to use … as <role>…", saying why and what to do; `nil` when
     ///   the folder may be written.

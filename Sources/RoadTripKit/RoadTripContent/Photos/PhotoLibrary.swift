@@ -102,7 +102,7 @@ public enum PhotoLibrary {
     private static func metadata(of url: URL, format: Format) throws -> PhotoMetadata {
         switch format {
         case .jpeg: return try ExifReader.read(jpegFile: url)
-        case .heif: return try ExifReader.read(exifBlock: ThumbnailMaker.exifBlock(of: url))
+        case .heif: return try ExifReader.read(exifBlock: Vips.exifBlock(of: url))
         }
     }
 
@@ -111,11 +111,11 @@ public enum PhotoLibrary {
         guard let format = Format(extension: url.pathExtension) else {
             return .failure(PhotoSkipReason("not a JPEG or HEIC photo"))
         }
-        if format == .heif && !ThumbnailMaker.canLoadHEIF {
+        if format == .heif && !Vips.canLoadHEIF {
             return .failure(PhotoSkipReason("HEIC/HEIF is not supported by this libvips (no heifload)"))
         }
-        let header: ThumbnailMaker.ImageHeader
-        do { header = try ThumbnailMaker.header(of: url) } catch {
+        let header: Vips.ImageHeader
+        do { header = try Vips.header(of: url) } catch {
             return .failure(PhotoSkipReason("not a readable image (\(error))"))
         }
         guard header.loader.hasPrefix(format.loader) else {

@@ -2,6 +2,13 @@ import Foundation
 
 /// One photo of a destination's `photos/` folder, as ``PhotoLibrary`` read it (issue 7).
 public struct Photo: Sendable, Hashable {
+    /// How far, in seconds, a photo's time may be from the nearer of the two trip-log fixes
+    /// around it and still be placed (`photos.maximumGap` in site.yaml, `PhotoGeotagger`'s
+    /// `maximumGap`): 300 s by default. `exiftool -geotag` allows 1800 s (`GeoMaxIntSecs`,
+    /// exiftool's Geotag documentation); on a road trip five minutes are already several
+    /// kilometres, so roadtrip is stricter.
+    public static let defaultMaximumGap: Double = 300
+
     /// Where a photo's ``coordinate`` came from.
     public enum CoordinateSource: String, Sendable, Hashable {
         /// The photo's own EXIF GPS tags.

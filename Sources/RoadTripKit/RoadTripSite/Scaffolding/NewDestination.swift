@@ -42,7 +42,7 @@ public enum NewDestination {
     ///   (nothing is overwritten), or the file cannot be written (saying why in words).
     public static func create(
         name: String, coordinate: Coordinate, projectRoot: URL,
-        homeDirectory: URL? = OutputWriter.defaultHomeDirectory
+        homeDirectory: URL? = ProjectLocator.defaultHomeDirectory
     ) throws(Failure) -> URL {
         let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else { throw Failure(message: "the destination needs a name") }

@@ -95,7 +95,7 @@ public enum NewSite {
     ///   roadtrip's; a site already, said so), holds a `.gitignore` that is a symbolic link or not
     ///   UTF-8 (``existingGitignoreText(in:)``), or cannot be written (saying why in words; the
     ///   files and folders made so far are removed).
-    public static func create(at folder: URL, homeDirectory: URL? = OutputWriter.defaultHomeDirectory) throws(Failure) -> [String] {
+    public static func create(at folder: URL, homeDirectory: URL? = ProjectLocator.defaultHomeDirectory) throws(Failure) -> [String] {
         let fileManager = FileManager.default
         if let refusal = OutputFolderPolicy.refusal(toWrite: folder, as: "the folder of a new site", homeDirectory: homeDirectory) {
             throw Failure(message: refusal)

@@ -42,7 +42,7 @@ public enum ThemeEjection {
     ///   (`existingFiles` lists them; nothing is written); when a file cannot be written (the
     ///   files written before it stay).
     public static func eject(
-        projectRoot: URL, force: Bool, homeDirectory: URL? = OutputWriter.defaultHomeDirectory
+        projectRoot: URL, force: Bool, homeDirectory: URL? = ProjectLocator.defaultHomeDirectory
     ) throws(Failure) -> Summary {
         if let problem = ProjectLocator.problem(withGivenRoot: projectRoot) {
             throw Failure(message: problem, existingFiles: [])

@@ -159,7 +159,7 @@ import Testing
             == "I'm currently in Fana!")
         #expect(ShareActions.text("In {locality}, near {destination}", destination: "{locality}", locality: "Å")
             == "In Å, near {locality}")
-        #expect(ShareActions.placeholders(in: "a {url} b {text}{title} {} {x y}") == ["url", "text", "title", "", "x y"])
+        #expect(ShareTemplate.placeholders(in: "a {url} b {text}{title} {} {x y}") == ["url", "text", "title", "", "x y"])
     }
 
     // MARK: The theme's partial
@@ -270,9 +270,9 @@ import Testing
     /// A template that would not be a valid URL once filled (RFC 3986 §2's characters only): an
     /// unclosed placeholder, a space, a quote.
     @Test func templatesThatCannotBeURLs() {
-        #expect(ShareActions.LinkTemplate.problem(url: "https://x.example/?u={url")?.contains("'{'") == true)
-        #expect(ShareActions.LinkTemplate.problem(url: "https://x.example/?t={text} now") != nil)
-        #expect(ShareActions.LinkTemplate.problem(url: "https://x.example/\"{url}")?.contains("'\"'") == true)
-        #expect(ShareActions.LinkTemplate.problem(url: "https://x.example/share?u={url}&t={text}#top") == nil)
+        #expect(ShareLinkTemplate.problem(url: "https://x.example/?u={url")?.contains("'{'") == true)
+        #expect(ShareLinkTemplate.problem(url: "https://x.example/?t={text} now") != nil)
+        #expect(ShareLinkTemplate.problem(url: "https://x.example/\"{url}")?.contains("'\"'") == true)
+        #expect(ShareLinkTemplate.problem(url: "https://x.example/share?u={url}&t={text}#top") == nil)
     }
 }

@@ -47,8 +47,8 @@ public struct SiteConfig: Sendable, Hashable {
     /// (default true).
     public var shareWebShare = true
     /// `share.links`: share link templates `{name, url}` with `{url}`, `{text}` and `{title}`
-    /// placeholders (default none); see `ShareActions.LinkTemplate`.
-    public var shareLinks: [ShareActions.LinkTemplate] = []
+    /// placeholders (default none); see `ShareLinkTemplate`.
+    public var shareLinks: [ShareLinkTemplate] = []
     /// `share.destinationText`: the share text of destination pages; `{destination}` is the
     /// destination's title. Default "Next stop: {destination}".
     public var shareDestinationText = "Next stop: {destination}"
@@ -232,11 +232,11 @@ public struct SiteConfig: Sendable, Hashable {
             case "webShare": reader.bool(value, "share.webShare") { shareWebShare = $0 }
             case "nearbyPlaces": reader.bool(value, "share.nearbyPlaces") { shareNearbyPlaces = $0 }
             case "destinationText":
-                Self.readShareText(value, "share.destinationText", ShareActions.destinationTextPlaceholders, reader) {
+                Self.readShareText(value, "share.destinationText", ShareTemplate.destinationTextPlaceholders, reader) {
                     shareDestinationText = $0
                 }
             case "tripText":
-                Self.readShareText(value, "share.tripText", ShareActions.tripTextPlaceholders, reader) {
+                Self.readShareText(value, "share.tripText", ShareTemplate.tripTextPlaceholders, reader) {
                     shareTripText = $0
                 }
             case "links":
@@ -256,7 +256,7 @@ public struct SiteConfig: Sendable, Hashable {
         _ node: YAMLNode, _ key: String, _ placeholders: Set<String>, _ reader: ConfigReader, _ assign: (String) -> Void
     ) {
         reader.string(node, key) { text in
-            if let unknown = ShareActions.placeholders(in: text).first(where: { !placeholders.contains($0) }) {
+            if let unknown = ShareTemplate.placeholders(in: text).first(where: { !placeholders.contains($0) }) {
                 let allowed = placeholders.sorted().map { "{\($0)}" }.joined(separator: " or ")
                 reader.warn(node, "\(key) has an unknown placeholder {\(unknown)}; use \(allowed)")
             } else {
@@ -268,7 +268,7 @@ public struct SiteConfig: Sendable, Hashable {
     /// One `share.links` entry: `{name, url}`, or a plain URL template named after its host.
     /// A bad entry is a warning at its line (at the url's own line for a bad template) and is left
     /// out (`nil`).
-    private static func readShareLink(_ node: YAMLNode, _ key: String, _ reader: ConfigReader) -> ShareActions.LinkTemplate? {
+    private static func readShareLink(_ node: YAMLNode, _ key: String, _ reader: ConfigReader) -> ShareLinkTemplate? {
         var name: String?
         var url: (text: String, node: YAMLNode)?
         if node.isNull {
@@ -291,13 +291,13 @@ public struct SiteConfig: Sendable, Hashable {
             }
             return nil
         }
-        if let problem = ShareActions.LinkTemplate.problem(url: url.text) {
+        if let problem = ShareLinkTemplate.problem(url: url.text) {
             reader.warn(url.node, "\(key): \(problem); it is left out")
             return nil
         }
         let givenName = name?.trimmingCharacters(in: .whitespaces) ?? ""
-        return ShareActions.LinkTemplate(
-            name: givenName.isEmpty ? ShareActions.LinkTemplate.defaultName(url: url.text) : givenName, url: url.text)
+        return ShareLinkTemplate(
+            name: givenName.isEmpty ? ShareLinkTemplate.defaultName(url: url.text) : givenName, url: url.text)
     }
 
     private mutating func readMap(_ node: YAMLNode, _ reader: ConfigReader) {

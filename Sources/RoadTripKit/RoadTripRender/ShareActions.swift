@@ -16,51 +16,6 @@ import Foundation
 ///
 /// Nothing here loads anything from a third party: the actions are plain links and one button.
 public struct ShareActions: Sendable, Hashable {
-    /// One entry of `share.links`: a service's name and its URL template.
-    public struct LinkTemplate: Sendable, Hashable {
-        /// The link's text, e.g. "Mastodon".
-        public var name: String
-        /// An absolute http(s) URL with placeholders from `placeholders`, e.g.
-        /// `https://mastodon.social/share?text={text}%20{url}`.
-        public var url: String
-
-        /// Creates a template; check it first with `problem(url:)`.
-        public init(name: String, url: String) {
-            self.name = name
-            self.url = url
-        }
-
-        /// The placeholders a link template may use: the page's absolute URL, the share text and
-        /// the page's title, each percent-encoded when filled in.
-        public static let placeholders: Set<String> = ["url", "text", "title"]
-
-        /// Why `url` cannot be a link template, or `nil` when it can: it must be an absolute
-        /// http(s) URL with a host (RFC 3986 §3, checked with every placeholder filled in) and use
-        /// only `placeholders`.
-        public static func problem(url: String) -> String? {
-            let unknown = ShareActions.placeholders(in: url).filter { !placeholders.contains($0) }
-            if let first = unknown.first {
-                return "unknown placeholder {\(first)} in '\(url)'; use {url}, {text} or {title}"
-            }
-            let sample = ShareActions.fill(url, Dictionary(uniqueKeysWithValues: placeholders.map { ($0, "x") }))
-            if !WebLink.isHTTP(sample) { return "'\(url)' is not an http(s) URL" }
-            // Once filled, only characters a URL may hold (RFC 3986 §2: unreserved, reserved and
-            // '%'): a stray brace (`{url` unclosed), a space or a quote would make an invalid link.
-            let allowed = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~:/?#[]@!$&'()*+,;=%")
-            if let bad = sample.first(where: { !allowed.contains($0) }) {
-                return "'\(url)' has the character '\(bad)', which a URL cannot hold (a placeholder not closed with '}'?)"
-            }
-            return nil
-        }
-
-        /// The name for a template given as a plain URL: its host without `www.`
-        /// (`https://www.facebook.com/sharer.php?u={url}` → "facebook.com").
-        public static func defaultName(url: String) -> String {
-            let sample = ShareActions.fill(url, Dictionary(uniqueKeysWithValues: placeholders.map { ($0, "x") }))
-            return WebLink.host(of: sample) ?? url
-        }
-    }
-
     /// A filled-in share link.
     public struct Link: Sendable, Hashable {
         /// The service's name, the link's text.
@@ -107,7 +62,7 @@ public struct ShareActions: Sendable, Hashable {
         }
         if let absoluteURL {
             let values = ["url": absoluteURL, "text": text, "title": title].mapValues(Slug.percentEncodedPath)
-            self.links = config.shareLinks.map { Link(name: $0.name, url: Self.fill($0.url, values)) }
+            self.links = config.shareLinks.map { Link(name: $0.name, url: ShareTemplate.fill($0.url, values)) }
         } else {
             self.links = []
         }
@@ -133,17 +88,11 @@ public struct ShareActions: Sendable, Hashable {
         ])
     }
 
-    /// The placeholders of `share.destinationText`: the destination's title.
-    public static let destinationTextPlaceholders: Set<String> = ["destination"]
-    /// The placeholders of `share.tripText`: the locality where the trip was recorded and the
-    /// destination's title.
-    public static let tripTextPlaceholders: Set<String> = ["locality", "destination"]
-
     /// A share text template (`share.destinationText`, `share.tripText`) filled in with plain
     /// text: "Next stop: {destination}" → "Next stop: Tromsø". A `locality` of `nil` leaves
     /// `{locality}` as the destination's title.
     public static func text(_ template: String, destination: String, locality: String?) -> String {
-        fill(template, ["destination": destination, "locality": locality ?? destination])
+        ShareTemplate.fill(template, ["destination": destination, "locality": locality ?? destination])
     }
 
     /// An RFC 6068 `mailto:` URI without a recipient: `mailto:?subject=…&body=…` (§2: `to` is
@@ -165,19 +114,4 @@ public struct ShareActions: Sendable, Hashable {
         }
         return "mailto:" + (fields.isEmpty ? "" : "?" + fields.joined(separator: "&"))
     }
-
-    /// The names of the `{name}` placeholders in `template`, in order (`{` … `}` with no brace
-    /// inside).
-    public static func placeholders(in template: String) -> [String] {
-        template.matches(of: placeholderPattern()).map { String($0.output.1) }
-    }
-
-    /// `template` with each `{name}` whose name is a key of `values` replaced by its value, in
-    /// one pass (a value containing `{url}` is not filled in again); other text is kept.
-    static func fill(_ template: String, _ values: [String: String]) -> String {
-        template.replacing(placeholderPattern()) { match in values[String(match.output.1)] ?? String(match.output.0) }
-    }
-
-    /// `{name}`: a brace, anything but braces (the name, captured), a brace.
-    private static func placeholderPattern() -> Regex<(Substring, Substring)> { #/\{([^{}]*)\}/# }
 }

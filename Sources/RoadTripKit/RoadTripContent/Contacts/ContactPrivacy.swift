@@ -122,29 +122,3 @@ public struct ContactPrivacy: Sendable, Hashable {
         return Coordinate(latitude: round(coordinate.latitude), longitude: round(coordinate.longitude))
     }
 }
-
-/// What a public page may show of one contact (see `ContactPrivacy.publicView(of:position:)`).
-public struct PublicContact: Sendable, Hashable {
-    /// A published e-mail address and its link.
-    public struct Email: Sendable, Hashable {
-        /// The address as written on the card.
-        public var address: String
-        /// Its RFC 6068 `mailto:` URI (`ContactPrivacy.mailtoURI(to:)`).
-        public var mailto: String
-    }
-
-    /// The first name ("Anna"): the annotation's title.
-    public var name: String
-    /// The city (locality), or `nil` when unknown.
-    public var city: String?
-    /// Where the pin goes (degrees), or `nil` when the contact is not on the map.
-    public var coordinate: Coordinate?
-    /// E-mail addresses, only with `email` published.
-    public var emails: [Email]
-    /// Telephone numbers as written, only with `phone` published.
-    public var phones: [String]
-    /// Postal addresses, one line each, only with `address` published.
-    public var addresses: [String]
-    /// `true` only with `photo` published and a `PHOTO` on the card.
-    public var hasPhoto: Bool
-}

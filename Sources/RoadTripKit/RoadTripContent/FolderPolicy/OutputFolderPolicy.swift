@@ -215,16 +215,6 @@ enum OutputFolderPolicy {
     static let allowedBeforeFirstWrite =
         "dotfiles such as .git/ and .gitignore, CNAME, _redirects, _headers, README and LICENSE files, and lost+found/"
 
-    /// The entries of the existing folder at `path` that keep roadtrip from writing it: none when it
-    /// holds an ``OutputManifest`` (roadtrip wrote it before, and what was added since is the
-    /// user's, left alone), else ``entriesInTheWay(inFolderAtPath:)``.
-    ///
-    /// - Throws: the file system's error when the folder cannot be listed.
-    static func foreignEntries(inFolderAtPath path: String) throws -> [String] {
-        if FileManager.default.fileExists(atPath: path + "/" + OutputManifest.fileName) { return [] }
-        return try entriesInTheWay(inFolderAtPath: path)
-    }
-
     /// Every entry of the folder at `path` but those ``mayPrecedeFirstBuild(_:)`` allows: what makes
     /// the folder "not empty" to a command that fills it for the first time (a build's output
     /// folder, `new site`'s DIR). Sorted by UTF-8 bytes; folders end with `/`.

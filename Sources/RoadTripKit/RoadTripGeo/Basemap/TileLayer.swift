@@ -63,19 +63,6 @@ public struct TileLayer: Sendable, Hashable, Codable {
         isHTTPTemplate(template) || isSitePathTemplate(template)
     }
 
-    /// This layer as a page `depth` folders below the site root loads it: `url` and `overlay` that
-    /// are paths from the site root made links by `links` (`SiteLinks.sitePathTemplate`); http(s)
-    /// templates unchanged.
-    public func resolved(with links: SiteLinks, fromDepth depth: Int) -> TileLayer {
-        func resolve(_ template: String) -> String {
-            Self.isSitePathTemplate(template) ? links.sitePathTemplate(template, fromDepth: depth) : template
-        }
-        var layer = self
-        layer.url = resolve(url)
-        layer.overlay = overlay.map(resolve)
-        return layer
-    }
-
     /// `template` with `{z}`, `{x}` and `{y}` replaced by the tile's numbers (decimal integers).
     /// One pass over the UTF-8 bytes (no Foundation string search: this runs for every tile of
     /// every map).

@@ -34,10 +34,12 @@ public struct SiteLoader: Sendable {
     /// Where diagnostics go.
     public let log: DiagnosticLog
     /// Destinations kept from earlier builds (`roadtrip serve`), or `nil` to read every source.
-    public let cache: BuildCache?
+    public let cache: (any DestinationSourceCache)?
 
     /// Creates a loader for the project at `projectRoot`.
-    public init(projectRoot: URL, includeDrafts: Bool = false, log: DiagnosticLog, cache: BuildCache? = nil) {
+    public init(
+        projectRoot: URL, includeDrafts: Bool = false, log: DiagnosticLog, cache: (any DestinationSourceCache)? = nil
+    ) {
         self.projectRoot = projectRoot
         self.includeDrafts = includeDrafts
         self.log = log
@@ -90,6 +92,12 @@ public struct SiteLoader: Sendable {
             .filter { !$0.hasPrefix(".") }.sorted()
         let folders = destinationFolders(among: entries)
         sources += loadFolders(folders, config: config)
+        // Each source loaded with a log of its own (folders load in parallel: a shared log would
+        // let one folder's errors end another's load early); merged here in source order, so
+        // the build's diagnostics are the same, in the same order, every time.
+        for source in sources {
+            for diagnostic in source.diagnostics { log.report(diagnostic) }
+        }
         cache?.keepOnlySources(Set(sources.map(\.path)))
         var destinations = sources.flatMap(\.destinations)
         destinations = destinations.filter { includeDrafts || !$0.isDraft }.map(resolvingImage)
@@ -112,16 +120,19 @@ public struct SiteLoader: Sendable {
         var path: String
         var destinations: [Destination]
         var reused: Bool
+        /// What loading it reported, from its own log.
+        var diagnostics: [Diagnostic]
     }
 
     /// Loads the source whose destinations' `sourcePath` is `path` and which is read from `files`
-    /// (a file, or a destination folder): through the cache when there is one (unchanged `files`
-    /// give the kept destinations), else by calling `load` with the build's log.
+    /// (a file, or a destination folder), with a log of its own: through the cache when there is
+    /// one (unchanged `files` give the kept destinations), else by calling `load`.
     private func loadSource(path: String, files: URL, load: (DiagnosticLog) -> [Destination]) -> SourceLoad {
-        guard let cache else { return SourceLoad(path: path, destinations: load(log), reused: false) }
-        let result = cache.destinations(
-            ofSource: path, fingerprint: SourceFingerprint(of: files), log: log, load: load)
-        return SourceLoad(path: path, destinations: result.destinations, reused: result.reused)
+        let sourceLog = DiagnosticLog()
+        let result = cache?.destinations(ofSource: path, files: files, log: sourceLog, load: load)
+            ?? (destinations: load(sourceLog), reused: false)
+        return SourceLoad(
+            path: path, destinations: result.destinations, reused: result.reused, diagnostics: sourceLog.diagnostics)
     }
 
     /// Loads every destination folder of `folders` in parallel; results keep their order.

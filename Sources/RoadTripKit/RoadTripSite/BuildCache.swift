@@ -25,7 +25,7 @@ import Synchronization
 /// The site-wide files (home page, overview map, site GeoJSON, sitemap, 404 page) are not kept:
 /// they are rendered on every build. Thread-safe (a `Mutex` guards the state): the stages consult
 /// the cache from their concurrent tasks.
-public final class BuildCache: Sendable {
+public final class BuildCache: DestinationSourceCache {
     /// What every kept value depends on; a change drops them all.
     struct SiteKey: Sendable, Hashable {
         /// The project root's path.
@@ -130,16 +130,15 @@ public final class BuildCache: Sendable {
         }
     }
 
-    /// The destinations of the source `sourcePath` (a destination's `sourcePath`) whose files now
-    /// have `fingerprint`: the kept ones, with their diagnostics reported again to `log`, when
-    /// the fingerprint is the one they were loaded with; otherwise what `load` returns, called
-    /// with a log of its own whose diagnostics are then reported to `log` (and kept with the
-    /// destinations when none is an error). `reused` tells which happened. `load` runs without
-    /// the lock held, so sources load in parallel.
-    func destinations(
-        ofSource sourcePath: String, fingerprint: SourceFingerprint, log: DiagnosticLog,
-        load: (DiagnosticLog) -> [Destination]
+    /// `DestinationSourceCache`'s request: the kept destinations of `sourcePath` when the
+    /// fingerprint of `files` (`SourceFingerprint`, taken before `load` runs) is the one they were
+    /// loaded with, else `load(log)`'s, kept with their diagnostics when `log` then holds no error
+    /// and the fingerprint is settled. `load` runs without the lock held, so sources load in
+    /// parallel.
+    public func destinations(
+        ofSource sourcePath: String, files: URL, log: DiagnosticLog, load: (DiagnosticLog) -> [Destination]
     ) -> (destinations: [Destination], reused: Bool) {
+        let fingerprint = SourceFingerprint(of: files)
         let kept = state.withLock { state -> LoadedSource? in
             if let source = state.sources[sourcePath], source.fingerprint == fingerprint { return source }
             state.forget(source: sourcePath)
@@ -149,12 +148,9 @@ public final class BuildCache: Sendable {
             for diagnostic in kept.diagnostics { log.report(diagnostic) }
             return (kept.destinations, true)
         }
-        let sourceLog = DiagnosticLog()
-        let destinations = load(sourceLog)
-        let diagnostics = sourceLog.diagnostics
-        for diagnostic in diagnostics { log.report(diagnostic) }
-        if sourceLog.errorCount == 0 && fingerprint.isSettled {
-            let source = LoadedSource(fingerprint: fingerprint, destinations: destinations, diagnostics: diagnostics)
+        let destinations = load(log)
+        if log.errorCount == 0 && fingerprint.isSettled {
+            let source = LoadedSource(fingerprint: fingerprint, destinations: destinations, diagnostics: log.diagnostics)
             state.withLock { $0.sources[sourcePath] = source }
         }
         return (destinations, false)
@@ -162,7 +158,7 @@ public final class BuildCache: Sendable {
 
     /// Drops the sources that are not in `sourcePaths` (removed since the last build) and
     /// everything made from them.
-    func keepOnlySources(_ sourcePaths: Set<String>) {
+    public func keepOnlySources(_ sourcePaths: Set<String>) {
         state.withLock { state in
             for sourcePath in state.sources.keys where !sourcePaths.contains(sourcePath) {
                 state.forget(source: sourcePath)

@@ -1,0 +1,50 @@
+import Foundation
+import Testing
+@testable import RoadTripKit
+
+/// Destination folders load in parallel. Each loads with a log of its own, merged in folder order:
+/// with one shared log, a loader that judged its own success by the log's error count (`errors
+/// before == errors after`) failed when another folder's error landed in between, so a good
+/// destination could vanish from the build, or lose its photos and contacts, depending on timing.
+@Suite struct SiteLoaderTests {
+    /// 2 broken destinations (`a-broken`: a front matter value of the wrong type; `m-broken`: a
+    /// `pois.json` that is not JSON) among 12 good ones, each with a POI file and a GPX trip log,
+    /// loaded 50 times: every time the 12 good ones load, each with its POI and its log, and the
+    /// diagnostics are the same two errors in folder order (the folder names sort `a-broken`,
+    /// `good-01` … `good-06`, `m-broken`, `n-good-07` … `n-good-12`).
+    @Test func oneFoldersErrorsNeverEndAnothersLoad() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("roadtrip-loader-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        func write(_ path: String, _ text: String) throws {
+            let url = root.appendingPathComponent("Destinations/" + path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        }
+        let good = (1...12).map { String(format: $0 <= 6 ? "good-%02d" : "n-good-%02d", $0) }
+        for (index, name) in good.enumerated() {
+            let latitude = 40 + Double(index) / 10
+            try write("\(name)/index.md", "---\ntitle: \(name)\nlatitude: \(latitude)\nlongitude: 10\n---\nText.\n")
+            try write("\(name)/pois.json", #"[{"title": "Stop", "latitude": \#(latitude + 0.01), "longitude": 10.01}]"#)
+            let points = (0..<200).map { step in
+                #"<trkpt lat="\#(latitude + Double(step) / 10_000)" lon="10"><time>2024-05-01T10:\#(String(format: "%02d", step / 60)):\#(String(format: "%02d", step % 60))Z</time></trkpt>"#
+            }.joined()
+            try write("\(name)/trips/day.gpx", #"<gpx version="1.1"><trk><trkseg>\#(points)</trkseg></trk></gpx>"#)
+        }
+        try write("a-broken/index.md", "---\ntitle: [a, list]\nlatitude: 1\nlongitude: 2\n---\n")
+        try write("m-broken/index.md", "---\ntitle: M\nlatitude: 1\nlongitude: 2\n---\n")
+        try write("m-broken/pois.json", "{not json")
+
+        var first: [String]?
+        for run in 1...50 {
+            let log = DiagnosticLog()
+            let content = try #require(SiteLoader(projectRoot: root, log: log).load(config: SiteConfig()))
+            let loaded = content.destinations.map(\.slug).sorted()
+            #expect(loaded == good.sorted(), "run \(run)")
+            #expect(content.destinations.allSatisfy { $0.pointsOfInterest.count == 1 && $0.tripLogs.count == 1 }, "run \(run)")
+            let diagnostics = log.diagnostics.map(\.description)
+            #expect(diagnostics.count == 2 && diagnostics[0].hasPrefix("Destinations/a-broken/index.md:2:")
+                && diagnostics[1].hasPrefix("Destinations/m-broken/pois.json:1:"), "run \(run): \(diagnostics)")
+            if let first { #expect(diagnostics == first, "run \(run)") } else { first = diagnostics }
+        }
+    }
+}

@@ -1,4 +1,4 @@
-import CExif
+internal import CExif
 import Foundation
 
 /// Reads ``PhotoMetadata`` from EXIF with libexif (Debian's libexif-dev). The only file that touches

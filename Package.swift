@@ -29,9 +29,11 @@ let package = Package(
                 .linkedLibrary("vips"), .linkedLibrary("gobject-2.0"), .linkedLibrary("glib-2.0"),
             ]
         ),
+        // The floors of the pipeline, each importing only those before it (README, "Layout of the code").
+        .target(name: "RoadTripCore"),
         .target(
             name: "RoadTripKit",
-            dependencies: ["CCmark", "CLibXML2", "CYAML", "CProj", "CMicroHTTPD", "CGeonames", "CExif", "CVips"],
+            dependencies: ["RoadTripCore", "CCmark", "CLibXML2", "CYAML", "CProj", "CMicroHTTPD", "CGeonames", "CExif", "CVips"],
             // The default theme inside the binary: Themes/default/ compiled in at build time (BuiltInTheme).
             plugins: ["EmbedDefaultTheme"]
         ),
@@ -50,7 +52,7 @@ let package = Package(
         .target(name: "TestTools", path: "Tests/TestTools"),
         .testTarget(
             name: "RoadTripKitTests",
-            dependencies: ["RoadTripKit", "TestTools"],
+            dependencies: ["RoadTripKit", "RoadTripCore", "TestTools"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "roadtripTests", dependencies: ["RoadTripKit", "roadtrip", "TestTools"]),

@@ -1,5 +1,6 @@
 import Testing
 @testable import RoadTripKit
+@testable import RoadTripCore
 
 /// `BaseURL.check`: what a baseURL may be, what is dropped with a warning, and what is an error.
 @Suite struct BaseURLTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import RoadTripKit
+@testable import RoadTripCore
 
 @Suite struct CalendarDateTests {
     /// Valid and invalid strings from the HTML date grammar (§2.3.5): 2024 is a leap year (divisible

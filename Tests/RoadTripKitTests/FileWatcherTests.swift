@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 @testable import RoadTripKit
+@testable import RoadTripCore
 
 /// The paths of each callback, in order.
 private final class CallbackLog: Sendable {

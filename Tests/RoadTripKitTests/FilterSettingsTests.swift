@@ -1,5 +1,6 @@
 import Testing
 @testable import RoadTripKit
+@testable import RoadTripCore
 
 /// Presets and overrides of DESIGN §4.2 / issue 4 ("Presets"), values copied from the issue text.
 @Suite struct FilterSettingsTests {

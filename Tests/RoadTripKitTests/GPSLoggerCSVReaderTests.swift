@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import RoadTripKit
+@testable import RoadTripCore
 
 @Suite struct GPSLoggerCSVReaderTests {
     /// GPSLogger's 18-column layout (versions that stop after `annotation`), written by hand.

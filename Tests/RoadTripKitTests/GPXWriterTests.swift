@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestTools
 @testable import RoadTripKit
+@testable import RoadTripCore
 
 @Suite struct GPXWriterTests {
     /// Unix times by hand: 1717233123 s = 2024-06-01T09:12:03Z (19,875 days after 1970-01-01 is

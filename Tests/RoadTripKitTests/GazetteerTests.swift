@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 @testable import RoadTripKit
+@testable import RoadTripCore
 
 /// Expected city values (names, states, coordinates, populations) were printed independently by a
 /// small C program calling libgeonames 0.3.0-1 directly (`geonames_query_cities_sync`,

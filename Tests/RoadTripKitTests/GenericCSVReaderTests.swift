@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import RoadTripKit
+@testable import RoadTripCore
 
 @Suite struct GenericCSVReaderTests {
     @Test func sidecarMappingWithUnits() throws {

@@ -1,5 +1,6 @@
 import Testing
 @testable import RoadTripKit
+@testable import RoadTripCore
 
 @Suite struct HTMLEscapingTests {
     /// Expected strings written by hand from the HTML character references

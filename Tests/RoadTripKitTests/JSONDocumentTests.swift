@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import RoadTripKit
+@testable import RoadTripCore
 
 @Suite struct JSONDocumentTests {
     private func parse(_ text: String) throws(ParsedDocument.SyntaxError) -> ParsedDocument {

@@ -1,5 +1,6 @@
 import Testing
 @testable import RoadTripKit
+@testable import RoadTripCore
 
 /// "Did you mean …?" for unknown keys: a case difference first, then a few edits.
 @Suite struct KeySuggestionTests {

@@ -1,5 +1,6 @@
 import Testing
 @testable import RoadTripKit
+@testable import RoadTripCore
 
 /// Longitude wrapping on the circle (hand values: add or subtract whole turns of 360°).
 @Suite struct LongitudeTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import RoadTripKit
+@testable import RoadTripCore
 
 /// `NewSite.create` and `ProjectLocator` on temporary folders.
 @Suite struct NewSiteTests {

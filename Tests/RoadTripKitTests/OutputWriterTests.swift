@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestTools
 @testable import RoadTripKit
+@testable import RoadTripCore
 
 /// A throw-away project folder under the temporary directory: `<base>/project` with
 /// `Destinations/` and `Themes/default/assets/`, and the default output `<base>/project/Output`.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import RoadTripKit
+@testable import RoadTripCore
 
 @Suite struct PointOfInterestTests {
     // MARK: bad-inputs (expectations from Fixtures/bad-inputs/README in /work/shared)

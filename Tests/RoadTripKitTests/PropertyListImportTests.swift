@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import RoadTripKit
+@testable import RoadTripCore
 
 @Suite struct PropertyListImportTests {
     private let path = "Destinations/Destinations.plist"

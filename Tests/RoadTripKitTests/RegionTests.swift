@@ -1,5 +1,6 @@
 import Testing
 @testable import RoadTripKit
+@testable import RoadTripCore
 
 /// `CoordinateRegion(center:latitudinalMeters:longitudinalMeters:)` and the Locate region
 /// (DESIGN §4.1).

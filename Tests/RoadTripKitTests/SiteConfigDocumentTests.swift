@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import RoadTripKit
+@testable import RoadTripCore
 
 /// The commented-out `site.yaml` of `roadtrip new site` shows exactly the configuration it is made
 /// from: as written it is all comments (the defaults, no warnings); with every key line

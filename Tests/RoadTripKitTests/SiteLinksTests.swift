@@ -1,5 +1,6 @@
 import Testing
 @testable import RoadTripKit
+@testable import RoadTripCore
 
 @Suite struct SiteLinksTests {
     /// Without a baseURL, links are relative to the page and name index.html, so Output/ works from

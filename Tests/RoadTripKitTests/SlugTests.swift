@@ -1,5 +1,6 @@
 import Testing
 @testable import RoadTripKit
+@testable import RoadTripCore
 
 @Suite struct SlugTests {
     /// Expected slugs written by hand from the rules on `Slug`: Latin letters transliterated as

@@ -1,5 +1,6 @@
 import Testing
 @testable import RoadTripKit
+@testable import RoadTripCore
 
 @Suite struct TemplateValueTests {
     /// Front-matter metadata converts case by case; a mapping becomes an object.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestTools
 @testable import RoadTripKit
+@testable import RoadTripCore
 
 @Suite struct TimeSeriesChartTests {
     private func parse(_ text: String) throws -> XMLTestElement {

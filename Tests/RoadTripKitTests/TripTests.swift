@@ -1,5 +1,6 @@
 import Testing
 @testable import RoadTripKit
+@testable import RoadTripCore
 
 @Suite struct TripTests {
     /// The classic app's Trip: the destination is the first annotation, then its POIs in order,

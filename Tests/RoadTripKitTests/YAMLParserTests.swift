@@ -1,5 +1,6 @@
 import Testing
 @testable import RoadTripKit
+@testable import RoadTripCore
 
 /// Parses `text` expecting a YAML error; returns the diagnostic.
 private func yamlError(_ text: String, firstLine: Int = 1) -> Diagnostic? {

@@ -1,3 +1,4 @@
+import RoadTripCore
 import Foundation
 
 /// Reads one destination folder, `Destinations/<folder>/` (DESIGN §2.2, §2.4): `index.md` (YAML front

@@ -1,3 +1,4 @@
+import RoadTripCore
 import Foundation
 
 /// Destinations kept from an earlier load of the same project (`roadtrip serve` rebuilding), which

@@ -1,3 +1,4 @@
+import RoadTripCore
 import Foundation
 
 /// The one order of destinations (issue 11): home-page cards, the site's `destinations.geojson`,

@@ -1,3 +1,4 @@
+import RoadTripCore
 internal import CCmark
 #if canImport(Glibc)
 import Glibc

@@ -1,3 +1,4 @@
+import RoadTripCore
 import Foundation
 
 /// Reads a destination's `pois.json` or `pois.plist` (DESIGN §2.4): a JSON array or property list

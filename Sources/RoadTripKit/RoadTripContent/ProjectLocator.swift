@@ -1,3 +1,4 @@
+import RoadTripCore
 import Foundation
 
 /// Finds the project root a command works on when `--source` is not given, as git finds `.git/`

@@ -1,3 +1,4 @@
+import RoadTripCore
 import Foundation
 
 /// Imports the classic RoadTrip app's `Destinations.plist` (DESIGN §2.3), XML or binary.

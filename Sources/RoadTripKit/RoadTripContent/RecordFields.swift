@@ -1,3 +1,4 @@
+import RoadTripCore
 import Foundation
 
 /// The fields of one record of a data file — a point of interest, a classic plist destination — read

@@ -1,3 +1,4 @@
+import RoadTripCore
 import Foundation
 
 /// The site configuration of `Destinations/site.yaml` (DESIGN §2.1). Every key is optional; the

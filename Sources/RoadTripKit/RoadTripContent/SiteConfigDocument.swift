@@ -1,3 +1,4 @@
+import RoadTripCore
 import Foundation
 
 /// The `site.yaml` that `roadtrip new site` writes: every key of DESIGN §2.1, commented out and

@@ -1,3 +1,4 @@
+import RoadTripCore
 import Foundation
 
 /// Finds and reads a destination's trip logs (DESIGN §2.5): every `.gpx`, `.nmea`, `.json` and

@@ -1,3 +1,4 @@
+import RoadTripCore
 import Foundation
 
 /// Reading a trip log's sidecar (`trips/<slug>.yaml`, or `trip.yaml` inside a recording folder)

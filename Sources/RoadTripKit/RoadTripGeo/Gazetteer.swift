@@ -1,3 +1,4 @@
+import RoadTripCore
 internal import CGeonames
 import Foundation
 

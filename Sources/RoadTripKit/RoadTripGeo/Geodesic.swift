@@ -1,3 +1,4 @@
+import RoadTripCore
 internal import CProj
 
 /// Geodesics on the WGS 84 ellipsoid: the shortest path between two points, solved with

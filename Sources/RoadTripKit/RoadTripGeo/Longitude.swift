@@ -1,3 +1,4 @@
+import RoadTripCore
 import Foundation
 
 /// Arithmetic on the circle of longitudes (degrees), where −180° and 180° are the same meridian.

@@ -1,3 +1,4 @@
+import RoadTripCore
 import Foundation
 
 /// A region fitted to a viewport of `width × height` CSS pixels: the zoom MapKit's

@@ -1,3 +1,4 @@
+import RoadTripCore
 import Foundation
 
 /// Place names compared the way a reader types them: case-, diacritic- and punctuation-insensitive

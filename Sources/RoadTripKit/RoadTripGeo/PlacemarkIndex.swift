@@ -1,3 +1,4 @@
+import RoadTripCore
 import Foundation
 
 /// An exact nearest-neighbour index over points on the WGS 84 ellipsoid, by geodesic distance.

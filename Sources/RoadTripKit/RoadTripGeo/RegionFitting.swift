@@ -1,3 +1,4 @@
+import RoadTripCore
 import Foundation
 
 /// Fits a region to a set of annotations (`region: fit`, the overview map; DESIGN §4.1).

@@ -1,3 +1,4 @@
+import RoadTripCore
 import Foundation
 
 /// One map as a page shows it (DESIGN §5.1): the fitted view, the inline SVG, the JSON configuration

@@ -1,3 +1,4 @@
+import RoadTripCore
 import Foundation
 
 /// One file of a build's output (DESIGN §5): where it goes inside the output folder and what it

@@ -1,3 +1,4 @@
+import RoadTripCore
 import Foundation
 
 /// The "render" stage for pages (DESIGN §5): turns trips into the theme's template contexts and the

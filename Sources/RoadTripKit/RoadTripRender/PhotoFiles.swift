@@ -1,3 +1,4 @@
+import RoadTripCore
 import Foundation
 
 /// Where a destination's published photo copies go: `<slug>/photos/<name>.jpg` (web size) and

@@ -1,3 +1,4 @@
+import RoadTripCore
 import Foundation
 
 /// The teardrop outline of a map pin, tip at (0, 0), head above it (SVG y grows down).

@@ -1,3 +1,4 @@
+import RoadTripCore
 import Foundation
 
 /// Dates and times as a page shows them to readers, in the site's `language` and `timeZone`

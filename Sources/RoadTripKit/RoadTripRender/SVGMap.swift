@@ -1,3 +1,4 @@
+import RoadTripCore
 import Foundation
 
 /// What `SVGMap.render` draws: a fitted view, its pins and an optional raster basemap.

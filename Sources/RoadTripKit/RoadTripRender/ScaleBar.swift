@@ -1,3 +1,4 @@
+import RoadTripCore
 import Foundation
 
 /// A map's scale bar: one metric and one imperial bar of round lengths (1, 2 or 5 × 10ⁿ of a unit),

@@ -1,3 +1,4 @@
+import RoadTripCore
 import Foundation
 
 /// The share actions of a destination or trip page (issue 6, "Sharing"), computed at build time the

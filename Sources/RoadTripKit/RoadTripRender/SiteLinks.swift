@@ -1,3 +1,4 @@
+import RoadTripCore
 import Foundation
 
 /// Builds every internal URL of the site from one rule, so `baseURL`'s sub-path appears exactly once

@@ -1,3 +1,4 @@
+import RoadTripCore
 /// A trip's map pins as the pages, the GeoJSON and the SVG map show them.
 extension Trip {
     /// The map's pins: the destination first (id `destination`), then the POIs in source order

@@ -1,3 +1,4 @@
+import RoadTripCore
 import Foundation
 
 /// The page and files of one trip log (DESIGN §5): `<slug>/trips/<trip>/index.html` with the

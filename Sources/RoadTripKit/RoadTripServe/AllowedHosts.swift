@@ -1,3 +1,4 @@
+import RoadTripCore
 import Foundation
 
 /// The hosts a request to `roadtrip serve` may name in its `Host` header (or in an absolute-form

@@ -1,3 +1,4 @@
+import RoadTripCore
 import Foundation
 
 /// A `Range: bytes=…` request header (RFC 9110 §14.1.2) against a representation of `size` bytes.

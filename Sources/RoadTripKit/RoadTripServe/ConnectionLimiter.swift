@@ -1,3 +1,4 @@
+import RoadTripCore
 import Synchronization
 
 /// Which connections `roadtrip serve` closes so that a new client always gets in: 512 connections

@@ -1,3 +1,4 @@
+import RoadTripCore
 import Synchronization
 
 /// One open Server-Sent Events response (WHATWG HTML, "Server-sent events", §9.2): bytes queued by

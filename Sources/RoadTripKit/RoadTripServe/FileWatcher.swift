@@ -1,3 +1,4 @@
+import RoadTripCore
 import Foundation
 import Glibc
 import Synchronization

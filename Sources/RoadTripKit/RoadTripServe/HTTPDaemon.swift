@@ -1,3 +1,4 @@
+import RoadTripCore
 internal import CMicroHTTPD
 import Dispatch
 import Foundation

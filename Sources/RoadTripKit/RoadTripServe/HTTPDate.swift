@@ -1,3 +1,4 @@
+import RoadTripCore
 import Foundation
 
 /// HTTP dates (RFC 9110 §5.6.7): `Sun, 06 Nov 1994 08:49:37 GMT` (IMF-fixdate), written by hand so

@@ -1,3 +1,4 @@
+import RoadTripCore
 import Foundation
 
 /// Why `roadtrip serve` cannot start or serve.

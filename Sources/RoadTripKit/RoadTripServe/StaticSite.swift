@@ -1,3 +1,4 @@
+import RoadTripCore
 import Foundation
 
 /// Answers requests for the files of one output folder, the way `roadtrip serve` serves them during

@@ -1,3 +1,4 @@
+import RoadTripCore
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

@@ -1,3 +1,4 @@
+import RoadTripCore
 import Foundation
 
 /// The output folder policy's rule that needs the write step's manifest.

@@ -1,3 +1,4 @@
+import RoadTripCore
 import Foundation
 
 /// The record of which files in the output folder roadtrip wrote (DESIGN §5, §7): the file

@@ -1,3 +1,4 @@
+import RoadTripCore
 import Foundation
 #if canImport(Glibc)
 import Glibc

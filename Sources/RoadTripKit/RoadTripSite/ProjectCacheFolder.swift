@@ -1,3 +1,4 @@
+import RoadTripCore
 import Foundation
 
 /// `<project root>/.roadtrip-cache/`: what roadtrip keeps between runs that is not the site itself —

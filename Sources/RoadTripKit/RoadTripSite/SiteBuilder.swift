@@ -1,3 +1,4 @@
+import RoadTripCore
 import Dispatch
 import Foundation
 import Synchronization

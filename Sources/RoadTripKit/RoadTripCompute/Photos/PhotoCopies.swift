@@ -1,3 +1,4 @@
+import RoadTripCore
 import Foundation
 
 /// The published copies of one photo, as the build's photo step made them (`ThumbnailMaker`):

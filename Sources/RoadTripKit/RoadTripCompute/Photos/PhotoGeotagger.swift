@@ -1,3 +1,4 @@
+import RoadTripCore
 import Foundation
 
 /// Places photos that have a time but no GPS position on a destination's filtered track, the way

@@ -1,3 +1,4 @@
+import RoadTripCore
 import Foundation
 
 /// A bounded first-in, first-out hand-over of values from one producer thread to one consumer

@@ -1,3 +1,4 @@
+import RoadTripCore
 import Foundation
 
 /// A trip log after the "compute" stage (DESIGN §4.2, §6): filtered by one set of settings, with

@@ -1,3 +1,4 @@
+import RoadTripCore
 import Foundation
 
 /// A filtered track as series over time, for the trip page's charts: per kept fix, the seconds since

@@ -1,3 +1,4 @@
+import RoadTripCore
 import Foundation
 
 /// Douglas–Peucker line simplification of one track segment, in ground metres, so a drawn track

@@ -1,3 +1,4 @@
+import RoadTripCore
 import Foundation
 
 /// The timestamped fixes of a filtered track in time order, for asking where the track was at a

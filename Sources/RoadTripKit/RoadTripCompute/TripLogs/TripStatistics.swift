@@ -1,3 +1,4 @@
+import RoadTripCore
 import Foundation
 
 /// The thresholds behind `TripStatistics`: when a step counts as moving, how a speed spike is

@@ -1,3 +1,4 @@
+import RoadTripCore
 import Foundation
 
 /// What a public site may show of the people in `contacts.vcf` (issue 7, "Privacy by default"):

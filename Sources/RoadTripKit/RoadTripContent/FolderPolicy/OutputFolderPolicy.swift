@@ -1,3 +1,4 @@
+import RoadTripCore
 import Foundation
 
 /// The rules on which folders roadtrip may write into that do not depend on the project (README

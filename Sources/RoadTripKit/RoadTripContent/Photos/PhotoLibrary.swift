@@ -1,3 +1,4 @@
+import RoadTripCore
 import Foundation
 
 /// Reads a destination's `photos/` folder into ``Photo`` values, and checks `images/` for photos

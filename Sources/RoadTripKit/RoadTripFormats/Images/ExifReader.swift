@@ -1,3 +1,4 @@
+import RoadTripCore
 internal import CExif
 import Foundation
 

@@ -1,3 +1,4 @@
+import RoadTripCore
 internal import CVips
 import Foundation
 import Synchronization

@@ -1,3 +1,4 @@
+import RoadTripCore
 import Foundation
 
 /// A strict JSON reader (RFC 8259) that keeps where every value starts, for data files such as

@@ -1,3 +1,4 @@
+import RoadTripCore
 import Foundation
 
 /// Reads a property list — XML, binary or OpenStep text — into a `MetadataValue`, and for an XML

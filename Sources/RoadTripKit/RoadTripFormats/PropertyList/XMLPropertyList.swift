@@ -1,3 +1,4 @@
+import RoadTripCore
 import Foundation
 
 /// Reads an XML property list (Apple's `PropertyList-1.0.dtd`) into a `MetadataValue`, with the

@@ -1,3 +1,4 @@
+import RoadTripCore
 import Foundation
 
 /// Reads a destination's `contacts.vcf`: vCard 4.0 (RFC 6350), 3.0 (RFC 2426) and the 2.1-style

@@ -1,3 +1,4 @@
+import RoadTripCore
 internal import CLibXML2
 import Foundation
 

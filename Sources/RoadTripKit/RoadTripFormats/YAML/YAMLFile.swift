@@ -1,3 +1,4 @@
+import RoadTripCore
 import Foundation
 
 /// A whole YAML file (`site.yaml`, `theme.yaml`): read as UTF-8 (a leading BOM dropped) and parsed,

@@ -1,3 +1,4 @@
+import RoadTripCore
 internal import CYAML
 
 /// Parses YAML text into a ``YAMLNode`` tree with libyaml's event API (the only file that

@@ -1,3 +1,4 @@
+import RoadTripCore
 import Foundation
 
 /// YAML text written by roadtrip (new destinations, a new site's `site.yaml`): scalars that read

@@ -1,3 +1,4 @@
+import RoadTripCore
 import Foundation
 
 /// One raster tile of a map view's basemap and where it is drawn (DESIGN §4.1).

@@ -1,3 +1,4 @@
+import RoadTripCore
 import Foundation
 
 /// Reduces a polyline in pixel coordinates to at most two vertices per pixel column, so a

@@ -1,3 +1,4 @@
+import RoadTripCore
 import Foundation
 
 /// A value axis with "nice" tick values: steps of 1, 2 or 5 × 10ⁿ, bounds on whole steps.

@@ -1,3 +1,4 @@
+import RoadTripCore
 import Foundation
 
 /// A rose: a polar histogram of directions (compass headings, or GPS courses when the log has no

@@ -1,3 +1,4 @@
+import RoadTripCore
 import Foundation
 
 /// A line chart of one or more series over elapsed time, as inline SVG (a trip page's speed,

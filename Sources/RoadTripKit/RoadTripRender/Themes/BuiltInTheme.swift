@@ -1,3 +1,4 @@
+import RoadTripCore
 import Foundation
 
 /// The default theme compiled into roadtrip (issue 11), so that one executable is the whole

@@ -1,3 +1,4 @@
+import RoadTripCore
 import Foundation
 
 /// A theme (DESIGN §2): Mustache layouts and partials under `layouts/` (named by their path

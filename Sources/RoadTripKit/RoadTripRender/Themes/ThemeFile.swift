@@ -1,3 +1,4 @@
+import RoadTripCore
 import Foundation
 
 /// One file of a theme as a build uses it — `theme.yaml`, a layout or partial under `layouts/`, an

@@ -1,3 +1,4 @@
+import RoadTripCore
 import Foundation
 
 /// A filtered trip log in one of the formats `roadtrip trip filter --format` writes (and the trip

@@ -1,3 +1,4 @@
+import RoadTripCore
 import Foundation
 
 /// The statistics and filter report of a processed trip log as `roadtrip trip stats` prints them:

@@ -1,3 +1,4 @@
+import RoadTripCore
 import Foundation
 
 /// Trip statistics as people read them (the trip page, the destination's trip list and

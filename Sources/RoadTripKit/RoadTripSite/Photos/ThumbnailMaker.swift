@@ -1,3 +1,4 @@
+import RoadTripCore
 import Foundation
 
 /// Makes the published copies of photos with libvips (`Vips`).

@@ -1,3 +1,4 @@
+import RoadTripCore
 import Foundation
 
 /// `roadtrip new destination NAME --latitude L --longitude L`: writes

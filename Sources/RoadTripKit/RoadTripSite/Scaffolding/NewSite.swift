@@ -1,3 +1,4 @@
+import RoadTripCore
 import Foundation
 
 /// `roadtrip new site DIR`: a project that builds at once, as `hugo new site` and `jekyll new`

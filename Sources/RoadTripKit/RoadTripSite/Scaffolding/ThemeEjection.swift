@@ -1,3 +1,4 @@
+import RoadTripCore
 import Foundation
 
 /// `roadtrip theme eject [--force]`: writes the built-in theme (``BuiltInTheme``) into the

@@ -1,3 +1,4 @@
+import RoadTripCore
 import Foundation
 
 /// The accelerometer filters of DESIGN §4.2, after Apple's *Event Handling Guide for iOS*,

@@ -1,3 +1,4 @@
+import RoadTripCore
 import Foundation
 
 /// The location filters of DESIGN §4.2, run in this order:

@@ -1,3 +1,4 @@
+import RoadTripCore
 import Foundation
 
 /// A file read byte by byte through a reused 64 KiB buffer, so readers stream files of any size

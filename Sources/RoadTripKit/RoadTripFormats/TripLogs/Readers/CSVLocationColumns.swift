@@ -1,3 +1,4 @@
+import RoadTripCore
 import Foundation
 
 /// Which columns of a CSV table hold a location fix's fields, and in which units: the part every

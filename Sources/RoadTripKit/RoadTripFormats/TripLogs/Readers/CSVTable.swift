@@ -1,3 +1,4 @@
+import RoadTripCore
 import Foundation
 
 /// A streaming CSV reader (RFC 4180) whose columns are found by header name, never by position.

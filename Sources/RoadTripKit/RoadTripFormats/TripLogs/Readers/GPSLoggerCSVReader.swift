@@ -1,3 +1,4 @@
+import RoadTripCore
 import Foundation
 
 /// Reads the CSV written by GPSLogger for Android (mendhak/gpslogger, `CSVFileLogger.java`).

@@ -1,3 +1,4 @@
+import RoadTripCore
 import Foundation
 
 /// Reads GPX 1.0 and 1.1 files (topografix.com/GPX/1/0, /1/1; `../shared/spec/gpx/gpx-1.1.xsd`)

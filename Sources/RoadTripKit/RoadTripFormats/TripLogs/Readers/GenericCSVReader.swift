@@ -1,3 +1,4 @@
+import RoadTripCore
 import Foundation
 
 /// Reads a CSV of location fixes whose columns are named in the trip's sidecar (DESIGN §2.5),

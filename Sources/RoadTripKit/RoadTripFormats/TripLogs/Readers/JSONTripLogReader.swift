@@ -1,3 +1,4 @@
+import RoadTripCore
 import Foundation
 
 /// Reads roadtrip's own JSON trip log (`Docs/triplog.schema.json`): the DESIGN §3 model with

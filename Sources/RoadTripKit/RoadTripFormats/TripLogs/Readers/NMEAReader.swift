@@ -1,3 +1,4 @@
+import RoadTripCore
 import Foundation
 
 /// Reads an NMEA 0183 log (one sentence per line) as recorded from an external GPS receiver.

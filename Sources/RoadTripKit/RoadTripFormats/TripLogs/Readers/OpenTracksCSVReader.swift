@@ -1,3 +1,4 @@
+import RoadTripCore
 import Foundation
 
 /// Reads OpenTracks' CSV export (OpenTracksApp/OpenTracks, `CSVTrackExporter`):

@@ -1,3 +1,4 @@
+import RoadTripCore
 import Foundation
 
 /// Reads a Sensor Logger recording folder (tszheichoi/awesome-sensor-logger, units in its

@@ -1,3 +1,4 @@
+import RoadTripCore
 import Foundation
 
 /// Parses the date-and-time text of trip logs by hand, from bytes, without a `DateFormatter` per

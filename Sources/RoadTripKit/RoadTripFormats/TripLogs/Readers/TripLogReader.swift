@@ -1,3 +1,4 @@
+import RoadTripCore
 import Foundation
 
 /// Reads any trip log (DESIGN §2.5) by what it is: a folder is a Sensor Logger recording; a file

@@ -1,3 +1,4 @@
+import RoadTripCore
 import Foundation
 
 /// Writes filtered fixes as CSV (RFC 4180, `,`-separated, LF line ends), one row per kept fix in

@@ -1,3 +1,4 @@
+import RoadTripCore
 import Foundation
 
 /// Writes filtered fixes as a GPX 1.1 document (TopoGrafix, "GPX 1.1 Schema Documentation",

@@ -1,3 +1,4 @@
+import RoadTripCore
 import Foundation
 
 /// Writes a `TripLog` as roadtrip's own JSON trip log (`Docs/triplog.schema.json`), the inverse of

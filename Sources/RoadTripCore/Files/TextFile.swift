@@ -1,31 +1,31 @@
 import Foundation
 
 /// Why a text file could not be read: a one-line message for a DESIGN §7 diagnostic.
-struct FileReadError: Error {
+package struct FileReadError: Error {
     /// What went wrong, without the path (the diagnostic carries it).
-    let message: String
+    package let message: String
     /// 1-based line and column (in bytes) of the problem, when it has a position.
-    var line: Int? = nil
-    var column: Int? = nil
+    package var line: Int? = nil
+    package var column: Int? = nil
 
     /// The diagnostic location of this error in the file `path`.
-    func location(in path: String) -> SourceLocation {
+    package func location(in path: String) -> SourceLocation {
         SourceLocation(path: path, line: line, column: column)
     }
 }
 
 /// Reading the author's text files (Markdown, YAML, templates) as UTF-8.
-enum TextFile {
+package enum TextFile {
     /// The file's contents as a String.
     /// - Throws: `FileReadError` when the file cannot be read (`FileBytes.read`: "this is a
     ///   directory, not a file", …) or is not valid UTF-8 (naming the line of the first bad byte).
-    static func read(_ url: URL) throws(FileReadError) -> String {
+    package static func read(_ url: URL) throws(FileReadError) -> String {
         try decode(FileBytes.read(url))
     }
 
     /// `data` as a String.
     /// - Throws: `FileReadError` when it is not valid UTF-8 (naming the line of the first bad byte).
-    static func decode(_ data: Data) throws(FileReadError) -> String {
+    package static func decode(_ data: Data) throws(FileReadError) -> String {
         guard let text = String(validating: data, as: UTF8.self) else {
             let (line, column) = firstInvalidUTF8(in: [UInt8](data))
             throw FileReadError(
@@ -37,7 +37,7 @@ enum TextFile {
 
 /// The 1-based line and byte column of the first byte that does not belong to a valid UTF-8
 /// sequence (Unicode §3.9, table 3-7), found by decoding line by line.
-func firstInvalidUTF8(in bytes: [UInt8]) -> (line: Int, column: Int) {
+package func firstInvalidUTF8(in bytes: [UInt8]) -> (line: Int, column: Int) {
     var line = 1
     var lineStart = 0
     var index = 0
@@ -68,9 +68,9 @@ func firstInvalidUTF8(in bytes: [UInt8]) -> (line: Int, column: Int) {
 }
 
 /// Paths of the project's files as diagnostics and output show them.
-enum ProjectPath {
+package enum ProjectPath {
     /// `url`'s path relative to `root` ('/'-separated), or the full path when it lies outside `root`.
-    static func relative(_ url: URL, to root: URL) -> String {
+    package static func relative(_ url: URL, to root: URL) -> String {
         let path = url.standardizedFileURL.path
         var rootPath = root.standardizedFileURL.path
         if !rootPath.hasSuffix("/") { rootPath += "/" }

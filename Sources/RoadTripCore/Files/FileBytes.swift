@@ -5,10 +5,10 @@ import Foundation
 /// destination`, `theme eject`), with a reason a person understands when it cannot be done —
 /// never Foundation's "The operation could not be completed. (NSCocoaErrorDomain error 256.)" or
 /// "… (NSCocoaErrorDomain error 512.)".
-enum FileBytes {
+package enum FileBytes {
     /// The whole file at `url`.
     /// - Throws: `FileReadError` whose message is `reason(for:error:)`.
-    static func read(_ url: URL) throws(FileReadError) -> Data {
+    package static func read(_ url: URL) throws(FileReadError) -> Data {
         // A named pipe would block the read; a device is no project file.
         if let problem = specialFileProblem(url) { throw FileReadError(message: problem) }
         do {
@@ -22,13 +22,13 @@ enum FileBytes {
     /// to nothing. An optional project file (`site.yaml`, `index.md`, `pois.json`, a sidecar) that
     /// is a broken link is then read, and its error says so (`reason(for:error:)`), instead of
     /// being skipped as if it were absent.
-    static func isPresent(_ url: URL) -> Bool {
+    package static func isPresent(_ url: URL) -> Bool {
         FileManager.default.fileExists(atPath: url.path) || danglingLinkTarget(url) != nil
     }
 
     /// Where the symbolic link at `url` points, when `url` is a link whose target does not exist
     /// (or is a loop of links); `nil` for anything else.
-    static func danglingLinkTarget(_ url: URL) -> String? {
+    package static func danglingLinkTarget(_ url: URL) -> String? {
         guard !FileManager.default.fileExists(atPath: url.path) else { return nil }
         return try? FileManager.default.destinationOfSymbolicLink(atPath: url.path)
     }
@@ -38,7 +38,7 @@ enum FileBytes {
     /// or, where the links lead, a named pipe, a device (`/dev/null`) or a socket ("this is not
     /// a regular file but a named pipe; roadtrip reads only regular files"); `nil` for a regular
     /// file, a folder, or nothing at all. From `stat(2)`, which follows links (`ELOOP` for a loop).
-    static func specialFileProblem(_ url: URL) -> String? {
+    package static func specialFileProblem(_ url: URL) -> String? {
         var info = stat()
         guard stat(url.path, &info) == 0 else {
             guard errno == ELOOP else { return nil }
@@ -59,7 +59,7 @@ enum FileBytes {
     /// Why `url`, where roadtrip looks for a folder (`Themes/`, a destination's `trips/`,
     /// `photos/`, `images/`), is none although something is there: "this is a file, not a folder"
     /// or "this is a symbolic link to a missing folder ('…')"; `nil` for a folder or nothing.
-    static func folderProblem(_ url: URL) -> String? {
+    package static func folderProblem(_ url: URL) -> String? {
         if let target = danglingLinkTarget(url) { return "this is a symbolic link to a missing folder ('\(target)')" }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue else {
@@ -72,7 +72,7 @@ enum FileBytes {
     /// streamed readers (GPX, NMEA, CSV) check this before opening, so that a file of blank lines
     /// is "the file is empty" as for every other reader. Read in 4 KiB pieces up to the first
     /// byte that is not white space, which in a real log is the first, so a big file costs one read.
-    static func isBlankFile(_ url: URL) -> Bool {
+    package static func isBlankFile(_ url: URL) -> Bool {
         guard let handle = try? FileHandle(forReadingFrom: url) else { return false }
         defer { try? handle.close() }
         var first = true
@@ -86,7 +86,7 @@ enum FileBytes {
 
     /// `true` when `data` holds nothing but white space (space, tab, CR, LF) and a UTF-8 byte-order
     /// mark — nothing a JSON, property-list, Markdown or vCard reader could use.
-    static func isBlank(_ data: Data) -> Bool {
+    package static func isBlank(_ data: Data) -> Bool {
         var bytes = data[...]
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
         return bytes.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
@@ -94,7 +94,7 @@ enum FileBytes {
 
     /// The one wording of every reader for a file with nothing in it: "the file is empty: " and
     /// what the file should hold (`expected`, e.g. "points of interest are a JSON array …").
-    static func emptyFileMessage(_ expected: String) -> String {
+    package static func emptyFileMessage(_ expected: String) -> String {
         "the file is empty: " + expected
     }
 
@@ -102,7 +102,7 @@ enum FileBytes {
     /// file" (an `index.md` or `site.yaml` made as a folder), "this is a symbolic link to a missing
     /// file ('…')", "the file does not exist", "permission denied: the file is not readable", or
     /// the system's own reason (``systemReason(_:)``, e.g. "cannot read the file: Input/output error").
-    static func reason(for url: URL, error: (any Error)?) -> String {
+    package static func reason(for url: URL, error: (any Error)?) -> String {
         var isDirectory: ObjCBool = false
         let exists = FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory)
         if exists && isDirectory.boolValue { return "this is a directory, not a file" }
@@ -121,7 +121,7 @@ enum FileBytes {
     ///   - projectRoot: the folder the paths of the message are relative to.
     /// - Throws: `FileWriteError` naming the file relative to `projectRoot` and saying why in words
     ///   (``writeReason(for:projectRoot:error:)``).
-    static func write(_ data: Data, to url: URL, replacing: Bool, projectRoot: URL) throws(FileWriteError) {
+    package static func write(_ data: Data, to url: URL, replacing: Bool, projectRoot: URL) throws(FileWriteError) {
         do {
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try data.write(to: url, options: replacing ? .atomic : .withoutOverwriting)
@@ -140,7 +140,7 @@ enum FileBytes {
     /// and `url` is a file or is missing. Only the folders below `projectRoot` are looked at when
     /// `url` is inside it. With `asFolder`, `url` is a folder to be made (or used), and a file or
     /// a link to nothing there is in the way.
-    static func obstacle(toWriting url: URL, projectRoot: URL, asFolder: Bool = false) -> String? {
+    package static func obstacle(toWriting url: URL, projectRoot: URL, asFolder: Bool = false) -> String? {
         let fileManager = FileManager.default
         let root = projectRoot.standardizedFileURL.path
         let target = url.standardizedFileURL
@@ -171,7 +171,7 @@ enum FileBytes {
     /// the way (``obstacle(toWriting:projectRoot:)``), else "it already exists" for a file that
     /// may not be replaced, else the system's reason (``systemReason(_:)``, e.g. "Permission
     /// denied", "No space left on device").
-    static func writeReason(for url: URL, projectRoot: URL, error: any Error) -> String {
+    package static func writeReason(for url: URL, projectRoot: URL, error: any Error) -> String {
         if let obstacle = obstacle(toWriting: url, projectRoot: projectRoot) { return obstacle }
         let nsError = error as NSError
         if nsError.domain == NSCocoaErrorDomain && nsError.code == NSFileWriteFileExistsError {
@@ -182,7 +182,7 @@ enum FileBytes {
 
     /// The reason of the POSIX error underneath `error` (`strerror`: "Permission denied",
     /// "Input/output error"), else Foundation's description of `error`.
-    static func systemReason(_ error: any Error) -> String {
+    package static func systemReason(_ error: any Error) -> String {
         let nsError = error as NSError
         if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
             return String(cString: strerror(Int32(underlying.code)))
@@ -193,12 +193,12 @@ enum FileBytes {
 }
 
 /// Why a file could not be written into the project (``FileBytes/write(_:to:replacing:projectRoot:)``).
-struct FileWriteError: Error, Sendable, CustomStringConvertible {
+package struct FileWriteError: Error, Sendable, CustomStringConvertible {
     /// The file, relative to the project root (or absolute when outside it).
-    let path: String
+    package let path: String
     /// Why, in words, without the path: "Themes is a file, not a folder; move it away".
-    let reason: String
+    package let reason: String
 
     /// "cannot write <path>: <reason>".
-    var description: String { "cannot write \(path): \(reason)" }
+    package var description: String { "cannot write \(path): \(reason)" }
 }

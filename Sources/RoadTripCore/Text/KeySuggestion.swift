@@ -8,10 +8,10 @@
 /// substitutions plus transpositions of two neighbouring letters, each one edit: `lattitude` →
 /// `latitude` is 1, `subtitel` → `subtitle` is 1). Among several known keys the fewest edits win,
 /// then the first in alphabetical order.
-enum KeySuggestion {
+package enum KeySuggestion {
     /// The known key `written` most likely stands for, or `nil` when none is that close (or
     /// `written` is itself known).
-    static func suggestion(for written: String, among known: some Collection<String>) -> String? {
+    package static func suggestion(for written: String, among known: some Collection<String>) -> String? {
         guard !known.contains(written) else { return nil }
         let known = known.sorted()
         let lowered = written.lowercased()
@@ -27,7 +27,7 @@ enum KeySuggestion {
     }
 
     /// "; did you mean 'timeZone'?" for a message that already says the key is unknown, or `""`.
-    static func didYouMean(_ written: String, among known: some Collection<String>) -> String {
+    package static func didYouMean(_ written: String, among known: some Collection<String>) -> String {
         suggestion(for: written, among: known).map { "; did you mean '\($0)'?" } ?? ""
     }
 
@@ -35,7 +35,7 @@ enum KeySuggestion {
     /// (`time` is not a misspelt `title`, only a case difference counts), 1 for 5 to 8 (`tittle`),
     /// 2 from 9 on (`lattitude`, `longtitude`). Front matter keeps unknown keys for templates, so
     /// a short key of the author's own must not be taken for a typo.
-    static func maximumEdits(for written: String) -> Int {
+    package static func maximumEdits(for written: String) -> Int {
         switch written.count {
         case ...4: 0
         case ...8: 1
@@ -46,7 +46,7 @@ enum KeySuggestion {
     /// The optimal string alignment distance between `a` and `b` (Damerau–Levenshtein without
     /// repeated edits of one substring; Wagner–Fischer's table with the transposition case, as in
     /// Boytsov 2011, "Indexing methods for approximate dictionary searching", §2.2).
-    static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
+    package static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
         // distance[i][j]: edits from a's first i characters to b's first j.

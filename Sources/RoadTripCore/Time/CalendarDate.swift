@@ -93,7 +93,7 @@ public struct CalendarDate: Sendable, Hashable {
 
     /// Seconds from 1970-01-01T00:00 to the written wall-clock time (midnight for a date alone),
     /// as if it were UTC: the number shown when the date is displayed as written.
-    var wallClockSeconds: Int {
+    package var wallClockSeconds: Int {
         let days = ISO8601Time.daysFromCivil(year: year, month: month, day: day)
         let time = time ?? TimeOfDay(hour: 0, minute: 0, second: 0)
         return days * 86_400 + time.hour * 3600 + time.minute * 60 + time.second

@@ -3,7 +3,7 @@ import Foundation
 /// ISO 8601 / RFC 3339 date-times formatted by hand, and the proleptic Gregorian calendar
 /// arithmetic (ISO 8601 §3.2.1) that `TimestampParser`, the writers and the NMEA reader share —
 /// no `DateFormatter`, which is far too slow per row of a million-row log.
-enum ISO8601Time {
+package enum ISO8601Time {
     /// `date` in UTC as `YYYY-MM-DDThh:mm:ss[.ffffff]Z`: rounded to the microsecond (a `Date`'s
     /// `Double` resolves about 0.2 µs at today's dates), trailing fractional zeros dropped.
     /// Instants a trip log may carry, in seconds since 1970-01-01T00:00:00Z: from
@@ -12,14 +12,14 @@ enum ISO8601Time {
     /// the expanded representation) and XML Schema 1.0's `dateTime` (which has no year 0000; GPX
     /// uses it) can write. Every reader rejects a time outside it as a bad row, so whatever a
     /// reader returns, a writer can write and a reader read back.
-    static let representableSeconds: ClosedRange<Double> = -62_135_596_800 ... 253_402_300_799
+    package static let representableSeconds: ClosedRange<Double> = -62_135_596_800 ... 253_402_300_799
 
     /// `true` when `date` lies in `representableSeconds`.
-    static func isRepresentable(_ date: Date) -> Bool {
+    package static func isRepresentable(_ date: Date) -> Bool {
         representableSeconds.contains(date.timeIntervalSince1970)
     }
 
-    static func format(_ date: Date) -> String {
+    package static func format(_ date: Date) -> String {
         // Clamped so that no date can trap the conversion, and the last representable second
         // does not round up into year 10000.
         let seconds1970 = min(max(date.timeIntervalSince1970, representableSeconds.lowerBound), representableSeconds.upperBound + 0.999_999)
@@ -49,7 +49,7 @@ enum ISO8601Time {
 
     /// Days since 1970-01-01 of a proleptic Gregorian date (H. Hinnant, "chrono-Compatible
     /// Low-Level Date Algorithms", `days_from_civil`).
-    static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
+    package static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
         let yoe = y - era * 400
@@ -60,7 +60,7 @@ enum ISO8601Time {
     }
 
     /// The proleptic Gregorian date of a day count since 1970-01-01 (Hinnant's `civil_from_days`).
-    static func civilFromDays(_ days: Int) -> (year: Int, month: Int, day: Int) {
+    package static func civilFromDays(_ days: Int) -> (year: Int, month: Int, day: Int) {
         let z = days + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
         let doe = z - era * 146_097
@@ -73,7 +73,7 @@ enum ISO8601Time {
     }
 
     /// Days in `month` of `year` (Gregorian leap years).
-    static func daysInMonth(year: Int, month: Int) -> Int {
+    package static func daysInMonth(year: Int, month: Int) -> Int {
         switch month {
         case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
         case 4, 6, 9, 11: return 30

@@ -1,0 +1,3 @@
+// The floors already cut out of RoadTripKit, re-exported so that `import RoadTripKit` (the
+// command-line tool, the benchmarks, the fuzz harnesses) still sees all of roadtrip's library.
+@_exported import RoadTripCore

@@ -132,7 +132,7 @@ private struct Reading {
         } catch {
             throw ParsedDocument.SyntaxError(
                 message: "not a valid property list: " + Self.describe(error, sawRoot: root != nil || !containers.isEmpty),
-                line: error.line, column: error.column)
+                line: error.line, column: error.column.map { locator.clamped(column: $0, line: error.line) })
         }
     }
 

@@ -102,6 +102,20 @@ struct XMLStartTagLocator {
         return nil
     }
 
+    /// `column` (1-based) on the document's 1-based `line`, at most one past the line's end as this
+    /// type counts columns (characters in UTF-8, bytes in a single-byte encoding): libxml2 counts
+    /// some columns of a document it converts from another encoding (ISO-8859-1, windows-1252, …)
+    /// in the bytes of the UTF-8 it made, which can point past the end of the line. `column`
+    /// unchanged when the locator is not usable (UTF-16, UTF-32) or the line is not there.
+    func clamped(column: Int, line: Int) -> Int {
+        guard isUsable, line >= 1 else { return column }
+        var scan = self
+        while scan.offset < bytes.count && scan.line < line { scan.step() }
+        guard scan.line == line else { return column }
+        while scan.offset < bytes.count && bytes[scan.offset] != 0x0A && bytes[scan.offset] != 0x0D { scan.step() }
+        return min(column, scan.column)
+    }
+
     // MARK: Scanning
 
     /// Steps over one byte, counting lines and columns.

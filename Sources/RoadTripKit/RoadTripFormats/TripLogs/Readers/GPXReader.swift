@@ -527,8 +527,14 @@ private struct GPXStreamState {
     /// column.
     mutating func reportSyntaxError(_ error: XMLStreamReader.SyntaxError) {
         flushPendingWarnings()
+        // libxml2's column can run past the line's end in a document it converted from another
+        // encoding (`XMLStartTagLocator.clamped`); the file is read again only then.
+        var column = error.column
+        if let given = column, let data = try? Data(contentsOf: url, options: .alwaysMapped) {
+            column = XMLStartTagLocator(bytes: Array(data)).clamped(column: given, line: error.line)
+        }
         diagnostics.error(
-            SourceLocation(path: displayPath, line: error.line, column: error.column),
+            SourceLocation(path: displayPath, line: error.line, column: column),
             "not well-formed XML: " + error.message)
     }
 }

@@ -31,9 +31,10 @@ let package = Package(
         ),
         // The floors of the pipeline, each importing only those before it (README, "Layout of the code").
         .target(name: "RoadTripCore"),
+        .target(name: "RoadTripFormats", dependencies: ["RoadTripCore", "CLibXML2", "CYAML", "CExif", "CVips"]),
         .target(
             name: "RoadTripKit",
-            dependencies: ["RoadTripCore", "CCmark", "CLibXML2", "CYAML", "CProj", "CMicroHTTPD", "CGeonames", "CExif", "CVips"],
+            dependencies: ["RoadTripCore", "RoadTripFormats", "CCmark", "CProj", "CMicroHTTPD", "CGeonames"],
             // The default theme inside the binary: Themes/default/ compiled in at build time (BuiltInTheme).
             plugins: ["EmbedDefaultTheme"]
         ),
@@ -52,7 +53,7 @@ let package = Package(
         .target(name: "TestTools", path: "Tests/TestTools"),
         .testTarget(
             name: "RoadTripKitTests",
-            dependencies: ["RoadTripKit", "RoadTripCore", "TestTools"],
+            dependencies: ["RoadTripKit", "RoadTripCore", "RoadTripFormats", "TestTools"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "roadtripTests", dependencies: ["RoadTripKit", "roadtrip", "TestTools"]),

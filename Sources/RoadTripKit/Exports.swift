@@ -1,3 +1,4 @@
 // The floors already cut out of RoadTripKit, re-exported so that `import RoadTripKit` (the
 // command-line tool, the benchmarks, the fuzz harnesses) still sees all of roadtrip's library.
 @_exported import RoadTripCore
+@_exported import RoadTripFormats

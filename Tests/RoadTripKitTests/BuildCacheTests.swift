@@ -3,6 +3,7 @@ import Synchronization
 import Testing
 @testable import RoadTripKit
 @testable import RoadTripCore
+@testable import RoadTripFormats
 
 /// A throw-away project `<base>/project` with the repository's default theme and four small
 /// destinations, built into `<base>/project/Output`. In home-page order (`order`, then the plist's

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import RoadTripKit
 @testable import RoadTripCore
+@testable import RoadTripFormats
 
 /// A diagnostic is one line of standard error (DESIGN §7), whatever of the file its message quotes.
 @Suite struct DiagnosticTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import RoadTripKit
 @testable import RoadTripCore
+@testable import RoadTripFormats
 
 /// Why a project file cannot be read, in words (issue 11): never "NSCocoaErrorDomain error 256".
 @Suite struct FileBytesTests {

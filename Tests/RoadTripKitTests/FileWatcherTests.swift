@@ -3,6 +3,7 @@ import Synchronization
 import Testing
 @testable import RoadTripKit
 @testable import RoadTripCore
+@testable import RoadTripFormats
 
 /// The paths of each callback, in order.
 private final class CallbackLog: Sendable {

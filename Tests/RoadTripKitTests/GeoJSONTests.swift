@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import RoadTripKit
 @testable import RoadTripCore
+@testable import RoadTripFormats
 
 @Suite struct GeoJSONTests {
     private func parse(_ text: String) throws -> [String: Any] {

@@ -1,6 +1,7 @@
 import Testing
 @testable import RoadTripKit
 @testable import RoadTripCore
+@testable import RoadTripFormats
 
 @Suite struct HTMLEscapingTests {
     /// Expected strings written by hand from the HTML character references

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import RoadTripKit
 @testable import RoadTripCore
+@testable import RoadTripFormats
 
 /// Runs the official Mustache spec (https://github.com/mustache/spec, JSON form, MIT licence in
 /// Fixtures/mustache-spec/LICENSE). Every case's `expected` string is the spec's, so the

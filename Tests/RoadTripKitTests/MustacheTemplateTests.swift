@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import RoadTripKit
 @testable import RoadTripCore
+@testable import RoadTripFormats
 
 /// Errors, missing partials and site-style layouts. Expected lines and columns are counted by
 /// hand from the template text shown in each test (1-based, columns in characters).

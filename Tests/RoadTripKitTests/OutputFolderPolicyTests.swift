@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import RoadTripKit
 @testable import RoadTripCore
+@testable import RoadTripFormats
 
 /// The output-folder rules that need no file system (README "Command line"): which folders are the
 /// operating system's, and which names a publishing folder may hold before the first build.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import RoadTripKit
 @testable import RoadTripCore
+@testable import RoadTripFormats
 
 /// The share actions (issue 6, "Sharing"). Expected values come from RFC 6068 §6's own examples,
 /// from Foundation's `URLComponents` as an independent parser of the URIs built here, and from

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import RoadTripKit
 @testable import RoadTripCore
+@testable import RoadTripFormats
 
 @Suite struct SiteConfigTests {
     func load(_ yaml: String) throws -> (SiteConfig, [Diagnostic]) {

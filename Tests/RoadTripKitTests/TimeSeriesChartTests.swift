@@ -3,6 +3,7 @@ import Testing
 import TestTools
 @testable import RoadTripKit
 @testable import RoadTripCore
+@testable import RoadTripFormats
 
 @Suite struct TimeSeriesChartTests {
     private func parse(_ text: String) throws -> XMLTestElement {

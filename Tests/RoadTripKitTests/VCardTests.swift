@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import RoadTripKit
 @testable import RoadTripCore
+@testable import RoadTripFormats
 
 /// `Fixtures/contacts/phone-export.vcf` (CRLF line ends, as phones write) holds six cards:
 /// 1 (line 1) an Android-style 3.0 export with quoted-printable UTF-8 names and a QP soft line

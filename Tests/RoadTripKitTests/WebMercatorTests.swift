@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import RoadTripKit
 @testable import RoadTripCore
+@testable import RoadTripFormats
 
 /// Web Mercator on 256-px tiles. Expected values are hand calculations with the OSM wiki
 /// "Slippy map tilenames" formulas, x = (λ + 180)/360 · 256·2^z and

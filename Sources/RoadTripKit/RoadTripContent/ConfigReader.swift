@@ -1,3 +1,4 @@
+import RoadTripFormats
 import RoadTripCore
 /// Reads typed values out of a parsed YAML tree for `site.yaml` and front matter, reporting a wrong
 /// type at the value's own line and column (DESIGN §7). Each reader calls its closure only with a

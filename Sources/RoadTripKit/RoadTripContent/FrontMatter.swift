@@ -1,3 +1,4 @@
+import RoadTripFormats
 import RoadTripCore
 /// A destination file (`index.md`) split into its YAML front matter and its Markdown body
 /// (DESIGN §2.2).

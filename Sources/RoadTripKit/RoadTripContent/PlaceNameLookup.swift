@@ -1,3 +1,4 @@
+import RoadTripFormats
 import RoadTripCore
 /// Front matter `location: "Tromsø"` or `"Portland, Oregon"` (DESIGN §2.2, "a place name once
 /// geocoding exists") → a coordinate, through `Gazetteer.forward`, with the diagnostics DESIGN §7

@@ -1,3 +1,4 @@
+import RoadTripFormats
 import RoadTripCore
 /// GeoJSON text (RFC 7946) for annotations and tracks: `[longitude, latitude]` positions and `bbox`
 /// values with at most 6 decimals (`fractionDigits`), properties in the simplestyle-spec 1.1.0 convention (`title`,

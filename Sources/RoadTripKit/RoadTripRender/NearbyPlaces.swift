@@ -1,3 +1,4 @@
+import RoadTripFormats
 import RoadTripCore
 /// `Output/assets/places.json` for the page's "You are near <locality>" after Locate (issue 6;
 /// written only when site config says `share.nearbyPlaces: true`): a compact extract of the

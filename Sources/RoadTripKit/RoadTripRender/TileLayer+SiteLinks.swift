@@ -1,3 +1,4 @@
+import RoadTripFormats
 import RoadTripCore
 /// A tile layer's templates as links from a page of the site.
 extension TileLayer {

@@ -1,3 +1,4 @@
+import RoadTripFormats
 import RoadTripCore
 internal import CMicroHTTPD
 import Dispatch

@@ -1,3 +1,4 @@
+import RoadTripFormats
 import RoadTripCore
 /// One HTTP request as `StaticSite` sees it: no body (the server answers GET and HEAD only).
 public struct HTTPRequest: Sendable {

@@ -1,3 +1,4 @@
+import RoadTripFormats
 import RoadTripCore
 import Dispatch
 import Foundation

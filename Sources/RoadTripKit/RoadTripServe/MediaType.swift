@@ -1,3 +1,4 @@
+import RoadTripFormats
 import RoadTripCore
 /// The `Content-Type` a file is served with, by its extension (case-insensitive). Text types carry
 /// `charset=utf-8` (roadtrip writes UTF-8). Sources: the IANA media-type registry; RFC 7946 §12

@@ -1,3 +1,4 @@
+import RoadTripFormats
 import RoadTripCore
 #if canImport(Glibc)
 import Glibc

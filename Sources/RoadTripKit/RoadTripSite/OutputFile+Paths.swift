@@ -1,3 +1,4 @@
+import RoadTripFormats
 import RoadTripCore
 /// Which paths an output file may have inside the output folder, as the write step checks them.
 extension OutputFile {

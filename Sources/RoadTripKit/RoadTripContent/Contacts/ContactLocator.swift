@@ -1,3 +1,4 @@
+import RoadTripFormats
 import RoadTripCore
 import Synchronization
 /// Where a contact is, as far as the site may know it.

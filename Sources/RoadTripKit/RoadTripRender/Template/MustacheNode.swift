@@ -1,3 +1,4 @@
+import RoadTripFormats
 import RoadTripCore
 /// The parsed form of a Mustache template: what `MustacheParser` produces once and
 /// `MustacheRenderer` walks for every page. Standalone lines (spec: "standalone tags") are

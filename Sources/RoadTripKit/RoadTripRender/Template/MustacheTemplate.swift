@@ -1,3 +1,4 @@
+import RoadTripFormats
 import RoadTripCore
 /// One Mustache template, parsed once (Mustache spec v1.4 with the optional inheritance and
 /// dynamic-names modules; lambdas are not supported because `TemplateValue` is plain data).

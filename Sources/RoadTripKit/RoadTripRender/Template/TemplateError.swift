@@ -1,3 +1,4 @@
+import RoadTripFormats
 import RoadTripCore
 /// A template that cannot be parsed or rendered: a Mustache syntax error (unclosed tag, unclosed
 /// section, mismatched closing tag, bad delimiters, bad tag name) or a render-time failure

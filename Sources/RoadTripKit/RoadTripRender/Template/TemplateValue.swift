@@ -1,3 +1,4 @@
+import RoadTripFormats
 import RoadTripCore
 /// A plain data value that a Mustache template renders: the "context" of the Mustache spec
 /// (https://github.com/mustache/spec, `specs/interpolation.yml`, `specs/sections.yml`).

@@ -3,10 +3,10 @@ import Foundation
 
 /// YAML text written by roadtrip (new destinations, a new site's `site.yaml`): scalars that read
 /// back as exactly the value written.
-enum YAMLText {
+package enum YAMLText {
     /// `text` as a YAML double-quoted scalar (YAML 1.2 §7.3.1): backslash and quote escaped,
     /// control characters as `\u` and four hexadecimal digits.
-    static func quoted(_ text: String) -> String {
+    package static func quoted(_ text: String) -> String {
         var quoted = "\""
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -23,13 +23,13 @@ enum YAMLText {
     /// `value` as a YAML 1.2 core-schema number that reads back as the same `Double`: a whole
     /// number without a fraction (`40`), anything else in Swift's shortest round-trip form
     /// (`0.05`, `1e-07`). Non-finite values are not written by roadtrip.
-    static func number(_ value: Double) -> String {
+    package static func number(_ value: Double) -> String {
         if value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
         return "\(value)"
     }
 
     /// `true` or `false`, the only booleans of the YAML 1.2 core schema.
-    static func bool(_ value: Bool) -> String {
+    package static func bool(_ value: Bool) -> String {
         value ? "true" : "false"
     }
 }

@@ -2,7 +2,7 @@ import RoadTripCore
 /// A JSON value with keys kept in the order given, written compactly through `JSONText` (so numbers
 /// have at most 7 decimals, or as many as `.decimal` says, and strings are safe inside an HTML
 /// `<script>`).
-indirect enum JSONValue: Sendable {
+package indirect enum JSONValue: Sendable {
     case null
     case bool(Bool)
     /// A number with at most 7 decimals (`JSONText.number`).
@@ -14,13 +14,13 @@ indirect enum JSONValue: Sendable {
     case object([(String, JSONValue)])
 
     /// The compact JSON text (RFC 8259).
-    var text: String {
+    package var text: String {
         var output = ""
         write(to: &output)
         return output
     }
 
-    func write(to output: inout String) {
+    package func write(to output: inout String) {
         switch self {
         case .null: output += "null"
         case .bool(let value): output += value ? "true" : "false"

@@ -16,7 +16,7 @@ import Foundation
 /// a byte that is not UTF-8), which libxml2 rejects at its line and column. Binary and OpenStep
 /// property lists go to Foundation's `PropertyListSerialization` (CoreFoundation's readers), which
 /// refuses nesting deeper than its own limits with an error rather than a crash.
-enum PropertyListDocument {
+package enum PropertyListDocument {
     /// Parses `data`. A file starting `bplist` is a binary property list, one whose first
     /// character (after an optional byte order mark and white space) is `<` followed by `?`, `!`
     /// or a letter is XML (as is one in UTF-16 or UTF-32), anything else OpenStep text.
@@ -27,7 +27,7 @@ enum PropertyListDocument {
     /// otherwise read the bytes as an OpenStep text plist ("bplist00" alone is the string
     /// `bplist00`), and "damaged binary property list" when Foundation cannot read its objects;
     /// for OpenStep text, Foundation's reason and the line it names.
-    static func parse(_ data: Data) throws(ParsedDocument.SyntaxError) -> ParsedDocument {
+    package static func parse(_ data: Data) throws(ParsedDocument.SyntaxError) -> ParsedDocument {
         let bytes = [UInt8](data)
         let isBinary = bytes.starts(with: Array("bplist".utf8))
         if !isBinary && isXML(bytes) { return try XMLPropertyList.parse(bytes) }
@@ -68,7 +68,7 @@ enum PropertyListDocument {
 
     /// Whether `bytes` are an XML document rather than OpenStep text (see `parse`): OpenStep's
     /// `<0fbd…>` is data, and `<` followed by a digit or white space starts no XML markup.
-    static func isXML(_ bytes: [UInt8]) -> Bool {
+    package static func isXML(_ bytes: [UInt8]) -> Bool {
         // UTF-16 and UTF-32, by their byte order marks or first bytes (XML 1.0 Appendix F).
         for start in [[0xFE, 0xFF], [0xFF, 0xFE], [0x00, 0x3C], [0x3C, 0x00], [0x00, 0x00]] as [[UInt8]]
         where bytes.starts(with: start) {
@@ -89,20 +89,20 @@ enum PropertyListDocument {
     /// then `objectCount`, `topObject` and `offsetTableOffset` as 8-byte big-endian integers.
     /// A file cut short loses its trailer, so the last 32 bytes no longer say where a table lies
     /// inside the file.
-    static func binaryTrailerProblem(_ bytes: [UInt8]) -> String? {
+    package static func binaryTrailerProblem(_ bytes: [UInt8]) -> String? {
         if case .failure(let problem) = binaryObjectOffsets(bytes) { return problem.text }
         return nil
     }
 
     /// Why a binary property list cannot be whole (``binaryTrailerProblem(_:)``).
-    struct BinaryLayoutProblem: Error {
-        let text: String
+    package struct BinaryLayoutProblem: Error {
+        package let text: String
     }
 
     /// The byte offset of every object of `bytes` (starting `bplist`), in object order, each inside
     /// the file before the offset table; or why the trailer and table cannot be whole (see
     /// ``binaryTrailerProblem(_:)`` for the format).
-    static func binaryObjectOffsets(_ bytes: [UInt8]) -> Result<[Int], BinaryLayoutProblem> {
+    package static func binaryObjectOffsets(_ bytes: [UInt8]) -> Result<[Int], BinaryLayoutProblem> {
         let headerSize = 8, trailerSize = 32
         guard bytes.count >= headerSize + 1 + trailerSize else {
             return .failure(.init(text: CountText.counted(bytes.count, "byte") + ", fewer than a header, one object and the 32-byte trailer"))
@@ -140,7 +140,7 @@ enum PropertyListDocument {
     /// 0x3 date, 0x4 data, 0x5 and 0x6 strings, 0xA array, 0xD dictionary are read; 0x8 is a UID
     /// (NSKeyedArchiver's), 0xB an ordered set, 0xC a set, the rest unassigned. Refused before
     /// Foundation reads the file: bridging a set of dictionaries to Swift crashes it (exit 139).
-    static func unreadBinaryKind(marker: UInt8) -> String? {
+    package static func unreadBinaryKind(marker: UInt8) -> String? {
         switch marker >> 4 {
         case 0x0, 0x1, 0x2, 0x3, 0x4, 0x5, 0x6, 0xA, 0xD: return nil
         case 0x8: return "a UID (an archived object's reference)"
@@ -151,7 +151,7 @@ enum PropertyListDocument {
     }
 
     /// Converts one object returned by `PropertyListSerialization` (see the type's mapping).
-    static func metadataValue(_ object: Any) -> MetadataValue {
+    package static func metadataValue(_ object: Any) -> MetadataValue {
         switch object {
         case let boolean as Bool where type(of: object) == Bool.self:
             return .bool(boolean)

@@ -11,13 +11,13 @@ import Foundation
 /// range (`1e400`, valid JSON) becomes ±infinity, for the reader of that value to reject where it
 /// stands (RFC 8259 §6 leaves the range to implementations); a leading UTF-8 byte order mark
 /// is skipped (RFC 8259 §8.1 allows ignoring it). Nesting deeper than `maximumDepth` is an error.
-enum JSONDocument {
+package enum JSONDocument {
     /// Deepest nesting of arrays and objects accepted (protects the recursive parser's stack).
-    static let maximumDepth = 512
+    package static let maximumDepth = 512
 
     /// Parses `data` as one JSON text. Throws `ParsedDocument.SyntaxError` with the line and column
     /// where the text stops being JSON (e.g. `expected a value but found ']'` for a trailing comma).
-    static func parse(_ data: Data) throws(ParsedDocument.SyntaxError) -> ParsedDocument {
+    package static func parse(_ data: Data) throws(ParsedDocument.SyntaxError) -> ParsedDocument {
         var parser = Parser(bytes: Array(data))
         parser.skipByteOrderMark()
         parser.skipWhitespace()
@@ -31,24 +31,24 @@ enum JSONDocument {
 
     /// The recursive-descent parser over UTF-8 bytes.
     private struct Parser {
-        let bytes: [UInt8]
-        var offset = 0
+        package let bytes: [UInt8]
+        package var offset = 0
         /// 1-based line of `offset`.
-        var line = 1
+        package var line = 1
         /// Byte offset where the current line starts.
-        var lineStart = 0
+        package var lineStart = 0
 
-        var isAtEnd: Bool { offset >= bytes.count }
-        var current: UInt8? { isAtEnd ? nil : bytes[offset] }
+        package var isAtEnd: Bool { offset >= bytes.count }
+        package var current: UInt8? { isAtEnd ? nil : bytes[offset] }
 
-        init(bytes: [UInt8]) { self.bytes = bytes }
+        package init(bytes: [UInt8]) { self.bytes = bytes }
 
         /// 1-based column of `offset`: Unicode scalars since the line start (UTF-8 continuation
         /// bytes `10xxxxxx` do not start a scalar).
         ///
         /// Counted on from the last column asked for on the same line, so a minified document on
         /// one line costs linear time, not quadratic.
-        var column: Int {
+        package var column: Int {
             mutating get {
                 if columnCache.lineStart != lineStart || columnCache.offset > offset {
                     columnCache = (lineStart, lineStart, 1)
@@ -67,22 +67,22 @@ enum JSONDocument {
         /// The last column computed: the line it was on, its byte offset, and its column.
         private var columnCache = (lineStart: 0, offset: 0, column: 1)
 
-        var position: ParsedDocument.Position {
+        package var position: ParsedDocument.Position {
             mutating get { ParsedDocument.Position(line: line, column: column) }
         }
 
-        mutating func error(_ message: String) -> ParsedDocument.SyntaxError {
+        package mutating func error(_ message: String) -> ParsedDocument.SyntaxError {
             ParsedDocument.SyntaxError(message: message, line: line, column: column)
         }
 
         /// A readable name for the byte at `offset`, or "the end of the file".
-        func describeCurrent() -> String {
+        package func describeCurrent() -> String {
             guard let byte = current else { return "the end of the file" }
             if byte >= 0x21 && byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
             return String(format: "byte 0x%02X", byte)
         }
 
-        mutating func skipByteOrderMark() {
+        package mutating func skipByteOrderMark() {
             if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
                 offset = 3
                 lineStart = 3
@@ -90,7 +90,7 @@ enum JSONDocument {
         }
 
         /// Skips RFC 8259 whitespace (space, tab, line feed, carriage return), counting lines.
-        mutating func skipWhitespace() {
+        package mutating func skipWhitespace() {
             while let byte = current {
                 switch byte {
                 case 0x20, 0x09, 0x0D:
@@ -105,7 +105,7 @@ enum JSONDocument {
             }
         }
 
-        mutating func parseValue(depth: Int) throws(ParsedDocument.SyntaxError)
+        package mutating func parseValue(depth: Int) throws(ParsedDocument.SyntaxError)
             -> (MetadataValue, ParsedDocument.Position)
         {
             let start = position
@@ -133,7 +133,7 @@ enum JSONDocument {
             }
         }
 
-        mutating func parseObject(depth: Int, start: ParsedDocument.Position)
+        package mutating func parseObject(depth: Int, start: ParsedDocument.Position)
             throws(ParsedDocument.SyntaxError) -> (MetadataValue, ParsedDocument.Position)
         {
             guard depth <= JSONDocument.maximumDepth else {
@@ -176,7 +176,7 @@ enum JSONDocument {
             }
         }
 
-        mutating func parseArray(depth: Int, start: ParsedDocument.Position)
+        package mutating func parseArray(depth: Int, start: ParsedDocument.Position)
             throws(ParsedDocument.SyntaxError) -> (MetadataValue, ParsedDocument.Position)
         {
             guard depth <= JSONDocument.maximumDepth else {
@@ -211,7 +211,7 @@ enum JSONDocument {
             }
         }
 
-        mutating func expectLiteral(_ literal: String) throws(ParsedDocument.SyntaxError) {
+        package mutating func expectLiteral(_ literal: String) throws(ParsedDocument.SyntaxError) {
             for expected in literal.utf8 {
                 guard current == expected else {
                     throw error("expected '\(literal)' but found \(describeCurrent())")
@@ -221,7 +221,7 @@ enum JSONDocument {
         }
 
         /// RFC 8259 §6 number grammar: `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`.
-        mutating func parseNumber() throws(ParsedDocument.SyntaxError) -> MetadataValue {
+        package mutating func parseNumber() throws(ParsedDocument.SyntaxError) -> MetadataValue {
             let start = offset
             var isInteger = true
             if current == UInt8(ascii: "-") { offset += 1 }
@@ -252,7 +252,7 @@ enum JSONDocument {
         }
 
         /// Skips ASCII digits and returns how many there were.
-        mutating func skipDigits() -> Int {
+        package mutating func skipDigits() -> Int {
             var count = 0
             while let byte = current, byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") {
                 offset += 1
@@ -263,7 +263,7 @@ enum JSONDocument {
 
         /// A string starting at `"`: escapes decoded (RFC 8259 §7, including surrogate pairs);
         /// raw control characters and invalid UTF-8 are errors.
-        mutating func parseString() throws(ParsedDocument.SyntaxError) -> String {
+        package mutating func parseString() throws(ParsedDocument.SyntaxError) -> String {
             offset += 1  // opening quote
             var utf8: [UInt8] = []
             while true {
@@ -287,7 +287,7 @@ enum JSONDocument {
             }
         }
 
-        mutating func appendEscape(to utf8: inout [UInt8]) throws(ParsedDocument.SyntaxError) {
+        package mutating func appendEscape(to utf8: inout [UInt8]) throws(ParsedDocument.SyntaxError) {
             guard let byte = current else { throw error("unterminated string") }
             offset += 1
             let simple: [UInt8: UInt8] = [
@@ -321,7 +321,7 @@ enum JSONDocument {
             utf8.append(contentsOf: Array(String(Character(scalar)).utf8))
         }
 
-        mutating func parseHex4() throws(ParsedDocument.SyntaxError) -> UInt32 {
+        package mutating func parseHex4() throws(ParsedDocument.SyntaxError) -> UInt32 {
             var code: UInt32 = 0
             for _ in 0..<4 {
                 guard let byte = current, let digit = hexValue(byte) else {
@@ -333,7 +333,7 @@ enum JSONDocument {
             return code
         }
 
-        func hexValue(_ byte: UInt8) -> UInt32? {
+        package func hexValue(_ byte: UInt8) -> UInt32? {
             switch byte {
             case UInt8(ascii: "0")...UInt8(ascii: "9"): return UInt32(byte - UInt8(ascii: "0"))
             case UInt8(ascii: "a")...UInt8(ascii: "f"): return UInt32(byte - UInt8(ascii: "a") + 10)

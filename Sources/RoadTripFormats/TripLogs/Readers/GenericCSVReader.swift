@@ -16,11 +16,11 @@ import Foundation
 /// A key the reader does not know, or a column missing from the header, is an error.
 public enum GenericCSVReader {
     /// Model fields a mapping may name.
-    static let fields = [
+    package static let fields = [
         "timestamp", "latitude", "longitude", "altitude", "horizontalAccuracy", "verticalAccuracy", "speed", "course",
     ]
     /// Unit and layout keys a mapping may give.
-    static let options = ["speedUnit", "timestampFormat", "delimiter"]
+    package static let options = ["speedUnit", "timestampFormat", "delimiter"]
     /// `speedUnit` values and their factor to m/s.
     static let speedUnits: [String: Double] = [
         "ms": 1, "kmh": 1000.0 / 3600.0, "mph": 0.44704, "knots": 1852.0 / 3600.0,

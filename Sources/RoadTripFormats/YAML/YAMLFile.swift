@@ -3,10 +3,10 @@ import Foundation
 
 /// A whole YAML file (`site.yaml`, `theme.yaml`): read as UTF-8 (a leading BOM dropped) and parsed,
 /// with any problem logged at its position (DESIGN §7).
-enum YAMLFile {
+package enum YAMLFile {
     /// The parsed document, `.success(nil)` for an empty one, or `.failure` after logging why the
     /// file cannot be used. `path` is the file as diagnostics name it.
-    static func read(_ url: URL, path: String, log: DiagnosticLog) -> Result<YAMLNode?, Diagnostic> {
+    package static func read(_ url: URL, path: String, log: DiagnosticLog) -> Result<YAMLNode?, Diagnostic> {
         let text: String
         do {
             text = try TextFile.read(url)
@@ -21,7 +21,7 @@ enum YAMLFile {
     /// The parsed document of `text` (a whole file's contents, a leading BOM dropped),
     /// `.success(nil)` for an empty one, or `.failure` after logging why it cannot be used.
     /// `path` is the file as diagnostics name it.
-    static func parse(_ text: String, path: String, log: DiagnosticLog) -> Result<YAMLNode?, Diagnostic> {
+    package static func parse(_ text: String, path: String, log: DiagnosticLog) -> Result<YAMLNode?, Diagnostic> {
         do {
             let withoutBOM = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
             return .success(try YAMLParser.parse(withoutBOM, path: path))

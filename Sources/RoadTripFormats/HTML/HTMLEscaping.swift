@@ -17,7 +17,7 @@ public enum HTMLEscaping {
     }
 
     /// Appends the escaped UTF-8 of `text` to `output` (the renderer's string builder).
-    static func escape(_ text: String, into output: inout [UInt8]) {
+    package static func escape(_ text: String, into output: inout [UInt8]) {
         var text = text
         text.withUTF8 { source in
             var copied = 0

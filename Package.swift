@@ -32,9 +32,10 @@ let package = Package(
         // The floors of the pipeline, each importing only those before it (README, "Layout of the code").
         .target(name: "RoadTripCore"),
         .target(name: "RoadTripFormats", dependencies: ["RoadTripCore", "CLibXML2", "CYAML", "CExif", "CVips"]),
+        .target(name: "RoadTripGeo", dependencies: ["RoadTripCore", "CProj", "CGeonames"]),
         .target(
             name: "RoadTripKit",
-            dependencies: ["RoadTripCore", "RoadTripFormats", "CCmark", "CProj", "CMicroHTTPD", "CGeonames"],
+            dependencies: ["RoadTripCore", "RoadTripFormats", "RoadTripGeo", "CCmark", "CMicroHTTPD"],
             // The default theme inside the binary: Themes/default/ compiled in at build time (BuiltInTheme).
             plugins: ["EmbedDefaultTheme"]
         ),
@@ -53,7 +54,7 @@ let package = Package(
         .target(name: "TestTools", path: "Tests/TestTools"),
         .testTarget(
             name: "RoadTripKitTests",
-            dependencies: ["RoadTripKit", "RoadTripCore", "RoadTripFormats", "TestTools"],
+            dependencies: ["RoadTripKit", "RoadTripCore", "RoadTripFormats", "RoadTripGeo", "TestTools"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "roadtripTests", dependencies: ["RoadTripKit", "roadtrip", "TestTools"]),

@@ -2,3 +2,4 @@
 // command-line tool, the benchmarks, the fuzz harnesses) still sees all of roadtrip's library.
 @_exported import RoadTripCore
 @_exported import RoadTripFormats
+@_exported import RoadTripGeo

@@ -2,6 +2,7 @@ import Testing
 @testable import RoadTripKit
 @testable import RoadTripCore
 @testable import RoadTripFormats
+@testable import RoadTripGeo
 
 /// `BaseURL.check`: what a baseURL may be, what is dropped with a warning, and what is an error.
 @Suite struct BaseURLTests {

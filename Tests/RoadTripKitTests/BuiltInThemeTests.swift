@@ -3,6 +3,7 @@ import Testing
 @testable import RoadTripKit
 @testable import RoadTripCore
 @testable import RoadTripFormats
+@testable import RoadTripGeo
 
 /// The theme compiled into roadtrip (``BuiltInTheme``) and the lookup of a project's theme files
 /// over it (``ThemeFile/lookup(projectRoot:name:)``). The reference is the repository's

@@ -2,6 +2,7 @@ import Testing
 @testable import RoadTripKit
 @testable import RoadTripCore
 @testable import RoadTripFormats
+@testable import RoadTripGeo
 
 /// Which connections `ConnectionLimiter` closes. Times are made-up monotonic nanoseconds; the
 /// expected victims follow from its rule (longest waiting for a request first, then longest busy,

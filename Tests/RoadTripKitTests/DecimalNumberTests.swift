@@ -3,6 +3,7 @@ import Testing
 @testable import RoadTripKit
 @testable import RoadTripCore
 @testable import RoadTripFormats
+@testable import RoadTripGeo
 
 /// `DecimalNumber.parse` against Swift's own `Double(_: StringProtocol)` — a separate, correctly
 /// rounded implementation in the standard library — on edge cases and on random decimals of the

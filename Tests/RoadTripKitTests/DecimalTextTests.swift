@@ -3,6 +3,7 @@ import Testing
 @testable import RoadTripKit
 @testable import RoadTripCore
 @testable import RoadTripFormats
+@testable import RoadTripGeo
 
 @Suite struct DecimalTextTests {
     /// The integer fast path must print exactly what C's printf("%.*f") prints (the reference,

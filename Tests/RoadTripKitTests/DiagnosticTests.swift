@@ -3,6 +3,7 @@ import Testing
 @testable import RoadTripKit
 @testable import RoadTripCore
 @testable import RoadTripFormats
+@testable import RoadTripGeo
 
 /// A diagnostic is one line of standard error (DESIGN §7), whatever of the file its message quotes.
 @Suite struct DiagnosticTests {

@@ -3,6 +3,7 @@ import Testing
 @testable import RoadTripKit
 @testable import RoadTripCore
 @testable import RoadTripFormats
+@testable import RoadTripGeo
 
 /// Why a project file cannot be read, in words (issue 11): never "NSCocoaErrorDomain error 256".
 @Suite struct FileBytesTests {

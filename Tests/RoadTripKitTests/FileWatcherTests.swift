@@ -4,6 +4,7 @@ import Testing
 @testable import RoadTripKit
 @testable import RoadTripCore
 @testable import RoadTripFormats
+@testable import RoadTripGeo
 
 /// The paths of each callback, in order.
 private final class CallbackLog: Sendable {

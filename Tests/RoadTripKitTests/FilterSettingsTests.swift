@@ -2,6 +2,7 @@ import Testing
 @testable import RoadTripKit
 @testable import RoadTripCore
 @testable import RoadTripFormats
+@testable import RoadTripGeo
 
 /// Presets and overrides of DESIGN §4.2 / issue 4 ("Presets"), values copied from the issue text.
 @Suite struct FilterSettingsTests {

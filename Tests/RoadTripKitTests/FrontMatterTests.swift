@@ -3,6 +3,7 @@ import Testing
 @testable import RoadTripKit
 @testable import RoadTripCore
 @testable import RoadTripFormats
+@testable import RoadTripGeo
 
 /// The bytes of `Fixtures/bad-inputs/<name>` (copied from /work/shared/bad-inputs), decoded
 /// without stripping a byte-order mark.

@@ -3,6 +3,7 @@ import Testing
 @testable import RoadTripKit
 @testable import RoadTripCore
 @testable import RoadTripFormats
+@testable import RoadTripGeo
 
 @Suite struct GPSLoggerCSVReaderTests {
     /// GPSLogger's 18-column layout (versions that stop after `annotation`), written by hand.

@@ -3,6 +3,7 @@ import Testing
 @testable import RoadTripKit
 @testable import RoadTripCore
 @testable import RoadTripFormats
+@testable import RoadTripGeo
 
 @Suite struct GeoJSONTests {
     private func parse(_ text: String) throws -> [String: Any] {

@@ -2,6 +2,7 @@ import Testing
 @testable import RoadTripKit
 @testable import RoadTripCore
 @testable import RoadTripFormats
+@testable import RoadTripGeo
 
 @Suite struct HTMLEscapingTests {
     /// Expected strings written by hand from the HTML character references

@@ -3,6 +3,7 @@ import Testing
 @testable import RoadTripKit
 @testable import RoadTripCore
 @testable import RoadTripFormats
+@testable import RoadTripGeo
 
 @Suite struct JSONDocumentTests {
     private func parse(_ text: String) throws(ParsedDocument.SyntaxError) -> ParsedDocument {

@@ -3,6 +3,7 @@ import Testing
 @testable import RoadTripKit
 @testable import RoadTripCore
 @testable import RoadTripFormats
+@testable import RoadTripGeo
 
 @Suite struct JSONTextTests {
     /// RFC 8259 §7 escapes, plus the script-safety ones: `</` → `<\/`, `<!--` → `\u003c!--`,

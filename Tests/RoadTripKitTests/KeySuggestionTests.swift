@@ -2,6 +2,7 @@ import Testing
 @testable import RoadTripKit
 @testable import RoadTripCore
 @testable import RoadTripFormats
+@testable import RoadTripGeo
 
 /// "Did you mean …?" for unknown keys: a case difference first, then a few edits.
 @Suite struct KeySuggestionTests {

@@ -3,6 +3,7 @@ import Testing
 @testable import RoadTripKit
 @testable import RoadTripCore
 @testable import RoadTripFormats
+@testable import RoadTripGeo
 
 /// `LongitudeBins` keeps 2 longitudes per 1° bin; its covering must be exactly
 /// `LongitudeRange.shortestCovering` of all the points whenever that covering is under 359°.

@@ -2,6 +2,7 @@ import Testing
 @testable import RoadTripKit
 @testable import RoadTripCore
 @testable import RoadTripFormats
+@testable import RoadTripGeo
 
 /// Longitude wrapping on the circle (hand values: add or subtract whole turns of 360°).
 @Suite struct LongitudeTests {

@@ -3,6 +3,7 @@ import Testing
 @testable import RoadTripKit
 @testable import RoadTripCore
 @testable import RoadTripFormats
+@testable import RoadTripGeo
 
 /// Errors, missing partials and site-style layouts. Expected lines and columns are counted by
 /// hand from the template text shown in each test (1-based, columns in characters).

@@ -3,6 +3,7 @@ import Testing
 @testable import RoadTripKit
 @testable import RoadTripCore
 @testable import RoadTripFormats
+@testable import RoadTripGeo
 
 /// `NewSite.create` and `ProjectLocator` on temporary folders.
 @Suite struct NewSiteTests {

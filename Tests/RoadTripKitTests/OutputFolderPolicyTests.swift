@@ -3,6 +3,7 @@ import Testing
 @testable import RoadTripKit
 @testable import RoadTripCore
 @testable import RoadTripFormats
+@testable import RoadTripGeo
 
 /// The output-folder rules that need no file system (README "Command line"): which folders are the
 /// operating system's, and which names a publishing folder may hold before the first build.

@@ -4,6 +4,7 @@ import TestTools
 @testable import RoadTripKit
 @testable import RoadTripCore
 @testable import RoadTripFormats
+@testable import RoadTripGeo
 
 /// A throw-away project folder under the temporary directory: `<base>/project` with
 /// `Destinations/` and `Themes/default/assets/`, and the default output `<base>/project/Output`.

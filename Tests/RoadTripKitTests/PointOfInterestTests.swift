@@ -3,6 +3,7 @@ import Testing
 @testable import RoadTripKit
 @testable import RoadTripCore
 @testable import RoadTripFormats
+@testable import RoadTripGeo
 
 @Suite struct PointOfInterestTests {
     // MARK: bad-inputs (expectations from Fixtures/bad-inputs/README in /work/shared)

@@ -3,6 +3,7 @@ import Testing
 @testable import RoadTripKit
 @testable import RoadTripCore
 @testable import RoadTripFormats
+@testable import RoadTripGeo
 
 /// `RegionFitting.region(fitting:...)`. The main check is the defining property, measured through
 /// `MapView` (the independent Web Mercator projection): every coordinate lies at least `padding`

@@ -2,6 +2,7 @@ import Testing
 @testable import RoadTripKit
 @testable import RoadTripCore
 @testable import RoadTripFormats
+@testable import RoadTripGeo
 
 /// `CoordinateRegion(center:latitudinalMeters:longitudinalMeters:)` and the Locate region
 /// (DESIGN §4.1).

@@ -3,6 +3,7 @@ import Testing
 @testable import RoadTripKit
 @testable import RoadTripCore
 @testable import RoadTripFormats
+@testable import RoadTripGeo
 
 @Suite struct RoseChartTests {
     private func parse(_ text: String) throws -> XMLTestElement {

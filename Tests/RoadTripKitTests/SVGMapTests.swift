@@ -3,6 +3,7 @@ import Testing
 @testable import RoadTripKit
 @testable import RoadTripCore
 @testable import RoadTripFormats
+@testable import RoadTripGeo
 
 @Suite struct SVGMapTests {
     /// The whole world at zoom 0 in a 256 × 256 viewport centred on 0°, 0°.

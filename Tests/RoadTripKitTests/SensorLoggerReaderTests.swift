@@ -3,6 +3,7 @@ import Testing
 @testable import RoadTripKit
 @testable import RoadTripCore
 @testable import RoadTripFormats
+@testable import RoadTripGeo
 
 @Suite struct SensorLoggerReaderTests {
     /// Expected values from Python's csv module on the same files (see each comment).

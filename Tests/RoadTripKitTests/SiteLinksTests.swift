@@ -2,6 +2,7 @@ import Testing
 @testable import RoadTripKit
 @testable import RoadTripCore
 @testable import RoadTripFormats
+@testable import RoadTripGeo
 
 @Suite struct SiteLinksTests {
     /// Without a baseURL, links are relative to the page and name index.html, so Output/ works from

@@ -2,6 +2,7 @@ import Testing
 @testable import RoadTripKit
 @testable import RoadTripCore
 @testable import RoadTripFormats
+@testable import RoadTripGeo
 
 @Suite struct SlugTests {
     /// Expected slugs written by hand from the rules on `Slug`: Latin letters transliterated as

@@ -2,6 +2,7 @@ import Testing
 @testable import RoadTripKit
 @testable import RoadTripCore
 @testable import RoadTripFormats
+@testable import RoadTripGeo
 
 @Suite struct TemplateValueTests {
     /// Front-matter metadata converts case by case; a mapping becomes an object.

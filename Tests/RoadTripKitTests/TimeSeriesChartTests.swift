@@ -4,6 +4,7 @@ import TestTools
 @testable import RoadTripKit
 @testable import RoadTripCore
 @testable import RoadTripFormats
+@testable import RoadTripGeo
 
 @Suite struct TimeSeriesChartTests {
     private func parse(_ text: String) throws -> XMLTestElement {

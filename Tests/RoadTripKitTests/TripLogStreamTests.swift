@@ -3,6 +3,7 @@ import Testing
 @testable import RoadTripKit
 @testable import RoadTripCore
 @testable import RoadTripFormats
+@testable import RoadTripGeo
 
 /// The streaming pass (`TripLogStream`, `LocationFilter.Stream`, `TripStatistics.Accumulator`) must
 /// give what reading the whole log and running `ProcessedTripLog` gives — the batch path sorts the

@@ -3,6 +3,7 @@ import Testing
 @testable import RoadTripKit
 @testable import RoadTripCore
 @testable import RoadTripFormats
+@testable import RoadTripGeo
 
 /// Hand-worked statistics. Reference distances: pyproj 3.7.2 `Geod(ellps="WGS84").inv(...)` (an
 /// independent build of Karney's geodesic code), e.g.

@@ -2,6 +2,7 @@ import Testing
 @testable import RoadTripKit
 @testable import RoadTripCore
 @testable import RoadTripFormats
+@testable import RoadTripGeo
 
 @Suite struct TripTests {
     /// The classic app's Trip: the destination is the first annotation, then its POIs in order,

@@ -3,6 +3,7 @@ import Testing
 @testable import RoadTripKit
 @testable import RoadTripCore
 @testable import RoadTripFormats
+@testable import RoadTripGeo
 
 @Suite struct XMLDocumentWriterTests {
     /// Characters XML must escape (& < > " ') plus an emoji and an accented letter round-trip through

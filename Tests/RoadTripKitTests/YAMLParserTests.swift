@@ -2,6 +2,7 @@ import Testing
 @testable import RoadTripKit
 @testable import RoadTripCore
 @testable import RoadTripFormats
+@testable import RoadTripGeo
 
 /// Parses `text` expecting a YAML error; returns the diagnostic.
 private func yamlError(_ text: String, firstLine: Int = 1) -> Diagnostic? {

@@ -1,3 +1,4 @@
+import RoadTripGeo
 import RoadTripFormats
 import RoadTripCore
 /// The site's view of one destination, as the classic RoadTrip app's `Trip` class had it: what the

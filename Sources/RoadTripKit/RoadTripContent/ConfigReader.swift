@@ -1,3 +1,4 @@
+import RoadTripGeo
 import RoadTripFormats
 import RoadTripCore
 /// Reads typed values out of a parsed YAML tree for `site.yaml` and front matter, reporting a wrong

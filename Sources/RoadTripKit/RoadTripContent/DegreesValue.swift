@@ -1,3 +1,4 @@
+import RoadTripGeo
 import RoadTripFormats
 import RoadTripCore
 /// A latitude or longitude as authors write it — in front matter (`latitude: 60.39`, a POI of

@@ -1,3 +1,4 @@
+import RoadTripGeo
 import RoadTripFormats
 import RoadTripCore
 /// A destination file (`index.md`) split into its YAML front matter and its Markdown body

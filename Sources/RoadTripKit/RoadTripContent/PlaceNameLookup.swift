@@ -1,3 +1,4 @@
+import RoadTripGeo
 import RoadTripFormats
 import RoadTripCore
 /// Front matter `location: "Tromsø"` or `"Portland, Oregon"` (DESIGN §2.2, "a place name once

@@ -1,3 +1,4 @@
+import RoadTripGeo
 import RoadTripFormats
 import RoadTripCore
 /// Turns data-file values into `PointOfInterest`s (DESIGN §2.4). The one decoder behind `pois.json`,

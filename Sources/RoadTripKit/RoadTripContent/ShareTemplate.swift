@@ -1,3 +1,4 @@
+import RoadTripGeo
 import RoadTripFormats
 import RoadTripCore
 /// The placeholders of `site.yaml`'s share templates (`share.destinationText`, `share.tripText`,

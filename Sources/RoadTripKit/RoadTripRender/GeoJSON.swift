@@ -1,3 +1,4 @@
+import RoadTripGeo
 import RoadTripFormats
 import RoadTripCore
 /// GeoJSON text (RFC 7946) for annotations and tracks: `[longitude, latitude]` positions and `bbox`

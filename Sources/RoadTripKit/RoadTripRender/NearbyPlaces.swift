@@ -1,3 +1,4 @@
+import RoadTripGeo
 import RoadTripFormats
 import RoadTripCore
 /// `Output/assets/places.json` for the page's "You are near <locality>" after Locate (issue 6;

@@ -1,3 +1,4 @@
+import RoadTripGeo
 import RoadTripFormats
 import RoadTripCore
 /// The `sitemap.xml` of a built site, in the Sitemaps 0.9 protocol (https://www.sitemaps.org/protocol.html).

@@ -1,3 +1,4 @@
+import RoadTripGeo
 import RoadTripFormats
 import RoadTripCore
 /// A tile layer's templates as links from a page of the site.

@@ -1,3 +1,4 @@
+import RoadTripGeo
 import RoadTripFormats
 import RoadTripCore
 /// A trip's map pins as the pages, the GeoJSON and the SVG map show them.

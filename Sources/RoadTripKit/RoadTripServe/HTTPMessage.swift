@@ -1,3 +1,4 @@
+import RoadTripGeo
 import RoadTripFormats
 import RoadTripCore
 /// One HTTP request as `StaticSite` sees it: no body (the server answers GET and HEAD only).

@@ -1,3 +1,4 @@
+import RoadTripGeo
 import RoadTripFormats
 import RoadTripCore
 /// The `Content-Type` a file is served with, by its extension (case-insensitive). Text types carry

@@ -1,3 +1,4 @@
+import RoadTripGeo
 import RoadTripFormats
 import RoadTripCore
 /// The path of an HTTP request target (RFC 9112 §3.2: origin-form `/a/b?q`, or absolute-form

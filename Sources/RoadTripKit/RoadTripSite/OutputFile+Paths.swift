@@ -1,3 +1,4 @@
+import RoadTripGeo
 import RoadTripFormats
 import RoadTripCore
 /// Which paths an output file may have inside the output folder, as the write step checks them.

@@ -1,3 +1,4 @@
+import RoadTripGeo
 import RoadTripFormats
 import RoadTripCore
 /// The region a destination's map opens with (DESIGN §4.1): the front matter's span (default

@@ -1,3 +1,4 @@
+import RoadTripGeo
 import RoadTripFormats
 import RoadTripCore
 /// The parsed form of a Mustache template: what `MustacheParser` produces once and

@@ -1,3 +1,4 @@
+import RoadTripGeo
 import RoadTripFormats
 import RoadTripCore
 /// A partial or parent tag with a fixed name, and the 1-based line where it is used.

@@ -1,3 +1,4 @@
+import RoadTripGeo
 import RoadTripFormats
 import RoadTripCore
 /// Renders parsed templates against a context stack into a UTF-8 buffer (one pass over the

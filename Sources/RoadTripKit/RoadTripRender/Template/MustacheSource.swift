@@ -1,3 +1,4 @@
+import RoadTripGeo
 import RoadTripFormats
 import RoadTripCore
 /// The UTF-8 source of one template with a table of line starts, so that byte offsets found by

@@ -1,3 +1,4 @@
+import RoadTripGeo
 import RoadTripFormats
 import RoadTripCore
 /// One Mustache template, parsed once (Mustache spec v1.4 with the optional inheritance and

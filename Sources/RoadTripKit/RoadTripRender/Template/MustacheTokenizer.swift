@@ -1,3 +1,4 @@
+import RoadTripGeo
 import RoadTripFormats
 import RoadTripCore
 /// The kinds of Mustache tag, named by their sigil (mustache(5); spec `specs/*.yml`).

@@ -1,3 +1,4 @@
+import RoadTripGeo
 import RoadTripFormats
 import RoadTripCore
 /// A template that cannot be parsed or rendered: a Mustache syntax error (unclosed tag, unclosed

@@ -1,3 +1,4 @@
+import RoadTripGeo
 import RoadTripFormats
 import RoadTripCore
 /// A set of named, parsed templates that can include one another: partials (`{{>name}}`) and

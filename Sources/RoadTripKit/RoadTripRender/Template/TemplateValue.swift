@@ -1,3 +1,4 @@
+import RoadTripGeo
 import RoadTripFormats
 import RoadTripCore
 /// A plain data value that a Mustache template renders: the "context" of the Mustache spec

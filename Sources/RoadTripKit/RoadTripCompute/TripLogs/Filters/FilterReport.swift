@@ -1,3 +1,4 @@
+import RoadTripGeo
 import RoadTripFormats
 import RoadTripCore
 /// What one filter kept and dropped, and why (DESIGN §4.2: "every filter reports what it dropped

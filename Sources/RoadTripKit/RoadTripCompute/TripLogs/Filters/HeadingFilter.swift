@@ -1,3 +1,4 @@
+import RoadTripGeo
 import RoadTripFormats
 import RoadTripCore
 /// The heading filters of DESIGN §4.2, after Core Location's `CLHeading` and

@@ -1,4 +1,3 @@
-import RoadTripFormats
 import RoadTripCore
 /// What forward geocoding (`Gazetteer.forward`, `CLGeocoder.geocodeAddressString` on paper) found
 /// for a place name.

@@ -1,4 +1,3 @@
-import RoadTripFormats
 import RoadTripCore
 internal import CProj
 

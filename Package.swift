@@ -33,9 +33,10 @@ let package = Package(
         .target(name: "RoadTripCore"),
         .target(name: "RoadTripFormats", dependencies: ["RoadTripCore", "CLibXML2", "CYAML", "CExif", "CVips"]),
         .target(name: "RoadTripGeo", dependencies: ["RoadTripCore", "CProj", "CGeonames"]),
+        .target(name: "RoadTripContent", dependencies: ["RoadTripCore", "RoadTripFormats", "RoadTripGeo", "CCmark"]),
         .target(
             name: "RoadTripKit",
-            dependencies: ["RoadTripCore", "RoadTripFormats", "RoadTripGeo", "CCmark", "CMicroHTTPD"],
+            dependencies: ["RoadTripCore", "RoadTripFormats", "RoadTripGeo", "RoadTripContent", "CMicroHTTPD"],
             // The default theme inside the binary: Themes/default/ compiled in at build time (BuiltInTheme).
             plugins: ["EmbedDefaultTheme"]
         ),
@@ -54,7 +55,7 @@ let package = Package(
         .target(name: "TestTools", path: "Tests/TestTools"),
         .testTarget(
             name: "RoadTripKitTests",
-            dependencies: ["RoadTripKit", "RoadTripCore", "RoadTripFormats", "RoadTripGeo", "TestTools"],
+            dependencies: ["RoadTripKit", "RoadTripCore", "RoadTripFormats", "RoadTripGeo", "RoadTripContent", "TestTools"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "roadtripTests", dependencies: ["RoadTripKit", "roadtrip", "TestTools"]),

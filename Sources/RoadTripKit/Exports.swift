@@ -3,3 +3,4 @@
 @_exported import RoadTripCore
 @_exported import RoadTripFormats
 @_exported import RoadTripGeo
+@_exported import RoadTripContent

@@ -3,6 +3,7 @@ import Testing
 @testable import RoadTripCore
 @testable import RoadTripFormats
 @testable import RoadTripGeo
+@testable import RoadTripContent
 
 /// `BaseURL.check`: what a baseURL may be, what is dropped with a warning, and what is an error.
 @Suite struct BaseURLTests {

@@ -5,6 +5,7 @@ import Testing
 @testable import RoadTripCore
 @testable import RoadTripFormats
 @testable import RoadTripGeo
+@testable import RoadTripContent
 
 /// A throw-away project `<base>/project` with the repository's default theme and four small
 /// destinations, built into `<base>/project/Output`. In home-page order (`order`, then the plist's

@@ -4,6 +4,7 @@ import Testing
 @testable import RoadTripCore
 @testable import RoadTripFormats
 @testable import RoadTripGeo
+@testable import RoadTripContent
 
 /// The theme compiled into roadtrip (``BuiltInTheme``) and the lookup of a project's theme files
 /// over it (``ThemeFile/lookup(projectRoot:name:)``). The reference is the repository's

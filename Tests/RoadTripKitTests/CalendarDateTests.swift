@@ -4,6 +4,7 @@ import Testing
 @testable import RoadTripCore
 @testable import RoadTripFormats
 @testable import RoadTripGeo
+@testable import RoadTripContent
 
 @Suite struct CalendarDateTests {
     /// Valid and invalid strings from the HTML date grammar (§2.3.5): 2024 is a leap year (divisible

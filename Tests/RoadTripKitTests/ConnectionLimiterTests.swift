@@ -3,6 +3,7 @@ import Testing
 @testable import RoadTripCore
 @testable import RoadTripFormats
 @testable import RoadTripGeo
+@testable import RoadTripContent
 
 /// Which connections `ConnectionLimiter` closes. Times are made-up monotonic nanoseconds; the
 /// expected victims follow from its rule (longest waiting for a request first, then longest busy,

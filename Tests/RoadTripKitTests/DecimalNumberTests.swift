@@ -4,6 +4,7 @@ import Testing
 @testable import RoadTripCore
 @testable import RoadTripFormats
 @testable import RoadTripGeo
+@testable import RoadTripContent
 
 /// `DecimalNumber.parse` against Swift's own `Double(_: StringProtocol)` — a separate, correctly
 /// rounded implementation in the standard library — on edge cases and on random decimals of the

@@ -4,6 +4,7 @@ import Testing
 @testable import RoadTripCore
 @testable import RoadTripFormats
 @testable import RoadTripGeo
+@testable import RoadTripContent
 
 @Suite struct DecimalTextTests {
     /// The integer fast path must print exactly what C's printf("%.*f") prints (the reference,

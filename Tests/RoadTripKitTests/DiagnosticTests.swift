@@ -4,6 +4,7 @@ import Testing
 @testable import RoadTripCore
 @testable import RoadTripFormats
 @testable import RoadTripGeo
+@testable import RoadTripContent
 
 /// A diagnostic is one line of standard error (DESIGN §7), whatever of the file its message quotes.
 @Suite struct DiagnosticTests {

@@ -4,6 +4,7 @@ import Testing
 @testable import RoadTripCore
 @testable import RoadTripFormats
 @testable import RoadTripGeo
+@testable import RoadTripContent
 
 /// Why a project file cannot be read, in words (issue 11): never "NSCocoaErrorDomain error 256".
 @Suite struct FileBytesTests {

@@ -5,6 +5,7 @@ import Testing
 @testable import RoadTripCore
 @testable import RoadTripFormats
 @testable import RoadTripGeo
+@testable import RoadTripContent
 
 /// The paths of each callback, in order.
 private final class CallbackLog: Sendable {

@@ -3,6 +3,7 @@ import Testing
 @testable import RoadTripCore
 @testable import RoadTripFormats
 @testable import RoadTripGeo
+@testable import RoadTripContent
 
 /// Presets and overrides of DESIGN §4.2 / issue 4 ("Presets"), values copied from the issue text.
 @Suite struct FilterSettingsTests {

@@ -4,6 +4,7 @@ import Testing
 @testable import RoadTripCore
 @testable import RoadTripFormats
 @testable import RoadTripGeo
+@testable import RoadTripContent
 
 /// The bytes of `Fixtures/bad-inputs/<name>` (copied from /work/shared/bad-inputs), decoded
 /// without stripping a byte-order mark.

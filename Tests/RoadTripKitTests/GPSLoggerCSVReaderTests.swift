@@ -4,6 +4,7 @@ import Testing
 @testable import RoadTripCore
 @testable import RoadTripFormats
 @testable import RoadTripGeo
+@testable import RoadTripContent
 
 @Suite struct GPSLoggerCSVReaderTests {
     /// GPSLogger's 18-column layout (versions that stop after `annotation`), written by hand.

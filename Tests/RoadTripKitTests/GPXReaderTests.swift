@@ -5,6 +5,7 @@ import Testing
 @testable import RoadTripCore
 @testable import RoadTripFormats
 @testable import RoadTripGeo
+@testable import RoadTripContent
 
 /// Expected counts and values come from gpxpy 1.6.2 (PyPI, `pip install gpxpy`), run on the same
 /// fixture files with this script (`load` strips a UTF-8 BOM, which gpxpy does not):

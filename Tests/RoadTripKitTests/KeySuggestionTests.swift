@@ -3,6 +3,7 @@ import Testing
 @testable import RoadTripCore
 @testable import RoadTripFormats
 @testable import RoadTripGeo
+@testable import RoadTripContent
 
 /// "Did you mean …?" for unknown keys: a case difference first, then a few edits.
 @Suite struct KeySuggestionTests {

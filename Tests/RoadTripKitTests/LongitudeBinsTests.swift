@@ -4,6 +4,7 @@ import Testing
 @testable import RoadTripCore
 @testable import RoadTripFormats
 @testable import RoadTripGeo
+@testable import RoadTripContent
 
 /// `LongitudeBins` keeps 2 longitudes per 1° bin; its covering must be exactly
 /// `LongitudeRange.shortestCovering` of all the points whenever that covering is under 359°.

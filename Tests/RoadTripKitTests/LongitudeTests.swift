@@ -3,6 +3,7 @@ import Testing
 @testable import RoadTripCore
 @testable import RoadTripFormats
 @testable import RoadTripGeo
+@testable import RoadTripContent
 
 /// Longitude wrapping on the circle (hand values: add or subtract whole turns of 360°).
 @Suite struct LongitudeTests {

@@ -4,6 +4,7 @@ import Testing
 @testable import RoadTripCore
 @testable import RoadTripFormats
 @testable import RoadTripGeo
+@testable import RoadTripContent
 
 /// Errors, missing partials and site-style layouts. Expected lines and columns are counted by
 /// hand from the template text shown in each test (1-based, columns in characters).

@@ -4,6 +4,7 @@ import Testing
 @testable import RoadTripCore
 @testable import RoadTripFormats
 @testable import RoadTripGeo
+@testable import RoadTripContent
 
 /// `NewSite.create` and `ProjectLocator` on temporary folders.
 @Suite struct NewSiteTests {

@@ -5,6 +5,7 @@ import TestTools
 @testable import RoadTripCore
 @testable import RoadTripFormats
 @testable import RoadTripGeo
+@testable import RoadTripContent
 
 /// A throw-away project folder under the temporary directory: `<base>/project` with
 /// `Destinations/` and `Themes/default/assets/`, and the default output `<base>/project/Output`.

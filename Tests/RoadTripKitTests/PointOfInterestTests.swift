@@ -4,6 +4,7 @@ import Testing
 @testable import RoadTripCore
 @testable import RoadTripFormats
 @testable import RoadTripGeo
+@testable import RoadTripContent
 
 @Suite struct PointOfInterestTests {
     // MARK: bad-inputs (expectations from Fixtures/bad-inputs/README in /work/shared)

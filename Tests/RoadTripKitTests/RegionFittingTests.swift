@@ -4,6 +4,7 @@ import Testing
 @testable import RoadTripCore
 @testable import RoadTripFormats
 @testable import RoadTripGeo
+@testable import RoadTripContent
 
 /// `RegionFitting.region(fitting:...)`. The main check is the defining property, measured through
 /// `MapView` (the independent Web Mercator projection): every coordinate lies at least `padding`

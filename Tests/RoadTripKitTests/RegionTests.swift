@@ -3,6 +3,7 @@ import Testing
 @testable import RoadTripCore
 @testable import RoadTripFormats
 @testable import RoadTripGeo
+@testable import RoadTripContent
 
 /// `CoordinateRegion(center:latitudinalMeters:longitudinalMeters:)` and the Locate region
 /// (DESIGN §4.1).

@@ -4,6 +4,7 @@ import Testing
 @testable import RoadTripCore
 @testable import RoadTripFormats
 @testable import RoadTripGeo
+@testable import RoadTripContent
 
 @Suite struct SVGMapTests {
     /// The whole world at zoom 0 in a 256 × 256 viewport centred on 0°, 0°.

@@ -4,6 +4,7 @@ import Testing
 @testable import RoadTripCore
 @testable import RoadTripFormats
 @testable import RoadTripGeo
+@testable import RoadTripContent
 
 @Suite struct SensorLoggerReaderTests {
     /// Expected values from Python's csv module on the same files (see each comment).

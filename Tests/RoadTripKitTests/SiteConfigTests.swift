@@ -4,6 +4,7 @@ import Testing
 @testable import RoadTripCore
 @testable import RoadTripFormats
 @testable import RoadTripGeo
+@testable import RoadTripContent
 
 @Suite struct SiteConfigTests {
     func load(_ yaml: String) throws -> (SiteConfig, [Diagnostic]) {

@@ -3,6 +3,7 @@ import Testing
 @testable import RoadTripCore
 @testable import RoadTripFormats
 @testable import RoadTripGeo
+@testable import RoadTripContent
 
 @Suite struct SiteLinksTests {
     /// Without a baseURL, links are relative to the page and name index.html, so Output/ works from

@@ -3,6 +3,7 @@ import Testing
 @testable import RoadTripCore
 @testable import RoadTripFormats
 @testable import RoadTripGeo
+@testable import RoadTripContent
 
 @Suite struct SlugTests {
     /// Expected slugs written by hand from the rules on `Slug`: Latin letters transliterated as

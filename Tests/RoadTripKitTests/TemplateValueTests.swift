@@ -3,6 +3,7 @@ import Testing
 @testable import RoadTripCore
 @testable import RoadTripFormats
 @testable import RoadTripGeo
+@testable import RoadTripContent
 
 @Suite struct TemplateValueTests {
     /// Front-matter metadata converts case by case; a mapping becomes an object.

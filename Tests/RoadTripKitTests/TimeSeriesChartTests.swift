@@ -5,6 +5,7 @@ import TestTools
 @testable import RoadTripCore
 @testable import RoadTripFormats
 @testable import RoadTripGeo
+@testable import RoadTripContent
 
 @Suite struct TimeSeriesChartTests {
     private func parse(_ text: String) throws -> XMLTestElement {

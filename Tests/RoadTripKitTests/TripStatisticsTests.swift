@@ -4,6 +4,7 @@ import Testing
 @testable import RoadTripCore
 @testable import RoadTripFormats
 @testable import RoadTripGeo
+@testable import RoadTripContent
 
 /// Hand-worked statistics. Reference distances: pyproj 3.7.2 `Geod(ellps="WGS84").inv(...)` (an
 /// independent build of Karney's geodesic code), e.g.

@@ -3,6 +3,7 @@ import Testing
 @testable import RoadTripCore
 @testable import RoadTripFormats
 @testable import RoadTripGeo
+@testable import RoadTripContent
 
 @Suite struct TripTests {
     /// The classic app's Trip: the destination is the first annotation, then its POIs in order,

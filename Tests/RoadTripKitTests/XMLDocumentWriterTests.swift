@@ -4,6 +4,7 @@ import Testing
 @testable import RoadTripCore
 @testable import RoadTripFormats
 @testable import RoadTripGeo
+@testable import RoadTripContent
 
 @Suite struct XMLDocumentWriterTests {
     /// Characters XML must escape (& < > " ') plus an emoji and an accented letter round-trip through

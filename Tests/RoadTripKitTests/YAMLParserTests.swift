@@ -3,6 +3,7 @@ import Testing
 @testable import RoadTripCore
 @testable import RoadTripFormats
 @testable import RoadTripGeo
+@testable import RoadTripContent
 
 /// Parses `text` expecting a YAML error; returns the diagnostic.
 private func yamlError(_ text: String, firstLine: Int = 1) -> Diagnostic? {

@@ -1,3 +1,4 @@
+import RoadTripContent
 import RoadTripGeo
 import RoadTripFormats
 import RoadTripCore

@@ -17,7 +17,7 @@ import Foundation
 ///
 /// Folders are judged as canonical components (absolute, `..` and symbolic links resolved, `[]` for
 /// `/`, ``canonicalComponents(_:)``), so that `--output /tmp/link-to-etc` is judged as `/etc`.
-enum OutputFolderPolicy {
+package enum OutputFolderPolicy {
     /// Why roadtrip may never write into `folder`, whatever it holds and whichever command writes
     /// it: it is the file-system root, the home folder or a folder holding it, or a folder of the
     /// operating system or inside one (``systemFolderProblem(_:)``). `..` and symbolic links are
@@ -31,7 +31,7 @@ enum OutputFolderPolicy {
     ///     skips its two checks.
     /// - Returns: one line, "refusing to use … as <role>…", saying why and what to do; `nil` when
     ///   the folder may be written.
-    static func refusal(toWrite folder: URL, as role: String, homeDirectory: URL?) -> String? {
+    package static func refusal(toWrite folder: URL, as role: String, homeDirectory: URL?) -> String? {
         let components = canonicalComponents(folder)
         if components.isEmpty { return "refusing to use the file system root '/' as \(role)" }
         if let homeDirectory {
@@ -62,7 +62,7 @@ enum OutputFolderPolicy {
     ///   - role: what the folder is for, as the message names it ("a folder of the theme").
     ///   - homeDirectory: as in ``refusal(toWrite:as:homeDirectory:)``.
     /// - Returns: one line saying why and what to do.
-    static func refusal(toWriteInside folder: URL, projectRoot: URL, as role: String, homeDirectory: URL?) -> String? {
+    package static func refusal(toWriteInside folder: URL, projectRoot: URL, as role: String, homeDirectory: URL?) -> String? {
         if let refusal = refusal(toWrite: folder, as: role, homeDirectory: homeDirectory) { return refusal }
         let root = canonicalComponents(projectRoot)
         guard !canonicalComponents(folder).starts(with: root) else { return nil }
@@ -83,7 +83,7 @@ enum OutputFolderPolicy {
 
     /// The absolute path of `url` as components, with `.`/`..` removed and symbolic links
     /// resolved in the longest prefix that exists. `[]` is `/`.
-    static func canonicalComponents(_ url: URL) -> [String] {
+    package static func canonicalComponents(_ url: URL) -> [String] {
         let components = url.standardizedFileURL.path.split(separator: "/").map(String.init)
         // The longest prefix that exists (``ProjectLocator/ancestors(of:)`` ends, with `/`).
         let ancestors = ProjectLocator.ancestors(of: url)
@@ -102,7 +102,7 @@ enum OutputFolderPolicy {
     /// for a project root stops at these (``ProjectLocator/root(searchingUpwardFrom:homeDirectory:)``)
     /// and `--source` refuses them (``ProjectLocator/problem(withGivenRoot:homeDirectory:)``).
     /// - Parameter homeDirectory: the user's home folder; `nil` skips its checks.
-    static func holderOfUnrelatedFolders(_ folder: URL, homeDirectory: URL?) -> String? {
+    package static func holderOfUnrelatedFolders(_ folder: URL, homeDirectory: URL?) -> String? {
         let components = canonicalComponents(folder)
         if components.isEmpty { return "the file-system root" }
         if let homeDirectory {
@@ -115,7 +115,7 @@ enum OutputFolderPolicy {
     }
 
     /// The folder URL for canonical `components`.
-    static func url(_ components: [String]) -> URL {
+    package static func url(_ components: [String]) -> URL {
         URL(fileURLWithPath: "/" + components.joined(separator: "/"), isDirectory: true)
     }
 
@@ -124,7 +124,7 @@ enum OutputFolderPolicy {
     /// `/sbin`, `/usr`, Linux's `/proc`, `/run` and `/sys`, and macOS's `/System` and `/private`
     /// (but see ``systemFolderProblem(_:)`` for `/private/tmp` and `/private/var`). Every top-level
     /// `lib…` folder (`/lib32`, `/lib64`, `/libx32`) is refused too (``isSystemTree(_:)``).
-    static let systemTrees: Set<String> = [
+    package static let systemTrees: Set<String> = [
         "bin", "boot", "dev", "etc", "opt", "private", "proc", "run", "sbin", "sys", "usr", "System",
     ]
 
@@ -132,7 +132,7 @@ enum OutputFolderPolicy {
     /// users' data (`/home`, `/root`, `/srv`, `/mnt`, `/media`) and of temporary files (`/tmp`,
     /// `/var/tmp`, where tests and users build throw-away sites, `/tmp/x/Output` among them), and
     /// `/var/www`, a web server's document root on Debian (and macOS's `/var/folders`).
-    static let sharedFolders: Set<[String]> = [
+    package static let sharedFolders: Set<[String]> = [
         ["home"], ["media"], ["mnt"], ["root"], ["srv"], ["tmp"], ["var"],
         ["var", "folders"], ["var", "tmp"], ["var", "www"],
     ]
@@ -140,7 +140,7 @@ enum OutputFolderPolicy {
     /// The folders inside `/var` that may hold a site: temporary files, web roots, and macOS's
     /// per-user temporary folders (`/var/folders/…`, `FileManager.temporaryDirectory` there).
     /// The rest of `/var` (`lib`, `log`, `cache`, `spool`, `mail`, `backups`, …) is the system's.
-    static let openFoldersInVar: Set<String> = ["folders", "tmp", "www"]
+    package static let openFoldersInVar: Set<String> = ["folders", "tmp", "www"]
 
     /// Why `folder` (canonical components) may never be the output folder because it is, or is
     /// inside, a folder of the operating system, as a clause that also says what to do ("it is
@@ -149,7 +149,7 @@ enum OutputFolderPolicy {
     ///
     /// macOS's `/private/etc`, `/private/tmp` and `/private/var` (where `/etc`, `/tmp` and `/var`
     /// lead there) are judged as `/etc`, `/tmp` and `/var`.
-    static func systemFolderProblem(_ folder: [String]) -> String? {
+    package static func systemFolderProblem(_ folder: [String]) -> String? {
         let privatePrefix = folder.count >= 2 && folder[0] == "private" && ["etc", "tmp", "var"].contains(folder[1]) ? 1 : 0
         let components = Array(folder.dropFirst(privatePrefix))
         guard let top = components.first else { return nil }
@@ -175,23 +175,23 @@ enum OutputFolderPolicy {
 
     /// Whether the top-level folder `name` belongs to the operating system with all it holds
     /// (``systemTrees``, or any `lib…` folder).
-    static func isSystemTree(_ name: String) -> Bool {
+    package static func isSystemTree(_ name: String) -> Bool {
         systemTrees.contains(name) || name.hasPrefix("lib")
     }
 
     /// Files a publishing folder legitimately holds before roadtrip first writes it, matched by
     /// exact name: GitHub Pages' custom-domain file `CNAME`, and Netlify's and Cloudflare Pages'
     /// `_redirects` and `_headers`.
-    static let publishingFiles: Set<String> = ["CNAME", "_headers", "_redirects"]
+    package static let publishingFiles: Set<String> = ["CNAME", "_headers", "_redirects"]
 
     /// File names, ignoring case and any extension, that a repository's root carries and GitHub
     /// shows: `README`, `README.md`, `LICENSE`, `LICENCE.txt`, …
-    static let repositoryFiles: Set<String> = ["readme", "license", "licence"]
+    package static let repositoryFiles: Set<String> = ["readme", "license", "licence"]
 
     /// The folder `mkfs.ext4` (and other Unix file systems) creates at the root of every file
     /// system for `fsck`'s recovered files: an output folder that is a partition's mount point
     /// holds it before anything is written.
-    static let fileSystemFolder = "lost+found"
+    package static let fileSystemFolder = "lost+found"
 
     /// Whether an entry named `name`, found in an output folder roadtrip has not written yet, may
     /// stay there: dotfiles and dot-folders (`.git/`, `.gitignore`, `.gitkeep`, `.nojekyll`,
@@ -201,7 +201,7 @@ enum OutputFolderPolicy {
     /// point. Apart from its own `.roadtrip-manifest`, roadtrip writes no file under any of these
     /// names at the top of the output folder (its files there are `index.html`, `404.html`,
     /// `sitemap.xml`, …, and each destination is a folder), so they survive every build.
-    static func mayPrecedeFirstBuild(_ name: String) -> Bool {
+    package static func mayPrecedeFirstBuild(_ name: String) -> Bool {
         name.hasPrefix(".") || publishingFiles.contains(name) || name == fileSystemFolder || isRepositoryFile(name)
     }
 
@@ -209,13 +209,13 @@ enum OutputFolderPolicy {
     /// the stem before the first `.`, ignoring case. Such files may precede a first build in an
     /// output folder, and `Destinations/` holds them without a warning (a content folder kept as
     /// its own repository).
-    static func isRepositoryFile(_ name: String) -> Bool {
+    package static func isRepositoryFile(_ name: String) -> Bool {
         let stem = name.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)[0]
         return repositoryFiles.contains(stem.lowercased())
     }
 
     /// What ``mayPrecedeFirstBuild(_:)`` allows, in the words messages use.
-    static let allowedBeforeFirstWrite =
+    package static let allowedBeforeFirstWrite =
         "dotfiles such as .git/ and .gitignore, CNAME, _redirects, _headers, README and LICENSE files, and lost+found/"
 
     /// Every entry of the folder at `path` but those ``mayPrecedeFirstBuild(_:)`` allows: what makes
@@ -223,7 +223,7 @@ enum OutputFolderPolicy {
     /// folder, `new site`'s DIR). Sorted by UTF-8 bytes; folders end with `/`.
     ///
     /// - Throws: the file system's error when the folder cannot be listed.
-    static func entriesInTheWay(inFolderAtPath path: String) throws -> [String] {
+    package static func entriesInTheWay(inFolderAtPath path: String) throws -> [String] {
         let fileManager = FileManager.default
         return try fileManager.contentsOfDirectory(atPath: path).filter { !mayPrecedeFirstBuild($0) }
             .map { name in
@@ -236,7 +236,7 @@ enum OutputFolderPolicy {
 
     /// `entries` as a message lists them: "a", "a and b", up to four in full, else the first three
     /// "and N more".
-    static func listed(_ entries: [String]) -> String {
+    package static func listed(_ entries: [String]) -> String {
         if entries.count > 4 { return entries.prefix(3).joined(separator: ", ") + " and \(entries.count - 3) more" }
         return entries.count <= 1 ? entries.joined() : entries.dropLast().joined(separator: ", ") + " and " + entries.last!
     }

@@ -57,7 +57,7 @@ public struct SiteLoader: Sendable {
     static let reservedFileNames: Set<String> = ["site.yaml", "Destinations.plist"]
 
     /// Output folder names that destinations may not take (theme assets live there).
-    static let reservedSlugs: Set<String> = ["assets"]
+    package static let reservedSlugs: Set<String> = ["assets"]
 
     /// Reads the site configuration alone (`Destinations/site.yaml`; defaults when absent or
     /// empty). A `site.yaml` that is a folder or a symbolic link to nothing is an error.

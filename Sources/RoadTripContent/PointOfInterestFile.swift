@@ -15,13 +15,7 @@ public enum PointOfInterestFile {
     /// XML parser gives one), or its root is not an array. Otherwise returns the usable POIs;
     /// problems with single POIs are reported as `PointOfInterestDecoder` describes.
     public static func read(_ url: URL, displayPath: String, log: DiagnosticLog) -> [PointOfInterest]? {
-        let data: Data
-        do {
-            data = try FileBytes.read(url)
-        } catch {
-            log.error(SourceLocation(path: displayPath), error.message)
-            return nil
-        }
+        guard let data = FileBytes.read(url, displayPath: displayPath, log: log) else { return nil }
         return read(data, pathExtension: url.pathExtension, displayPath: displayPath, log: log)
     }
 

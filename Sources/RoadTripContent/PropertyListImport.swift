@@ -38,13 +38,7 @@ public enum PropertyListImport {
     /// The usable destinations of the property list at `url`, in file order; every problem goes to
     /// `log` at `displayPath` (see the type's rules). Returns `[]` when the file cannot be used.
     public static func destinations(from url: URL, displayPath: String, log: DiagnosticLog) -> [Destination] {
-        let data: Data
-        do {
-            data = try FileBytes.read(url)
-        } catch {
-            log.error(SourceLocation(path: displayPath), error.message)
-            return []
-        }
+        guard let data = FileBytes.read(url, displayPath: displayPath, log: log) else { return [] }
         return destinations(from: data, displayPath: displayPath, log: log)
     }
 

@@ -18,6 +18,18 @@ package enum FileBytes {
         }
     }
 
+    /// The bytes of the file at `url`, or `nil` after an error at `displayPath` in `log` saying
+    /// why they cannot be read (`read(_:)`'s `FileReadError` message): the first step of every
+    /// reader of a whole file.
+    package static func read(_ url: URL, displayPath: String, log: DiagnosticLog) -> Data? {
+        do {
+            return try read(url)
+        } catch {
+            log.error(SourceLocation(path: displayPath), error.message)
+            return nil
+        }
+    }
+
     /// `true` when something is at `url` itself: a file, a folder, or a symbolic link — also one
     /// to nothing. An optional project file (`site.yaml`, `index.md`, `pois.json`, a sidecar) that
     /// is a broken link is then read, and its error says so (`reason(for:error:)`), instead of

@@ -37,13 +37,7 @@ public enum VCardReader {
     /// byte). Returns `nil` after an error at `displayPath` when the file cannot be read or is not
     /// a vCard file.
     public static func read(_ url: URL, displayPath: String, log: DiagnosticLog) -> Contents? {
-        let data: Data
-        do {
-            data = try FileBytes.read(url)
-        } catch {
-            log.error(SourceLocation(path: displayPath), error.message)
-            return nil
-        }
+        guard let data = FileBytes.read(url, displayPath: displayPath, log: log) else { return nil }
         return read(data, displayPath: displayPath, log: log)
     }
 

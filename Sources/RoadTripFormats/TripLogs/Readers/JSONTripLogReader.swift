@@ -22,13 +22,7 @@ public enum JSONTripLogReader {
     public static func read(
         _ url: URL, displayPath: String, slug: String, timeZone: TimeZone, log: DiagnosticLog
     ) -> TripLog? {
-        let data: Data
-        do throws(FileReadError) {
-            data = try FileBytes.read(url)
-        } catch {
-            log.error(SourceLocation(path: displayPath), error.message)
-            return nil
-        }
+        guard let data = FileBytes.read(url, displayPath: displayPath, log: log) else { return nil }
         return read(data, displayPath: displayPath, slug: slug, timeZone: timeZone, log: log)
     }
 

@@ -34,9 +34,10 @@ let package = Package(
         .target(name: "RoadTripFormats", dependencies: ["RoadTripCore", "CLibXML2", "CYAML", "CExif", "CVips"]),
         .target(name: "RoadTripGeo", dependencies: ["RoadTripCore", "CProj", "CGeonames"]),
         .target(name: "RoadTripContent", dependencies: ["RoadTripCore", "RoadTripFormats", "RoadTripGeo", "CCmark"]),
+        .target(name: "RoadTripCompute", dependencies: ["RoadTripCore", "RoadTripFormats", "RoadTripGeo", "RoadTripContent"]),
         .target(
             name: "RoadTripKit",
-            dependencies: ["RoadTripCore", "RoadTripFormats", "RoadTripGeo", "RoadTripContent", "CMicroHTTPD"],
+            dependencies: ["RoadTripCore", "RoadTripFormats", "RoadTripGeo", "RoadTripContent", "RoadTripCompute", "CMicroHTTPD"],
             // The default theme inside the binary: Themes/default/ compiled in at build time (BuiltInTheme).
             plugins: ["EmbedDefaultTheme"]
         ),
@@ -55,7 +56,10 @@ let package = Package(
         .target(name: "TestTools", path: "Tests/TestTools"),
         .testTarget(
             name: "RoadTripKitTests",
-            dependencies: ["RoadTripKit", "RoadTripCore", "RoadTripFormats", "RoadTripGeo", "RoadTripContent", "TestTools"],
+            dependencies: [
+                "RoadTripKit", "RoadTripCore", "RoadTripFormats", "RoadTripGeo", "RoadTripContent", "RoadTripCompute",
+                "TestTools",
+            ],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "roadtripTests", dependencies: ["RoadTripKit", "roadtrip", "TestTools"]),

@@ -4,3 +4,4 @@
 @_exported import RoadTripFormats
 @_exported import RoadTripGeo
 @_exported import RoadTripContent
+@_exported import RoadTripCompute

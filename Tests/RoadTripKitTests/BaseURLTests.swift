@@ -4,6 +4,7 @@ import Testing
 @testable import RoadTripFormats
 @testable import RoadTripGeo
 @testable import RoadTripContent
+@testable import RoadTripCompute
 
 /// `BaseURL.check`: what a baseURL may be, what is dropped with a warning, and what is an error.
 @Suite struct BaseURLTests {

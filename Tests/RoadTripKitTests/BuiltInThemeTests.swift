@@ -5,6 +5,7 @@ import Testing
 @testable import RoadTripFormats
 @testable import RoadTripGeo
 @testable import RoadTripContent
+@testable import RoadTripCompute
 
 /// The theme compiled into roadtrip (``BuiltInTheme``) and the lookup of a project's theme files
 /// over it (``ThemeFile/lookup(projectRoot:name:)``). The reference is the repository's

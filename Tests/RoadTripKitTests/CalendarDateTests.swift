@@ -5,6 +5,7 @@ import Testing
 @testable import RoadTripFormats
 @testable import RoadTripGeo
 @testable import RoadTripContent
+@testable import RoadTripCompute
 
 @Suite struct CalendarDateTests {
     /// Valid and invalid strings from the HTML date grammar (§2.3.5): 2024 is a leap year (divisible

@@ -4,6 +4,7 @@ import Testing
 @testable import RoadTripFormats
 @testable import RoadTripGeo
 @testable import RoadTripContent
+@testable import RoadTripCompute
 
 /// Counts before nouns, the one wording of pages, reports and the command line: "1 point of
 /// interest", "2 points of interest", "1,350 fixes". Expected texts are written out by hand.

@@ -5,6 +5,7 @@ import Testing
 @testable import RoadTripFormats
 @testable import RoadTripGeo
 @testable import RoadTripContent
+@testable import RoadTripCompute
 
 /// `DecimalNumber.parse` against Swift's own `Double(_: StringProtocol)` — a separate, correctly
 /// rounded implementation in the standard library — on edge cases and on random decimals of the

@@ -5,6 +5,7 @@ import Testing
 @testable import RoadTripFormats
 @testable import RoadTripGeo
 @testable import RoadTripContent
+@testable import RoadTripCompute
 
 @Suite struct DecimalTextTests {
     /// The integer fast path must print exactly what C's printf("%.*f") prints (the reference,

@@ -5,6 +5,7 @@ import Testing
 @testable import RoadTripFormats
 @testable import RoadTripGeo
 @testable import RoadTripContent
+@testable import RoadTripCompute
 
 /// A diagnostic is one line of standard error (DESIGN §7), whatever of the file its message quotes.
 @Suite struct DiagnosticTests {

@@ -5,6 +5,7 @@ import Testing
 @testable import RoadTripFormats
 @testable import RoadTripGeo
 @testable import RoadTripContent
+@testable import RoadTripCompute
 
 /// Why a project file cannot be read, in words (issue 11): never "NSCocoaErrorDomain error 256".
 @Suite struct FileBytesTests {

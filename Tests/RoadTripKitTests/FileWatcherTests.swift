@@ -6,6 +6,7 @@ import Testing
 @testable import RoadTripFormats
 @testable import RoadTripGeo
 @testable import RoadTripContent
+@testable import RoadTripCompute
 
 /// The paths of each callback, in order.
 private final class CallbackLog: Sendable {

@@ -4,6 +4,7 @@ import Testing
 @testable import RoadTripFormats
 @testable import RoadTripGeo
 @testable import RoadTripContent
+@testable import RoadTripCompute
 
 /// Presets and overrides of DESIGN §4.2 / issue 4 ("Presets"), values copied from the issue text.
 @Suite struct FilterSettingsTests {

@@ -5,6 +5,7 @@ import Testing
 @testable import RoadTripFormats
 @testable import RoadTripGeo
 @testable import RoadTripContent
+@testable import RoadTripCompute
 
 /// The bytes of `Fixtures/bad-inputs/<name>` (copied from /work/shared/bad-inputs), decoded
 /// without stripping a byte-order mark.

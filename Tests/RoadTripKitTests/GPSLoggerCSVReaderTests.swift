@@ -5,6 +5,7 @@ import Testing
 @testable import RoadTripFormats
 @testable import RoadTripGeo
 @testable import RoadTripContent
+@testable import RoadTripCompute
 
 @Suite struct GPSLoggerCSVReaderTests {
     /// GPSLogger's 18-column layout (versions that stop after `annotation`), written by hand.

@@ -5,6 +5,7 @@ import Testing
 @testable import RoadTripFormats
 @testable import RoadTripGeo
 @testable import RoadTripContent
+@testable import RoadTripCompute
 
 @Suite struct JSONDocumentTests {
     private func parse(_ text: String) throws(ParsedDocument.SyntaxError) -> ParsedDocument {

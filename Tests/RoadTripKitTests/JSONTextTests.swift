@@ -5,6 +5,7 @@ import Testing
 @testable import RoadTripFormats
 @testable import RoadTripGeo
 @testable import RoadTripContent
+@testable import RoadTripCompute
 
 @Suite struct JSONTextTests {
     /// RFC 8259 §7 escapes, plus the script-safety ones: `</` → `<\/`, `<!--` → `\u003c!--`,

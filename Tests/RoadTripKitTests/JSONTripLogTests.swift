@@ -5,6 +5,7 @@ import Testing
 @testable import RoadTripFormats
 @testable import RoadTripGeo
 @testable import RoadTripContent
+@testable import RoadTripCompute
 
 @Suite struct JSONTripLogTests {
     @Test func writerIsTheReadersInverse() throws {

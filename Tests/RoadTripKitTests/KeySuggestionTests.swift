@@ -4,6 +4,7 @@ import Testing
 @testable import RoadTripFormats
 @testable import RoadTripGeo
 @testable import RoadTripContent
+@testable import RoadTripCompute
 
 /// "Did you mean …?" for unknown keys: a case difference first, then a few edits.
 @Suite struct KeySuggestionTests {

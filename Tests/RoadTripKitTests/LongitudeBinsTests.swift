@@ -5,6 +5,7 @@ import Testing
 @testable import RoadTripFormats
 @testable import RoadTripGeo
 @testable import RoadTripContent
+@testable import RoadTripCompute
 
 /// `LongitudeBins` keeps 2 longitudes per 1° bin; its covering must be exactly
 /// `LongitudeRange.shortestCovering` of all the points whenever that covering is under 359°.

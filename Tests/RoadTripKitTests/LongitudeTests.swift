@@ -4,6 +4,7 @@ import Testing
 @testable import RoadTripFormats
 @testable import RoadTripGeo
 @testable import RoadTripContent
+@testable import RoadTripCompute
 
 /// Longitude wrapping on the circle (hand values: add or subtract whole turns of 360°).
 @Suite struct LongitudeTests {

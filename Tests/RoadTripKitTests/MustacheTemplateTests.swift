@@ -5,6 +5,7 @@ import Testing
 @testable import RoadTripFormats
 @testable import RoadTripGeo
 @testable import RoadTripContent
+@testable import RoadTripCompute
 
 /// Errors, missing partials and site-style layouts. Expected lines and columns are counted by
 /// hand from the template text shown in each test (1-based, columns in characters).

@@ -5,6 +5,7 @@ import Testing
 @testable import RoadTripFormats
 @testable import RoadTripGeo
 @testable import RoadTripContent
+@testable import RoadTripCompute
 
 /// `NewSite.create` and `ProjectLocator` on temporary folders.
 @Suite struct NewSiteTests {

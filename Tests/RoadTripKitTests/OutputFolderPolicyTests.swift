@@ -5,6 +5,7 @@ import Testing
 @testable import RoadTripFormats
 @testable import RoadTripGeo
 @testable import RoadTripContent
+@testable import RoadTripCompute
 
 /// The output-folder rules that need no file system (README "Command line"): which folders are the
 /// operating system's, and which names a publishing folder may hold before the first build.

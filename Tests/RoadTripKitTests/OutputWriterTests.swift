@@ -6,6 +6,7 @@ import TestTools
 @testable import RoadTripFormats
 @testable import RoadTripGeo
 @testable import RoadTripContent
+@testable import RoadTripCompute
 
 /// A throw-away project folder under the temporary directory: `<base>/project` with
 /// `Destinations/` and `Themes/default/assets/`, and the default output `<base>/project/Output`.

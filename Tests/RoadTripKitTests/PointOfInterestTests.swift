@@ -5,6 +5,7 @@ import Testing
 @testable import RoadTripFormats
 @testable import RoadTripGeo
 @testable import RoadTripContent
+@testable import RoadTripCompute
 
 @Suite struct PointOfInterestTests {
     // MARK: bad-inputs (expectations from Fixtures/bad-inputs/README in /work/shared)

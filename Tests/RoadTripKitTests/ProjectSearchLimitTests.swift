@@ -5,6 +5,7 @@ import Testing
 @testable import RoadTripFormats
 @testable import RoadTripGeo
 @testable import RoadTripContent
+@testable import RoadTripCompute
 
 /// Where the upward search for a project root stops (``ProjectLocator/searchLimit(above:homeDirectory:)``):
 /// the file-system root, the home folder and the folders holding it, and the shared folders are

@@ -5,6 +5,7 @@ import Testing
 @testable import RoadTripFormats
 @testable import RoadTripGeo
 @testable import RoadTripContent
+@testable import RoadTripCompute
 
 /// `RegionFitting.region(fitting:...)`. The main check is the defining property, measured through
 /// `MapView` (the independent Web Mercator projection): every coordinate lies at least `padding`

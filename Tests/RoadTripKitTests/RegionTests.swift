@@ -4,6 +4,7 @@ import Testing
 @testable import RoadTripFormats
 @testable import RoadTripGeo
 @testable import RoadTripContent
+@testable import RoadTripCompute
 
 /// `CoordinateRegion(center:latitudinalMeters:longitudinalMeters:)` and the Locate region
 /// (DESIGN §4.1).

@@ -5,6 +5,7 @@ import Testing
 @testable import RoadTripFormats
 @testable import RoadTripGeo
 @testable import RoadTripContent
+@testable import RoadTripCompute
 
 @Suite struct SVGMapTests {
     /// The whole world at zoom 0 in a 256 × 256 viewport centred on 0°, 0°.

@@ -5,6 +5,7 @@ import Testing
 @testable import RoadTripFormats
 @testable import RoadTripGeo
 @testable import RoadTripContent
+@testable import RoadTripCompute
 
 @Suite struct SensorLoggerReaderTests {
     /// Expected values from Python's csv module on the same files (see each comment).

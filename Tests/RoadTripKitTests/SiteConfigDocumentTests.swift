@@ -5,6 +5,7 @@ import Testing
 @testable import RoadTripFormats
 @testable import RoadTripGeo
 @testable import RoadTripContent
+@testable import RoadTripCompute
 
 /// The commented-out `site.yaml` of `roadtrip new site` shows exactly the configuration it is made
 /// from: as written it is all comments (the defaults, no warnings); with every key line

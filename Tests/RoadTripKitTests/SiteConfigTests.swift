@@ -5,6 +5,7 @@ import Testing
 @testable import RoadTripFormats
 @testable import RoadTripGeo
 @testable import RoadTripContent
+@testable import RoadTripCompute
 
 @Suite struct SiteConfigTests {
     func load(_ yaml: String) throws -> (SiteConfig, [Diagnostic]) {

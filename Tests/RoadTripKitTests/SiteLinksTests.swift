@@ -4,6 +4,7 @@ import Testing
 @testable import RoadTripFormats
 @testable import RoadTripGeo
 @testable import RoadTripContent
+@testable import RoadTripCompute
 
 @Suite struct SiteLinksTests {
     /// Without a baseURL, links are relative to the page and name index.html, so Output/ works from

@@ -4,6 +4,7 @@ import Testing
 @testable import RoadTripFormats
 @testable import RoadTripGeo
 @testable import RoadTripContent
+@testable import RoadTripCompute
 
 @Suite struct SlugTests {
     /// Expected slugs written by hand from the rules on `Slug`: Latin letters transliterated as

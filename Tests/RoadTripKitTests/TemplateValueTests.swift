@@ -4,6 +4,7 @@ import Testing
 @testable import RoadTripFormats
 @testable import RoadTripGeo
 @testable import RoadTripContent
+@testable import RoadTripCompute
 
 @Suite struct TemplateValueTests {
     /// Front-matter metadata converts case by case; a mapping becomes an object.

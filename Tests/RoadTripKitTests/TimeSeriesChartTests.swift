@@ -6,6 +6,7 @@ import TestTools
 @testable import RoadTripFormats
 @testable import RoadTripGeo
 @testable import RoadTripContent
+@testable import RoadTripCompute
 
 @Suite struct TimeSeriesChartTests {
     private func parse(_ text: String) throws -> XMLTestElement {

@@ -5,6 +5,7 @@ import Testing
 @testable import RoadTripFormats
 @testable import RoadTripGeo
 @testable import RoadTripContent
+@testable import RoadTripCompute
 
 /// The streaming pass (`TripLogStream`, `LocationFilter.Stream`, `TripStatistics.Accumulator`) must
 /// give what reading the whole log and running `ProcessedTripLog` gives — the batch path sorts the

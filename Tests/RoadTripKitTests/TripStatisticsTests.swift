@@ -5,6 +5,7 @@ import Testing
 @testable import RoadTripFormats
 @testable import RoadTripGeo
 @testable import RoadTripContent
+@testable import RoadTripCompute
 
 /// Hand-worked statistics. Reference distances: pyproj 3.7.2 `Geod(ellps="WGS84").inv(...)` (an
 /// independent build of Karney's geodesic code), e.g.

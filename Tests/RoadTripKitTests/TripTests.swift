@@ -4,6 +4,7 @@ import Testing
 @testable import RoadTripFormats
 @testable import RoadTripGeo
 @testable import RoadTripContent
+@testable import RoadTripCompute
 
 @Suite struct TripTests {
     /// The classic app's Trip: the destination is the first annotation, then its POIs in order,

@@ -5,6 +5,7 @@ import Testing
 @testable import RoadTripFormats
 @testable import RoadTripGeo
 @testable import RoadTripContent
+@testable import RoadTripCompute
 
 @Suite struct XMLDocumentWriterTests {
     /// Characters XML must escape (& < > " ') plus an emoji and an accented letter round-trip through

@@ -5,6 +5,7 @@ import Testing
 @testable import RoadTripFormats
 @testable import RoadTripGeo
 @testable import RoadTripContent
+@testable import RoadTripCompute
 
 /// Bytes that once crashed the plist reader (issue 12): Foundation's `XMLParser`, which found the
 /// positions, trapped (exit 132) on a byte that is not UTF-8 in a name, comment, entity reference

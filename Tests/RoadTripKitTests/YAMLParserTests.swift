@@ -4,6 +4,7 @@ import Testing
 @testable import RoadTripFormats
 @testable import RoadTripGeo
 @testable import RoadTripContent
+@testable import RoadTripCompute
 
 /// Parses `text` expecting a YAML error; returns the diagnostic.
 private func yamlError(_ text: String, firstLine: Int = 1) -> Diagnostic? {

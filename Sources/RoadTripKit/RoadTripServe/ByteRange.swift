@@ -1,3 +1,4 @@
+import RoadTripCompute
 import RoadTripContent
 import RoadTripGeo
 import RoadTripFormats

@@ -310,7 +310,7 @@ public struct TripStatistics: Sendable, Hashable, Codable {
 
     /// The zone's abbreviation at `date` (see `formatted(_:in:)`; pages use it too, through
     /// `ReadableDate`), or `nil` when ICU only has a "GMT±h" form for it.
-    static func zoneAbbreviation(of timeZone: TimeZone, at date: Date) -> String? {
+    package static func zoneAbbreviation(of timeZone: TimeZone, at date: Date) -> String? {
         // Foundation on Linux turns `TimeZone(identifier: "UTC")` into "GMT", so both mean UTC.
         if ["UTC", "Etc/UTC", "Etc/UCT", "UCT", "Etc/Universal", "Universal", "Zulu", "Etc/Zulu", "GMT", "Etc/GMT"]
             .contains(timeZone.identifier)

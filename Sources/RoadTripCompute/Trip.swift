@@ -1,7 +1,5 @@
-import RoadTripContent
-import RoadTripGeo
-import RoadTripFormats
 import RoadTripCore
+
 /// The site's view of one destination, as the classic RoadTrip app's `Trip` class had it: what the
 /// destination's map shows and what its page links to. (A recording is a `TripLog`, never a `Trip`.)
 public struct Trip: Sendable {

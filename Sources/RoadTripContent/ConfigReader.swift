@@ -1,6 +1,7 @@
-import RoadTripGeo
-import RoadTripFormats
 import RoadTripCore
+import RoadTripFormats
+import RoadTripGeo
+
 /// Reads typed values out of a parsed YAML tree for `site.yaml` and front matter, reporting a wrong
 /// type at the value's own line and column (DESIGN §7). Each reader calls its closure only with a
 /// usable value; otherwise it reports and leaves the caller's default alone.

@@ -1,6 +1,5 @@
-import RoadTripGeo
-import RoadTripFormats
 import RoadTripCore
+
 /// A latitude or longitude as authors write it — in front matter (`latitude: 60.39`, a POI of
 /// `pois:`), in `pois.json`, `pois.plist` and the classic `Destinations.plist` — read by one rule
 /// with one wording, wherever it comes from (issue 11):

@@ -1,7 +1,6 @@
-import RoadTripGeo
-import RoadTripFormats
-import RoadTripCore
 import Foundation
+import RoadTripCore
+import RoadTripFormats
 
 /// Reads one destination folder, `Destinations/<folder>/` (DESIGN §2.2, §2.4): `index.md` (YAML front
 /// matter + CommonMark), `pois.json` / `pois.plist`, and the `images/` to copy through.

@@ -1,7 +1,5 @@
-import RoadTripGeo
-import RoadTripFormats
-import RoadTripCore
 import Foundation
+import RoadTripCore
 
 /// Destinations kept from an earlier load of the same project (`roadtrip serve` rebuilding), which
 /// `SiteLoader` asks before it reads a source again. The build's incremental cache (`BuildCache`)

@@ -1,6 +1,6 @@
-import RoadTripGeo
-import RoadTripFormats
 import RoadTripCore
+import RoadTripFormats
+
 /// A destination file (`index.md`) split into its YAML front matter and its Markdown body
 /// (DESIGN §2.2).
 ///

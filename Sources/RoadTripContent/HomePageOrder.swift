@@ -1,7 +1,5 @@
-import RoadTripGeo
-import RoadTripFormats
-import RoadTripCore
 import Foundation
+import RoadTripCore
 
 /// The one order of destinations (issue 11): home-page cards, the site's `destinations.geojson`,
 /// the previous/next links of destination pages and `sitemap.xml` all list destinations in it.

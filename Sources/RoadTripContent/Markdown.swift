@@ -1,7 +1,6 @@
-import RoadTripGeo
-import RoadTripFormats
-import RoadTripCore
 internal import CCmark
+import RoadTripFormats
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -1,6 +1,6 @@
-import RoadTripGeo
-import RoadTripFormats
 import RoadTripCore
+import RoadTripGeo
+
 /// Front matter `location: "Tromsø"` or `"Portland, Oregon"` (DESIGN §2.2, "a place name once
 /// geocoding exists") → a coordinate, through `Gazetteer.forward`, with the diagnostics DESIGN §7
 /// asks for at the value's line and column:

@@ -1,6 +1,6 @@
-import RoadTripGeo
-import RoadTripFormats
 import RoadTripCore
+import RoadTripFormats
+
 /// Turns data-file values into `PointOfInterest`s (DESIGN §2.4). The one decoder behind `pois.json`,
 /// `pois.plist`, inline front matter `pois:` and the classic plist's `POIs`.
 ///

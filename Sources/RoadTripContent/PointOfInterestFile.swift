@@ -1,7 +1,6 @@
-import RoadTripGeo
-import RoadTripFormats
-import RoadTripCore
 import Foundation
+import RoadTripCore
+import RoadTripFormats
 
 /// Reads a destination's `pois.json` or `pois.plist` (DESIGN §2.4): a JSON array or property list
 /// array of POI mappings, decoded by `PointOfInterestDecoder`.

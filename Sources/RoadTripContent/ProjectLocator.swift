@@ -1,7 +1,5 @@
-import RoadTripGeo
-import RoadTripFormats
-import RoadTripCore
 import Foundation
+import RoadTripCore
 
 /// Finds the project root a command works on when `--source` is not given, as git finds `.git/`
 /// and Hugo its configuration: the working folder or the nearest folder above it that holds a

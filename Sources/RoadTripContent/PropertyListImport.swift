@@ -1,7 +1,6 @@
-import RoadTripGeo
-import RoadTripFormats
-import RoadTripCore
 import Foundation
+import RoadTripCore
+import RoadTripFormats
 
 /// Imports the classic RoadTrip app's `Destinations.plist` (DESIGN §2.3), XML or binary.
 ///

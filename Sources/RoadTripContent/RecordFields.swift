@@ -1,7 +1,5 @@
-import RoadTripGeo
-import RoadTripFormats
-import RoadTripCore
 import Foundation
+import RoadTripCore
 
 /// The fields of one record of a data file — a point of interest, a classic plist destination — read
 /// the way the classic RoadTrip app read them (`doubleValue`, `description`), with a diagnostic for

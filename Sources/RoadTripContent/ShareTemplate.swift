@@ -1,6 +1,5 @@
-import RoadTripGeo
-import RoadTripFormats
 import RoadTripCore
+
 /// The placeholders of `site.yaml`'s share templates (`share.destinationText`, `share.tripText`,
 /// `share.links`) and how they are filled in: `{name}`, a brace, a name without braces, a brace.
 public enum ShareTemplate {

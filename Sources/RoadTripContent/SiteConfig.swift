@@ -1,7 +1,7 @@
-import RoadTripGeo
-import RoadTripFormats
-import RoadTripCore
 import Foundation
+import RoadTripCore
+import RoadTripFormats
+import RoadTripGeo
 
 /// The site configuration of `Destinations/site.yaml` (DESIGN §2.1). Every key is optional; the
 /// defaults below are the documented defaults. Unknown keys are warnings naming the file and line.

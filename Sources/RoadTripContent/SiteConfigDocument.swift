@@ -1,7 +1,6 @@
-import RoadTripGeo
-import RoadTripFormats
-import RoadTripCore
 import Foundation
+import RoadTripCore
+import RoadTripFormats
 
 /// The `site.yaml` that `roadtrip new site` writes: every key of DESIGN §2.1, commented out and
 /// showing its value, with a note on what it does.

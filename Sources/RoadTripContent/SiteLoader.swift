@@ -1,9 +1,8 @@
-import RoadTripGeo
-import RoadTripFormats
-import RoadTripCore
 import Dispatch
 import Foundation
 import Synchronization
+import RoadTripCore
+import RoadTripFormats
 
 /// Everything a build reads from `Destinations/`: the configuration and the destinations.
 public struct SiteContent: Sendable {

@@ -1,7 +1,6 @@
-import RoadTripGeo
-import RoadTripFormats
-import RoadTripCore
 import Foundation
+import RoadTripCore
+import RoadTripFormats
 
 /// Finds and reads a destination's trip logs (DESIGN §2.5): every `.gpx`, `.nmea`, `.json` and
 /// `.csv` file in `trips/` and every folder there (a phone-logger recording), each with its

@@ -1,7 +1,6 @@
-import RoadTripGeo
-import RoadTripFormats
-import RoadTripCore
 import Foundation
+import RoadTripCore
+import RoadTripFormats
 
 /// Reading a trip log's sidecar (`trips/<slug>.yaml`, or `trip.yaml` inside a recording folder)
 /// into its `TripLogSettings`, on top of the site's `trips.preset`.

@@ -1,4 +1,5 @@
 import RoadTripCore
+
 /// A data file (JSON or property list) read into a `MetadataValue`, with where each value starts in
 /// the file when the format has lines (JSON, XML property lists; not binary property lists).
 package struct ParsedDocument: Sendable {

@@ -1,4 +1,5 @@
 import RoadTripCore
+
 /// Cuts a path where it crosses the antimeridian (±180°), as RFC 7946 §3.1.9 asks of GeoJSON lines.
 public enum AntimeridianSplit {
     /// The pieces of `path` that do not cross ±180°, in order.

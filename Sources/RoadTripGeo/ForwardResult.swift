@@ -1,4 +1,5 @@
 import RoadTripCore
+
 /// What forward geocoding (`Gazetteer.forward`, `CLGeocoder.geocodeAddressString` on paper) found
 /// for a place name.
 ///

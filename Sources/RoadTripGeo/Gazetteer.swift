@@ -1,6 +1,6 @@
-import RoadTripCore
 internal import CGeonames
 import Foundation
+import RoadTripCore
 
 /// The offline gazetteer: Debian's libgeonames (GeoNames' `cities15000`, 24,361 cities with at
 /// least 15,000 inhabitants in libgeonames 0.3) for forward and reverse geocoding, with no network

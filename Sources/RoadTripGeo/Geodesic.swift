@@ -1,5 +1,5 @@
-import RoadTripCore
 internal import CProj
+import RoadTripCore
 
 /// Geodesics on the WGS 84 ellipsoid: the shortest path between two points, solved with
 /// C. F. F. Karney's algorithms ("Algorithms for geodesics", J. Geodesy 87, 43–55, 2013) as

@@ -1,4 +1,3 @@
-import RoadTripCore
 import Foundation
 
 /// Arithmetic on the circle of longitudes (degrees), where −180° and 180° are the same meridian.

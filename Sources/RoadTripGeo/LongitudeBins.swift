@@ -1,4 +1,3 @@
-import RoadTripCore
 /// The longitudes of any number of points in constant memory, for `LongitudeRange.shortestCovering`:
 /// the lowest and highest longitude seen in each 1° bin (360 bins, 720 numbers at most).
 ///

@@ -1,4 +1,3 @@
-import RoadTripCore
 /// The shortest run of longitudes covering a set of points, going the short way round across ±180°
 /// when that is shorter — the one place this logic lives (GeoJSON `bbox`, region fitting).
 public enum LongitudeRange {

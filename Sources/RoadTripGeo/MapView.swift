@@ -1,5 +1,5 @@
-import RoadTripCore
 import Foundation
+import RoadTripCore
 
 /// A region fitted to a viewport of `width × height` CSS pixels: the zoom MapKit's
 /// `regionThatFits:` would choose and the span actually displayed (DESIGN §4.1).

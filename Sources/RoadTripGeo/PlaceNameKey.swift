@@ -1,4 +1,3 @@
-import RoadTripCore
 import Foundation
 
 /// Place names compared the way a reader types them: case-, diacritic- and punctuation-insensitive

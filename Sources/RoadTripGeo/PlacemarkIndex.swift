@@ -1,5 +1,5 @@
-import RoadTripCore
 import Foundation
+import RoadTripCore
 
 /// An exact nearest-neighbour index over points on the WGS 84 ellipsoid, by geodesic distance.
 ///

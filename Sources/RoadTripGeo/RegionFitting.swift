@@ -1,5 +1,5 @@
-import RoadTripCore
 import Foundation
+import RoadTripCore
 
 /// Fits a region to a set of annotations (`region: fit`, the overview map; DESIGN §4.1).
 ///

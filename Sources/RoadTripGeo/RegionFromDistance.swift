@@ -1,5 +1,5 @@
-import RoadTripCore
 import Foundation
+import RoadTripCore
 
 extension CoordinateRegion {
     /// A region `latitudinalMeters` north–south by `longitudinalMeters` east–west around `center`,

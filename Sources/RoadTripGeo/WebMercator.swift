@@ -1,4 +1,3 @@
-import RoadTripCore
 import Foundation
 
 /// Web Mercator (EPSG:3857) on 256-pixel tiles, the projection of OpenStreetMap's XYZ tiles, so a

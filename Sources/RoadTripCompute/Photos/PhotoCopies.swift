@@ -1,7 +1,3 @@
-import RoadTripContent
-import RoadTripGeo
-import RoadTripFormats
-import RoadTripCore
 import Foundation
 
 /// The published copies of one photo, as the build's photo step made them (`ThumbnailMaker`):

@@ -1,8 +1,5 @@
-import RoadTripContent
-import RoadTripGeo
-import RoadTripFormats
-import RoadTripCore
 import Foundation
+import RoadTripCore
 
 /// Places photos that have a time but no GPS position on a destination's filtered track, the way
 /// photo-geotagging tools (GPicSync, digiKam's geolocation editor, `exiftool -geotag`) do.

@@ -1,7 +1,3 @@
-import RoadTripContent
-import RoadTripGeo
-import RoadTripFormats
-import RoadTripCore
 import Foundation
 
 /// A bounded first-in, first-out hand-over of values from one producer thread to one consumer

@@ -1,8 +1,6 @@
-import RoadTripContent
-import RoadTripGeo
-import RoadTripFormats
-import RoadTripCore
 import Foundation
+import RoadTripCore
+import RoadTripGeo
 
 /// A trip log after the "compute" stage (DESIGN §4.2, §6): filtered by one set of settings, with
 /// its statistics and its motion events placed on the track. Plain values, ready for the trip page,

@@ -1,8 +1,6 @@
-import RoadTripContent
-import RoadTripGeo
-import RoadTripFormats
-import RoadTripCore
 import Foundation
+import RoadTripCore
+import RoadTripGeo
 
 /// A filtered track as series over time, for the trip page's charts: per kept fix, the seconds since
 /// the first timestamped fix, the speed over the step into it (geodesic distance ÷ Δt, m/s; `nil`

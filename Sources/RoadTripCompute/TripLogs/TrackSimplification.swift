@@ -1,8 +1,6 @@
-import RoadTripContent
-import RoadTripGeo
-import RoadTripFormats
-import RoadTripCore
 import Foundation
+import RoadTripCore
+import RoadTripGeo
 
 /// Douglas–Peucker line simplification of one track segment, in ground metres, so a drawn track
 /// has no more vertices than the map's pixels can show (issue 4, "Output").

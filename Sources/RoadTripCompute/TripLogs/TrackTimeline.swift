@@ -1,8 +1,6 @@
-import RoadTripContent
-import RoadTripGeo
-import RoadTripFormats
-import RoadTripCore
 import Foundation
+import RoadTripCore
+import RoadTripGeo
 
 /// The timestamped fixes of a filtered track in time order, for asking where the track was at a
 /// given time (motion events, geotagged photos).

@@ -1,9 +1,7 @@
-import RoadTripContent
-import RoadTripGeo
-import RoadTripFormats
-import RoadTripCore
 import Foundation
 import Synchronization
+import RoadTripCore
+import RoadTripFormats
 
 /// Read → filter → statistics as one streaming pass, for logs too long to hold: each fix goes from
 /// the reader through `LocationFilter.Stream` into `TripStatistics.Accumulator` as it is read, and

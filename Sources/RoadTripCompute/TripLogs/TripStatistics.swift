@@ -1,8 +1,6 @@
-import RoadTripContent
-import RoadTripGeo
-import RoadTripFormats
-import RoadTripCore
 import Foundation
+import RoadTripCore
+import RoadTripGeo
 
 /// The thresholds behind `TripStatistics`: when a step counts as moving, how a speed spike is
 /// rejected, and how much elevation noise is ignored. All in SI units.

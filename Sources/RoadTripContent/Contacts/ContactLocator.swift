@@ -1,7 +1,7 @@
-import RoadTripGeo
-import RoadTripFormats
-import RoadTripCore
 import Synchronization
+import RoadTripCore
+import RoadTripGeo
+
 /// Where a contact is, as far as the site may know it.
 public struct ContactPosition: Sendable, Hashable {
     /// The best coordinate (degrees, WGS 84): the card's `GEO`, else the point of the first

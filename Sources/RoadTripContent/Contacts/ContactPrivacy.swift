@@ -1,7 +1,5 @@
-import RoadTripGeo
-import RoadTripFormats
-import RoadTripCore
 import Foundation
+import RoadTripCore
 
 /// What a public site may show of the people in `contacts.vcf` (issue 7, "Privacy by default"):
 /// `contacts.publish` in `site.yaml` lists the personal fields the author opts in to; with none,

@@ -1,7 +1,5 @@
-import RoadTripGeo
-import RoadTripFormats
-import RoadTripCore
 import Foundation
+import RoadTripCore
 
 /// The rules on which folders roadtrip may write into that do not depend on the project (README
 /// "Command line"): the file-system root, the home folder and the operating system's own folders

@@ -1,7 +1,6 @@
-import RoadTripGeo
-import RoadTripFormats
-import RoadTripCore
 import Foundation
+import RoadTripCore
+import RoadTripFormats
 
 /// Reads a destination's `photos/` folder into ``Photo`` values, and checks `images/` for photos
 /// that would publish their GPS position (issue 7).

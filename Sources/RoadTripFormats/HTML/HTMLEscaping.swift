@@ -1,4 +1,3 @@
-import RoadTripCore
 /// HTML escaping for text and attribute values (single- or double-quoted): `&` → `&amp;`,
 /// `<` → `&lt;`, `>` → `&gt;`, `"` → `&quot;`, `'` → `&#39;`. The first four are exactly what
 /// the Mustache spec expects of `{{name}}` (`specs/interpolation.yml`, "HTML Escaping"); `'` is

@@ -1,6 +1,6 @@
-import RoadTripCore
 internal import CExif
 import Foundation
+import RoadTripCore
 
 /// Reads ``PhotoMetadata`` from EXIF with libexif (Debian's libexif-dev). The only file that touches
 /// `CExif`; no C pointer leaves it.

@@ -1,4 +1,3 @@
-import RoadTripCore
 internal import CVips
 import Foundation
 import Synchronization

@@ -1,5 +1,5 @@
-import RoadTripCore
 import Foundation
+import RoadTripCore
 
 /// A strict JSON reader (RFC 8259) that keeps where every value starts, for data files such as
 /// `pois.json`.

@@ -1,4 +1,5 @@
 import RoadTripCore
+
 /// JSON text fragments (RFC 8259) that are also safe inside an HTML `<script>` element, for the
 /// GeoJSON files and the page's `roadtrip-map-config` (DESIGN §5.1).
 public enum JSONText {

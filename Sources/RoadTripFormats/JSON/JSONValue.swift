@@ -1,4 +1,3 @@
-import RoadTripCore
 /// A JSON value with keys kept in the order given, written compactly through `JSONText` (so numbers
 /// have at most 7 decimals, or as many as `.decimal` says, and strings are safe inside an HTML
 /// `<script>`).

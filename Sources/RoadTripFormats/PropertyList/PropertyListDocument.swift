@@ -1,5 +1,5 @@
-import RoadTripCore
 import Foundation
+import RoadTripCore
 
 /// Reads a property list — XML, binary or OpenStep text — into a `MetadataValue`, and for an XML
 /// property list also finds where each value's element starts, so diagnostics can name a line

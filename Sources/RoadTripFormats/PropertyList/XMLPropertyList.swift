@@ -1,5 +1,5 @@
-import RoadTripCore
 import Foundation
+import RoadTripCore
 
 /// Reads an XML property list (Apple's `PropertyList-1.0.dtd`) into a `MetadataValue`, with the
 /// line and column where each value's element starts, in one pass of `XMLStreamReader`

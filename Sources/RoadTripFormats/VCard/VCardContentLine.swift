@@ -1,4 +1,3 @@
-import RoadTripCore
 import Foundation
 
 /// One unfolded vCard content line (RFC 6350 §3.3; RFC 2426 §4 for 3.0), split into its parts:

@@ -1,5 +1,5 @@
-import RoadTripCore
 import Foundation
+import RoadTripCore
 
 /// Reads a destination's `contacts.vcf`: vCard 4.0 (RFC 6350), 3.0 (RFC 2426) and the 2.1-style
 /// parts phones still write into 3.0 files, several cards per file.

@@ -1,4 +1,3 @@
-import RoadTripCore
 /// vCard value escaping (RFC 6350 §3.4; RFC 2426 §4 "escaped characters"): in a text value a
 /// backslash escapes `,` `;` `\` and a newline is written `\n` or `\N`. Structured values (`N`,
 /// `ADR`) separate their components with unescaped `;`.

@@ -1,4 +1,3 @@
-import RoadTripCore
 internal import CLibXML2
 import Foundation
 

@@ -1,4 +1,3 @@
-import RoadTripCore
 /// Finds where each start tag of an XML document begins, in document order: the 1-based line and
 /// column of its `<`, which libxml2's streaming reader does not give (it keeps only a node's
 /// line, the line where its start tag ends). Used beside `XMLStreamReader`: the reader's n-th

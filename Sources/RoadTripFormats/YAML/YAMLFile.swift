@@ -1,5 +1,5 @@
-import RoadTripCore
 import Foundation
+import RoadTripCore
 
 /// A whole YAML file (`site.yaml`, `theme.yaml`): read as UTF-8 (a leading BOM dropped) and parsed,
 /// with any problem logged at its position (DESIGN §7).

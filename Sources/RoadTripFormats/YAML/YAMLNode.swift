@@ -1,4 +1,5 @@
 import RoadTripCore
+
 /// One node of a parsed YAML document (front matter, `site.yaml`, trip sidecars), with the
 /// 1-based line and column where it starts in the *file*, so that later stages (SiteLoader,
 /// SiteConfig) can report a bad value at its exact position (DESIGN §7).

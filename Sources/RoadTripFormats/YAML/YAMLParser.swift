@@ -1,5 +1,5 @@
-import RoadTripCore
 internal import CYAML
+import RoadTripCore
 
 /// Parses YAML text into a ``YAMLNode`` tree with libyaml's event API (the only file that
 /// touches libyaml; no C pointer leaves it).

@@ -1,4 +1,3 @@
-import RoadTripCore
 import Foundation
 
 /// YAML text written by roadtrip (new destinations, a new site's `site.yaml`): scalars that read

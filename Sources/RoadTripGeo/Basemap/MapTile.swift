@@ -1,4 +1,3 @@
-import RoadTripCore
 import Foundation
 
 /// One raster tile of a map view's basemap and where it is drawn (DESIGN §4.1).

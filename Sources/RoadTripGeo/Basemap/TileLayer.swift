@@ -1,4 +1,3 @@
-import RoadTripCore
 /// A raster XYZ tile source for a map's basemap, as configured in `site.yaml` `map.tileLayers`
 /// (DESIGN §2.1; the Codable keys are those spellings: `url`, `overlay`, `attribution`, `maxZoom`).
 public struct TileLayer: Sendable, Hashable, Codable {

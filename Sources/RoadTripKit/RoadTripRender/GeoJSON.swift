@@ -1,8 +1,7 @@
-import RoadTripCompute
-import RoadTripContent
-import RoadTripGeo
-import RoadTripFormats
 import RoadTripCore
+import RoadTripFormats
+import RoadTripGeo
+
 /// GeoJSON text (RFC 7946) for annotations and tracks: `[longitude, latitude]` positions and `bbox`
 /// values with at most 6 decimals (`fractionDigits`), properties in the simplestyle-spec 1.1.0 convention (`title`,
 /// `description`, `marker-color`, `marker-symbol`, `stroke`) plus roadtrip's `kind` (DESIGN §5).

@@ -1,9 +1,9 @@
-import RoadTripCompute
-import RoadTripContent
-import RoadTripGeo
-import RoadTripFormats
-import RoadTripCore
 import Foundation
+import RoadTripCore
+import RoadTripFormats
+import RoadTripGeo
+import RoadTripContent
+import RoadTripCompute
 
 /// One map as a page shows it (DESIGN §5.1): the fitted view, the inline SVG, the JSON configuration
 /// the theme's script reads, the `data-region` value and the annotation list beside the map.

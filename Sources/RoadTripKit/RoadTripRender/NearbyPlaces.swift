@@ -1,8 +1,6 @@
-import RoadTripCompute
-import RoadTripContent
-import RoadTripGeo
-import RoadTripFormats
 import RoadTripCore
+import RoadTripFormats
+
 /// `Output/assets/places.json` for the page's "You are near <locality>" after Locate (issue 6;
 /// written only when site config says `share.nearbyPlaces: true`): a compact extract of the
 /// gazetteer, `[["Tromsø","NO",69.65,18.96], …]` — name, ISO country code, latitude and longitude

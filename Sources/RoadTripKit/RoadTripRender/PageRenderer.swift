@@ -1,9 +1,8 @@
-import RoadTripCompute
-import RoadTripContent
-import RoadTripGeo
-import RoadTripFormats
-import RoadTripCore
 import Foundation
+import RoadTripCore
+import RoadTripGeo
+import RoadTripContent
+import RoadTripCompute
 
 /// The "render" stage for pages (DESIGN §5): turns trips into the theme's template contexts and the
 /// files of the output — pages, maps and GeoJSON. Pure: values in, `OutputFile`s out.

@@ -1,9 +1,5 @@
-import RoadTripCompute
-import RoadTripContent
-import RoadTripGeo
-import RoadTripFormats
-import RoadTripCore
 import Foundation
+import RoadTripCore
 
 /// Where a destination's published photo copies go: `<slug>/photos/<name>.jpg` (web size) and
 /// `<slug>/photos/<name>-thumb.jpg`, `<name>` being the original file name without its extension,

@@ -1,9 +1,5 @@
-import RoadTripCompute
-import RoadTripContent
-import RoadTripGeo
-import RoadTripFormats
-import RoadTripCore
 import Foundation
+import RoadTripCore
 
 /// The teardrop outline of a map pin, tip at (0, 0), head above it (SVG y grows down).
 ///

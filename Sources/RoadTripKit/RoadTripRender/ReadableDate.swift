@@ -1,9 +1,7 @@
-import RoadTripCompute
-import RoadTripContent
-import RoadTripGeo
-import RoadTripFormats
-import RoadTripCore
 import Foundation
+import RoadTripCore
+import RoadTripContent
+import RoadTripCompute
 
 /// Dates and times as a page shows them to readers, in the site's `language` and `timeZone`
 /// (DESIGN §2.1): "11 May 2025" and "11 May 2025, 23:30" for `en`, "11. Mai 2025, 23:30" for `de`,

@@ -1,9 +1,7 @@
-import RoadTripCompute
-import RoadTripContent
-import RoadTripGeo
-import RoadTripFormats
-import RoadTripCore
 import Foundation
+import RoadTripCore
+import RoadTripFormats
+import RoadTripGeo
 
 /// What `SVGMap.render` draws: a fitted view, its pins and an optional raster basemap.
 public struct SVGMapInput: Sendable {

@@ -1,9 +1,5 @@
-import RoadTripCompute
-import RoadTripContent
-import RoadTripGeo
-import RoadTripFormats
-import RoadTripCore
 import Foundation
+import RoadTripCore
 
 /// A map's scale bar: one metric and one imperial bar of round lengths (1, 2 or 5 × 10ⁿ of a unit),
 /// each as long as it can be without exceeding `maximumLength` pixels, like Leaflet's `L.Control.Scale`

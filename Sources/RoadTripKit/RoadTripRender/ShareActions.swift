@@ -1,9 +1,6 @@
-import RoadTripCompute
-import RoadTripContent
-import RoadTripGeo
-import RoadTripFormats
-import RoadTripCore
 import Foundation
+import RoadTripCore
+import RoadTripContent
 
 /// The share actions of a destination or trip page (issue 6, "Sharing"), computed at build time the
 /// way the classic app's mail and social composers were filled in:

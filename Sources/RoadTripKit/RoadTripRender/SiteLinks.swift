@@ -1,9 +1,5 @@
-import RoadTripCompute
-import RoadTripContent
-import RoadTripGeo
-import RoadTripFormats
-import RoadTripCore
 import Foundation
+import RoadTripCore
 
 /// Builds every internal URL of the site from one rule, so `baseURL`'s sub-path appears exactly once
 /// (DESIGN §2.1, §5).

@@ -1,8 +1,5 @@
-import RoadTripCompute
-import RoadTripContent
-import RoadTripGeo
 import RoadTripFormats
-import RoadTripCore
+
 /// The `sitemap.xml` of a built site, in the Sitemaps 0.9 protocol (https://www.sitemaps.org/protocol.html).
 public enum Sitemap {
     /// The sitemaps.org 0.9 namespace, the `xmlns` of `<urlset>`.

@@ -1,8 +1,5 @@
-import RoadTripCompute
-import RoadTripContent
 import RoadTripGeo
-import RoadTripFormats
-import RoadTripCore
+
 /// A tile layer's templates as links from a page of the site.
 extension TileLayer {
     /// This layer as a page `depth` folders below the site root loads it: `url` and `overlay` that

@@ -1,8 +1,6 @@
-import RoadTripCompute
-import RoadTripContent
-import RoadTripGeo
-import RoadTripFormats
 import RoadTripCore
+import RoadTripCompute
+
 /// A trip's map pins as the pages, the GeoJSON and the SVG map show them.
 extension Trip {
     /// The map's pins: the destination first (id `destination`), then the POIs in source order

@@ -1,9 +1,7 @@
-import RoadTripCompute
-import RoadTripContent
-import RoadTripGeo
-import RoadTripFormats
-import RoadTripCore
 import Foundation
+import RoadTripCore
+import RoadTripGeo
+import RoadTripCompute
 
 /// The page and files of one trip log (DESIGN §5): `<slug>/trips/<trip>/index.html` with the
 /// filtered track on a map, its statistics and filter report, and the `track.geojson` and

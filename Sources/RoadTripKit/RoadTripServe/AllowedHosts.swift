@@ -1,8 +1,3 @@
-import RoadTripCompute
-import RoadTripContent
-import RoadTripGeo
-import RoadTripFormats
-import RoadTripCore
 import Foundation
 
 /// The hosts a request to `roadtrip serve` may name in its `Host` header (or in an absolute-form

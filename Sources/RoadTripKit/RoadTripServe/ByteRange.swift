@@ -1,8 +1,3 @@
-import RoadTripCompute
-import RoadTripContent
-import RoadTripGeo
-import RoadTripFormats
-import RoadTripCore
 import Foundation
 
 /// A `Range: bytes=…` request header (RFC 9110 §14.1.2) against a representation of `size` bytes.

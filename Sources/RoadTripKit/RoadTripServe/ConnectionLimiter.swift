@@ -1,8 +1,3 @@
-import RoadTripCompute
-import RoadTripContent
-import RoadTripGeo
-import RoadTripFormats
-import RoadTripCore
 import Synchronization
 
 /// Which connections `roadtrip serve` closes so that a new client always gets in: 512 connections

@@ -1,11 +1,7 @@
-import RoadTripCompute
-import RoadTripContent
-import RoadTripGeo
-import RoadTripFormats
-import RoadTripCore
 import Dispatch
 import Foundation
 import Synchronization
+import RoadTripCore
 
 /// `roadtrip serve` (issue 5): builds the site, serves the output folder over HTTP on this machine,
 /// rebuilds when `Destinations/` or `Themes/` change, and tells open pages to reload.

@@ -1,8 +1,3 @@
-import RoadTripCompute
-import RoadTripContent
-import RoadTripGeo
-import RoadTripFormats
-import RoadTripCore
 import Synchronization
 
 /// One open Server-Sent Events response (WHATWG HTML, "Server-sent events", §9.2): bytes queued by

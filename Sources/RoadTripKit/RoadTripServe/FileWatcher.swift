@@ -1,8 +1,3 @@
-import RoadTripCompute
-import RoadTripContent
-import RoadTripGeo
-import RoadTripFormats
-import RoadTripCore
 import Foundation
 import Glibc
 import Synchronization

@@ -1,8 +1,3 @@
-import RoadTripCompute
-import RoadTripContent
-import RoadTripGeo
-import RoadTripFormats
-import RoadTripCore
 internal import CMicroHTTPD
 import Dispatch
 import Foundation

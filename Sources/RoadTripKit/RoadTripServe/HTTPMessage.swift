@@ -1,8 +1,3 @@
-import RoadTripCompute
-import RoadTripContent
-import RoadTripGeo
-import RoadTripFormats
-import RoadTripCore
 /// One HTTP request as `StaticSite` sees it: no body (the server answers GET and HEAD only).
 public struct HTTPRequest: Sendable {
     /// The method as sent (`GET`, `HEAD`, …).

@@ -1,9 +1,5 @@
-import RoadTripCompute
-import RoadTripContent
-import RoadTripGeo
-import RoadTripFormats
-import RoadTripCore
 import Foundation
+import RoadTripCore
 
 /// Why `roadtrip serve` cannot start or serve.
 public struct ServeError: Error, CustomStringConvertible, Sendable {

@@ -1,8 +1,3 @@
-import RoadTripCompute
-import RoadTripContent
-import RoadTripGeo
-import RoadTripFormats
-import RoadTripCore
 /// The `Content-Type` a file is served with, by its extension (case-insensitive). Text types carry
 /// `charset=utf-8` (roadtrip writes UTF-8). Sources: the IANA media-type registry; RFC 7946 §12
 /// (`application/geo+json`); RFC 9239 (`text/javascript`); the GPX 1.1 schema's

@@ -1,8 +1,3 @@
-import RoadTripCompute
-import RoadTripContent
-import RoadTripGeo
-import RoadTripFormats
-import RoadTripCore
 /// The path of an HTTP request target (RFC 9112 §3.2: origin-form `/a/b?q`, or absolute-form
 /// `http://host/a/b`), split into percent-decoded segments (RFC 3986 §2.1) for `StaticSite`.
 ///

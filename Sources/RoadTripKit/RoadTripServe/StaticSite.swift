@@ -1,9 +1,5 @@
-import RoadTripCompute
-import RoadTripContent
-import RoadTripGeo
-import RoadTripFormats
-import RoadTripCore
 import Foundation
+import RoadTripCore
 
 /// Answers requests for the files of one output folder, the way `roadtrip serve` serves them during
 /// development (issue 5): GET and HEAD only, the path percent-decoded and confined to the folder

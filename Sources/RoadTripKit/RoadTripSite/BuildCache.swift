@@ -1,10 +1,8 @@
-import RoadTripCompute
-import RoadTripContent
-import RoadTripGeo
-import RoadTripFormats
-import RoadTripCore
 import Foundation
 import Synchronization
+import RoadTripCore
+import RoadTripContent
+import RoadTripCompute
 
 /// What a long-running `roadtrip serve` keeps between rebuilds so that only what changed is
 /// loaded, computed and rendered again (issue 5, "Watching"). Give the same cache to every

@@ -1,8 +1,3 @@
-import RoadTripCompute
-import RoadTripContent
-import RoadTripGeo
-import RoadTripFormats
-import RoadTripCore
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

@@ -1,9 +1,5 @@
-import RoadTripCompute
-import RoadTripContent
-import RoadTripGeo
-import RoadTripFormats
-import RoadTripCore
 import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

@@ -1,9 +1,5 @@
-import RoadTripCompute
-import RoadTripContent
-import RoadTripGeo
-import RoadTripFormats
-import RoadTripCore
 import Foundation
+import RoadTripContent
 
 /// The output folder policy's rule that needs the write step's manifest.
 extension OutputFolderPolicy {

@@ -1,11 +1,9 @@
-import RoadTripCompute
-import RoadTripContent
-import RoadTripGeo
-import RoadTripFormats
-import RoadTripCore
 import Dispatch
 import Foundation
 import Synchronization
+import RoadTripCore
+import RoadTripContent
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

@@ -1,9 +1,6 @@
-import RoadTripCompute
-import RoadTripContent
-import RoadTripGeo
-import RoadTripFormats
-import RoadTripCore
 import Foundation
+import RoadTripCore
+import RoadTripContent
 
 /// `<project root>/.roadtrip-cache/`: what roadtrip keeps between runs that is not the site itself —
 /// the photos' thumbnail and web copies (`photos/`, ``ThumbnailMaker``) and `roadtrip serve`'s

@@ -1,11 +1,11 @@
-import RoadTripCompute
-import RoadTripContent
-import RoadTripGeo
-import RoadTripFormats
-import RoadTripCore
 import Dispatch
 import Foundation
 import Synchronization
+import RoadTripCore
+import RoadTripFormats
+import RoadTripGeo
+import RoadTripContent
+import RoadTripCompute
 
 /// What `roadtrip build` was asked to do (DESIGN §1, §7).
 public struct BuildOptions: Sendable {

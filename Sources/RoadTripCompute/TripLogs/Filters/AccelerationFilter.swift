@@ -1,8 +1,5 @@
-import RoadTripContent
-import RoadTripGeo
-import RoadTripFormats
-import RoadTripCore
 import Foundation
+import RoadTripCore
 
 /// The accelerometer filters of DESIGN §4.2, after Apple's *Event Handling Guide for iOS*,
 /// "Motion Events → Isolating the gravity component from accelerometer data" (

@@ -1,7 +1,5 @@
-import RoadTripContent
-import RoadTripGeo
-import RoadTripFormats
 import RoadTripCore
+
 /// What one filter kept and dropped, and why (DESIGN §4.2: "every filter reports what it dropped
 /// and why, and pages say it the same way").
 ///

@@ -1,7 +1,5 @@
-import RoadTripContent
-import RoadTripGeo
-import RoadTripFormats
 import RoadTripCore
+
 /// The heading filters of DESIGN §4.2, after Core Location's `CLHeading` and
 /// `CLLocationManager.headingFilter`, run in file order:
 ///

@@ -1,8 +1,6 @@
-import RoadTripContent
-import RoadTripGeo
-import RoadTripFormats
-import RoadTripCore
 import Foundation
+import RoadTripCore
+import RoadTripGeo
 
 /// The location filters of DESIGN §4.2, run in this order:
 ///

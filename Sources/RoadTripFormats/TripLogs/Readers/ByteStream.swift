@@ -1,5 +1,5 @@
-import RoadTripCore
 import Foundation
+import RoadTripCore
 
 /// A file read byte by byte through a reused 64 KiB buffer, so readers stream files of any size
 /// in constant memory.

@@ -1,5 +1,5 @@
-import RoadTripCore
 import Foundation
+import RoadTripCore
 
 /// Which columns of a CSV table hold a location fix's fields, and in which units: the part every
 /// CSV trip-log reader shares (Sensor Logger, GPSLogger, OpenTracks, a sidecar-mapped CSV).

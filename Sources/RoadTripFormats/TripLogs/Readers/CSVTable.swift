@@ -1,5 +1,5 @@
-import RoadTripCore
 import Foundation
+import RoadTripCore
 
 /// A streaming CSV reader (RFC 4180) whose columns are found by header name, never by position.
 ///

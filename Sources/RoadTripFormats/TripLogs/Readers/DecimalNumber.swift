@@ -1,4 +1,3 @@
-import RoadTripCore
 import Foundation
 
 /// Decimal text to `Double`, correctly rounded, for the trip-log readers (GPX, CSV): the one place

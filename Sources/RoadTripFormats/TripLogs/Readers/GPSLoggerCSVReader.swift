@@ -1,5 +1,5 @@
-import RoadTripCore
 import Foundation
+import RoadTripCore
 
 /// Reads the CSV written by GPSLogger for Android (mendhak/gpslogger, `CSVFileLogger.java`).
 ///

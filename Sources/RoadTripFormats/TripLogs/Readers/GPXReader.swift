@@ -1,5 +1,5 @@
-import RoadTripCore
 import Foundation
+import RoadTripCore
 
 /// Reads GPX 1.0 and 1.1 files (topografix.com/GPX/1/0, /1/1; `../shared/spec/gpx/gpx-1.1.xsd`)
 /// into a `TripLog`, streaming with `XMLStreamReader` (libxml2's `xmlTextReader`): memory holds

@@ -1,5 +1,5 @@
-import RoadTripCore
 import Foundation
+import RoadTripCore
 
 /// Reads a CSV of location fixes whose columns are named in the trip's sidecar (DESIGN §2.5),
 /// e.g. `columns: {timestamp: "Time", latitude: "Lat", longitude: "Lon", speed: "Speed",

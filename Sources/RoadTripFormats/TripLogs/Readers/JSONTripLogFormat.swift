@@ -1,4 +1,5 @@
 import RoadTripCore
+
 /// The names of roadtrip's own JSON trip log (`Docs/triplog.schema.json`), shared by
 /// `JSONTripLogReader` and `JSONTripLogWriter` so the two stay inverse.
 enum JSONTripLogFormat {

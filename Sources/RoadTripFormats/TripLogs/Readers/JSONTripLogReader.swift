@@ -1,5 +1,5 @@
-import RoadTripCore
 import Foundation
+import RoadTripCore
 
 /// Reads roadtrip's own JSON trip log (`Docs/triplog.schema.json`): the DESIGN §3 model with
 /// Core Location field names and units (degrees, metres, m/s, g), e.g.

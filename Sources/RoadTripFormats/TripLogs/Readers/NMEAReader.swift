@@ -1,5 +1,5 @@
-import RoadTripCore
 import Foundation
+import RoadTripCore
 
 /// Reads an NMEA 0183 log (one sentence per line) as recorded from an external GPS receiver.
 ///

@@ -1,5 +1,5 @@
-import RoadTripCore
 import Foundation
+import RoadTripCore
 
 /// Reads OpenTracks' CSV export (OpenTracksApp/OpenTracks, `CSVTrackExporter`):
 /// `#time,trackpoint_type,latitude,longitude,altitude,accuracy_horizontal,accuracy_vertical,speed,…`.

@@ -1,5 +1,5 @@
-import RoadTripCore
 import Foundation
+import RoadTripCore
 
 /// Reads a Sensor Logger recording folder (tszheichoi/awesome-sensor-logger, units in its
 /// `UNITS.md`): `Location.csv` with its sensor siblings.

@@ -1,4 +1,5 @@
 import RoadTripCore
+
 /// Counts the rows, points or sentences a reader skips inside an otherwise usable file, by reason,
 /// and reports them (DESIGN §7: a bad record is a warning, skipped and counted).
 ///

@@ -1,5 +1,5 @@
-import RoadTripCore
 import Foundation
+import RoadTripCore
 
 /// Parses the date-and-time text of trip logs by hand, from bytes, without a `DateFormatter` per
 /// row: the XML Schema `dateTime` of GPX (XSD 1.1 Part 2 §3.3.7) and ISO 8601 / RFC 3339 §5.6

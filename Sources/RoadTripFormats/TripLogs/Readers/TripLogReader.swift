@@ -1,5 +1,5 @@
-import RoadTripCore
 import Foundation
+import RoadTripCore
 
 /// Reads any trip log (DESIGN §2.5) by what it is: a folder is a Sensor Logger recording; a file
 /// is chosen by extension (case-insensitive): `.gpx` → `GPXReader`, `.nmea` → `NMEAReader`, `.json` →

@@ -1,5 +1,5 @@
-import RoadTripCore
 import Foundation
+import RoadTripCore
 
 /// Writes filtered fixes as CSV (RFC 4180, `,`-separated, LF line ends), one row per kept fix in
 /// travel order — the `--format csv` of `roadtrip trip filter`.

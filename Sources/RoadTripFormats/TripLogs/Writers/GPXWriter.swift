@@ -1,5 +1,5 @@
-import RoadTripCore
 import Foundation
+import RoadTripCore
 
 /// Writes filtered fixes as a GPX 1.1 document (TopoGrafix, "GPX 1.1 Schema Documentation",
 /// http://www.topografix.com/GPX/1/1), valid against `gpx-1.1.xsd`: one `trk` whose `trkseg`s are

@@ -1,5 +1,5 @@
-import RoadTripCore
 import Foundation
+import RoadTripCore
 
 /// Writes a `TripLog` as roadtrip's own JSON trip log (`Docs/triplog.schema.json`), the inverse of
 /// `JSONTripLogReader`: the DESIGN §3 model with Core Location field names and its units (degrees,

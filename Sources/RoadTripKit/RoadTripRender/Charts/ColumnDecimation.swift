@@ -1,8 +1,3 @@
-import RoadTripCompute
-import RoadTripContent
-import RoadTripGeo
-import RoadTripFormats
-import RoadTripCore
 import Foundation
 
 /// Reduces a polyline in pixel coordinates to at most two vertices per pixel column, so a

@@ -1,9 +1,5 @@
-import RoadTripCompute
-import RoadTripContent
-import RoadTripGeo
-import RoadTripFormats
-import RoadTripCore
 import Foundation
+import RoadTripCore
 
 /// A value axis with "nice" tick values: steps of 1, 2 or 5 × 10ⁿ, bounds on whole steps.
 ///

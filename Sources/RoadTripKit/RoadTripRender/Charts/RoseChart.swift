@@ -1,9 +1,6 @@
-import RoadTripCompute
-import RoadTripContent
-import RoadTripGeo
-import RoadTripFormats
-import RoadTripCore
 import Foundation
+import RoadTripCore
+import RoadTripFormats
 
 /// A rose: a polar histogram of directions (compass headings, or GPS courses when the log has no
 /// compass), as inline SVG (a trip page's "heading rose"; issue 4 "Output").

@@ -1,8 +1,3 @@
-import RoadTripCompute
-import RoadTripContent
-import RoadTripGeo
-import RoadTripFormats
-import RoadTripCore
 import Foundation
 
 /// The time axis of a chart: ticks on whole clock steps (1, 2, 5, 10, 15, 20, 30 s; 1, 2, 5, 10,

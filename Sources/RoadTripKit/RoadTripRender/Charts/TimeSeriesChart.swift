@@ -1,9 +1,6 @@
-import RoadTripCompute
-import RoadTripContent
-import RoadTripGeo
-import RoadTripFormats
-import RoadTripCore
 import Foundation
+import RoadTripCore
+import RoadTripFormats
 
 /// A line chart of one or more series over elapsed time, as inline SVG (a trip page's speed,
 /// elevation and acceleration charts; issue 4 "Output").

@@ -1,8 +1,3 @@
-import RoadTripCompute
-import RoadTripContent
-import RoadTripGeo
-import RoadTripFormats
-import RoadTripCore
 /// The parsed form of a Mustache template: what `MustacheParser` produces once and
 /// `MustacheRenderer` walks for every page. Standalone lines (spec: "standalone tags") are
 /// already removed; `lineStart` marks where each remaining source line begins, so that the

@@ -1,8 +1,3 @@
-import RoadTripCompute
-import RoadTripContent
-import RoadTripGeo
-import RoadTripFormats
-import RoadTripCore
 /// A partial or parent tag with a fixed name, and the 1-based line where it is used.
 struct MustacheTemplateReference: Sendable, Hashable {
     var name: String

@@ -1,8 +1,5 @@
-import RoadTripCompute
-import RoadTripContent
-import RoadTripGeo
 import RoadTripFormats
-import RoadTripCore
+
 /// Renders parsed templates against a context stack into a UTF-8 buffer (one pass over the
 /// node tree, no re-parsing). Semantics follow the Mustache spec v1.4 (`specs/*.yml`) with the
 /// optional inheritance and dynamic-names modules; missing partials and parents render as

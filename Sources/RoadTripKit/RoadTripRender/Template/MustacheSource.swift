@@ -1,8 +1,3 @@
-import RoadTripCompute
-import RoadTripContent
-import RoadTripGeo
-import RoadTripFormats
-import RoadTripCore
 /// The UTF-8 source of one template with a table of line starts, so that byte offsets found by
 /// the tokenizer and parser can be reported as 1-based line and column.
 struct MustacheSource: Sendable {

@@ -1,8 +1,3 @@
-import RoadTripCompute
-import RoadTripContent
-import RoadTripGeo
-import RoadTripFormats
-import RoadTripCore
 /// One Mustache template, parsed once (Mustache spec v1.4 with the optional inheritance and
 /// dynamic-names modules; lambdas are not supported because `TemplateValue` is plain data).
 /// Render it through a `TemplateLibrary`, which supplies partials and parents by name.

@@ -1,8 +1,3 @@
-import RoadTripCompute
-import RoadTripContent
-import RoadTripGeo
-import RoadTripFormats
-import RoadTripCore
 /// The kinds of Mustache tag, named by their sigil (mustache(5); spec `specs/*.yml`).
 enum MustacheTagKind: Sendable, Equatable {
     /// `{{name}}` (escaped) or `{{{name}}}` / `{{&name}}`.

@@ -1,8 +1,5 @@
-import RoadTripCompute
-import RoadTripContent
-import RoadTripGeo
-import RoadTripFormats
 import RoadTripCore
+
 /// A template that cannot be parsed or rendered: a Mustache syntax error (unclosed tag, unclosed
 /// section, mismatched closing tag, bad delimiters, bad tag name) or a render-time failure
 /// (partials nested too deeply).

@@ -1,8 +1,3 @@
-import RoadTripCompute
-import RoadTripContent
-import RoadTripGeo
-import RoadTripFormats
-import RoadTripCore
 /// A set of named, parsed templates that can include one another: partials (`{{>name}}`) and
 /// parents (`{{<name}}`) share this one namespace. Names have no extension and may contain
 /// `/` (`base`, `partials/pin`).

@@ -1,8 +1,5 @@
-import RoadTripCompute
-import RoadTripContent
-import RoadTripGeo
-import RoadTripFormats
 import RoadTripCore
+
 /// A plain data value that a Mustache template renders: the "context" of the Mustache spec
 /// (https://github.com/mustache/spec, `specs/interpolation.yml`, `specs/sections.yml`).
 ///

@@ -1,9 +1,6 @@
-import RoadTripCompute
-import RoadTripContent
-import RoadTripGeo
-import RoadTripFormats
-import RoadTripCore
 import Foundation
+import RoadTripCore
+import RoadTripFormats
 
 /// A theme (DESIGN §2): Mustache layouts and partials under `layouts/` (named by their path
 /// without `.mustache`, e.g. `base`, `partials/map`), files under `assets/`, copied to

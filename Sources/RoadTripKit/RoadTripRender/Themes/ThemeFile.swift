@@ -1,9 +1,5 @@
-import RoadTripCompute
-import RoadTripContent
-import RoadTripGeo
-import RoadTripFormats
-import RoadTripCore
 import Foundation
+import RoadTripCore
 
 /// One file of a theme as a build uses it — `theme.yaml`, a layout or partial under `layouts/`, an
 /// asset under `assets/` — and where it was found: the project's `Themes/<name>/` or the theme

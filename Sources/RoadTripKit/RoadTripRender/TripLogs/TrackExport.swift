@@ -1,9 +1,7 @@
-import RoadTripCompute
-import RoadTripContent
-import RoadTripGeo
-import RoadTripFormats
-import RoadTripCore
 import Foundation
+import RoadTripCore
+import RoadTripFormats
+import RoadTripCompute
 
 /// A filtered trip log in one of the formats `roadtrip trip filter --format` writes (and the trip
 /// page's `track.geojson` / `track.gpx`).

@@ -1,9 +1,8 @@
-import RoadTripCompute
-import RoadTripContent
-import RoadTripGeo
-import RoadTripFormats
-import RoadTripCore
 import Foundation
+import RoadTripCore
+import RoadTripFormats
+import RoadTripGeo
+import RoadTripCompute
 
 /// The statistics and filter report of a processed trip log as `roadtrip trip stats` prints them:
 /// an aligned, readable table (`table(_:timeZone:)`) or one JSON object in SI units

@@ -1,9 +1,6 @@
-import RoadTripCompute
-import RoadTripContent
-import RoadTripGeo
-import RoadTripFormats
-import RoadTripCore
 import Foundation
+import RoadTripCore
+import RoadTripCompute
 
 /// Trip statistics as people read them (the trip page, the destination's trip list and
 /// `roadtrip trip stats`): metric first with the imperial figure beside it, durations as h:mm:ss.

@@ -1,9 +1,7 @@
-import RoadTripCompute
-import RoadTripContent
-import RoadTripGeo
-import RoadTripFormats
-import RoadTripCore
 import Foundation
+import RoadTripCore
+import RoadTripFormats
+import RoadTripCompute
 
 /// Makes the published copies of photos with libvips (`Vips`).
 ///

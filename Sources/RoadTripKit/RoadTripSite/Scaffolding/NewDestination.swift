@@ -1,9 +1,7 @@
-import RoadTripCompute
-import RoadTripContent
-import RoadTripGeo
-import RoadTripFormats
-import RoadTripCore
 import Foundation
+import RoadTripCore
+import RoadTripFormats
+import RoadTripContent
 
 /// `roadtrip new destination NAME --latitude L --longitude L`: writes
 /// `Destinations/<slug>/index.md` from a template, never overwriting an existing destination.

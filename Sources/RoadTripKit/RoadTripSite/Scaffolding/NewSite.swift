@@ -1,9 +1,6 @@
-import RoadTripCompute
-import RoadTripContent
-import RoadTripGeo
-import RoadTripFormats
-import RoadTripCore
 import Foundation
+import RoadTripCore
+import RoadTripContent
 
 /// `roadtrip new site DIR`: a project that builds at once, as `hugo new site` and `jekyll new`
 /// make one — `Destinations/site.yaml` with every key commented out at its default

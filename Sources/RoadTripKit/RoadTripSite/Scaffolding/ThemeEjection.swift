@@ -1,9 +1,6 @@
-import RoadTripCompute
-import RoadTripContent
-import RoadTripGeo
-import RoadTripFormats
-import RoadTripCore
 import Foundation
+import RoadTripCore
+import RoadTripContent
 
 /// `roadtrip theme eject [--force]`: writes the built-in theme (``BuiltInTheme``) into the
 /// project's `Themes/default/`, for a user who wants to edit all of it. Once there, every file

@@ -36,10 +36,17 @@ let package = Package(
         .target(name: "RoadTripContent", dependencies: ["RoadTripCore", "RoadTripFormats", "RoadTripGeo", "CCmark"]),
         .target(name: "RoadTripCompute", dependencies: ["RoadTripCore", "RoadTripFormats", "RoadTripGeo", "RoadTripContent"]),
         .target(
-            name: "RoadTripKit",
-            dependencies: ["RoadTripCore", "RoadTripFormats", "RoadTripGeo", "RoadTripContent", "RoadTripCompute", "CMicroHTTPD"],
+            name: "RoadTripRender",
+            dependencies: ["RoadTripCore", "RoadTripFormats", "RoadTripGeo", "RoadTripContent", "RoadTripCompute"],
             // The default theme inside the binary: Themes/default/ compiled in at build time (BuiltInTheme).
             plugins: ["EmbedDefaultTheme"]
+        ),
+        .target(
+            name: "RoadTripKit",
+            dependencies: [
+                "RoadTripCore", "RoadTripFormats", "RoadTripGeo", "RoadTripContent", "RoadTripCompute", "RoadTripRender",
+                "CMicroHTTPD",
+            ]
         ),
         // Build-time only: writes the Swift source holding Themes/default/'s bytes.
         .executableTarget(name: "ThemeEmbedder"),
@@ -58,7 +65,7 @@ let package = Package(
             name: "RoadTripKitTests",
             dependencies: [
                 "RoadTripKit", "RoadTripCore", "RoadTripFormats", "RoadTripGeo", "RoadTripContent", "RoadTripCompute",
-                "TestTools",
+                "RoadTripRender", "TestTools",
             ],
             resources: [.copy("Fixtures")]
         ),

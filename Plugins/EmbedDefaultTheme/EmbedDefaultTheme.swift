@@ -1,7 +1,7 @@
 import Foundation
 import PackagePlugin
 
-/// Compiles the repository's `Themes/default/` into the target it is applied to (RoadTripKit), so
+/// Compiles the repository's `Themes/default/` into the target it is applied to (RoadTripRender), so
 /// that the `roadtrip` executable carries its default theme (issue 11): one build command runs
 /// ThemeEmbedder, which writes `BuiltInThemeFiles.swift` with the bytes of every file.
 ///

@@ -5,3 +5,4 @@
 @_exported import RoadTripGeo
 @_exported import RoadTripContent
 @_exported import RoadTripCompute
+@_exported import RoadTripRender

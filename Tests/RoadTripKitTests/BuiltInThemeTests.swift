@@ -6,6 +6,7 @@ import Testing
 @testable import RoadTripGeo
 @testable import RoadTripContent
 @testable import RoadTripCompute
+@testable import RoadTripRender
 
 /// The theme compiled into roadtrip (``BuiltInTheme``) and the lookup of a project's theme files
 /// over it (``ThemeFile/lookup(projectRoot:name:)``). The reference is the repository's

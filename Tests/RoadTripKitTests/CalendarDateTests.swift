@@ -6,6 +6,7 @@ import Testing
 @testable import RoadTripGeo
 @testable import RoadTripContent
 @testable import RoadTripCompute
+@testable import RoadTripRender
 
 @Suite struct CalendarDateTests {
     /// Valid and invalid strings from the HTML date grammar (§2.3.5): 2024 is a leap year (divisible

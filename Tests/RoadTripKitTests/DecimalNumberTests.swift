@@ -6,6 +6,7 @@ import Testing
 @testable import RoadTripGeo
 @testable import RoadTripContent
 @testable import RoadTripCompute
+@testable import RoadTripRender
 
 /// `DecimalNumber.parse` against Swift's own `Double(_: StringProtocol)` — a separate, correctly
 /// rounded implementation in the standard library — on edge cases and on random decimals of the

@@ -6,6 +6,7 @@ import Testing
 @testable import RoadTripGeo
 @testable import RoadTripContent
 @testable import RoadTripCompute
+@testable import RoadTripRender
 
 @Suite struct DecimalTextTests {
     /// The integer fast path must print exactly what C's printf("%.*f") prints (the reference,

@@ -6,6 +6,7 @@ import Testing
 @testable import RoadTripGeo
 @testable import RoadTripContent
 @testable import RoadTripCompute
+@testable import RoadTripRender
 
 /// A diagnostic is one line of standard error (DESIGN §7), whatever of the file its message quotes.
 @Suite struct DiagnosticTests {

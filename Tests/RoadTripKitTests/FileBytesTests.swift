@@ -6,6 +6,7 @@ import Testing
 @testable import RoadTripGeo
 @testable import RoadTripContent
 @testable import RoadTripCompute
+@testable import RoadTripRender
 
 /// Why a project file cannot be read, in words (issue 11): never "NSCocoaErrorDomain error 256".
 @Suite struct FileBytesTests {

@@ -7,6 +7,7 @@ import Testing
 @testable import RoadTripGeo
 @testable import RoadTripContent
 @testable import RoadTripCompute
+@testable import RoadTripRender
 
 /// The paths of each callback, in order.
 private final class CallbackLog: Sendable {

@@ -6,6 +6,7 @@ import Testing
 @testable import RoadTripGeo
 @testable import RoadTripContent
 @testable import RoadTripCompute
+@testable import RoadTripRender
 
 /// The bytes of `Fixtures/bad-inputs/<name>` (copied from /work/shared/bad-inputs), decoded
 /// without stripping a byte-order mark.

@@ -6,6 +6,7 @@ import Testing
 @testable import RoadTripGeo
 @testable import RoadTripContent
 @testable import RoadTripCompute
+@testable import RoadTripRender
 
 @Suite struct GPSLoggerCSVReaderTests {
     /// GPSLogger's 18-column layout (versions that stop after `annotation`), written by hand.

@@ -5,6 +5,7 @@ import Testing
 @testable import RoadTripGeo
 @testable import RoadTripContent
 @testable import RoadTripCompute
+@testable import RoadTripRender
 
 /// DESIGN §4.2 heading filters; the circular difference is `((b − a + 540) mod 360) − 180` with a
 /// non-negative `mod`, worked by hand in each comment.

@@ -6,6 +6,7 @@ import Testing
 @testable import RoadTripGeo
 @testable import RoadTripContent
 @testable import RoadTripCompute
+@testable import RoadTripRender
 
 @Suite struct JSONDocumentTests {
     private func parse(_ text: String) throws(ParsedDocument.SyntaxError) -> ParsedDocument {

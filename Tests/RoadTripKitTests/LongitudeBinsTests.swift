@@ -6,6 +6,7 @@ import Testing
 @testable import RoadTripGeo
 @testable import RoadTripContent
 @testable import RoadTripCompute
+@testable import RoadTripRender
 
 /// `LongitudeBins` keeps 2 longitudes per 1° bin; its covering must be exactly
 /// `LongitudeRange.shortestCovering` of all the points whenever that covering is under 359°.

@@ -5,6 +5,7 @@ import Testing
 @testable import RoadTripGeo
 @testable import RoadTripContent
 @testable import RoadTripCompute
+@testable import RoadTripRender
 
 @Suite struct MapViewTests {
     /// Reference from the issue: a 0.05° × 0.05° span centred on 40.7484, −73.9857 in a 640 × 480

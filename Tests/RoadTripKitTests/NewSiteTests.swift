@@ -6,6 +6,7 @@ import Testing
 @testable import RoadTripGeo
 @testable import RoadTripContent
 @testable import RoadTripCompute
+@testable import RoadTripRender
 
 /// `NewSite.create` and `ProjectLocator` on temporary folders.
 @Suite struct NewSiteTests {

@@ -6,6 +6,7 @@ import Testing
 @testable import RoadTripGeo
 @testable import RoadTripContent
 @testable import RoadTripCompute
+@testable import RoadTripRender
 
 /// The output-folder rules that need no file system (README "Command line"): which folders are the
 /// operating system's, and which names a publishing folder may hold before the first build.

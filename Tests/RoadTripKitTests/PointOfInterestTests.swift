@@ -6,6 +6,7 @@ import Testing
 @testable import RoadTripGeo
 @testable import RoadTripContent
 @testable import RoadTripCompute
+@testable import RoadTripRender
 
 @Suite struct PointOfInterestTests {
     // MARK: bad-inputs (expectations from Fixtures/bad-inputs/README in /work/shared)

@@ -6,6 +6,7 @@ import Testing
 @testable import RoadTripGeo
 @testable import RoadTripContent
 @testable import RoadTripCompute
+@testable import RoadTripRender
 
 /// Where the upward search for a project root stops (``ProjectLocator/searchLimit(above:homeDirectory:)``):
 /// the file-system root, the home folder and the folders holding it, and the shared folders are

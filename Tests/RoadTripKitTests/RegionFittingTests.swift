@@ -6,6 +6,7 @@ import Testing
 @testable import RoadTripGeo
 @testable import RoadTripContent
 @testable import RoadTripCompute
+@testable import RoadTripRender
 
 /// `RegionFitting.region(fitting:...)`. The main check is the defining property, measured through
 /// `MapView` (the independent Web Mercator projection): every coordinate lies at least `padding`

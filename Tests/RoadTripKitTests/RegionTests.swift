@@ -5,6 +5,7 @@ import Testing
 @testable import RoadTripGeo
 @testable import RoadTripContent
 @testable import RoadTripCompute
+@testable import RoadTripRender
 
 /// `CoordinateRegion(center:latitudinalMeters:longitudinalMeters:)` and the Locate region
 /// (DESIGN §4.1).

@@ -6,6 +6,7 @@ import Testing
 @testable import RoadTripGeo
 @testable import RoadTripContent
 @testable import RoadTripCompute
+@testable import RoadTripRender
 
 @Suite struct SVGMapTests {
     /// The whole world at zoom 0 in a 256 × 256 viewport centred on 0°, 0°.

@@ -6,6 +6,7 @@ import Testing
 @testable import RoadTripGeo
 @testable import RoadTripContent
 @testable import RoadTripCompute
+@testable import RoadTripRender
 
 @Suite struct SensorLoggerReaderTests {
     /// Expected values from Python's csv module on the same files (see each comment).

@@ -6,6 +6,7 @@ import Testing
 @testable import RoadTripGeo
 @testable import RoadTripContent
 @testable import RoadTripCompute
+@testable import RoadTripRender
 
 /// Web Mercator on 256-px tiles. Expected values are hand calculations with the OSM wiki
 /// "Slippy map tilenames" formulas, x = (λ + 180)/360 · 256·2^z and

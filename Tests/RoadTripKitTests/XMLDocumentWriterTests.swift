@@ -6,6 +6,7 @@ import Testing
 @testable import RoadTripGeo
 @testable import RoadTripContent
 @testable import RoadTripCompute
+@testable import RoadTripRender
 
 @Suite struct XMLDocumentWriterTests {
     /// Characters XML must escape (& < > " ') plus an emoji and an accented letter round-trip through

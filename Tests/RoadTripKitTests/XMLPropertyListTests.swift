@@ -6,6 +6,7 @@ import Testing
 @testable import RoadTripGeo
 @testable import RoadTripContent
 @testable import RoadTripCompute
+@testable import RoadTripRender
 
 /// Bytes that once crashed the plist reader (issue 12): Foundation's `XMLParser`, which found the
 /// positions, trapped (exit 132) on a byte that is not UTF-8 in a name, comment, entity reference

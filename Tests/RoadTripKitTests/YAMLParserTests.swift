@@ -5,6 +5,7 @@ import Testing
 @testable import RoadTripGeo
 @testable import RoadTripContent
 @testable import RoadTripCompute
+@testable import RoadTripRender
 
 /// Parses `text` expecting a YAML error; returns the diagnostic.
 private func yamlError(_ text: String, firstLine: Int = 1) -> Diagnostic? {

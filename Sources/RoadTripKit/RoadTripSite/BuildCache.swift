@@ -3,6 +3,7 @@ import Synchronization
 import RoadTripCore
 import RoadTripContent
 import RoadTripCompute
+import RoadTripRender
 
 /// What a long-running `roadtrip serve` keeps between rebuilds so that only what changed is
 /// loaded, computed and rendered again (issue 5, "Watching"). Give the same cache to every

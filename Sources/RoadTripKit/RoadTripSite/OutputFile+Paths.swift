@@ -1,3 +1,5 @@
+import RoadTripRender
+
 /// Which paths an output file may have inside the output folder, as the write step checks them.
 extension OutputFile {
     /// Why `path` cannot name a file inside the output folder, or `nil` when it can.

@@ -1,4 +1,5 @@
 import Foundation
+import RoadTripRender
 
 /// The record of which files in the output folder roadtrip wrote (DESIGN §5, §7): the file
 /// `<output>/.roadtrip-manifest`, UTF-8, one relative `/`-separated path per line, sorted.

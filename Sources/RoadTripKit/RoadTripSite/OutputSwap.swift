@@ -1,4 +1,5 @@
 import Foundation
+import RoadTripRender
 
 #if canImport(Glibc)
 import Glibc

@@ -3,6 +3,7 @@ import Foundation
 import Synchronization
 import RoadTripCore
 import RoadTripContent
+import RoadTripRender
 
 #if canImport(Glibc)
 import Glibc

@@ -6,6 +6,7 @@ import RoadTripFormats
 import RoadTripGeo
 import RoadTripContent
 import RoadTripCompute
+import RoadTripRender
 
 /// What `roadtrip build` was asked to do (DESIGN §1, §7).
 public struct BuildOptions: Sendable {

@@ -1,6 +1,7 @@
 import Foundation
 import RoadTripCore
 import RoadTripContent
+import RoadTripRender
 
 /// `roadtrip theme eject [--force]`: writes the built-in theme (``BuiltInTheme``) into the
 /// project's `Themes/default/`, for a user who wants to edit all of it. Once there, every file

@@ -6,7 +6,7 @@ import RoadTripCompute
 
 /// The "render" stage for pages (DESIGN §5): turns trips into the theme's template contexts and the
 /// files of the output — pages, maps and GeoJSON. Pure: values in, `OutputFile`s out.
-struct PageRenderer: Sendable {
+package struct PageRenderer: Sendable {
     let theme: Theme
     let config: SiteConfig
     let links: SiteLinks
@@ -20,7 +20,7 @@ struct PageRenderer: Sendable {
     /// Dates and times worded for readers in the site's language and zone.
     let dates: ReadableDate
 
-    init(theme: Theme, config: SiteConfig, projectRoot: URL) {
+    package init(theme: Theme, config: SiteConfig, projectRoot: URL) {
         self.theme = theme
         self.config = config
         self.projectRoot = projectRoot
@@ -45,7 +45,7 @@ struct PageRenderer: Sendable {
     /// in HTML — the tiles and one marker per pin, placed in percent of the card — so that a home
     /// page listing thousands of destinations stays light. It is decorative (the card's title
     /// names the place), so it carries no text of its own.
-    func cardMap(trip: Trip) -> TemplateValue {
+    package func cardMap(trip: Trip) -> TemplateValue {
         let map = MapPresentation(
             title: trip.mapTitle, annotations: trip.annotations(), initialRegion: trip.initialRegion,
             config: config(forPageAtDepth: 0), width: Self.cardMapSize.width, height: Self.cardMapSize.height,
@@ -136,7 +136,7 @@ struct PageRenderer: Sendable {
     /// The page, map and GeoJSON of one destination. `previous` and `next` are the neighbouring
     /// destinations in home-page order (for the pager). The trip's placemark says where the
     /// destination is ("near Tromsø, Norway") on the page and in the e-mail share action.
-    func destinationFiles(trip: Trip, previous: Destination?, next: Destination?) throws(TemplateError) -> [OutputFile] {
+    package func destinationFiles(trip: Trip, previous: Destination?, next: Destination?) throws(TemplateError) -> [OutputFile] {
         let destination = trip.destination
         let slug = destination.slug
         let pageConfig = config(forPageAtDepth: 1)
@@ -237,7 +237,7 @@ struct PageRenderer: Sendable {
     /// the site's GeoJSON (`destinations.geojson`: every destination and POI), `404.html` and
     /// `sitemap.xml` — and the overview map's template value for the home page. The builder runs
     /// this alongside the destination pages.
-    func siteFiles(trips: [Trip]) throws(TemplateError) -> (files: [OutputFile], overviewMap: TemplateValue) {
+    package func siteFiles(trips: [Trip]) throws(TemplateError) -> (files: [OutputFile], overviewMap: TemplateValue) {
         let destinationPins = trips.map { trip in
             Annotation(
                 id: "destination-" + trip.destination.slug, coordinate: trip.destinationCoordinate,
@@ -288,7 +288,7 @@ struct PageRenderer: Sendable {
 
     /// The home page (`index.html`): every destination as a card with its small map, under the
     /// overview map. `cardMaps` are the `cardMap(trip:)` values in the order of `trips`.
-    func homePage(trips: [Trip], cardMaps: [TemplateValue], overviewMap: TemplateValue) throws(TemplateError)
+    package func homePage(trips: [Trip], cardMaps: [TemplateValue], overviewMap: TemplateValue) throws(TemplateError)
         -> OutputFile
     {
         var context = commonContext(depth: 0)

@@ -42,7 +42,7 @@ public struct ThemeFile: Sendable, Hashable {
 
     /// The file as the contents of an output file: a project file is copied when the output is
     /// written, a built-in one is written from memory.
-    var outputContents: OutputFile.Contents {
+    package var outputContents: OutputFile.Contents {
         switch origin {
         case .project(let url): return .copy(from: url)
         case .builtIn(let data): return .data(data)

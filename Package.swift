@@ -42,10 +42,14 @@ let package = Package(
             plugins: ["EmbedDefaultTheme"]
         ),
         .target(
+            name: "RoadTripSite",
+            dependencies: ["RoadTripCore", "RoadTripFormats", "RoadTripGeo", "RoadTripContent", "RoadTripCompute", "RoadTripRender"]
+        ),
+        .target(
             name: "RoadTripKit",
             dependencies: [
                 "RoadTripCore", "RoadTripFormats", "RoadTripGeo", "RoadTripContent", "RoadTripCompute", "RoadTripRender",
-                "CMicroHTTPD",
+                "RoadTripSite", "CMicroHTTPD",
             ]
         ),
         // Build-time only: writes the Swift source holding Themes/default/'s bytes.
@@ -65,7 +69,7 @@ let package = Package(
             name: "RoadTripKitTests",
             dependencies: [
                 "RoadTripKit", "RoadTripCore", "RoadTripFormats", "RoadTripGeo", "RoadTripContent", "RoadTripCompute",
-                "RoadTripRender", "TestTools",
+                "RoadTripRender", "RoadTripSite", "TestTools",
             ],
             resources: [.copy("Fixtures")]
         ),

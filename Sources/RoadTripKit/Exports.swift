@@ -6,3 +6,4 @@
 @_exported import RoadTripContent
 @_exported import RoadTripCompute
 @_exported import RoadTripRender
+@_exported import RoadTripSite

@@ -8,6 +8,7 @@ import Testing
 @testable import RoadTripContent
 @testable import RoadTripCompute
 @testable import RoadTripRender
+@testable import RoadTripSite
 
 /// A throw-away project `<base>/project` with the repository's default theme and four small
 /// destinations, built into `<base>/project/Output`. In home-page order (`order`, then the plist's

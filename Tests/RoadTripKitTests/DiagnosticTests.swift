@@ -7,6 +7,7 @@ import Testing
 @testable import RoadTripContent
 @testable import RoadTripCompute
 @testable import RoadTripRender
+@testable import RoadTripSite
 
 /// A diagnostic is one line of standard error (DESIGN §7), whatever of the file its message quotes.
 @Suite struct DiagnosticTests {

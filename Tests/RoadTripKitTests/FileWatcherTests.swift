@@ -8,6 +8,7 @@ import Testing
 @testable import RoadTripContent
 @testable import RoadTripCompute
 @testable import RoadTripRender
+@testable import RoadTripSite
 
 /// The paths of each callback, in order.
 private final class CallbackLog: Sendable {

@@ -8,6 +8,7 @@ import Testing
 @testable import RoadTripContent
 @testable import RoadTripCompute
 @testable import RoadTripRender
+@testable import RoadTripSite
 
 /// Expected counts and values come from gpxpy 1.6.2 (PyPI, `pip install gpxpy`), run on the same
 /// fixture files with this script (`load` strips a UTF-8 BOM, which gpxpy does not):

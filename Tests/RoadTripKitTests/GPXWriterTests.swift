@@ -8,6 +8,7 @@ import TestTools
 @testable import RoadTripContent
 @testable import RoadTripCompute
 @testable import RoadTripRender
+@testable import RoadTripSite
 
 @Suite struct GPXWriterTests {
     /// Unix times by hand: 1717233123 s = 2024-06-01T09:12:03Z (19,875 days after 1970-01-01 is

@@ -6,6 +6,7 @@ import Testing
 @testable import RoadTripContent
 @testable import RoadTripCompute
 @testable import RoadTripRender
+@testable import RoadTripSite
 
 @Suite struct HTMLEscapingTests {
     /// Expected strings written by hand from the HTML character references

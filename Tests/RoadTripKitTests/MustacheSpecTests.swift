@@ -7,6 +7,7 @@ import Testing
 @testable import RoadTripContent
 @testable import RoadTripCompute
 @testable import RoadTripRender
+@testable import RoadTripSite
 
 /// Runs the official Mustache spec (https://github.com/mustache/spec, JSON form, MIT licence in
 /// Fixtures/mustache-spec/LICENSE). Every case's `expected` string is the spec's, so the

@@ -7,6 +7,7 @@ import Testing
 @testable import RoadTripContent
 @testable import RoadTripCompute
 @testable import RoadTripRender
+@testable import RoadTripSite
 
 /// Where the upward search for a project root stops (``ProjectLocator/searchLimit(above:homeDirectory:)``):
 /// the file-system root, the home folder and the folders holding it, and the shared folders are

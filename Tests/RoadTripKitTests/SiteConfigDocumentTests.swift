@@ -7,6 +7,7 @@ import Testing
 @testable import RoadTripContent
 @testable import RoadTripCompute
 @testable import RoadTripRender
+@testable import RoadTripSite
 
 /// The commented-out `site.yaml` of `roadtrip new site` shows exactly the configuration it is made
 /// from: as written it is all comments (the defaults, no warnings); with every key line

@@ -7,6 +7,7 @@ import Testing
 @testable import RoadTripContent
 @testable import RoadTripCompute
 @testable import RoadTripRender
+@testable import RoadTripSite
 
 @Suite struct SiteConfigTests {
     func load(_ yaml: String) throws -> (SiteConfig, [Diagnostic]) {

@@ -8,6 +8,7 @@ import Testing
 @testable import RoadTripContent
 @testable import RoadTripCompute
 @testable import RoadTripRender
+@testable import RoadTripSite
 
 /// Expected instants come from Python 3.11's `datetime` (independent of the parser), e.g.
 /// `python3 -c "from datetime import datetime; print(datetime.fromisoformat('2000-02-29T12:00:00+05:30').timestamp())"`

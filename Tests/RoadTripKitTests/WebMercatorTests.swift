@@ -7,6 +7,7 @@ import Testing
 @testable import RoadTripContent
 @testable import RoadTripCompute
 @testable import RoadTripRender
+@testable import RoadTripSite
 
 /// Web Mercator on 256-px tiles. Expected values are hand calculations with the OSM wiki
 /// "Slippy map tilenames" formulas, x = (λ + 180)/360 · 256·2^z and

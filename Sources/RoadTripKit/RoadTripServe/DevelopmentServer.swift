@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import Synchronization
 import RoadTripCore
+import RoadTripSite
 
 /// `roadtrip serve` (issue 5): builds the site, serves the output folder over HTTP on this machine,
 /// rebuilds when `Destinations/` or `Themes/` change, and tells open pages to reload.

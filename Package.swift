@@ -46,10 +46,16 @@ let package = Package(
             dependencies: ["RoadTripCore", "RoadTripFormats", "RoadTripGeo", "RoadTripContent", "RoadTripCompute", "RoadTripRender"]
         ),
         .target(
+            name: "RoadTripServe",
+            dependencies: ["RoadTripCore", "RoadTripSite", "CMicroHTTPD"]
+        ),
+        // The umbrella: one file re-exporting every floor, for the command-line tool, the benchmarks
+        // and the fuzz harnesses.
+        .target(
             name: "RoadTripKit",
             dependencies: [
                 "RoadTripCore", "RoadTripFormats", "RoadTripGeo", "RoadTripContent", "RoadTripCompute", "RoadTripRender",
-                "RoadTripSite", "CMicroHTTPD",
+                "RoadTripSite", "RoadTripServe",
             ]
         ),
         // Build-time only: writes the Swift source holding Themes/default/'s bytes.
@@ -69,7 +75,7 @@ let package = Package(
             name: "RoadTripKitTests",
             dependencies: [
                 "RoadTripKit", "RoadTripCore", "RoadTripFormats", "RoadTripGeo", "RoadTripContent", "RoadTripCompute",
-                "RoadTripRender", "RoadTripSite", "TestTools",
+                "RoadTripRender", "RoadTripSite", "RoadTripServe", "TestTools",
             ],
             resources: [.copy("Fixtures")]
         ),

@@ -1,5 +1,5 @@
-// The floors already cut out of RoadTripKit, re-exported so that `import RoadTripKit` (the
-// command-line tool, the benchmarks, the fuzz harnesses) still sees all of roadtrip's library.
+// The umbrella over roadtrip's eight floors, re-exported so that `import RoadTripKit` (the
+// command-line tool, the benchmarks, the fuzz harnesses) sees the whole library.
 @_exported import RoadTripCore
 @_exported import RoadTripFormats
 @_exported import RoadTripGeo
@@ -7,3 +7,4 @@
 @_exported import RoadTripCompute
 @_exported import RoadTripRender
 @_exported import RoadTripSite
+@_exported import RoadTripServe

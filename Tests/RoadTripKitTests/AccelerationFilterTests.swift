@@ -8,6 +8,7 @@ import Testing
 @testable import RoadTripCompute
 @testable import RoadTripRender
 @testable import RoadTripSite
+@testable import RoadTripServe
 
 /// DESIGN §4.2 acceleration filters: low-pass `g = k·a + (1−k)·g_prev` (Apple, Event Handling
 /// Guide for iOS, "Isolating the gravity component"), high-pass `a − g`, worked by hand below.

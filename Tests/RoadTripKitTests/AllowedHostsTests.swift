@@ -7,6 +7,7 @@ import Testing
 @testable import RoadTripCompute
 @testable import RoadTripRender
 @testable import RoadTripSite
+@testable import RoadTripServe
 
 /// `Host` checking (DNS rebinding). Expected verdicts from the rules: RFC 9110 §7.2 and RFC 3986
 /// §3.2.2 (the syntax), RFC 9112 §3.2 (400 without a Host on HTTP/1.1), RFC 6761 §6.3

@@ -7,6 +7,7 @@ import Testing
 @testable import RoadTripCompute
 @testable import RoadTripRender
 @testable import RoadTripSite
+@testable import RoadTripServe
 
 /// `BaseURL.check`: what a baseURL may be, what is dropped with a warning, and what is an error.
 @Suite struct BaseURLTests {

@@ -9,6 +9,7 @@ import Testing
 @testable import RoadTripCompute
 @testable import RoadTripRender
 @testable import RoadTripSite
+@testable import RoadTripServe
 
 /// A throw-away project `<base>/project` with the repository's default theme and four small
 /// destinations, built into `<base>/project/Output`. In home-page order (`order`, then the plist's

@@ -8,6 +8,7 @@ import Testing
 @testable import RoadTripCompute
 @testable import RoadTripRender
 @testable import RoadTripSite
+@testable import RoadTripServe
 
 /// The theme compiled into roadtrip (``BuiltInTheme``) and the lookup of a project's theme files
 /// over it (``ThemeFile/lookup(projectRoot:name:)``). The reference is the repository's

@@ -8,6 +8,7 @@ import Testing
 @testable import RoadTripCompute
 @testable import RoadTripRender
 @testable import RoadTripSite
+@testable import RoadTripServe
 
 @Suite struct CalendarDateTests {
     /// Valid and invalid strings from the HTML date grammar (§2.3.5): 2024 is a leap year (divisible

@@ -7,6 +7,7 @@ import Testing
 @testable import RoadTripCompute
 @testable import RoadTripRender
 @testable import RoadTripSite
+@testable import RoadTripServe
 
 /// Which connections `ConnectionLimiter` closes. Times are made-up monotonic nanoseconds; the
 /// expected victims follow from its rule (longest waiting for a request first, then longest busy,

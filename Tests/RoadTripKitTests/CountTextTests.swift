@@ -7,6 +7,7 @@ import Testing
 @testable import RoadTripCompute
 @testable import RoadTripRender
 @testable import RoadTripSite
+@testable import RoadTripServe
 
 /// Counts before nouns, the one wording of pages, reports and the command line: "1 point of
 /// interest", "2 points of interest", "1,350 fixes". Expected texts are written out by hand.

@@ -8,6 +8,7 @@ import Testing
 @testable import RoadTripCompute
 @testable import RoadTripRender
 @testable import RoadTripSite
+@testable import RoadTripServe
 
 /// `DecimalNumber.parse` against Swift's own `Double(_: StringProtocol)` — a separate, correctly
 /// rounded implementation in the standard library — on edge cases and on random decimals of the

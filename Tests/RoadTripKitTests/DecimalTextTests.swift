@@ -8,6 +8,7 @@ import Testing
 @testable import RoadTripCompute
 @testable import RoadTripRender
 @testable import RoadTripSite
+@testable import RoadTripServe
 
 @Suite struct DecimalTextTests {
     /// The integer fast path must print exactly what C's printf("%.*f") prints (the reference,

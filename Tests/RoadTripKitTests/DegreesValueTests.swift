@@ -7,6 +7,7 @@ import Testing
 @testable import RoadTripCompute
 @testable import RoadTripRender
 @testable import RoadTripSite
+@testable import RoadTripServe
 
 /// The one rule for a latitude or longitude wherever it is written (front matter, pois.json,
 /// plists): numbers are used, numeric text is read with a warning, anything else is an error.

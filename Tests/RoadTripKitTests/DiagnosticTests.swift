@@ -8,6 +8,7 @@ import Testing
 @testable import RoadTripCompute
 @testable import RoadTripRender
 @testable import RoadTripSite
+@testable import RoadTripServe
 
 /// A diagnostic is one line of standard error (DESIGN §7), whatever of the file its message quotes.
 @Suite struct DiagnosticTests {

@@ -8,6 +8,7 @@ import Testing
 @testable import RoadTripCompute
 @testable import RoadTripRender
 @testable import RoadTripSite
+@testable import RoadTripServe
 
 /// Why a project file cannot be read, in words (issue 11): never "NSCocoaErrorDomain error 256".
 @Suite struct FileBytesTests {

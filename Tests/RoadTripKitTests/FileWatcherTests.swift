@@ -9,6 +9,7 @@ import Testing
 @testable import RoadTripCompute
 @testable import RoadTripRender
 @testable import RoadTripSite
+@testable import RoadTripServe
 
 /// The paths of each callback, in order.
 private final class CallbackLog: Sendable {

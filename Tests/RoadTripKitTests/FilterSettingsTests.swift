@@ -7,6 +7,7 @@ import Testing
 @testable import RoadTripCompute
 @testable import RoadTripRender
 @testable import RoadTripSite
+@testable import RoadTripServe
 
 /// Presets and overrides of DESIGN §4.2 / issue 4 ("Presets"), values copied from the issue text.
 @Suite struct FilterSettingsTests {

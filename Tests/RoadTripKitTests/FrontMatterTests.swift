@@ -8,6 +8,7 @@ import Testing
 @testable import RoadTripCompute
 @testable import RoadTripRender
 @testable import RoadTripSite
+@testable import RoadTripServe
 
 /// The bytes of `Fixtures/bad-inputs/<name>` (copied from /work/shared/bad-inputs), decoded
 /// without stripping a byte-order mark.

@@ -8,6 +8,7 @@ import Testing
 @testable import RoadTripCompute
 @testable import RoadTripRender
 @testable import RoadTripSite
+@testable import RoadTripServe
 
 @Suite struct GPSLoggerCSVReaderTests {
     /// GPSLogger's 18-column layout (versions that stop after `annotation`), written by hand.

@@ -9,6 +9,7 @@ import Testing
 @testable import RoadTripCompute
 @testable import RoadTripRender
 @testable import RoadTripSite
+@testable import RoadTripServe
 
 /// Expected counts and values come from gpxpy 1.6.2 (PyPI, `pip install gpxpy`), run on the same
 /// fixture files with this script (`load` strips a UTF-8 BOM, which gpxpy does not):

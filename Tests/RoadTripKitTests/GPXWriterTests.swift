@@ -9,6 +9,7 @@ import TestTools
 @testable import RoadTripCompute
 @testable import RoadTripRender
 @testable import RoadTripSite
+@testable import RoadTripServe
 
 @Suite struct GPXWriterTests {
     /// Unix times by hand: 1717233123 s = 2024-06-01T09:12:03Z (19,875 days after 1970-01-01 is

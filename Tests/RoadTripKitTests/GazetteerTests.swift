@@ -9,6 +9,7 @@ import Testing
 @testable import RoadTripCompute
 @testable import RoadTripRender
 @testable import RoadTripSite
+@testable import RoadTripServe
 
 /// Expected city values (names, states, coordinates, populations) were printed independently by a
 /// small C program calling libgeonames 0.3.0-1 directly (`geonames_query_cities_sync`,

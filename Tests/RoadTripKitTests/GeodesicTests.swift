@@ -7,6 +7,7 @@ import Testing
 @testable import RoadTripCompute
 @testable import RoadTripRender
 @testable import RoadTripSite
+@testable import RoadTripServe
 
 /// Reference values: pyproj 3.7.2 (PROJ 9.5.1) `Geod(ellps='WGS84')`, an independent build of
 /// Karney's geodesic code. pyproj's `inv` returns the *back* azimuth at the end point (the

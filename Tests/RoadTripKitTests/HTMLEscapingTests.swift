@@ -7,6 +7,7 @@ import Testing
 @testable import RoadTripCompute
 @testable import RoadTripRender
 @testable import RoadTripSite
+@testable import RoadTripServe
 
 @Suite struct HTMLEscapingTests {
     /// Expected strings written by hand from the HTML character references

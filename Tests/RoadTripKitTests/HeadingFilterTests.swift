@@ -7,6 +7,7 @@ import Testing
 @testable import RoadTripCompute
 @testable import RoadTripRender
 @testable import RoadTripSite
+@testable import RoadTripServe
 
 /// DESIGN §4.2 heading filters; the circular difference is `((b − a + 540) mod 360) − 180` with a
 /// non-negative `mod`, worked by hand in each comment.

@@ -8,6 +8,7 @@ import Testing
 @testable import RoadTripCompute
 @testable import RoadTripRender
 @testable import RoadTripSite
+@testable import RoadTripServe
 
 /// The one destination order (issue 11): `order`, then `date` (as a moment in the site's zone),
 /// then title in the site's language, then slug. Expected orders are worked out by hand below.

@@ -8,6 +8,7 @@ import Testing
 @testable import RoadTripCompute
 @testable import RoadTripRender
 @testable import RoadTripSite
+@testable import RoadTripServe
 
 @Suite struct JSONDocumentTests {
     private func parse(_ text: String) throws(ParsedDocument.SyntaxError) -> ParsedDocument {

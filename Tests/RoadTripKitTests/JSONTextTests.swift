@@ -8,6 +8,7 @@ import Testing
 @testable import RoadTripCompute
 @testable import RoadTripRender
 @testable import RoadTripSite
+@testable import RoadTripServe
 
 @Suite struct JSONTextTests {
     /// RFC 8259 §7 escapes, plus the script-safety ones: `</` → `<\/`, `<!--` → `\u003c!--`,

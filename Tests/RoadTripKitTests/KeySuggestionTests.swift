@@ -7,6 +7,7 @@ import Testing
 @testable import RoadTripCompute
 @testable import RoadTripRender
 @testable import RoadTripSite
+@testable import RoadTripServe
 
 /// "Did you mean …?" for unknown keys: a case difference first, then a few edits.
 @Suite struct KeySuggestionTests {

@@ -8,6 +8,7 @@ import Testing
 @testable import RoadTripCompute
 @testable import RoadTripRender
 @testable import RoadTripSite
+@testable import RoadTripServe
 
 /// DESIGN §4.2 location filters. Distances are on WGS 84; the reference values come from
 /// pyproj 3.7.2 (PROJ 9.5.1), `g = pyproj.Geod(ellps='WGS84')`, `g.inv(lon1, lat1, lon2, lat2)[2]`.

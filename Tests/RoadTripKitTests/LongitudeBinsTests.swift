@@ -8,6 +8,7 @@ import Testing
 @testable import RoadTripCompute
 @testable import RoadTripRender
 @testable import RoadTripSite
+@testable import RoadTripServe
 
 /// `LongitudeBins` keeps 2 longitudes per 1° bin; its covering must be exactly
 /// `LongitudeRange.shortestCovering` of all the points whenever that covering is under 359°.

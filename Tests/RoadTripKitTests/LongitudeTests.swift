@@ -7,6 +7,7 @@ import Testing
 @testable import RoadTripCompute
 @testable import RoadTripRender
 @testable import RoadTripSite
+@testable import RoadTripServe
 
 /// Longitude wrapping on the circle (hand values: add or subtract whole turns of 360°).
 @Suite struct LongitudeTests {

@@ -7,6 +7,7 @@ import Testing
 @testable import RoadTripCompute
 @testable import RoadTripRender
 @testable import RoadTripSite
+@testable import RoadTripServe
 
 @Suite struct MapViewTests {
     /// Reference from the issue: a 0.05° × 0.05° span centred on 40.7484, −73.9857 in a 640 × 480

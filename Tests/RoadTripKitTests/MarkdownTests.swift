@@ -7,6 +7,7 @@ import Testing
 @testable import RoadTripCompute
 @testable import RoadTripRender
 @testable import RoadTripSite
+@testable import RoadTripServe
 
 /// Expected outputs are from the CommonMark 0.30 spec examples (spec.commonmark.org/0.30),
 /// cmark's `test/smart_punct.txt`, and cmark.h's documentation of `CMARK_OPT_UNSAFE` ("raw

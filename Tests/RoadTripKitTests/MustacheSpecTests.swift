@@ -8,6 +8,7 @@ import Testing
 @testable import RoadTripCompute
 @testable import RoadTripRender
 @testable import RoadTripSite
+@testable import RoadTripServe
 
 /// Runs the official Mustache spec (https://github.com/mustache/spec, JSON form, MIT licence in
 /// Fixtures/mustache-spec/LICENSE). Every case's `expected` string is the spec's, so the

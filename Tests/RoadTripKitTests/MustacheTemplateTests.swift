@@ -8,6 +8,7 @@ import Testing
 @testable import RoadTripCompute
 @testable import RoadTripRender
 @testable import RoadTripSite
+@testable import RoadTripServe
 
 /// Errors, missing partials and site-style layouts. Expected lines and columns are counted by
 /// hand from the template text shown in each test (1-based, columns in characters).

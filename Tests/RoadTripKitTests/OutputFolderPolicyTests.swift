@@ -8,6 +8,7 @@ import Testing
 @testable import RoadTripCompute
 @testable import RoadTripRender
 @testable import RoadTripSite
+@testable import RoadTripServe
 
 /// The output-folder rules that need no file system (README "Command line"): which folders are the
 /// operating system's, and which names a publishing folder may hold before the first build.

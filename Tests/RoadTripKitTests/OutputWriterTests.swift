@@ -9,6 +9,7 @@ import TestTools
 @testable import RoadTripCompute
 @testable import RoadTripRender
 @testable import RoadTripSite
+@testable import RoadTripServe
 
 /// A throw-away project folder under the temporary directory: `<base>/project` with
 /// `Destinations/` and `Themes/default/assets/`, and the default output `<base>/project/Output`.

@@ -9,6 +9,7 @@ import Testing
 @testable import RoadTripCompute
 @testable import RoadTripRender
 @testable import RoadTripSite
+@testable import RoadTripServe
 
 /// Fixture photos are made by `Fixtures/photos/make-fixtures.sh` (README.md there): 64×48 JPEGs
 /// tagged with exiftool 12.57, whose `-v3` dump shows the exact rationals quoted below. Expected

@@ -8,6 +8,7 @@ import Testing
 @testable import RoadTripCompute
 @testable import RoadTripRender
 @testable import RoadTripSite
+@testable import RoadTripServe
 
 /// Where the upward search for a project root stops (``ProjectLocator/searchLimit(above:homeDirectory:)``):
 /// the file-system root, the home folder and the folders holding it, and the shared folders are

@@ -8,6 +8,7 @@ import Testing
 @testable import RoadTripCompute
 @testable import RoadTripRender
 @testable import RoadTripSite
+@testable import RoadTripServe
 
 /// Dates as readers read them (issue 11): "11 May 2025, 23:30" for `en`, the language's own long
 /// date and short time otherwise (CLDR, as ICU words them: "11. Mai 2025", "11 mai 2025",

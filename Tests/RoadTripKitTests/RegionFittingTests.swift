@@ -8,6 +8,7 @@ import Testing
 @testable import RoadTripCompute
 @testable import RoadTripRender
 @testable import RoadTripSite
+@testable import RoadTripServe
 
 /// `RegionFitting.region(fitting:...)`. The main check is the defining property, measured through
 /// `MapView` (the independent Web Mercator projection): every coordinate lies at least `padding`

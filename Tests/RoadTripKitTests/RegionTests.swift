@@ -7,6 +7,7 @@ import Testing
 @testable import RoadTripCompute
 @testable import RoadTripRender
 @testable import RoadTripSite
+@testable import RoadTripServe
 
 /// `CoordinateRegion(center:latitudinalMeters:longitudinalMeters:)` and the Locate region
 /// (DESIGN §4.1).

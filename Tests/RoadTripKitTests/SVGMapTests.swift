@@ -8,6 +8,7 @@ import Testing
 @testable import RoadTripCompute
 @testable import RoadTripRender
 @testable import RoadTripSite
+@testable import RoadTripServe
 
 @Suite struct SVGMapTests {
     /// The whole world at zoom 0 in a 256 × 256 viewport centred on 0°, 0°.

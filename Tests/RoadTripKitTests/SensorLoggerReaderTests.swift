@@ -8,6 +8,7 @@ import Testing
 @testable import RoadTripCompute
 @testable import RoadTripRender
 @testable import RoadTripSite
+@testable import RoadTripServe
 
 @Suite struct SensorLoggerReaderTests {
     /// Expected values from Python's csv module on the same files (see each comment).

@@ -9,6 +9,7 @@ import Testing
 @testable import RoadTripCompute
 @testable import RoadTripRender
 @testable import RoadTripSite
+@testable import RoadTripServe
 
 /// The HTTP pieces of `roadtrip serve`, without a socket. Expected values from RFC 3986 §2.1
 /// (percent-encoding), RFC 9110 §5.6.7 (dates; its own example instant), §14.1.2 (ranges, with its

@@ -8,6 +8,7 @@ import Testing
 @testable import RoadTripCompute
 @testable import RoadTripRender
 @testable import RoadTripSite
+@testable import RoadTripServe
 
 /// The share actions (issue 6, "Sharing"). Expected values come from RFC 6068 §6's own examples,
 /// from Foundation's `URLComponents` as an independent parser of the URIs built here, and from

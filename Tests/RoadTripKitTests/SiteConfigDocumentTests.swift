@@ -8,6 +8,7 @@ import Testing
 @testable import RoadTripCompute
 @testable import RoadTripRender
 @testable import RoadTripSite
+@testable import RoadTripServe
 
 /// The commented-out `site.yaml` of `roadtrip new site` shows exactly the configuration it is made
 /// from: as written it is all comments (the defaults, no warnings); with every key line

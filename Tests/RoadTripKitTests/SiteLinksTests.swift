@@ -7,6 +7,7 @@ import Testing
 @testable import RoadTripCompute
 @testable import RoadTripRender
 @testable import RoadTripSite
+@testable import RoadTripServe
 
 @Suite struct SiteLinksTests {
     /// Without a baseURL, links are relative to the page and name index.html, so Output/ works from

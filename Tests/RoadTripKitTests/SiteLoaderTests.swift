@@ -8,6 +8,7 @@ import Testing
 @testable import RoadTripCompute
 @testable import RoadTripRender
 @testable import RoadTripSite
+@testable import RoadTripServe
 
 /// Destination folders load in parallel. Each loads with a log of its own, merged in folder order:
 /// with one shared log, a loader that judged its own success by the log's error count (`errors

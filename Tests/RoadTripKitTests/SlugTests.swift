@@ -7,6 +7,7 @@ import Testing
 @testable import RoadTripCompute
 @testable import RoadTripRender
 @testable import RoadTripSite
+@testable import RoadTripServe
 
 @Suite struct SlugTests {
     /// Expected slugs written by hand from the rules on `Slug`: Latin letters transliterated as

@@ -7,6 +7,7 @@ import Testing
 @testable import RoadTripCompute
 @testable import RoadTripRender
 @testable import RoadTripSite
+@testable import RoadTripServe
 
 @Suite struct TemplateValueTests {
     /// Front-matter metadata converts case by case; a mapping becomes an object.

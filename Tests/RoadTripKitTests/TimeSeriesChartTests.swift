@@ -9,6 +9,7 @@ import TestTools
 @testable import RoadTripCompute
 @testable import RoadTripRender
 @testable import RoadTripSite
+@testable import RoadTripServe
 
 @Suite struct TimeSeriesChartTests {
     private func parse(_ text: String) throws -> XMLTestElement {

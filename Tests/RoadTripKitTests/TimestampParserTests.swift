@@ -9,6 +9,7 @@ import Testing
 @testable import RoadTripCompute
 @testable import RoadTripRender
 @testable import RoadTripSite
+@testable import RoadTripServe
 
 /// Expected instants come from Python 3.11's `datetime` (independent of the parser), e.g.
 /// `python3 -c "from datetime import datetime; print(datetime.fromisoformat('2000-02-29T12:00:00+05:30').timestamp())"`

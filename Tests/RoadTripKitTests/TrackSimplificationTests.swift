@@ -8,6 +8,7 @@ import Testing
 @testable import RoadTripCompute
 @testable import RoadTripRender
 @testable import RoadTripSite
+@testable import RoadTripServe
 
 /// Douglas–Peucker cases worked by hand in the local plane. At a mean latitude of 0° the plane's
 /// scales are the WGS 84 radii of curvature at the equator (a = 6,378,137 m, e² = f(2 − f) with

@@ -8,6 +8,7 @@ import Testing
 @testable import RoadTripCompute
 @testable import RoadTripRender
 @testable import RoadTripSite
+@testable import RoadTripServe
 
 /// The streaming pass (`TripLogStream`, `LocationFilter.Stream`, `TripStatistics.Accumulator`) must
 /// give what reading the whole log and running `ProcessedTripLog` gives — the batch path sorts the

@@ -8,6 +8,7 @@ import Testing
 @testable import RoadTripCompute
 @testable import RoadTripRender
 @testable import RoadTripSite
+@testable import RoadTripServe
 
 /// Hand-worked statistics. Reference distances: pyproj 3.7.2 `Geod(ellps="WGS84").inv(...)` (an
 /// independent build of Karney's geodesic code), e.g.

@@ -7,6 +7,7 @@ import Testing
 @testable import RoadTripCompute
 @testable import RoadTripRender
 @testable import RoadTripSite
+@testable import RoadTripServe
 
 @Suite struct TripStatisticsTextTests {
     /// By hand: 123,456 m = 123.5 km = 76.7 mi (÷ 1609.344); 4,000 m = 4.00 km = 2.49 mi;

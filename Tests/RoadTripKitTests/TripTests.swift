@@ -7,6 +7,7 @@ import Testing
 @testable import RoadTripCompute
 @testable import RoadTripRender
 @testable import RoadTripSite
+@testable import RoadTripServe
 
 @Suite struct TripTests {
     /// The classic app's Trip: the destination is the first annotation, then its POIs in order,

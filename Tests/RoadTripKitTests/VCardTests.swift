@@ -8,6 +8,7 @@ import Testing
 @testable import RoadTripCompute
 @testable import RoadTripRender
 @testable import RoadTripSite
+@testable import RoadTripServe
 
 /// `Fixtures/contacts/phone-export.vcf` (CRLF line ends, as phones write) holds six cards:
 /// 1 (line 1) an Android-style 3.0 export with quoted-printable UTF-8 names and a QP soft line

@@ -8,6 +8,7 @@ import Testing
 @testable import RoadTripCompute
 @testable import RoadTripRender
 @testable import RoadTripSite
+@testable import RoadTripServe
 
 /// Web Mercator on 256-px tiles. Expected values are hand calculations with the OSM wiki
 /// "Slippy map tilenames" formulas, x = (λ + 180)/360 · 256·2^z and

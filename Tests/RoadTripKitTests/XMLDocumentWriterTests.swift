@@ -8,6 +8,7 @@ import Testing
 @testable import RoadTripCompute
 @testable import RoadTripRender
 @testable import RoadTripSite
+@testable import RoadTripServe
 
 @Suite struct XMLDocumentWriterTests {
     /// Characters XML must escape (& < > " ') plus an emoji and an accented letter round-trip through

@@ -8,6 +8,7 @@ import Testing
 @testable import RoadTripCompute
 @testable import RoadTripRender
 @testable import RoadTripSite
+@testable import RoadTripServe
 
 /// Bytes that once crashed the plist reader (issue 12): Foundation's `XMLParser`, which found the
 /// positions, trapped (exit 132) on a byte that is not UTF-8 in a name, comment, entity reference

@@ -7,6 +7,7 @@ import Testing
 @testable import RoadTripCompute
 @testable import RoadTripRender
 @testable import RoadTripSite
+@testable import RoadTripServe
 
 /// Parses `text` expecting a YAML error; returns the diagnostic.
 private func yamlError(_ text: String, firstLine: Int = 1) -> Diagnostic? {

@@ -2,7 +2,7 @@
 that each file imports exactly the floors whose names it uses (grep-level, see swiftscan.py), in
 pipeline order, after its other imports.
 usage: python3 imports.py [--check]   (--check: print the files that would change, exit 1 if any)
-A floor is Sources/RoadTrip<Floor>/ or, before its cut, Sources/RoadTripKit/RoadTrip<Floor>/.
+A floor is Sources/RoadTrip<Floor>/, one SwiftPM target each.
 Extension members used on values (not through a type name) are not seen; the compiler names the
 import such a file still needs, and this script keeps an import marked `// uses extension members`."""
 import os, re, sys, collections
@@ -14,10 +14,8 @@ ORDER = ["RoadTrip" + t for t in assign.ORDER]
 IMPORT = re.compile(r"^(?:@\w+\s+)?(?:(?:public|package|internal)\s+)?import\s+(\w+)\s*(//.*)?$")
 
 def floor_of(rel):
-    parts = rel.split(os.sep)
-    if parts[0] == "RoadTripKit" and len(parts) > 1 and parts[1] in ORDER:
-        return parts[1]
-    return parts[0] if parts[0] in ORDER else None
+    first = rel.split(os.sep)[0]
+    return first if first in ORDER else None
 
 texts = {}
 for d, _, fs in os.walk(SOURCES):
@@ -39,8 +37,6 @@ for rel, text in texts.items():
         if x["container"] and x["kind"] != "case":
             members[(x["container"].split(".")[-1], x["name"])].add(floor_of(rel))
 
-# A floor not yet cut out of RoadTripKit is part of that module: nothing to import for it.
-module_of = {f: f if os.path.isdir(os.path.join(SOURCES, f)) else "RoadTripKit" for f in ORDER}
 changed = []
 for rel, text in sorted(texts.items()):
     own = floor_of(rel)
@@ -54,7 +50,7 @@ for rel, text in sorted(texts.items()):
             continue
         if own in floors:
             continue  # declared in the file's own floor (an overload elsewhere does not count)
-        need |= {f for f in floors if ORDER.index(f) < ORDER.index(own) and module_of[f] != module_of[own]}
+        need |= {f for f in floors if ORDER.index(f) < ORDER.index(own)}
     lines = text.split("\n")
     head, i = [], 0
     while i < len(lines) and (lines[i].strip() == "" or IMPORT.match(lines[i])):

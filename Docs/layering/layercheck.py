@@ -3,7 +3,10 @@ usage: python3 layercheck.py [ROOT]   (default ROOT: Sources/RoadTripKit)
 Files under ROOT/RoadTrip<Target>/... are assigned to <Target> by their first path component
 (the layout after step 1 of PLAN.md); other paths use the table in assign.py (the layout before it,
 including the line-range splits). Prints every use of a top-level name or a Type.member declared
-in a higher target, and exits 1 if there is any."""
+in a higher target, and exits 1 if there is any.
+Since every floor became a SwiftPM target of its own (PLAN.md, status), the compiler enforces this
+and Sources/RoadTripKit holds only the umbrella's re-exports: the script is kept for the plan's
+record and for scanning a tree of the old layout."""
 import os, sys, json, collections
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import swiftscan, assign

@@ -93,7 +93,7 @@ import Testing
     /// The binary fixture is 783 bytes; its trailer (`python3 -c "b=open(F,'rb').read();
     /// print(b[-32:].hex())"`) gives offsets of 2 bytes, 51 objects and the offset table at 649:
     /// 649 + 51 × 2 = 751 = 783 − 32. Cut anywhere from 6 bytes (just "bplist") to 782, the file
-    /// is a "truncated binary property list", never a plist of something else and never a crash.
+    /// is a "truncated or damaged binary property list", never a plist of something else and never a crash.
     @Test func binaryPlistCutAnywhereIsTruncated() throws {
         let bytes = try Data(contentsOf: FixtureFiles.url("content/Destinations-binary.plist"))
         #expect(bytes.count == 783)
@@ -102,7 +102,8 @@ import Testing
                 _ = try PropertyListDocument.parse(bytes.prefix(length))
                 Issue.record("\(length) bytes parsed")
             } catch {
-                #expect(error.message.hasPrefix("truncated binary property list: \(length) bytes"), "\(length): \(error.message)")
+                #expect(error.message.hasPrefix("truncated or damaged binary property list: \(length) bytes"),
+                    "\(length): \(error.message)")
                 #expect(error.line == nil)
             }
         }
@@ -144,6 +145,38 @@ import Testing
         #expect(uid?.message == "this binary property list holds a UID (an archived object's reference) (object 1 of 1), \(rest)")
         // An array holding an empty dictionary: ["{}"] as the mapping a plist reader makes.
         #expect(try PropertyListDocument.parse(Self.binaryPlist([[0xA1, 0x01], [0xD0]])).value == .list([.mapping([])]))
+    }
+
+    /// A binary plist shares objects by reference, and Foundation's reader copies a shared object
+    /// wherever it is used. 14 arrays, each of 14 references to the next, and an integer at the
+    /// bottom: 8 + 14 × 15 + 2 = 220 bytes of objects that stand for 1 + 14 + 14² + … + 14¹⁴
+    /// ≈ 1.2 × 10¹⁶ values (the fresh-clone tester's 888-byte file of 40 such arrays ran the reader
+    /// out of memory). Refused before Foundation sees it; a self-holding array is refused too,
+    /// and sharing within the budget still reads, copied where used.
+    @Test func binaryPlistsThatExpandBeyondTheBudgetAreRefused() throws {
+        let arrays = (0..<14).map { index in [UInt8(0xAE)] + [UInt8](repeating: UInt8(index + 1), count: 14) }
+        let bomb = Self.binaryPlist(arrays + [[0x10, 0x01]])
+        #expect(bomb.count == 8 + 14 * 15 + 2 + 15 + 32)
+        let error = #expect(throws: ParsedDocument.SyntaxError.self) { try PropertyListDocument.parse(bomb) }
+        #expect(error?.message == "this binary property list stands for more than 1,000,000 values once the objects it "
+            + "shares by reference are copied where they are used; no plist roadtrip reads is that large (was it made to "
+            + "exhaust memory?)")
+        // 5 levels of 14 stand for (14⁶ − 1) / 13 = 579,195 values: under the budget, read in full.
+        let within = Self.binaryPlist(Array(arrays.prefix(5)) + [[0x10, 0x01]])
+        let value = try PropertyListDocument.parse(within).value
+        func count(_ value: MetadataValue?) -> Int {
+            if case .list(let items)? = value { return 1 + items.reduce(0) { $0 + count($1) } }
+            return 1
+        }
+        #expect(count(value) == 579_195)
+        // An array holding itself.
+        let loop = #expect(throws: ParsedDocument.SyntaxError.self) {
+            try PropertyListDocument.parse(Self.binaryPlist([[0xA1, 0x01], [0xA1, 0x00]]))
+        }
+        #expect(loop?.message == "damaged binary property list: object 1 of 2 holds itself")
+        // One array used twice: [[1, 1], [1, 1]].
+        let shared = try PropertyListDocument.parse(Self.binaryPlist([[0xA2, 0x01, 0x01], [0xA2, 0x02, 0x02], [0x10, 0x01]]))
+        #expect(shared.value == .list([.list([.integer(1), .integer(1)]), .list([.integer(1), .integer(1)])]))
     }
 
     // MARK: bad-inputs (expectations from bad-inputs/README in /work/shared)

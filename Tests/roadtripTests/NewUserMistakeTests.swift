@@ -88,7 +88,7 @@ import Testing
         try Data(try Data(contentsOf: fixture).prefix(400)).write(to: project.root.appendingPathComponent(path))
         let result = try project.build()
         #expect(result.status == 1)
-        #expect(result.standardError.contains("\(path): error: truncated binary property list: 400 bytes"), "\(result.standardError)")
+        #expect(result.standardError.contains("\(path): error: truncated or damaged binary property list: 400 bytes"), "\(result.standardError)")
         #expect(!result.standardError.contains("Unexpected character"))
     }
 

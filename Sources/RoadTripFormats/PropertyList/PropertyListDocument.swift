@@ -35,8 +35,8 @@ package enum PropertyListDocument {
             switch binaryObjectOffsets(bytes) {
             case .failure(let problem):
                 throw ParsedDocument.SyntaxError(
-                    message: "truncated binary property list: \(problem.text) (was the file cut short by an interrupted copy "
-                        + "or download? Export it again)")
+                    message: "truncated or damaged binary property list: \(problem.text) (was the file cut short by an "
+                        + "interrupted copy or download? Export it again)")
             case .success(let offsets):
                 if let (index, kind) = offsets.enumerated().lazy.compactMap({ entry in
                     unreadBinaryKind(marker: bytes[entry.element]).map { (entry.offset, $0) }
@@ -45,6 +45,9 @@ package enum PropertyListDocument {
                         message: "this binary property list holds \(kind) (object \(index + 1) of \(offsets.count)), which no "
                             + "plist roadtrip reads holds: they are made of dictionaries, arrays, strings, numbers, booleans, "
                             + "dates and data; export the file again as a plain plist (XML)")
+                }
+                if let problem = binaryExpansionProblem(bytes, offsets: offsets) {
+                    throw ParsedDocument.SyntaxError(message: problem)
                 }
             }
         }
@@ -132,6 +135,82 @@ package enum PropertyListDocument {
             offsets.append(offset)
         }
         return .success(offsets)
+    }
+
+    /// The most values a binary property list may stand for once every reference is followed: a
+    /// million, far beyond any destination list (a few values per destination), and small enough
+    /// to read in well under a second.
+    package static let maxBinaryExpandedValues = 1_000_000
+
+    /// Why the binary property list `bytes` (with the object `offsets` of
+    /// ``binaryObjectOffsets(_:)``) cannot be read, or `nil`: it stands for more than
+    /// ``maxBinaryExpandedValues`` values, or an array or dictionary holds itself. A binary plist
+    /// shares objects by reference (CFBinaryPList.c), and Foundation's reader copies a shared
+    /// object wherever it is referred to: 40 arrays of 14 references each to the one before fit
+    /// in 888 bytes and stand for about 14³⁹ values, which ran the reader out of memory. Counted
+    /// from the top object, each object once (a walk without recursion, so depth costs no stack).
+    package static func binaryExpansionProblem(_ bytes: [UInt8], offsets: [Int]) -> String? {
+        let trailer = bytes.count - 32
+        let referenceSize = Int(bytes[trailer + 7])
+        let topObject = bytes[(trailer + 16)..<(trailer + 24)].reduce(0) { ($0 << 8) | Int($1) }
+        let tableOffset = bytes[(trailer + 24)..<(trailer + 32)].reduce(0) { ($0 << 8) | Int($1) }
+
+        /// The objects an array or dictionary refers to, or [] for any other object (and for a
+        /// malformed one, which Foundation then refuses as damaged).
+        func references(of object: Int) -> [Int] {
+            var index = offsets[object]
+            let marker = bytes[index]
+            guard marker >> 4 == 0xA || marker >> 4 == 0xD else { return [] }
+            index += 1
+            var count = Int(marker & 0x0F)
+            if count == 0x0F {
+                guard index < tableOffset, bytes[index] >> 4 == 0x1 else { return [] }
+                let width = 1 << Int(bytes[index] & 0x0F)
+                guard width <= 8, index + 1 + width <= tableOffset else { return [] }
+                count = bytes[(index + 1)..<(index + 1 + width)].reduce(0) { ($0 << 8) | Int($1) }
+                index += 1 + width
+            }
+            let referencesPerEntry = marker >> 4 == 0xD ? 2 : 1
+            guard count >= 0, count <= (tableOffset - index) / referenceSize / referencesPerEntry else { return [] }
+            let referenceCount = count * referencesPerEntry
+            return (0..<referenceCount).map { reference in
+                let start = index + reference * referenceSize
+                return bytes[start..<(start + referenceSize)].reduce(0) { ($0 << 8) | Int($1) }
+            }.filter { $0 < offsets.count }
+        }
+
+        // Values each object stands for (itself and everything below it), found depth first.
+        var expanded = [Int?](repeating: nil, count: offsets.count)
+        var onPath = [Bool](repeating: false, count: offsets.count)
+        var stack: [(object: Int, children: [Int], next: Int, total: Int)] = [(topObject, references(of: topObject), 0, 1)]
+        onPath[topObject] = true
+        while let top = stack.last {
+            if top.next < top.children.count {
+                let child = top.children[top.next]
+                stack[stack.count - 1].next += 1
+                if let size = expanded[child] {
+                    stack[stack.count - 1].total = min(top.total + size, maxBinaryExpandedValues + 1)
+                } else if onPath[child] {
+                    return "damaged binary property list: object \(child + 1) of \(offsets.count) holds itself"
+                } else {
+                    onPath[child] = true
+                    stack.append((child, references(of: child), 0, 1))
+                }
+                continue
+            }
+            stack.removeLast()
+            onPath[top.object] = false
+            expanded[top.object] = top.total
+            if top.total > maxBinaryExpandedValues {
+                return "this binary property list stands for more than \(CountText.grouped(maxBinaryExpandedValues)) values "
+                    + "once the objects it shares by reference are copied where they are used; no plist roadtrip reads is "
+                    + "that large (was it made to exhaust memory?)"
+            }
+            if let parent = stack.indices.last {
+                stack[parent].total = min(stack[parent].total + top.total, maxBinaryExpandedValues + 1)
+            }
+        }
+        return nil
     }
 
     /// What the binary property list object whose first byte is `marker` is, when it is a kind no

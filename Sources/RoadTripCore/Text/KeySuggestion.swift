@@ -19,8 +19,12 @@ package enum KeySuggestion {
         let limit = maximumEdits(for: written)
         guard limit > 0 else { return nil }
         var best: (key: String, edits: Int)?
+        let letters = Array(lowered)
+        // Keys whose lengths differ by more than the limit are at least that many edits apart.
         for key in known {
-            let edits = editDistance(Array(lowered), Array(key.lowercased()))
+            let keyLetters = Array(key.lowercased())
+            guard abs(keyLetters.count - letters.count) <= limit else { continue }
+            let edits = editDistance(letters, keyLetters)
             if edits <= limit, edits < (best?.edits ?? Int.max) { best = (key, edits) }
         }
         return best?.key

@@ -47,6 +47,21 @@ import Testing
         #expect(problem("https://example.org:99999/") == "baseURL 'https://example.org:99999/' has the port 99999, outside 1…65535")
         #expect(problem("https://example.org:0/") == "baseURL 'https://example.org:0/' has the port 0, outside 1…65535")
         #expect(problem("https://example.org:65535/") == nil)
+        // A port too large for 64 bits, which Foundation reads as no port at all: refused, not dropped.
+        #expect(problem("https://example.org:99999999999999999999/")
+            == "baseURL 'https://example.org:99999999999999999999/' has the port 99999999999999999999, outside 1…65535")
+        // An empty port is the scheme's default (RFC 3986 §3.2.3).
+        #expect(problem("https://example.org:/") == nil)
+    }
+
+    /// A bracketed host is an IPv6 address (RFC 3986 §3.2.2) or nothing: `[zz]` and `[]` are
+    /// refused; `[::1]` and `[2001:db8::1]` with a port are kept.
+    @Test func bracketedHostsMustBeIPv6Addresses() throws {
+        #expect(problem("https://[zz]/") == "baseURL 'https://[zz]/': the host '[zz]' is not an IPv6 address in brackets "
+            + "(such as '[2001:db8::1]')")
+        #expect(problem("https://[]/") != nil)
+        #expect(try checked("http://[::1]:8000/").url == "http://[::1]:8000/")
+        #expect(try checked("https://[2001:db8::1]/trips/").url == "https://[2001:db8::1]/trips/")
     }
 
     /// What a new user writes for a local or relative site gets the spelling meant: a folder

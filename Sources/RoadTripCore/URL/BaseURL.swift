@@ -1,5 +1,11 @@
 import Foundation
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A site's `baseURL` — `site.yaml`'s or `--base-url`'s — checked and put in the one form every
 /// internal link is built on (`SiteLinks`; DESIGN §2.1): an absolute `http(s)` URL
 /// (`https://example.org/trips/`) or a path from the site root (`/trips/`).
@@ -8,7 +14,8 @@ import Foundation
 ///   host without a scheme: write `https://example.org/`), another scheme (`ftp:`,
 ///   `javascript:`), a scheme-less `example.org/trips`, white space or control characters, an
 ///   http(s) URL without a host, a port outside 1…65535 (RFC 6335 §6: port numbers are 16-bit,
-///   0 is reserved), a host Foundation cannot turn into ASCII, `.` or `..` segments in the path
+///   0 is reserved), a host Foundation cannot turn into ASCII, a bracketed host that is not an IPv6 address
+///   (`https://[zz]/`), `.` or `..` segments in the path
 ///   (`/trips/../x/`: the message offers what a browser resolves it to, RFC 3986 §5.2.4).
 /// - Warnings (the value is used without the part): user info (`user:pw@`), a query (`?q=1`) or a
 ///   fragment (`#top`) — each internal link is the base plus a path, so none of them could be
@@ -69,8 +76,11 @@ public struct BaseURL: Sendable, Hashable {
             guard let host = components.host, !host.isEmpty else {
                 throw Problem(message: "\(quoted) has no host; write \(usage)")
             }
-            if let port = components.port, !(1...65535).contains(port) {
-                throw Problem(message: "\(quoted) has the port \(port), outside 1…65535")
+            if let portText = writtenPort(written), !portText.isEmpty {
+                // Foundation drops a port too large for an Int (`:99999999999999999999`) instead of refusing it.
+                guard let port = Int(portText), (1...65535).contains(port) else {
+                    throw Problem(message: "\(quoted) has the port \(QuotedText.excerpt(portText)), outside 1…65535")
+                }
             }
             guard let asciiHost = components.encodedHost, asciiHost.unicodeScalars.allSatisfy(\.isASCII) else {
                 throw Problem(message: "\(quoted): the host '\(host)' cannot be written in ASCII; write its IDNA form (xn--…)")
@@ -117,7 +127,14 @@ public struct BaseURL: Sendable, Hashable {
     /// ending with a hyphen, 253 characters in all — so `exa_mple.com` or `a..com` is refused;
     /// `nil` when it is one.
     static func hostNameProblem(_ host: String) -> String? {
-        if host.hasPrefix("[") { return nil }  // IPv6, checked by URLComponents
+        if host.hasPrefix("[") {
+            // RFC 3986 §3.2.2's IP-literal: an IPv6 address (RFC 4291 §2.2, as inet_pton reads it),
+            // which URLComponents lets through unchecked (`[zz]`, `[]`).
+            var address = in6_addr()
+            let inside = String(host.dropFirst().dropLast())
+            if host.hasSuffix("]"), !inside.contains("%"), inet_pton(AF_INET6, inside, &address) == 1 { return nil }
+            return "the host '\(host)' is not an IPv6 address in brackets (such as '[2001:db8::1]')"
+        }
         let name = host.hasSuffix(".") ? String(host.dropLast()) : host
         let labels = name.split(separator: ".", omittingEmptySubsequences: false)
         let valid = name.count <= 253 && labels.allSatisfy { label in
@@ -126,6 +143,21 @@ public struct BaseURL: Sendable, Hashable {
         }
         return valid ? nil : "the host '\(host)' is not a valid host name (letters, digits and hyphens between dots, "
             + "no label starting or ending with a hyphen, no empty label)"
+    }
+
+    /// The port as written in the authority of the http(s) URL `written` (the digits after the
+    /// host's `:`), `""` for a `:` with nothing after it (RFC 3986 §3.2.3 allows it: the scheme's
+    /// default), or `nil` when there is no `:` after the host.
+    static func writtenPort(_ written: String) -> String? {
+        guard let schemeEnd = written.range(of: "://") else { return nil }
+        let rest = written[schemeEnd.upperBound...]
+        var authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }
+        if authority.hasPrefix("["), let close = authority.firstIndex(of: "]") {
+            authority = authority[authority.index(after: close)...]
+        }
+        guard let colon = authority.lastIndex(of: ":") else { return nil }
+        return String(authority[authority.index(after: colon)...])
     }
 
     /// Why a baseURL cannot be used, in one line without the file position.

@@ -100,7 +100,8 @@ struct OutputStagingArea: Sendable, Equatable {
     /// build of this folder stages here and holds the lock while its staging folder exists, so
     /// each one found is abandoned. Only a real folder (not a symbolic link) whose name is
     /// `.roadtrip-staging-<name>-<digits>` and which holds the marker file with ``markerText`` is
-    /// removed; anything else is left alone.
+    /// removed, or one that a build killed while creating it left: empty, or holding nothing but
+    /// the start of the marker file (``isUnfinishedStagingFolder(_:)``). Anything else is left alone.
     ///
     /// - Returns: the folders removed.
     @discardableResult
@@ -112,7 +113,9 @@ struct OutputStagingArea: Sendable, Equatable {
                 let digits = name.dropFirst(stagingPrefix.count)
                 guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { continue }
                 let candidate = place.appendingPathComponent(name, isDirectory: true)
-                guard Self.isStagingFolder(candidate), (try? Self.removeStagingFolder(candidate)) != nil else {
+                guard Self.isStagingFolder(candidate) || Self.isUnfinishedStagingFolder(candidate),
+                    (try? Self.removeStagingFolder(candidate)) != nil
+                else {
                     continue
                 }
                 removed.append(candidate)
@@ -141,5 +144,22 @@ struct OutputStagingArea: Sendable, Equatable {
             return false
         }
         return data.starts(with: Data(markerText.utf8))
+    }
+
+    /// Whether `folder` is a staging folder whose build was killed before its marker file was
+    /// whole: a real folder that is empty, or holds only a regular file ``markerName`` whose bytes
+    /// are the start of ``markerText`` (the marker is the first thing a build writes into it, so
+    /// such a folder holds nothing else). It holds nothing of the user's, and its name is roadtrip's.
+    static func isUnfinishedStagingFolder(_ folder: URL) -> Bool {
+        guard FileEntryKind(atPath: folder.path) == .directory,
+            let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path)
+        else { return false }
+        if names.isEmpty { return true }
+        guard names == [markerName] else { return false }
+        let marker = folder.appendingPathComponent(markerName).path
+        guard FileEntryKind(atPath: marker) == .regularFile, let data = FileManager.default.contents(atPath: marker) else {
+            return false
+        }
+        return Data(markerText.utf8).starts(with: data)
     }
 }

@@ -37,7 +37,7 @@ struct ConfigReader {
     /// A short rendering of a node for messages: its scalar text, or its kind.
     static func describe(_ node: YAMLNode) -> String {
         switch node.content {
-        case .scalar(let text, _): return "'\(text)'"
+        case .scalar(let text, _): return QuotedText.singleQuoted(text)
         case .sequence: return "a list"
         case .mapping: return "a mapping"
         }

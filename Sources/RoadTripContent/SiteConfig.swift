@@ -30,12 +30,18 @@ public struct SiteConfig: Sendable, Hashable {
     public var viewportWidth = 800.0
     /// `map.viewport.height`: CSS pixels of a page's map, default 500.
     public var viewportHeight = 500.0
+    /// The largest `map.viewport` side accepted, in CSS pixels: a 4K screen's width. Larger values
+    /// are a warning and the default is kept (a width of 200,000 took 24 s and wrote a 100 MB page).
+    public static let maxViewportSide = 4096.0
     /// `map.fitPadding`: pixels kept free on every side by `region: fit`, default 40.
     public var fitPadding = 40.0
     /// `map.tileLayers`: the standard, satellite and hybrid XYZ layers (DESIGN §2.1 defaults).
     public var tileLayers = SiteConfig.defaultTileLayers
     /// `trips.preset`: the default trip-log filter preset name (DESIGN §4.2), default "default".
     public var tripsPreset = "default"
+    /// The site's trip-log filters: `trips.preset`'s, with the filters `trips` gives by name
+    /// (`trips: { preset: default, distanceFilter: 25 }`) on top; a sidecar starts from these.
+    public var tripsFilters = FilterSettings.roadTrip
     /// `photos.keepMetadata`: keep EXIF/XMP in published photos (default false).
     public var photosKeepMetadata = false
     /// `photos.cameraClockOffset`: seconds added to a photo's time before it is placed on a
@@ -183,9 +189,7 @@ public struct SiteConfig: Sendable, Hashable {
                 }
             case "map": config.readMap(value, reader)
             case "trips":
-                reader.forEachKey(value, key, known: ["preset"]) { _, subValue in
-                    reader.string(subValue, "trips.preset") { config.tripsPreset = $0 }
-                }
+                config.readTrips(value, reader)
             case "photos":
                 reader.forEachKey(value, key, known: ["keepMetadata", "cameraClockOffset", "maximumGap"]) { subKey, subValue in
                     switch subKey {
@@ -303,6 +307,21 @@ public struct SiteConfig: Sendable, Hashable {
             name: givenName.isEmpty ? ShareLinkTemplate.defaultName(url: url.text) : givenName, url: url.text)
     }
 
+    /// `trips`: a preset and filters by name, read as a sidecar's are (`FilterSettingsReader`).
+    private mutating func readTrips(_ node: YAMLNode, _ reader: ConfigReader) {
+        var filters = FilterSettingsReader()
+        reader.forEachKey(node, "trips", known: Set(["preset"] + FilterSettings.names)) { key, value in
+            if key == "preset" {
+                if let preset = FilterSettingsReader.preset(value, "trips.preset", reader) {
+                    (tripsPreset, tripsFilters) = preset
+                }
+            } else {
+                filters.read(key, value, reader)
+            }
+        }
+        filters.apply(to: &tripsFilters, reader)
+    }
+
     private mutating func readMap(_ node: YAMLNode, _ reader: ConfigReader) {
         reader.forEachKey(node, "map", known: ["defaultSpan", "viewport", "fitPadding", "tileLayers"]) { key, value in
             switch key {
@@ -310,10 +329,13 @@ public struct SiteConfig: Sendable, Hashable {
                 if let span = reader.span(value, "map.defaultSpan") { defaultSpan = span }
             case "viewport":
                 reader.forEachKey(value, "map.viewport", known: ["width", "height"]) { sub, subValue in
-                    switch sub {
-                    case "width": reader.positiveNumber(subValue, "map.viewport.width") { viewportWidth = $0 }
-                    case "height": reader.positiveNumber(subValue, "map.viewport.height") { viewportHeight = $0 }
-                    default: break
+                    let side: WritableKeyPath<SiteConfig, Double> = sub == "width" ? \.viewportWidth : \.viewportHeight
+                    reader.positiveNumber(subValue, "map.viewport.\(sub)") { pixels in
+                        if pixels <= Self.maxViewportSide { self[keyPath: side] = pixels } else {
+                            reader.warn(subValue, "map.viewport.\(sub) \(DecimalText.quoted(pixels)) is more than "
+                                + "\(Int(Self.maxViewportSide)) pixels (a map that large takes long to draw and makes a page of "
+                                + "megabytes); using \(Int(self[keyPath: side]))")
+                        }
                     }
                 }
             case "fitPadding":

@@ -38,7 +38,7 @@ struct TripLogLoader {
             let sidecar = TripLogSettings.sidecarURL(forLogAt: url, isFolder: isDirectory.boolValue)
             guard let settings = TripLogSettings.load(
                 sidecar: sidecar, path: ProjectPath.relative(sidecar, to: projectRoot),
-                sitePreset: config.tripsPreset, log: log),
+                siteFilters: config.tripsFilters, log: log),
                 var tripLog = TripLogReader.read(
                     url, displayPath: path, timeZone: timeZone, columnMapping: settings.columns, log: log)
             else { continue }

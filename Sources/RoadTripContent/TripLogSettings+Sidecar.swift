@@ -3,7 +3,7 @@ import RoadTripCore
 import RoadTripFormats
 
 /// Reading a trip log's sidecar (`trips/<slug>.yaml`, or `trip.yaml` inside a recording folder)
-/// into its `TripLogSettings`, on top of the site's `trips.preset`.
+/// into its `TripLogSettings`, on top of the site's `trips` filters.
 extension TripLogSettings {
     /// The sidecar of the trip log at `url`: `<slug>.yaml` beside a file, `trip.yaml` inside a
     /// recording folder (DESIGN §2.5).
@@ -12,16 +12,18 @@ extension TripLogSettings {
             : url.deletingLastPathComponent().appendingPathComponent(url.deletingPathExtension().lastPathComponent + ".yaml")
     }
 
-    /// Reads the sidecar at `url` (if it exists) over the preset `sitePreset`. Problems are
-    /// reported to `log` at their line: an unknown preset or filter name or a bad value is an error
-    /// (the trip would be filtered differently from what the author asked), an unknown key a warning.
-    /// Returns `nil` when the sidecar cannot be used.
-    /// `overridingPreset` (the command line's `--preset`) replaces the sidecar's own `preset`.
-    /// A filter given as `off` or null in the sidecar is switched off.
+    /// Reads the sidecar at `url` (if it exists) over the site's filters `siteFilters`
+    /// (`site.yaml`'s `trips`: its preset and filters). Problems are reported to `log` at their
+    /// line: an unknown preset or filter name or a bad value is an error (the trip would be
+    /// filtered differently from what the author asked; `FilterSettingsReader`), an unknown key a
+    /// warning. Returns `nil` when the sidecar cannot be used.
+    /// The sidecar's `preset` replaces the site's filters with that preset's; `overridingPreset`
+    /// (the command line's `--preset`) replaces both. A filter given as `off` or null in the
+    /// sidecar is switched off.
     public static func load(
-        sidecar url: URL, path: String, sitePreset: String, overridingPreset: String? = nil, log: DiagnosticLog
+        sidecar url: URL, path: String, siteFilters: FilterSettings, overridingPreset: String? = nil, log: DiagnosticLog
     ) -> TripLogSettings? {
-        let base = FilterSettings.preset(named: overridingPreset ?? sitePreset) ?? .roadTrip
+        let base = overridingPreset.flatMap(FilterSettings.preset(named:)) ?? siteFilters
         guard FileBytes.isPresent(url) else { return TripLogSettings(filters: base) }
         guard case .success(let root) = YAMLFile.read(url, path: path, log: log) else { return nil }
         var settings = TripLogSettings(filters: base)
@@ -30,17 +32,12 @@ extension TripLogSettings {
         reader.severity = .error
         let errorsBefore = log.errorCount
         guard let pairs = reader.mapping(root, name: "trip sidecar") else { return nil }
-        if let presetNode = root["preset"], overridingPreset == nil {
-            reader.string(presetNode, "preset") { name in
-                if let preset = FilterSettings.preset(named: name) {
-                    settings.filters = preset
-                } else {
-                    reader.fail(presetNode, "unknown preset '\(name)' (known: \(FilterSettings.presetNames.joined(separator: ", ")))")
-                }
-            }
+        if let presetNode = root["preset"], overridingPreset == nil,
+            let preset = FilterSettingsReader.preset(presetNode, "preset", reader)
+        {
+            settings.filters = preset.filters
         }
-        var overrides: [String: (Double, YAMLNode)] = [:]
-        var switchedOff: [(String, YAMLNode)] = []
+        var filters = FilterSettingsReader()
         for pair in pairs {
             let key = pair.key.stringValue ?? ""
             switch key {
@@ -52,24 +49,13 @@ extension TripLogSettings {
                     reader.string(value, "columns.\(field)") { columns[field] = $0 }
                 }
                 settings.columns = columns
-            case _ where FilterSettings.names.contains(key):
-                if pair.value.isNull || pair.value.stringValue == "off" {
-                    switchedOff.append((key, pair.value))
-                } else {
-                    reader.number(pair.value, key) { overrides[key] = ($0, pair.value) }
-                }
+            case _ where FilterSettingsReader.isFilterName(key):
+                filters.read(key, pair.value, reader)
             default:
                 reader.unknown(pair.key, key, known: ["preset", "title", "columns"] + FilterSettings.names)
             }
         }
-        for (name, _) in switchedOff { _ = settings.filters.clear(name) }
-        for name in FilterSettings.names {
-            guard let (value, node) = overrides[name] else { continue }
-            if let problem = settings.filters.set(name, to: value) { reader.fail(node, problem) }
-        }
-        if overrides["filteringFactor"] != nil, let node = overrides["cutoffFrequency"]?.1 {
-            reader.fail(node, "give filteringFactor or cutoffFrequency, not both")
-        }
+        filters.apply(to: &settings.filters, reader)
         return log.errorCount == errorsBefore ? settings : nil
     }
 }

@@ -151,7 +151,8 @@ enum TripCommand {
         let sidecarPath = isFolder.boolValue ? (path as NSString).appendingPathComponent("trip.yaml")
             : ((path as NSString).deletingPathExtension + ".yaml")
         let loaded = TripLogSettings.load(
-            sidecar: sidecar, path: sidecarPath, sitePreset: sitePreset, overridingPreset: presetName, log: diagnostics)
+            sidecar: sidecar, path: sidecarPath, siteFilters: site?.tripsFilters ?? .roadTrip, overridingPreset: presetName,
+            log: diagnostics)
         var processed: ProcessedTripLog?
         if let loaded {
             let settings: FilterSettings

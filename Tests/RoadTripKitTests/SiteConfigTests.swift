@@ -205,6 +205,45 @@ import Testing
         ])
     }
 
+    /// A side larger than 4096 pixels is a warning and the default is kept (a 200,000-pixel map
+    /// took 24 s and a 1e7 one ran out of memory). Line 3 "    width: " → column 12; 1e308
+    /// is quoted with its exponent, not in 309 digits.
+    @Test func oversizedViewportKeepsTheDefault() throws {
+        let (config, diagnostics) = try load("map:\n  viewport:\n    width: 200000\n    height: 1e308\n")
+        #expect(config.viewportWidth == 800 && config.viewportHeight == 500)
+        let why = "pixels (a map that large takes long to draw and makes a page of megabytes)"
+        #expect(diagnostics.map(\.description) == [
+            "Destinations/site.yaml:3:12: warning: map.viewport.width 200000 is more than 4096 \(why); using 800",
+            "Destinations/site.yaml:4:13: warning: map.viewport.height 1e+308 is more than 4096 \(why); using 500",
+        ])
+        let (largest, none) = try load("map: { viewport: { width: 4096, height: 4096 } }\n")
+        #expect(none.isEmpty && largest.viewportWidth == 4096 && largest.viewportHeight == 4096)
+    }
+
+    /// `trips` takes a preset and any trip-log filter by name, as a sidecar does: the preset
+    /// first, the filters on top, whatever their order. An unknown preset, a value out of range
+    /// and a filter that is not a number are errors at their value (line 2 "  preset: " → column
+    /// 11; "  headingFilter: " → 18; "  gapTime: " → 12).
+    @Test func tripsTakesAPresetAndFilters() throws {
+        let (config, diagnostics) = try load("trips:\n  distanceFilter: 25\n  preset: corelocation-sample\n  maximumSpeed: off\n")
+        #expect(diagnostics.isEmpty)
+        #expect(config.tripsPreset == "corelocation-sample")
+        // corelocation-sample's 500 m distance filter, replaced by 25 m; its other values kept.
+        var expected = FilterSettings.coreLocationSample
+        expected.distanceFilter = 25
+        #expect(config.tripsFilters == expected)
+        let (_, off) = try load("trips: { maximumSpeed: off }\n")
+        #expect(off.isEmpty)
+
+        let (bad, errors) = try load("trips:\n  preset: fast\n  headingFilter: 1e308\n  gapTime: soon\n")
+        #expect(bad.tripsPreset == "default" && bad.tripsFilters == .roadTrip)
+        #expect(errors.map(\.description) == [
+            "Destinations/site.yaml:2:11: error: unknown preset 'fast' (known: default, corelocation-sample)",
+            "Destinations/site.yaml:4:12: error: gapTime must be a number or off, not 'soon'",
+            "Destinations/site.yaml:3:18: error: filter setting 'headingFilter' must be between 0 and 180 (degrees), not 1e+308",
+        ])
+    }
+
     /// A placeholder the map script does not fill (`{s}`, Leaflet's subdomain; `{r}`) would reach
     /// the tile server as written: a warning at the value and the layer is not used. Line 3
     /// "    standard: { url: " → column 22; line 6 "      overlay: " (15 characters) → column 16.

@@ -126,7 +126,7 @@ public struct FilterSettings: Sendable, Hashable {
             return "unknown filter setting '\(name)' (known: \(Self.names.joined(separator: ", ")))"
         }
         guard value.isFinite && isValid else {
-            return "filter setting '\(name)' must be \(requirement), not \(DecimalText.string(value, maximumFractionDigits: 6))"
+            return "filter setting '\(name)' must be \(requirement), not \(DecimalText.quoted(value))"
         }
         self[keyPath: path] = value
         if name == "filteringFactor" { cutoffFrequency = nil }

@@ -9,6 +9,13 @@ public enum DecimalText {
     /// Rounding is C `printf("%.*f")` on the binary value (round-half-even on the exact double).
     /// Non-finite values print as `nan`, `inf` or `-inf`; callers that need a valid number must
     /// filter them first.
+    /// `value` as a message quotes what the user wrote: plain notation as in
+    /// ``string(_:maximumFractionDigits:)`` (6 decimals) while it has at most 15 integer digits,
+    /// Swift's shortest round-trip form with an exponent beyond (`1e+308`, not 309 digits).
+    public static func quoted(_ value: Double) -> String {
+        abs(value) < 1e15 || !value.isFinite ? string(value, maximumFractionDigits: 6) : "\(value)"
+    }
+
     public static func string(_ value: Double, maximumFractionDigits: Int) -> String {
         format(value, fractionDigits: maximumFractionDigits, trimmingZeros: true)
     }

@@ -57,6 +57,18 @@ import Testing
             == "y.csv:3:1: warning: ts \"-62135596801\" is not a time in the years 0001–9999; row skipped")
     }
 
+    /// With `delimiter: ";"` a number may have a decimal comma or a decimal point: one file from a
+    /// German spreadsheet (`47,5`) and one row typed by hand (`47.6`) both load.
+    @Test func semicolonDelimiterReadsDecimalCommasAndPoints() throws {
+        let url = TripLogTestFiles.file("s.csv", "ts;lat;lon\n1704067200;47,5;8,25\n1704067260;47.6;8.5\n")
+        let log = DiagnosticLog()
+        let mapping = ["timestamp": "ts", "latitude": "lat", "longitude": "lon", "timestampFormat": "unix", "delimiter": ";"]
+        let trip = try #require(TripLogReader.read(url, displayPath: "s.csv", timeZone: .gmt, columnMapping: mapping, log: log))
+        #expect(log.diagnostics.isEmpty)
+        #expect(trip.locations.map(\.coordinate.latitude) == [47.5, 47.6])
+        #expect(trip.locations.map(\.coordinate.longitude) == [8.25, 8.5])
+    }
+
     @Test func unknownLayoutAndBadMappingsAreErrors() throws {
         let url = TripLogTestFiles.file("g.csv", "A,B\n1,2\n")
         let log = DiagnosticLog()

@@ -35,6 +35,18 @@ import Testing
         #expect(log.errorCount == 0)
     }
 
+    /// A checksum field of 3,000 characters is quoted by its first 40 and "…" (the warning once
+    /// repeated all of it). The first fix is the standard RMC example of the test above.
+    @Test func longChecksumFieldIsQuotedShort() throws {
+        let log = DiagnosticLog()
+        let long = String(repeating: "Z", count: 3000)
+        let text = "$GPRMC,123519,A,4807.038,N,01131.000,E,022.4,084.4,230394,003.1,W*6A\n$GPRMC,1*\(long)\n"
+        _ = try #require(NMEAReader.read(TripLogTestFiles.file("c.nmea", text), displayPath: "c.nmea", slug: "c", log: log))
+        // "$GPRMC,1*": the star is the 9th character of line 2.
+        #expect(log.diagnostics.first?.description == "c.nmea:2:9: warning: the checksum \"\(String(repeating: "Z", count: 40))…\" "
+            + "is not two hex digits; sentence skipped")
+    }
+
     /// A ZDA's year must be one of 0001-9999, the years every writer can write and every reader
     /// read back. Two found by the nmea fuzz harness: the year 20030 once dated the heading after
     /// it 18,000 years ahead, and the year 00 (two digits) in the year 0000, which no reader reads

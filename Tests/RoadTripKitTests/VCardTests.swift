@@ -32,6 +32,21 @@ import Testing
         return (VCardReader.parse(text, displayPath: Self.path, log: log), log.diagnostics)
     }
 
+    /// 100,000 cards without END:VCARD and 100,000 stray lines: the first 20 of each get a
+    /// warning (each card at its BEGIN line, 1, 2, …), then one summary each; nothing is lost
+    /// from the count.
+    @Test func manySkippedCardsAndLinesGiveBoundedWarnings() {
+        let text = String(repeating: "BEGIN:VCARD\n", count: 100_000) + String(repeating: "stray\n", count: 100_000)
+        let (contents, diagnostics) = parse(text)
+        #expect(contents?.skippedCount == 100_000)
+        #expect(diagnostics.count == 20 + 1 + 20 + 1)
+        #expect(diagnostics.prefix(20).map(\.location.line) == Array(1...20))
+        #expect(diagnostics.map(\.message).contains(
+            "100,000 contact cards skipped: 100,000 without END:VCARD (the first 20 are listed above)"))
+        #expect(diagnostics.map(\.message).contains(
+            "100,000 lines skipped: 100,000 not a vCard property (the first 20 are listed above)"))
+    }
+
     @Test func phoneExportWithQuotedPrintableUTF8() throws {
         let (contents, _) = try readFixture()
         #expect(contents.contacts.count == 3 && contents.skippedCount == 3)

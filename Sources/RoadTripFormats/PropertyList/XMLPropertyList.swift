@@ -363,7 +363,5 @@ private struct Reading {
         quoted(String(decoding: Array(text), as: UTF8.self))
     }
 
-    static func quoted(_ text: String) -> String {
-        "'" + (text.count > 40 ? String(text.prefix(40)) + "…" : text) + "'"
-    }
+    static func quoted(_ text: String) -> String { QuotedText.singleQuoted(text) }
 }

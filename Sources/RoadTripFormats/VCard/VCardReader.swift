@@ -20,7 +20,8 @@ import RoadTripCore
 /// A card that cannot be used is skipped, counted, and reported as a warning at its
 /// `BEGIN:VCARD` line: no `END:VCARD` (before the next `BEGIN:VCARD` or the end of the file), no
 /// name (neither `FN` nor `N` has text), or a `GEO` that is not two numbers within −90…90 and
-/// −180…180. A property whose quoted-printable bytes are not valid in its charset is a warning at
+/// −180…180. The first 20 skipped cards and the first 20 ignored lines each get a warning; past
+/// that, one summary warning counts each kind (`SkippedRecords`). A property whose quoted-printable bytes are not valid in its charset is a warning at
 /// its line and is left out. A file that does not start with `BEGIN:VCARD` is not a vCard: an
 /// error.
 public enum VCardReader {
@@ -77,39 +78,52 @@ public enum VCardReader {
         var contents = Contents(contacts: [], skippedCount: 0)
         var card: [VCardContentLine]?
         var cardNumber = 0
-        func skip(_ lines: [VCardContentLine], _ reason: String) {
+        // The first SkippedRecords.listedLimit of each get a warning, then one summary: a file of
+        // 100,000 unclosed cards gives 21 warnings, not 100,000.
+        var skippedCards = SkippedRecords(path: displayPath, noun: CountText.Noun("contact card"))
+        var ignoredLines = SkippedRecords(path: displayPath, noun: CountText.Noun("line"))
+        func skip(_ lines: [VCardContentLine], reason: String, _ message: String) {
             contents.skippedCount += 1
-            log.warning(
-                SourceLocation(path: displayPath, line: lines.first?.line),
-                "contact card \(cardNumber) is skipped: \(reason)")
+            skippedCards.skip(
+                reason: reason, line: lines.first?.line, message: "contact card \(cardNumber) is skipped: \(message)", log: log)
         }
         for (text, line) in lines where !text.allSatisfy(\.isWhitespace) {
             guard let property = VCardContentLine(text, line: line) else {
-                log.warning(
-                    SourceLocation(path: displayPath, line: line), "this line is not a vCard property (NAME:value); it is ignored")
+                ignoredLines.skip(
+                    reason: "not a vCard property", line: line,
+                    message: "this line is not a vCard property (NAME:value); it is ignored", log: log)
                 continue
             }
             if property.isBegin {
-                if let unfinished = card { skip(unfinished, "no END:VCARD before the next BEGIN:VCARD at line \(line)") }
+                if let unfinished = card {
+                    skip(unfinished, reason: "without END:VCARD", "no END:VCARD before the next BEGIN:VCARD at line \(line)")
+                }
                 cardNumber += 1
                 card = [property]
             } else if property.name == "END" && property.rawValue.trimmingCharacters(in: .whitespaces).uppercased() == "VCARD" {
                 guard let finished = card else {
-                    log.warning(SourceLocation(path: displayPath, line: line), "END:VCARD without BEGIN:VCARD is ignored")
+                    ignoredLines.skip(
+                        reason: "END:VCARD without BEGIN:VCARD", line: line,
+                        message: "END:VCARD without BEGIN:VCARD is ignored", log: log)
                     continue
                 }
                 card = nil
                 switch contact(from: finished, path: displayPath, log: log) {
                 case .success(let contact): contents.contacts.append(contact)
-                case .failure(let reason): skip(finished, reason.message)
+                case .failure(let reason): skip(finished, reason: "unusable", reason.message)
                 }
             } else if card != nil {
                 card?.append(property)
             } else {
-                log.warning(SourceLocation(path: displayPath, line: line), "\(property.name) outside a card (BEGIN:VCARD … END:VCARD) is ignored")
+                ignoredLines.skip(
+                    reason: "outside a card", line: line,
+                    message: "\(property.name) outside a card (BEGIN:VCARD … END:VCARD) is ignored", log: log)
             }
         }
-        if let unfinished = card { skip(unfinished, "no END:VCARD before the end of the file") }
+        if let unfinished = card { skip(unfinished, reason: "without END:VCARD", "no END:VCARD before the end of the file") }
+        for records in [skippedCards, ignoredLines] where records.total > SkippedRecords.listedLimit {
+            records.report(to: log)
+        }
         return contents
     }
 

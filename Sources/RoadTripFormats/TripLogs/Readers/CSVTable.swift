@@ -23,7 +23,7 @@ struct CSVTable {
         var expected: String
 
         /// The one-line warning text for a skipped row.
-        var message: String { "\(column) \"\(text)\" is not \(expected); row skipped" }
+        var message: String { "\(column) \(QuotedText.doubleQuoted(text)) is not \(expected); row skipped" }
     }
 
     /// One record: the unquoted bytes of its fields, and the line it starts on.
@@ -112,7 +112,8 @@ struct CSVTable {
     /// Opens `url` and reads its header.
     /// - Parameters:
     ///   - delimiter: the field separator byte (`,`, `;`, tab).
-    ///   - decimalComma: numbers are written `1,5` (only sensible with a delimiter other than `,`).
+    ///   - decimalComma: numbers may be written `1,5` as well as `1.5` (only sensible with a
+    ///     delimiter other than `,`).
     /// - Throws: a `Diagnostic` error naming the file when it cannot be opened, is empty, or its
     ///   header has an unterminated quote.
     init(url: URL, displayPath: String, delimiter: UInt8 = UInt8(ascii: ","), decimalComma: Bool = false)
@@ -236,8 +237,14 @@ struct CSVTable {
 
     /// A finite decimal number (`-12.5`, `1e-3`, with `decimalComma` also `12,5`; see
     /// `DecimalNumber`), or `nil` for anything else (including `nan`, `inf` and hex forms).
+    /// With `decimalComma` a decimal point is still read (`12.5`): a `;`- or tab-separated file
+    /// may come from either kind of locale, and neither `,` nor `.` is a thousands separator in a
+    /// trip log's numbers.
     static func parseDouble(_ bytes: ArraySlice<UInt8>, decimalComma: Bool) -> Double? {
-        bytes.withUnsafeBufferPointer { DecimalNumber.parse($0, decimalSeparator: decimalComma ? 0x2C : 0x2E) }
+        bytes.withUnsafeBufferPointer { buffer in
+            if decimalComma, let value = DecimalNumber.parse(buffer, decimalSeparator: 0x2C) { return value }
+            return DecimalNumber.parse(buffer, decimalSeparator: 0x2E)
+        }
     }
 
     /// A decimal integer with an optional sign, or `nil` (also on overflow).

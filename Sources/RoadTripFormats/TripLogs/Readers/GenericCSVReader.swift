@@ -12,7 +12,8 @@ import RoadTripCore
 ///   international yard), `knots` (× 1852/3600, the international nautical mile);
 /// - `timestampFormat`: `iso8601` (default; zone-less times are read in the site's zone),
 ///   `unix` (seconds, fraction allowed), `unixms`, `unixns` (integers);
-/// - `delimiter`: one character (default: sniffed, see `CSVTable.openSniffingDelimiter`).
+/// - `delimiter`: one character (default: sniffed, see `CSVTable.openSniffingDelimiter`); with
+///   any delimiter but `,`, numbers may have a decimal comma (`47,5`) as well as a point.
 /// A key the reader does not know, or a column missing from the header, is an error.
 public enum GenericCSVReader {
     /// Model fields a mapping may name.

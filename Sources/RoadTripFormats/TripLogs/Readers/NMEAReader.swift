@@ -130,7 +130,8 @@ public enum NMEAReader {
                 guard given.count == 2, let high = hex(given.first!), let low = hex(given.last!) else {
                     skipped.skip(
                         reason: "with a bad checksum", line: lineNumber, column: star - start + 1,
-                        message: "the checksum \"\(String(decoding: given, as: UTF8.self))\" is not two hex digits; sentence skipped",
+                        message: "the checksum \(QuotedText.doubleQuoted(String(decoding: given, as: UTF8.self))) is not two hex digits; "
+                            + "sentence skipped",
                         log: log)
                     return
                 }

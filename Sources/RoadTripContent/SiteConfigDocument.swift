@@ -49,9 +49,10 @@ public enum SiteConfigDocument {
              ("  unsafe: \(YAMLText.bool(config.markdownUnsafe))", "true keeps raw HTML (left out otherwise)"),
              ("  smart: \(YAMLText.bool(config.markdownSmart))", "\"quotes\" become curly ones, -- an en dash")])
         add(["The maps on every page."], mapEntries(config))
-        add(["The filter preset trip logs get when their sidecar names none: \(FilterSettings.presetNames.joined(separator: " or "))."],
+        add(["The filter preset trip logs get when their sidecar names none: \(FilterSettings.presetNames.joined(separator: " or ")),",
+             "and any filter by name on top of it (distanceFilter: 25, maximumSpeed: off)."],
             [("trips:", nil),
-             ("  preset: \(YAMLText.quoted(config.tripsPreset))", nil)])
+             ("  preset: \(YAMLText.quoted(config.tripsPreset))", nil)] + tripFilterEntries(config))
         add(["Photos in each destination's photos/ folder."],
             [("photos:", nil),
              ("  keepMetadata: \(YAMLText.bool(config.photosKeepMetadata))", "true keeps EXIF and XMP (camera, GPS) in published photos"),
@@ -64,6 +65,16 @@ public enum SiteConfigDocument {
              ("  publish: [\(published)]", "any of \(fields)")])
         add(["The share actions of destination and trip pages."], shareEntries(config))
         return document.joined(separator: "\n") + "\n"
+    }
+
+    /// A `trips:` line for each filter whose value differs from the preset's: its number, or `off`.
+    private static func tripFilterEntries(_ config: SiteConfig) -> [(yaml: String, note: String?)] {
+        let preset = FilterSettings.preset(named: config.tripsPreset) ?? .roadTrip
+        return FilterSettings.names.compactMap { name in
+            let value = config.tripsFilters.value(named: name)
+            guard value != preset.value(named: name) else { return nil }
+            return ("  \(name): \(value.map(YAMLText.number) ?? "off")", nil)
+        }
     }
 
     /// `map:` and its keys; the tile layers in the map-type control's order.

@@ -93,6 +93,11 @@ import Testing
                 attribution: "Sat + names", maxZoom: 16),
         ]
         changed.tripsPreset = "corelocation-sample"
+        // The preset's values, one changed, one switched off and one switched on.
+        changed.tripsFilters = .coreLocationSample
+        changed.tripsFilters.distanceFilter = 25
+        changed.tripsFilters.desiredAccuracy = nil
+        changed.tripsFilters.gapTime = 600
         changed.photosKeepMetadata = true
         changed.photosCameraClockOffset = -90
         changed.photosMaximumGap = 600

@@ -134,15 +134,23 @@ public struct FilterSettings: Sendable, Hashable {
         return nil
     }
 
+    /// Each filter's property by its name.
+    private static let keyPaths: [String: WritableKeyPath<FilterSettings, Double?> & Sendable] = [
+        "desiredAccuracy": \.desiredAccuracy, "distanceFilter": \.distanceFilter, "maximumAge": \.maximumAge,
+        "maximumSpeed": \.maximumSpeed, "gapTime": \.gapTime, "gapDistance": \.gapDistance,
+        "headingFilter": \.headingFilter, "filteringFactor": \.filteringFactor, "cutoffFrequency": \.cutoffFrequency,
+    ]
+
+    /// The value of the filter called `name` (a DESIGN name, camelCase) in its unit, `nil` when it
+    /// is off or the name is unknown.
+    public func value(named name: String) -> Double? {
+        Self.keyPaths[name].flatMap { self[keyPath: $0] }
+    }
+
     /// Switches the filter called `name` off (`nil`): a sidecar's `maximumSpeed: off` (or null), the
     /// command line's `--maximum-speed off`. Returns an error message for an unknown name.
     public mutating func clear(_ name: String) -> String? {
-        let paths: [String: WritableKeyPath<FilterSettings, Double?>] = [
-            "desiredAccuracy": \.desiredAccuracy, "distanceFilter": \.distanceFilter, "maximumAge": \.maximumAge,
-            "maximumSpeed": \.maximumSpeed, "gapTime": \.gapTime, "gapDistance": \.gapDistance,
-            "headingFilter": \.headingFilter, "filteringFactor": \.filteringFactor, "cutoffFrequency": \.cutoffFrequency,
-        ]
-        guard let path = paths[name] else {
+        guard let path = Self.keyPaths[name] else {
             return "unknown filter setting '\(name)' (known: \(Self.names.joined(separator: ", ")))"
         }
         self[keyPath: path] = nil

@@ -176,7 +176,7 @@ public final class DevelopmentServer: Sendable {
         let start = DispatchTime.now().uptimeNanoseconds
         let printer = self.printer
         let result = SiteBuilder(options: options.build, log: log, cache: cache, progress: { printer($0, false) }).build()
-        for diagnostic in log.diagnostics where !(quiet && diagnostic.severity == .warning) {
+        for diagnostic in log.diagnostics where options.build.prints(diagnostic) {
             printer(diagnostic.description, true)
         }
         let milliseconds = Int(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
@@ -185,7 +185,8 @@ public final class DevelopmentServer: Sendable {
             let summary = result.writeSummary
             liveReload.publishBuild(written: summary?.written ?? [], removed: summary?.removed ?? [])
         } else {
-            printer("roadtrip: build failed; still serving the last good build", true)
+            let steps = result.failingSteps.isEmpty ? "" : " in " + result.failingSteps.joined(separator: ", ")
+            printer("roadtrip: build failed\(steps); still serving the last good build", true)
             let errors = log.diagnostics.filter { $0.severity == .error || options.build.strict }.map(\.description)
             liveReload.publishFailure(errors.isEmpty ? "the build failed" : errors.joined(separator: "\n"))
         }

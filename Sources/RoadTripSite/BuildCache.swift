@@ -2,8 +2,6 @@ import Foundation
 import Synchronization
 import RoadTripCore
 import RoadTripContent
-import RoadTripCompute
-import RoadTripRender
 
 /// What a long-running `roadtrip serve` keeps between rebuilds so that only what changed is
 /// loaded, computed and rendered again (issue 5, "Watching"). Give the same cache to every
@@ -17,17 +15,19 @@ import RoadTripRender
 ///   loading reported an error is never kept, nor one modified within the last
 ///   ``SourceFingerprint/timestampGranularity`` seconds (a second write could hide in the same
 ///   modification time); it is read again on the next build.
-/// - **Per destination**, while its source is unchanged: its filtered trip logs with their
-///   statistics (the expensive part of the compute stage), and its rendered files and home-page
-///   card map, as long as the render inputs from outside its source are equal too
-///   (``PageInputs``: the resolved image and the neighbours the pager links to).
+/// - **Per destination and step**, while the destination's source is unchanged: what a build step
+///   made of it (``reuse(_:of:inputs:make:)``), as long as the step's inputs from outside the
+///   source are equal too. The steps that ask: filter-trips (the filtered trip logs with their
+///   statistics, the expensive part of computing) and render-pages (the rendered files and
+///   home-page card map, whose inputs are ``PageInputs``: the resolved image and the neighbours
+///   the pager links to). The cache knows nothing of what a step makes: it wraps the steps.
 ///
 /// Everything is dropped when the ``SiteKey`` changes: the project, the site configuration (as
 /// `site.yaml` and the command line make it), `site.yaml`'s fingerprint, or any file of the theme;
 /// and after a build whose key was not settled (a file of the theme or `site.yaml` modified in
 /// the last ``SourceFingerprint/timestampGranularity`` seconds).
 /// The site-wide files (home page, overview map, site GeoJSON, sitemap, 404 page) are not kept:
-/// they are rendered on every build. Thread-safe (a `Mutex` guards the state): the stages consult
+/// they are rendered on every build. Thread-safe (a `Mutex` guards the state): the steps consult
 /// the cache from their concurrent tasks.
 public final class BuildCache: DestinationSourceCache {
     /// What every kept value depends on; a change drops them all.
@@ -53,38 +53,6 @@ public final class BuildCache: DestinationSourceCache {
         }
     }
 
-    /// What a destination's rendered files depend on besides its own source, the site
-    /// configuration and the theme: what ``SiteLoader/resolvingImage(_:)`` decided (it looks at
-    /// files outside a plist destination's source) and the previous and next destinations, whose
-    /// slug and title the page's pager shows (`PageRenderer.destinationFiles`).
-    struct PageInputs: Sendable, Hashable {
-        /// The slug and title of a neighbour in home-page order.
-        struct Neighbour: Sendable, Hashable {
-            var slug: String
-            var title: String
-        }
-
-        var image: String?
-        var assetFiles: [String]
-        var previous: Neighbour?
-        var next: Neighbour?
-
-        /// The inputs of `destination`'s pages between `previous` and `next`.
-        init(destination: Destination, previous: Destination?, next: Destination?) {
-            image = destination.image
-            assetFiles = destination.assetFiles
-            self.previous = previous.map { Neighbour(slug: $0.slug, title: $0.title) }
-            self.next = next.map { Neighbour(slug: $0.slug, title: $0.title) }
-        }
-    }
-
-    /// A destination's rendered files and home-page card map, with the inputs they were made from.
-    struct RenderedDestination: Sendable {
-        var inputs: PageInputs
-        var files: [OutputFile]
-        var cardMap: TemplateValue
-    }
-
     /// One source's destinations as loaded, with what their loading reported.
     private struct LoadedSource: Sendable {
         var fingerprint: SourceFingerprint
@@ -103,18 +71,28 @@ public final class BuildCache: DestinationSourceCache {
         }
     }
 
+    /// What one step made of one destination.
+    private struct StepKey: Sendable, Hashable {
+        var step: String
+        var destination: DestinationKey
+    }
+
+    /// A step's value for one destination, with the inputs it was made from.
+    private struct StepValue: Sendable {
+        var inputs: any Hashable & Sendable
+        var value: any Sendable
+    }
+
     private struct State: Sendable {
         var siteKey: SiteKey?
         /// By source path (a destination's `sourcePath`).
         var sources: [String: LoadedSource] = [:]
-        var recordings: [DestinationKey: [ProcessedTripLog]] = [:]
-        var rendered: [DestinationKey: RenderedDestination] = [:]
+        var steps: [StepKey: StepValue] = [:]
 
         /// Drops the source at `sourcePath` and everything made from its destinations.
         mutating func forget(source sourcePath: String) {
             sources[sourcePath] = nil
-            recordings = recordings.filter { $0.key.sourcePath != sourcePath }
-            rendered = rendered.filter { $0.key.sourcePath != sourcePath }
+            steps = steps.filter { $0.key.destination.sourcePath != sourcePath }
         }
     }
 
@@ -167,31 +145,23 @@ public final class BuildCache: DestinationSourceCache {
             for sourcePath in state.sources.keys where !sourcePaths.contains(sourcePath) {
                 state.forget(source: sourcePath)
             }
-            state.recordings = state.recordings.filter { sourcePaths.contains($0.key.sourcePath) }
-            state.rendered = state.rendered.filter { sourcePaths.contains($0.key.sourcePath) }
+            state.steps = state.steps.filter { sourcePaths.contains($0.key.destination.sourcePath) }
         }
     }
 
-    /// `destination`'s filtered trip logs, when they were computed since its source last changed.
-    func recordings(of destination: Destination) -> [ProcessedTripLog]? {
-        state.withLock { $0.recordings[DestinationKey(destination)] }
-    }
-
-    /// Keeps `destination`'s filtered trip logs.
-    func keep(recordings: [ProcessedTripLog], of destination: Destination) {
-        state.withLock { $0.recordings[DestinationKey(destination)] = recordings }
-    }
-
-    /// `destination`'s rendered files and card map, when they were rendered since its source last
-    /// changed from the same `inputs`.
-    func rendered(_ destination: Destination, inputs: PageInputs) -> RenderedDestination? {
-        state.withLock { state in
-            state.rendered[DestinationKey(destination)].flatMap { $0.inputs == inputs ? $0 : nil }
+    /// What the step `step` made of `destination` from `inputs`: the kept value when the step made
+    /// it since the destination's source last changed, from equal inputs; otherwise `make()`'s,
+    /// kept for the next build (a `make` that throws keeps nothing). `reused` tells which happened.
+    /// `make` runs without the lock held, so destinations are made in parallel.
+    func reuse<Inputs: Hashable & Sendable, Value: Sendable, Failure: Error>(
+        _ step: String, of destination: Destination, inputs: Inputs, make: () throws(Failure) -> Value
+    ) throws(Failure) -> (value: Value, reused: Bool) {
+        let key = StepKey(step: step, destination: DestinationKey(destination))
+        if let kept = state.withLock({ $0.steps[key] }), (kept.inputs as? Inputs) == inputs, let value = kept.value as? Value {
+            return (value, true)
         }
-    }
-
-    /// Keeps `destination`'s rendered files and card map.
-    func keep(_ rendered: RenderedDestination, of destination: Destination) {
-        state.withLock { $0.rendered[DestinationKey(destination)] = rendered }
+        let value = try make()
+        state.withLock { $0.steps[key] = StepValue(inputs: inputs, value: value) }
+        return (value, false)
     }
 }

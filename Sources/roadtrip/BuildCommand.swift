@@ -44,8 +44,7 @@ enum BuildCommand: Command {
             fflush(nil)  // every C stream: stdout itself is not concurrency-safe to name
         }.build()
         let diagnostics = log.diagnostics
-        // --quiet hides warnings, except under --strict, where they are what failed the build.
-        for diagnostic in diagnostics where !(quiet && !strict && diagnostic.severity == .warning) {
+        for diagnostic in diagnostics where options.prints(diagnostic) {
             printError(diagnostic.description)
         }
         let errors = log.errorCount
@@ -64,9 +63,10 @@ enum BuildCommand: Command {
         // that is not is not made.
         let output = options.outputDirectory.path
         let outcome = FileManager.default.fileExists(atPath: output) ? "\(output) was left as it was" : "nothing was written"
+        let steps = result.failingSteps.isEmpty ? "" : " in " + result.failingSteps.joined(separator: ", ")
         printError(
-            "roadtrip: build failed: \(CountText.counted(errors, "error")), \(CountText.counted(warnings, "warning"))\(reason); "
-                + outcome)
+            "roadtrip: build failed\(steps): \(CountText.counted(errors, "error")), \(CountText.counted(warnings, "warning"))"
+                + "\(reason); \(outcome)")
         return 1
     }
 }

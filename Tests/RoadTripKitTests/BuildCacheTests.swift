@@ -33,8 +33,8 @@ private struct CacheSandbox {
         }
     }
 
-    /// Destinations read again and reused (stage 1), and those whose trip logs (stage 3) and
-    /// files (stage 4) were reused.
+    /// Destinations read again and reused (load-destinations), and those whose trip logs (filter-trips) and
+    /// files (render-pages) were reused.
     struct Reuse: Equatable {
         var reloaded: Int
         var reused: Int
@@ -207,10 +207,10 @@ struct BuildCacheTests {
             #expect(clean.files["beta/trips/drive/index.html"] != nil)
             #expect(clean.files["plist-town/index.html"] != nil)
 
-            // Only a build with a cache mentions reuse in stages 1, 3 and 4.
+            // Only a build with a cache mentions reuse in load-destinations, filter-trips and render-pages.
             #expect(first.progress.filter { $0.contains("(0 reused") }.count == 3)
-            #expect(first.progress.contains { $0.hasPrefix("[1/5] Load 4 destinations (0 reused) … ") })
-            #expect(first.progress.contains { $0.hasPrefix("[4/5] Render 4 destinations (0 reused, ") })
+            #expect(first.progress.contains { $0.hasPrefix("[2/9] load-destinations: 4 destinations (0 reused) … ") })
+            #expect(first.progress.contains { $0.hasPrefix("[8/9] render-pages: 4 destinations (0 reused, ") })
             #expect(!clean.build.progress.contains { $0.contains("reused") })
 
             let second = sandbox.build(cache: cache)

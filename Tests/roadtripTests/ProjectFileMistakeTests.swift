@@ -84,7 +84,7 @@ import Testing
                 + "replace it with the file",
             "Destinations/pipe/index.md: error: this is not a regular file but a named pipe (FIFO); roadtrip reads only "
                 + "regular files",
-            "roadtrip: build failed: 3 errors, 0 warnings; nothing was written",
+            "roadtrip: build failed in load-destinations: 3 errors, 0 warnings; nothing was written",
         ])
     }
 

@@ -152,7 +152,7 @@ import Testing
         #expect(lines == [
             "Destinations/a/pois.plist:2:23: error: not a valid property list: \(reason)",
             "Destinations/a/trips/day.gpx:2:31: error: not well-formed XML: \(reason)",
-            "roadtrip: build failed: 2 errors, 0 warnings; nothing was written",
+            "roadtrip: build failed in load-destinations: 2 errors, 0 warnings; nothing was written",
         ], "stderr: \(result.standardError)")
         let stats = try CommandRunner.run(["trip", "stats", project.root.appendingPathComponent("Destinations/a/trips/day.gpx").path])
         #expect(stats.status == 1)

@@ -1,0 +1,50 @@
+import RoadTripCore
+import RoadTripContent
+import RoadTripCompute
+import RoadTripRender
+
+/// What the steps of one build have made so far, each field filled by the step named in its
+/// comment and read by the steps after it. Plain values: nothing here touches the disk.
+struct BuildState: Sendable {
+    /// `site.yaml` with the command line's overrides (load-config).
+    var config = SiteConfig()
+    /// The published destinations in home-page order, `nil` when loading stopped (load-destinations).
+    var content: SiteContent?
+    /// The theme, `nil` when it could not be loaded (load-theme).
+    var theme: Theme?
+    /// Each destination's initial region, in degrees, in `destinations` order (fit-maps).
+    var initialRegions: [CoordinateRegion] = []
+    /// Each destination's nearest town from the gazetteer (fit-maps).
+    var placemarks: [Placemark?] = []
+    /// Each destination's trip logs, filtered, with their statistics (filter-trips).
+    var recordings: [[ProcessedTripLog]] = []
+    /// How many destinations' filtered trip logs the cache gave (filter-trips).
+    var reusedRecordings = 0
+    /// Each destination's published photos and their copies (place-photos).
+    var placedPhotos: [PlacedPhotos] = []
+    /// Every file of the site, sorted by path (render-pages).
+    var files: [OutputFile] = []
+    /// How many destinations' rendered files the cache gave (render-pages).
+    var reusedRenderings = 0
+    /// What the writer did (write-output).
+    var writeSummary: OutputWriteSummary?
+
+    /// A destination's photos that are published, placed on its trip logs, and their copies.
+    struct PlacedPhotos: Sendable {
+        var photos: [Photo] = []
+        var copies: [String: PhotoCopies] = [:]
+    }
+
+    /// The published destinations (empty before load-destinations, or when it stopped).
+    var destinations: [Destination] { content?.destinations ?? [] }
+
+    /// Every destination as a `Trip` for the renderers, from what fit-maps, filter-trips and
+    /// place-photos made.
+    var trips: [Trip] {
+        destinations.indices.map { index in
+            Trip(
+                destination: destinations[index], initialRegion: initialRegions[index], recordings: recordings[index],
+                placemark: placemarks[index], photos: placedPhotos[index].photos, photoCopies: placedPhotos[index].copies)
+        }
+    }
+}

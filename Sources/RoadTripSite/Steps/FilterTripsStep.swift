@@ -1,0 +1,28 @@
+import RoadTripCore
+import RoadTripGeo
+import RoadTripCompute
+
+extension BuildStep {
+    /// Each destination's trip logs through the filters of their settings, with their statistics
+    /// and the places they start and end (`ProcessedTripLog`), in parallel across destinations;
+    /// the ``BuildCache`` gives those of destinations whose source is unchanged.
+    static let filterTrips = BuildStep("filter-trips") { state, context throws(BuildStop) in
+        let (recordings, reused) = context.perDestination(state.destinations, reusing: "filter-trips") { _, destination in
+            destination.tripLogs.map { loaded in
+                var recording = ProcessedTripLog(log: loaded.log, settings: loaded.settings.filters)
+                recording.locate(with: Gazetteer.shared)
+                return recording
+            }
+        }
+        state.recordings = recordings
+        state.reusedRecordings = reused
+        for (destination, recordings) in zip(state.destinations, recordings) {
+            for recording in recordings {
+                context.verbose(
+                    "\(destination.slug)/trips/\(recording.log.slug): " + (recording.fromTo.map { $0 + "; " } ?? "")
+                        + recording.reportSentences.joined(separator: "; "))
+            }
+        }
+        return CountText.counted(recordings.reduce(0) { $0 + $1.count }, "trip log") + context.reusedNote(reused)
+    }
+}

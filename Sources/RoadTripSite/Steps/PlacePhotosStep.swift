@@ -1,0 +1,56 @@
+import RoadTripCore
+import RoadTripFormats
+import RoadTripContent
+import RoadTripCompute
+import RoadTripRender
+
+extension BuildStep {
+    /// Each destination's photos placed on its filtered trip logs by time when they have no GPS
+    /// (`PhotoGeotagger`, with `photos.cameraClockOffset` and `photos.maximumGap`), and their
+    /// thumbnail and web copies (`ThumbnailMaker`, cached in `<source>/.roadtrip-cache/`), in
+    /// parallel across destinations. A photo whose copies cannot be made, or whose published name
+    /// another photo of the destination already takes, is a warning and left out.
+    static let placePhotos = BuildStep("place-photos") { state, context throws(BuildStop) in
+        let config = state.config
+        let recordings = state.recordings
+        let destinations = state.destinations
+        let (placed, _) = context.perDestination(destinations) { index, destination in
+            Self.placedPhotos(of: destination, recordings: recordings[index], config: config, context: context)
+        }
+        state.placedPhotos = placed
+        return CountText.counted(placed.reduce(0) { $0 + $1.photos.count }, "photo")
+    }
+
+    private static func placedPhotos(
+        of destination: Destination, recordings: [ProcessedTripLog], config: SiteConfig, context: BuildContext
+    ) -> BuildState.PlacedPhotos {
+        guard !destination.photos.isEmpty else { return BuildState.PlacedPhotos() }
+        let projectRoot = context.options.projectRoot
+        let geotagger = PhotoGeotagger(
+            segments: recordings.flatMap(\.segments), cameraClockOffset: config.photosCameraClockOffset,
+            maximumGap: config.photosMaximumGap)
+        let maker = ThumbnailMaker(
+            sourceFolder: projectRoot, settings: ThumbnailMaker.Settings(keepMetadata: config.photosKeepMetadata))
+        var placed = BuildState.PlacedPhotos()
+        var published: [String: String] = [:]  // output name → the file that took it
+        for photo in geotagger.geotag(destination.photos) {
+            let name = PhotoFiles.webName(photo)
+            if let first = published[name] {
+                context.log.warning(
+                    SourceLocation(path: ProjectPath.relative(photo.url, to: projectRoot)),
+                    "publishes as photos/\(name), as \(first) already does (names are slugged); rename one; photo skipped")
+                continue
+            }
+            published[name] = photo.fileName
+            do throws(Vips.Failure) {
+                placed.copies[photo.fileName] = try maker.copies(of: photo.url)
+                placed.photos.append(photo)
+            } catch {
+                context.log.warning(
+                    SourceLocation(path: ProjectPath.relative(photo.url, to: projectRoot)),
+                    "cannot make the published copies: \(error.reason); photo skipped")
+            }
+        }
+        return placed
+    }
+}

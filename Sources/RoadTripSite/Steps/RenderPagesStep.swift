@@ -1,0 +1,109 @@
+import Dispatch
+import Synchronization
+import RoadTripCore
+import RoadTripContent
+import RoadTripCompute
+import RoadTripRender
+
+extension BuildStep {
+    /// Renders every destination's files in parallel across the cores (the ``BuildCache`` gives
+    /// those of destinations whose source and ``PageInputs`` are unchanged), the site-wide files
+    /// alongside them, then the home page; the theme's assets are copied from the project's theme
+    /// folder or written from the built-in theme. The files are sorted by path, so the output is
+    /// deterministic. A template error stops the build at its template's line and column.
+    static let renderPages = BuildStep("render-pages") { state, context throws(BuildStop) in
+        guard let theme = state.theme else { throw BuildStop(summary: "no theme") }
+        do throws(TemplateError) {
+            (state.files, state.reusedRenderings) = try render(
+                trips: state.trips, theme: theme, config: state.config, context: context)
+        } catch {
+            context.log.error(
+                SourceLocation(path: theme.displayPath(ofTemplate: error.templateName), line: error.line, column: error.column),
+                error.message)
+            throw BuildStop(summary: "stopped by a template error")
+        }
+        return CountText.counted(state.destinations.count, "destination") + " ("
+            + (context.cache == nil ? "" : "\(state.reusedRenderings) reused, ")
+            + CountText.counted(state.files.count, "file") + ")"
+    }
+
+    /// What a destination's rendered files depend on besides its own source, the site
+    /// configuration and the theme: what ``SiteLoader/resolvingImage(_:)`` decided (it looks at
+    /// files outside a plist destination's source) and the previous and next destinations, whose
+    /// slug and title the page's pager shows (`PageRenderer.destinationFiles`).
+    struct PageInputs: Sendable, Hashable {
+        /// The slug and title of a neighbour in home-page order.
+        struct Neighbour: Sendable, Hashable {
+            var slug: String
+            var title: String
+        }
+
+        var image: String?
+        var assetFiles: [String]
+        var previous: Neighbour?
+        var next: Neighbour?
+
+        /// The inputs of `destination`'s pages between `previous` and `next`.
+        init(destination: Destination, previous: Destination?, next: Destination?) {
+            image = destination.image
+            assetFiles = destination.assetFiles
+            self.previous = previous.map { Neighbour(slug: $0.slug, title: $0.title) }
+            self.next = next.map { Neighbour(slug: $0.slug, title: $0.title) }
+        }
+    }
+
+    /// A destination's rendered files and its home-page card map.
+    struct RenderedDestination: Sendable {
+        var files: [OutputFile]
+        var cardMap: TemplateValue
+    }
+
+    /// The files of the site and how many destinations the cache gave. One more task than
+    /// destinations, first so that it starts early: the site-wide files render alongside the pages.
+    private static func render(trips: [Trip], theme: Theme, config: SiteConfig, context: BuildContext)
+        throws(TemplateError) -> (files: [OutputFile], reused: Int)
+    {
+        let renderer = PageRenderer(theme: theme, config: config, projectRoot: context.options.projectRoot)
+        let results = Mutex<[Int: Result<RenderedDestination, TemplateError>]>([:])
+        let reused = Atomic(0)
+        let site = Mutex<Result<(files: [OutputFile], overviewMap: TemplateValue), TemplateError>?>(nil)
+        DispatchQueue.concurrentPerform(iterations: trips.count + 1) { task in
+            guard task > 0 else {
+                let siteResult = Result { () throws(TemplateError) in try renderer.siteFiles(trips: trips) }
+                site.withLock { $0 = siteResult }
+                return
+            }
+            let index = task - 1
+            let trip = trips[index]
+            let previous = index > 0 ? trips[index - 1].destination : nil
+            let next = index + 1 < trips.count ? trips[index + 1].destination : nil
+            let make = { () throws(TemplateError) in
+                RenderedDestination(
+                    files: try renderer.destinationFiles(trip: trip, previous: previous, next: next),
+                    cardMap: renderer.cardMap(trip: trip))
+            }
+            let result: Result<RenderedDestination, TemplateError>
+            if let cache = context.cache {
+                let inputs = PageInputs(destination: trip.destination, previous: previous, next: next)
+                result = Result { () throws(TemplateError) in
+                    let (rendered, wasReused) = try cache.reuse("render-pages", of: trip.destination, inputs: inputs, make: make)
+                    if wasReused { reused.add(1, ordering: .relaxed) }
+                    return rendered
+                }
+            } else {
+                result = Result(catching: make)
+            }
+            results.withLock { $0[index] = result }
+        }
+        let outcomes = results.withLock { results in trips.indices.map { results[$0]! } }
+        let siteFiles = try site.withLock { $0 }!.get()
+        var files = siteFiles.files
+        let cardMaps = outcomes.map { (try? $0.get())?.cardMap ?? .null }
+        files.append(try renderer.homePage(trips: trips, cardMaps: cardMaps, overviewMap: siteFiles.overviewMap))
+        for outcome in outcomes {
+            files += try outcome.get().files
+        }
+        files += theme.assets.map { OutputFile(path: $0.relativePath, contents: $0.outputContents) }
+        return (files.sorted { $0.path < $1.path }, reused.load(ordering: .relaxed))
+    }
+}

@@ -1,0 +1,29 @@
+import RoadTripCore
+
+extension BuildStep {
+    /// Writes the rendered files into the output folder (`OutputWriter`: staged, then renamed into
+    /// place while the build holds the folder's lock), after checking that no two paths collide
+    /// (the same path twice, or two differing only in case); a collision, or any problem that
+    /// blocks the build so far, stops it before the output folder is touched.
+    static let writeOutput = BuildStep("write-output") { state, context throws(BuildStop) in
+        let files = state.files
+        for (first, second) in OutputWriter.conflictingPaths(files.map(\.path)) {
+            context.log.error(SourceLocation(path: context.options.outputDirectory.lastPathComponent),
+                first == second ? "the output path '\(first)' would be written twice"
+                    : "output paths '\(first)' and '\(second)' differ only in case")
+        }
+        guard !context.hasBlockingProblems else { throw BuildStop(summary: "stopped before writing: nothing was written") }
+        let summary: OutputWriteSummary
+        do throws(Diagnostic) {
+            summary = try context.writer.write(files, holding: context.lock)
+        } catch {
+            context.log.report(error)
+            throw BuildStop(summary: "stopped by an error: the output folder was left as it was")
+        }
+        state.writeSummary = summary
+        context.verbose("apply phase (the renames and removals in the output folder): "
+            + DecimalText.fixed(summary.applySeconds * 1000, fractionDigits: 2) + " ms")
+        return CountText.counted(files.count, "file") + " (\(summary.written.count) written, "
+            + "\(summary.unchanged.count) unchanged, \(summary.removed.count) removed)"
+    }
+}

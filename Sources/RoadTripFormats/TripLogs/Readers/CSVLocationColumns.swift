@@ -25,6 +25,39 @@ struct CSVLocationColumns {
     var speedToMetresPerSecond = 1.0
     var course: Int?
 
+    /// The `LocationSample` fields a column can hold, in the order their columns are looked up.
+    static let fields = [
+        "timestamp", "latitude", "longitude", "altitude", "horizontalAccuracy", "verticalAccuracy", "speed", "course",
+    ]
+
+    /// No columns: every field missing (set them one by one).
+    init() {}
+
+    /// The columns of `table` that `headerNames` names: a field of ``fields`` to the header name of
+    /// its column (GPSLogger's `["latitude": "lat", …]`, or a sidecar's mapping). A named column
+    /// the header lacks is left out, unless its field is in `required`.
+    /// - Throws: a `Diagnostic` at line 1 naming the missing column and the header's columns, for
+    ///   a required one; `format` says what the file was taken for ("a GPSLogger").
+    init(table: CSVTable, headerNames: [String: String], required: Set<String>, format: String) throws(Diagnostic) {
+        var found: [String: Int] = [:]
+        for field in Self.fields {
+            guard let name = headerNames[field] else { continue }
+            if let column = table.column(name) {
+                found[field] = column
+            } else if required.contains(field) {
+                throw table.missingColumn(name, format: format)
+            }
+        }
+        timestamp = found["timestamp"]
+        latitude = found["latitude"]
+        longitude = found["longitude"]
+        altitude = found["altitude"]
+        horizontalAccuracy = found["horizontalAccuracy"]
+        verticalAccuracy = found["verticalAccuracy"]
+        speed = found["speed"]
+        course = found["course"]
+    }
+
     /// The time of `record`: `nil` when the column is absent or empty.
     /// - Throws: `FieldError` for an unreadable time, or one outside the years 0001–9999
     ///   (`ISO8601Time.representableSeconds`: microseconds in a `unix` column, say).

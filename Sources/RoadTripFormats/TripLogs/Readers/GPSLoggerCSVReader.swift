@@ -13,6 +13,12 @@ public enum GPSLoggerCSVReader {
     /// The header columns that identify a GPSLogger CSV.
     static let signature = ["time", "lat", "lon", "elevation", "accuracy"]
 
+    /// The header name of each field's column.
+    static let headerNames = [
+        "timestamp": "time", "latitude": "lat", "longitude": "lon", "altitude": "elevation", "horizontalAccuracy": "accuracy",
+        "course": "bearing", "speed": "speed",
+    ]
+
     /// `true` when `header` has every column of `signature`.
     static func recognizes(header: [String]) -> Bool {
         signature.allSatisfy(header.contains)
@@ -29,16 +35,8 @@ public enum GPSLoggerCSVReader {
     ) -> TripLog? {
         do throws(Diagnostic) {
             var table = try CSVTable.openSniffingDelimiter(url: url, displayPath: displayPath)
-            var columns = CSVLocationColumns()
-            guard let latitude = table.column("lat") else { throw table.missingColumn("lat", format: "a GPSLogger") }
-            guard let longitude = table.column("lon") else { throw table.missingColumn("lon", format: "a GPSLogger") }
-            columns.latitude = latitude
-            columns.longitude = longitude
-            columns.timestamp = table.column("time")
-            columns.altitude = table.column("elevation")
-            columns.horizontalAccuracy = table.column("accuracy")
-            columns.course = table.column("bearing")
-            columns.speed = table.column("speed")
+            let columns = try CSVLocationColumns(
+                table: table, headerNames: headerNames, required: ["latitude", "longitude"], format: "a GPSLogger")
             var millisecondColumns = columns
             millisecondColumns.timestamp = table.column("timestamp_ms")
             millisecondColumns.timeEncoding = .epoch(unitsPerSecond: 1000)

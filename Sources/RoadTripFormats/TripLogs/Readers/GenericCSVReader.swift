@@ -1,7 +1,7 @@
 import Foundation
 import RoadTripCore
 
-/// Reads a CSV of location fixes whose columns are named in the trip's sidecar (DESIGN §2.5),
+/// Reads a CSV of location fixes whose columns are named in the trip's sidecar,
 /// e.g. `columns: {timestamp: "Time", latitude: "Lat", longitude: "Lon", speed: "Speed",
 /// speedUnit: kmh}`.
 ///
@@ -17,9 +17,7 @@ import RoadTripCore
 /// A key the reader does not know, or a column missing from the header, is an error.
 public enum GenericCSVReader {
     /// Model fields a mapping may name.
-    package static let fields = [
-        "timestamp", "latitude", "longitude", "altitude", "horizontalAccuracy", "verticalAccuracy", "speed", "course",
-    ]
+    package static let fields = CSVLocationColumns.fields
     /// Unit and layout keys a mapping may give.
     package static let options = ["speedUnit", "timestampFormat", "delimiter"]
     /// `speedUnit` values and their factor to m/s.
@@ -37,7 +35,7 @@ public enum GenericCSVReader {
     /// the file; rows with an unreadable value are warnings, skipped and counted.
     /// - Parameters:
     ///   - displayPath: the path diagnostics name.
-    ///   - slug: the log's slug (DESIGN §2.5).
+    ///   - slug: the log's slug (its file name without the extension).
     ///   - timeZone: the site's zone, for ISO 8601 times written without a zone.
     public static func read(
         _ url: URL, displayPath: String, slug: String, mapping: [String: String], timeZone: TimeZone,
@@ -60,24 +58,11 @@ public enum GenericCSVReader {
             } else {
                 table = try CSVTable.openSniffingDelimiter(url: url, displayPath: displayPath)
             }
-            var index: [String: Int] = [:]
-            for field in fields {
-                guard let name = mapping[field] else { continue }
-                guard let column = table.column(name) else { throw table.missingColumn(name, format: "a") }
-                index[field] = column
-            }
-            guard index["latitude"] != nil, index["longitude"] != nil else {
+            // Every column the mapping names must be in the header.
+            var columns = try CSVLocationColumns(table: table, headerNames: mapping, required: Set(fields), format: "a")
+            guard columns.latitude != nil, columns.longitude != nil else {
                 throw .error(file, "the column mapping must name the latitude and longitude columns")
             }
-            var columns = CSVLocationColumns()
-            columns.timestamp = index["timestamp"]
-            columns.latitude = index["latitude"]
-            columns.longitude = index["longitude"]
-            columns.altitude = index["altitude"]
-            columns.horizontalAccuracy = index["horizontalAccuracy"]
-            columns.verticalAccuracy = index["verticalAccuracy"]
-            columns.speed = index["speed"]
-            columns.course = index["course"]
             if let unit = mapping["speedUnit"] {
                 guard let factor = speedUnits[unit] else {
                     throw .error(file, "unknown speedUnit \"\(unit)\" (known: ms, kmh, mph, knots)")

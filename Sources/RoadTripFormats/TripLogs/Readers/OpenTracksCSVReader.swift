@@ -19,6 +19,12 @@ public enum OpenTracksCSVReader {
         header.count >= 2 && header[0] == "time" && header[1] == "trackpoint_type"
     }
 
+    /// The header name of each field's column.
+    static let headerNames = [
+        "timestamp": "time", "latitude": "latitude", "longitude": "longitude", "altitude": "altitude",
+        "horizontalAccuracy": "accuracy_horizontal", "verticalAccuracy": "accuracy_vertical", "speed": "speed",
+    ]
+
     /// OpenTracks speeds are km/h; 1 km/h = 1000 m / 3600 s.
     static let kilometresPerHourToMetresPerSecond = 1000.0 / 3600.0
 
@@ -34,16 +40,8 @@ public enum OpenTracksCSVReader {
     ) -> TripLog? {
         do throws(Diagnostic) {
             var table = try CSVTable(url: url, displayPath: displayPath)
-            var columns = CSVLocationColumns()
-            guard let latitude = table.column("latitude") else { throw table.missingColumn("latitude", format: "an OpenTracks") }
-            guard let longitude = table.column("longitude") else { throw table.missingColumn("longitude", format: "an OpenTracks") }
-            columns.latitude = latitude
-            columns.longitude = longitude
-            columns.timestamp = table.column("time")
-            columns.altitude = table.column("altitude")
-            columns.horizontalAccuracy = table.column("accuracy_horizontal")
-            columns.verticalAccuracy = table.column("accuracy_vertical")
-            columns.speed = table.column("speed")
+            var columns = try CSVLocationColumns(
+                table: table, headerNames: headerNames, required: ["latitude", "longitude"], format: "an OpenTracks")
             columns.speedToMetresPerSecond = kilometresPerHourToMetresPerSecond
             let type = table.column("trackpoint_type")
 

@@ -11,7 +11,7 @@ import RoadTripCore
 ///   ellipsoid; iOS's `altitudeAboveMeanSeaLevel` is preferred when present, because GPX `ele`
 ///   and the rest of roadtrip mean sea level), `horizontalAccuracy`, `verticalAccuracy` (m),
 ///   `speed` (m/s), `bearing` (degrees from true north → `course`). Negative values mean invalid
-///   and are kept negative (DESIGN §3: the filters drop them).
+///   and are kept negative (the filters drop them).
 /// - `recordingStart` = `time − seconds_elapsed` of the first `Location.csv` row (else of the
 ///   first acceleration row): `seconds_elapsed` counts from the start of the recording, and is
 ///   negative for cached fixes the OS delivered with an older time, which is exactly what the
@@ -63,7 +63,7 @@ public enum SensorLoggerReader {
     /// files above or one of them cannot be read. Bad rows are warnings, skipped and counted per file.
     /// - Parameters:
     ///   - displayPath: the folder as diagnostics name it; files are named `displayPath/Location.csv`.
-    ///   - slug: the log's slug (the folder name, DESIGN §2.5).
+    ///   - slug: the log's slug (the folder name).
     public static func read(
         _ folder: URL, displayPath: String, slug: String, log: DiagnosticLog
     ) -> TripLog? {
@@ -122,19 +122,15 @@ public enum SensorLoggerReader {
         _ url: URL, displayPath: String, log: DiagnosticLog, recordingStart: (Date) -> Void
     ) throws(Diagnostic) -> [LocationSample] {
         var table = try CSVTable(url: url, displayPath: displayPath)
-        var columns = CSVLocationColumns()
-        for name in ["time", "latitude", "longitude"] where table.column(name) == nil {
-            throw table.missingColumn(name, format: "a Sensor Logger Location.csv")
-        }
-        columns.timestamp = table.column("time")
+        var columns = try CSVLocationColumns(
+            table: table,
+            headerNames: [
+                "timestamp": "time", "latitude": "latitude", "longitude": "longitude", "horizontalAccuracy": "horizontalAccuracy",
+                "verticalAccuracy": "verticalAccuracy", "speed": "speed", "course": "bearing",
+                "altitude": table.column("altitudeAboveMeanSeaLevel") != nil ? "altitudeAboveMeanSeaLevel" : "altitude",
+            ],
+            required: ["timestamp", "latitude", "longitude"], format: "a Sensor Logger Location.csv")
         columns.timeEncoding = .epoch(unitsPerSecond: 1_000_000_000)
-        columns.latitude = table.column("latitude")
-        columns.longitude = table.column("longitude")
-        columns.altitude = table.column("altitudeAboveMeanSeaLevel") ?? table.column("altitude")
-        columns.horizontalAccuracy = table.column("horizontalAccuracy")
-        columns.verticalAccuracy = table.column("verticalAccuracy")
-        columns.speed = table.column("speed")
-        columns.course = table.column("bearing")
         let elapsed = table.column("seconds_elapsed")
         var haveStart = false
         return try columns.everyRowAsFix(

@@ -43,7 +43,7 @@ public struct SVGMapInput: Sendable {
     }
 }
 
-/// The static SVG map of a page (DESIGN §4.1, §5, §5.1): works without JavaScript, and the page
+/// The static SVG map of a page: works without JavaScript, and the page
 /// script enhances it.
 ///
 /// Output (SVG 1.1, well-formed; pixel values with at most 2 decimals):
@@ -79,7 +79,7 @@ public struct SVGMap {
     public static func render(_ input: SVGMapInput) -> String {
         let view = input.view
         let prefix = input.idPrefix
-        let width = pixels(view.width), height = pixels(view.height)
+        let width = SVGPixels.text(view.width), height = SVGPixels.text(view.height)
         return XMLDocumentWriter.document(includeDeclaration: input.includeXMLDeclaration) { writer in
             writer.element("svg", attributes: [
                 ("xmlns", "http://www.w3.org/2000/svg"),
@@ -98,7 +98,7 @@ public struct SVGMap {
                 writeScaleBar(ScaleBar(metresPerPixel: view.metresPerPixel), mapHeight: view.height, to: writer)
                 writer.element("text", attributes: [
                     ("class", "attribution"),
-                    ("x", pixels(view.width - 4)), ("y", pixels(view.height - 4)),
+                    ("x", SVGPixels.text(view.width - 4)), ("y", SVGPixels.text(view.height - 4)),
                     ("text-anchor", "end"), ("font-family", "sans-serif"), ("font-size", "10"),
                     ("fill", "#333333"), ("stroke", "#ffffff"), ("stroke-width", "3"),
                     ("style", "paint-order:stroke"),
@@ -113,7 +113,7 @@ public struct SVGMap {
         writer.element("g", attributes: [("class", "basemap")]) {
             writer.element("rect", attributes: [
                 ("class", "map-background"), ("x", "0"), ("y", "0"),
-                ("width", pixels(view.width)), ("height", pixels(view.height)), ("fill", "#e8eef1"),
+                ("width", SVGPixels.text(view.width)), ("height", SVGPixels.text(view.height)), ("fill", "#e8eef1"),
             ])
             if let layer = input.tileLayer {
                 let tiles = MapTile.covering(view, maximumZoom: layer.maxZoom)
@@ -178,8 +178,8 @@ public struct SVGMap {
                 let top = rounded(tile.top), bottom = rounded(tile.top + tile.height)
                 let url = TileLayer.tileURL(template, zoom: tile.zoom, x: tile.x, y: tile.y)
                 writer.element("image", attributes: [
-                    ("x", pixels(left)), ("y", pixels(top)),
-                    ("width", pixels(right - left)), ("height", pixels(bottom - top)),
+                    ("x", SVGPixels.text(left)), ("y", SVGPixels.text(top)),
+                    ("width", SVGPixels.text(right - left)), ("height", SVGPixels.text(bottom - top)),
                     ("href", url), ("xlink:href", url),
                 ])
             }
@@ -218,7 +218,7 @@ public struct SVGMap {
                 writer.element("g", attributes: [
                     ("class", "pin pin-\(annotation.kind.rawValue)"),
                     ("data-annotation-id", annotation.id),
-                    ("transform", "translate(\(pixels(point.x)),\(pixels(point.y)))"),
+                    ("transform", "translate(\(SVGPixels.text(point.x)),\(SVGPixels.text(point.y)))"),
                 ]) {
                     writer.element("title", text: annotation.title)
                     if !annotation.subtitle.isEmpty { writer.element("desc", text: annotation.subtitle) }
@@ -235,21 +235,21 @@ public struct SVGMap {
                         ])
                     case .pointOfInterest:
                         writer.element("text", attributes: [
-                            ("class", "pin-mark"), ("x", "0"), ("y", pixels(-shape.headCenterDistance)),
+                            ("class", "pin-mark"), ("x", "0"), ("y", SVGPixels.text(-shape.headCenterDistance)),
                             ("dy", "0.35em"), ("text-anchor", "middle"), ("font-family", "sans-serif"),
                             ("font-size", "10"), ("font-weight", "bold"), ("fill", "#ffffff"),
                         ], text: String(pointOfInterestNumber))
                     case .photo where annotation.thumbnail != nil:
-                        // A thumbnail pin: the photo itself, 16 px, in the pin's head (issue 7).
+                        // A thumbnail pin: the photo itself, 16 px, in the pin's head.
                         let url = annotation.thumbnail ?? ""
                         writer.element("image", attributes: [
-                            ("class", "pin-mark pin-thumbnail"), ("x", "-8"), ("y", pixels(-shape.headCenterDistance - 8)),
+                            ("class", "pin-mark pin-thumbnail"), ("x", "-8"), ("y", SVGPixels.text(-shape.headCenterDistance - 8)),
                             ("width", "16"), ("height", "16"), ("preserveAspectRatio", "xMidYMid slice"),
                             ("href", url), ("xlink:href", url),
                         ])
                     default:
                         writer.element("circle", attributes: [
-                            ("class", "pin-mark"), ("cx", "0"), ("cy", pixels(-shape.headCenterDistance)),
+                            ("class", "pin-mark"), ("cx", "0"), ("cy", SVGPixels.text(-shape.headCenterDistance)),
                             ("r", "3.5"), ("fill", "#ffffff"),
                         ])
                     }
@@ -270,16 +270,16 @@ public struct SVGMap {
                     ("d", path), ("fill", "none"), ("stroke", "#222222"), ("stroke-width", "1.5"),
                 ])
                 writer.element("text", attributes: [
-                    ("x", pixels(bar.length + 4)), ("y", pixels(labelY)),
+                    ("x", SVGPixels.text(bar.length + 4)), ("y", SVGPixels.text(labelY)),
                     ("fill", "#222222"), ("stroke", "#ffffff"), ("stroke-width", "3"), ("style", "paint-order:stroke"),
                 ], text: bar.label)
             }
         }
         writer.element("g", attributes: [
-            ("class", "scale-bar"), ("transform", "translate(10,\(pixels(mapHeight - 34)))"),
+            ("class", "scale-bar"), ("transform", "translate(10,\(SVGPixels.text(mapHeight - 34)))"),
             ("font-family", "sans-serif"), ("font-size", "10"),
         ]) {
-            let metric = pixels(scaleBar.metric.length), imperial = pixels(scaleBar.imperial.length)
+            let metric = SVGPixels.text(scaleBar.metric.length), imperial = SVGPixels.text(scaleBar.imperial.length)
             bar(scaleBar.metric, className: "scale-metric", path: "M0,4V10H\(metric)V4", labelY: 10)
             bar(scaleBar.imperial, className: "scale-imperial", path: "M0,20V14H\(imperial)V20", labelY: 20)
         }
@@ -287,9 +287,4 @@ public struct SVGMap {
 
     /// `value` rounded to 2 decimals (1/100 px).
     private static func rounded(_ value: Double) -> Double { (value * 100).rounded() / 100 }
-
-    /// Pixel text: at most 2 decimals, plain notation.
-    private static func pixels(_ value: Double) -> String {
-        DecimalText.string(value, maximumFractionDigits: 2)
-    }
 }

@@ -69,68 +69,56 @@ public struct RoseChart {
         let radius = size / 2 - 30
         let height = size + 24
         let sectorWidth = 360 / Double(sectors.rawValue)
-        return XMLDocumentWriter.document(includeDeclaration: false) { writer in
-            writer.element("svg", attributes: [
-                ("xmlns", "http://www.w3.org/2000/svg"), ("version", "1.1"),
-                ("width", pixels(size)), ("height", pixels(height)),
-                ("viewBox", "0 0 \(pixels(size)) \(pixels(height))"),
-                ("class", "roadtrip-chart roadtrip-rose"), ("role", "img"),
-                ("font-family", "sans-serif"), ("font-size", "11"),
+        return ChartDocument.svg(
+            kind: "roadtrip-rose", width: size, height: height, title: title, titleID: "\(idPrefix)rose-title",
+            description: describe(counts: counts, sectors: sectors), descriptionID: "\(idPrefix)rose-desc"
+        ) { writer in
+            writer.element("g", attributes: [
+                ("class", "rose-grid"), ("fill", "none"), ("stroke", "#cccccc"), ("stroke-width", "1"),
             ]) {
-                writer.element("title", attributes: [("id", "\(idPrefix)rose-title")], text: title)
-                writer.element("desc", attributes: [("id", "\(idPrefix)rose-desc")],
-                               text: describe(counts: counts, sectors: sectors))
-                writer.element("rect", attributes: [
-                    ("class", "chart-background"), ("x", "0"), ("y", "0"),
-                    ("width", pixels(size)), ("height", pixels(height)), ("fill", "#ffffff"),
-                ])
-                writer.element("g", attributes: [
-                    ("class", "rose-grid"), ("fill", "none"), ("stroke", "#cccccc"), ("stroke-width", "1"),
-                ]) {
-                    for quarter in 1...4 {
-                        writer.element("circle", attributes: [
-                            ("cx", pixels(centre)), ("cy", pixels(centre)),
-                            ("r", pixels(radius * Double(quarter) / 4)),
-                        ])
-                    }
-                    let c = pixels(centre)
-                    writer.element("path", attributes: [(
-                        "d", "M\(c),\(pixels(centre - radius))V\(pixels(centre + radius))"
-                            + "M\(pixels(centre - radius)),\(c)H\(pixels(centre + radius))"
-                    )])
+                for quarter in 1...4 {
+                    writer.element("circle", attributes: [
+                        ("cx", SVGPixels.text(centre)), ("cy", SVGPixels.text(centre)),
+                        ("r", SVGPixels.text(radius * Double(quarter) / 4)),
+                    ])
                 }
-                writer.element("g", attributes: [
-                    ("class", "rose-sectors"), ("fill", "#1f5fa8"), ("stroke", "#ffffff"), ("stroke-width", "1"),
-                ]) {
-                    for (index, count) in counts.enumerated() where count > 0 {
-                        let length = radius * Double(count) / Double(largest)
-                        let middle = Double(index) * sectorWidth
-                        writer.element("path", attributes: [
-                            ("class", "rose-sector"), ("data-sector", String(index)), ("data-count", String(count)),
-                            ("d", wedge(centre: centre, radius: length, from: middle - sectorWidth / 2,
-                                        to: middle + sectorWidth / 2)),
-                        ]) {
-                            writer.element("title", text: "\(sectorName(index, sectors: sectors)): \(samples(count))")
-                        }
-                    }
-                }
-                writer.element("g", attributes: [
-                    ("class", "rose-labels"), ("fill", "#333333"), ("font-size", "13"), ("font-weight", "bold"),
-                    ("text-anchor", "middle"),
-                ]) {
-                    let labelRadius = radius + 14
-                    for (label, degrees) in [("N", 0.0), ("E", 90), ("S", 180), ("W", 270)] {
-                        let point = polar(centre: centre, radius: labelRadius, degrees: degrees)
-                        writer.element("text", attributes: [
-                            ("x", pixels(point.x)), ("y", pixels(point.y + 5)),
-                        ], text: label)
-                    }
-                }
-                writer.element("text", attributes: [
-                    ("class", "rose-caption"), ("x", pixels(centre)), ("y", pixels(size + 14)),
-                    ("text-anchor", "middle"), ("fill", "#333333"),
-                ], text: total == 0 ? "No directions" : "Outer ring: \(CountText.grouped(largest)) of \(samples(total))")
+                let c = SVGPixels.text(centre)
+                writer.element("path", attributes: [(
+                    "d", "M\(c),\(SVGPixels.text(centre - radius))V\(SVGPixels.text(centre + radius))"
+                        + "M\(SVGPixels.text(centre - radius)),\(c)H\(SVGPixels.text(centre + radius))"
+                )])
             }
+            writer.element("g", attributes: [
+                ("class", "rose-sectors"), ("fill", "#1f5fa8"), ("stroke", "#ffffff"), ("stroke-width", "1"),
+            ]) {
+                for (index, count) in counts.enumerated() where count > 0 {
+                    let length = radius * Double(count) / Double(largest)
+                    let middle = Double(index) * sectorWidth
+                    writer.element("path", attributes: [
+                        ("class", "rose-sector"), ("data-sector", String(index)), ("data-count", String(count)),
+                        ("d", wedge(centre: centre, radius: length, from: middle - sectorWidth / 2,
+                                    to: middle + sectorWidth / 2)),
+                    ]) {
+                        writer.element("title", text: "\(sectorName(index, sectors: sectors)): \(samples(count))")
+                    }
+                }
+            }
+            writer.element("g", attributes: [
+                ("class", "rose-labels"), ("fill", "#333333"), ("font-size", "13"), ("font-weight", "bold"),
+                ("text-anchor", "middle"),
+            ]) {
+                let labelRadius = radius + 14
+                for (label, degrees) in [("N", 0.0), ("E", 90), ("S", 180), ("W", 270)] {
+                    let point = polar(centre: centre, radius: labelRadius, degrees: degrees)
+                    writer.element("text", attributes: [
+                        ("x", SVGPixels.text(point.x)), ("y", SVGPixels.text(point.y + 5)),
+                    ], text: label)
+                }
+            }
+            writer.element("text", attributes: [
+                ("class", "rose-caption"), ("x", SVGPixels.text(centre)), ("y", SVGPixels.text(size + 14)),
+                ("text-anchor", "middle"), ("fill", "#333333"),
+            ], text: total == 0 ? "No directions" : "Outer ring: \(CountText.grouped(largest)) of \(samples(total))")
         }
     }
 
@@ -192,14 +180,9 @@ public struct RoseChart {
     private static func wedge(centre: Double, radius: Double, from start: Double, to end: Double) -> String {
         let first = polar(centre: centre, radius: radius, degrees: start)
         let last = polar(centre: centre, radius: radius, degrees: end)
-        let r = pixels(radius)
+        let r = SVGPixels.text(radius)
         // Sweep flag 1: the arc runs in the positive-angle direction, clockwise on screen (SVG 1.1 §8.3.8).
-        return "M\(pixels(centre)),\(pixels(centre))L\(pixels(first.x)),\(pixels(first.y))"
-            + "A\(r),\(r) 0 0 1 \(pixels(last.x)),\(pixels(last.y))Z"
-    }
-
-    /// Pixel text: at most 2 decimals, plain notation.
-    private static func pixels(_ value: Double) -> String {
-        DecimalText.string(value, maximumFractionDigits: 2)
+        return "M\(SVGPixels.text(centre)),\(SVGPixels.text(centre))L\(SVGPixels.text(first.x)),\(SVGPixels.text(first.y))"
+            + "A\(r),\(r) 0 0 1 \(SVGPixels.text(last.x)),\(SVGPixels.text(last.y))Z"
     }
 }

@@ -139,28 +139,17 @@ public struct TimeSeriesChart {
         }
         let totalHeight = panelHeight * Double(max(panels.count, 1))
         let description = describe(panels: panels, summaries: summaries, scales: scales, axis: axis)
-        return XMLDocumentWriter.document(includeDeclaration: false) { writer in
-            writer.element("svg", attributes: [
-                ("xmlns", "http://www.w3.org/2000/svg"), ("version", "1.1"),
-                ("width", pixels(width)), ("height", pixels(totalHeight)),
-                ("viewBox", "0 0 \(pixels(width)) \(pixels(totalHeight))"),
-                ("class", "roadtrip-chart roadtrip-time-series"), ("role", "img"),
-                ("font-family", "sans-serif"), ("font-size", "11"),
-            ]) {
-                writer.element("title", attributes: [("id", "\(idPrefix)chart-title")], text: title)
-                writer.element("desc", attributes: [("id", "\(idPrefix)chart-desc")], text: description)
-                writer.element("rect", attributes: [
-                    ("class", "chart-background"), ("x", "0"), ("y", "0"),
-                    ("width", pixels(width)), ("height", pixels(totalHeight)), ("fill", "#ffffff"),
-                ])
-                for (index, panel) in panels.enumerated() {
-                    let frame = PlotFrame(
-                        left: marginLeft, right: width - marginRight,
-                        top: Double(index) * panelHeight + marginTop,
-                        bottom: Double(index + 1) * panelHeight - marginBottom)
-                    writePanel(panel, frame: frame, scale: scales[index], axis: axis,
-                               hasData: summaries[index].contains { $0.count > 0 }, to: writer)
-                }
+        return ChartDocument.svg(
+            kind: "roadtrip-time-series", width: width, height: totalHeight, title: title, titleID: "\(idPrefix)chart-title",
+            description: description, descriptionID: "\(idPrefix)chart-desc"
+        ) { writer in
+            for (index, panel) in panels.enumerated() {
+                let frame = PlotFrame(
+                    left: marginLeft, right: width - marginRight,
+                    top: Double(index) * panelHeight + marginTop,
+                    bottom: Double(index + 1) * panelHeight - marginBottom)
+                writePanel(panel, frame: frame, scale: scales[index], axis: axis,
+                           hasData: summaries[index].contains { $0.count > 0 }, to: writer)
             }
         }
     }
@@ -251,11 +240,11 @@ public struct TimeSeriesChart {
             writeLegend(panel.series, frame: frame, to: writer)
             var grid = ""
             for tick in scale.ticks {
-                let y = pixels(y(tick, scale: scale, frame: frame))
-                grid += "M\(pixels(frame.left)),\(y)H\(pixels(frame.right))"
+                let y = SVGPixels.text(y(tick, scale: scale, frame: frame))
+                grid += "M\(SVGPixels.text(frame.left)),\(y)H\(SVGPixels.text(frame.right))"
             }
             for tick in axis.ticks {
-                grid += "M\(pixels(x(tick, axis: axis, frame: frame))),\(pixels(frame.top))V\(pixels(frame.bottom))"
+                grid += "M\(SVGPixels.text(x(tick, axis: axis, frame: frame))),\(SVGPixels.text(frame.top))V\(SVGPixels.text(frame.bottom))"
             }
             writer.element("g", attributes: [("class", "chart-grid")]) {
                 writer.element("path", attributes: [
@@ -265,42 +254,42 @@ public struct TimeSeriesChart {
             let middleY = (frame.top + frame.bottom) / 2
             writer.element("g", attributes: [("class", "chart-axis chart-axis-y"), ("fill", "#333333")]) {
                 writer.element("path", attributes: [
-                    ("d", "M\(pixels(frame.left)),\(pixels(frame.top))V\(pixels(frame.bottom))"),
+                    ("d", "M\(SVGPixels.text(frame.left)),\(SVGPixels.text(frame.top))V\(SVGPixels.text(frame.bottom))"),
                     ("stroke", "#595959"), ("stroke-width", "1"),
                 ])
                 for tick in scale.ticks {
                     writer.element("text", attributes: [
-                        ("class", "chart-tick-label"), ("x", pixels(frame.left - 6)),
-                        ("y", pixels(y(tick, scale: scale, frame: frame) + 4)), ("text-anchor", "end"),
+                        ("class", "chart-tick-label"), ("x", SVGPixels.text(frame.left - 6)),
+                        ("y", SVGPixels.text(y(tick, scale: scale, frame: frame) + 4)), ("text-anchor", "end"),
                         ("data-value", DecimalText.string(tick, maximumFractionDigits: 12)),
                     ], text: scale.label(tick))
                 }
                 writer.element("text", attributes: [
-                    ("class", "chart-axis-label"), ("transform", "translate(14,\(pixels(middleY))) rotate(-90)"),
+                    ("class", "chart-axis-label"), ("transform", "translate(14,\(SVGPixels.text(middleY))) rotate(-90)"),
                     ("text-anchor", "middle"),
                 ], text: panel.yLabel)
             }
             writer.element("g", attributes: [("class", "chart-axis chart-axis-time"), ("fill", "#333333")]) {
                 writer.element("path", attributes: [
-                    ("d", "M\(pixels(frame.left)),\(pixels(frame.bottom))H\(pixels(frame.right))"),
+                    ("d", "M\(SVGPixels.text(frame.left)),\(SVGPixels.text(frame.bottom))H\(SVGPixels.text(frame.right))"),
                     ("stroke", "#595959"), ("stroke-width", "1"),
                 ])
                 for tick in axis.ticks {
                     writer.element("text", attributes: [
-                        ("class", "chart-tick-label"), ("x", pixels(x(tick, axis: axis, frame: frame))),
-                        ("y", pixels(frame.bottom + 16)), ("text-anchor", "middle"),
+                        ("class", "chart-tick-label"), ("x", SVGPixels.text(x(tick, axis: axis, frame: frame))),
+                        ("y", SVGPixels.text(frame.bottom + 16)), ("text-anchor", "middle"),
                         ("data-seconds", DecimalText.string(tick, maximumFractionDigits: 3)),
                     ], text: axis.label(tick))
                 }
                 writer.element("text", attributes: [
-                    ("class", "chart-axis-label"), ("x", pixels((frame.left + frame.right) / 2)),
-                    ("y", pixels(frame.bottom + 32)), ("text-anchor", "middle"),
+                    ("class", "chart-axis-label"), ("x", SVGPixels.text((frame.left + frame.right) / 2)),
+                    ("y", SVGPixels.text(frame.bottom + 32)), ("text-anchor", "middle"),
                 ], text: "Time since start (\(axis.format.name))")
             }
             if !hasData {
                 writer.element("text", attributes: [
-                    ("class", "chart-no-data"), ("x", pixels((frame.left + frame.right) / 2)),
-                    ("y", pixels(middleY)), ("text-anchor", "middle"), ("fill", "#333333"),
+                    ("class", "chart-no-data"), ("x", SVGPixels.text((frame.left + frame.right) / 2)),
+                    ("y", SVGPixels.text(middleY)), ("text-anchor", "middle"), ("fill", "#333333"),
                 ], text: "No data")
             }
             for (index, series) in panel.series.enumerated() {
@@ -326,12 +315,12 @@ public struct TimeSeriesChart {
             for item in series {
                 writer.element("g", attributes: [("class", "chart-legend-item")]) {
                     var attributes: [(String, String)] = [
-                        ("d", "M\(pixels(x)),\(pixels(lineY))h24"), ("fill", "none"),
+                        ("d", "M\(SVGPixels.text(x)),\(SVGPixels.text(lineY))h24"), ("fill", "none"),
                         ("stroke", item.colour), ("stroke-width", "2"),
                     ]
                     if let dash = item.dash { attributes.append(("stroke-dasharray", dash)) }
                     writer.element("path", attributes: attributes)
-                    writer.element("text", attributes: [("x", pixels(x + 30)), ("y", pixels(lineY + 4))], text: item.name)
+                    writer.element("text", attributes: [("x", SVGPixels.text(x + 30)), ("y", SVGPixels.text(lineY + 4))], text: item.name)
                 }
                 // About 6.5 px per character at 11 px sans-serif, then a 20 px gap.
                 x += 30 + 6.5 * Double(item.name.count) + 20
@@ -353,9 +342,9 @@ public struct TimeSeriesChart {
         for run in decimation.finish() {
             for (index, vertex) in run.enumerated() {
                 d += index == 0 ? "M" : "L"
-                d += pixels(vertex.x)
+                d += SVGPixels.text(vertex.x)
                 d += ","
-                d += pixels(vertex.y)
+                d += SVGPixels.text(vertex.y)
             }
             if run.count == 1 { d += "h0" }  // a lone sample: a dot from the round caps
         }
@@ -405,10 +394,5 @@ public struct TimeSeriesChart {
             sentences.append("\(panel.yLabel): \(parts.joined(separator: "; ")).")
         }
         return sentences.joined(separator: " ")
-    }
-
-    /// Pixel text: at most 2 decimals, plain notation.
-    private static func pixels(_ value: Double) -> String {
-        DecimalText.string(value, maximumFractionDigits: 2)
     }
 }

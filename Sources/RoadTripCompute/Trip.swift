@@ -5,12 +5,12 @@ import RoadTripCore
 public struct Trip: Sendable {
     /// The destination this trip shows.
     public let destination: Destination
-    /// The region the map opens with (degrees), computed at build time (DESIGN §4.1).
+    /// The region the map opens with (degrees), computed at build time.
     public let initialRegion: CoordinateRegion
 
-    /// The destination's trip logs, filtered, with their statistics (DESIGN §4.2).
+    /// The destination's trip logs, filtered, with their statistics.
     public let recordings: [ProcessedTripLog]
-    /// The nearest town to the destination (`Gazetteer.reverse`, issue 6), or `nil` without a
+    /// The nearest town to the destination (`Gazetteer.reverse`), or `nil` without a
     /// gazetteer.
     public let placemark: Placemark?
     /// The destination's photos, those without GPS placed on its trip logs by time

@@ -3,7 +3,7 @@ import RoadTripFormats
 import RoadTripGeo
 
 /// Reads typed values out of a parsed YAML tree for `site.yaml` and front matter, reporting a wrong
-/// type at the value's own line and column (DESIGN §7). Each reader calls its closure only with a
+/// type at the value's own line and column. Each reader calls its closure only with a
 /// usable value; otherwise it reports and leaves the caller's default alone.
 struct ConfigReader {
     /// The file being read, relative to the project root.

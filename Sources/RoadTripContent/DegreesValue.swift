@@ -2,11 +2,11 @@ import RoadTripCore
 
 /// A latitude or longitude as authors write it — in front matter (`latitude: 60.39`, a POI of
 /// `pois:`), in `pois.json`, `pois.plist` and the classic `Destinations.plist` — read by one rule
-/// with one wording, wherever it comes from (issue 11):
+/// with one wording, wherever it comes from:
 ///
 /// - a number within −limit…limit degrees is used;
 /// - a decimal number written as text (`"60.39"`, `<string>60.39</string>`) is read as that number
-///   with a warning, as the classic app's `doubleValue` read it (DESIGN §2.3, §2.4);
+///   with a warning, as the classic app's `doubleValue` read it;
 /// - anything else is an error: text that is not a number, another kind of value, an empty
 ///   value, a number out of range or not finite.
 ///

@@ -1,7 +1,7 @@
 import RoadTripCore
 import RoadTripFormats
 
-/// Reads trip-log filter settings — a `preset` and filters by their DESIGN §4.2 names — from a
+/// Reads trip-log filter settings — a `preset` and filters by name (`FilterSettings.names`) — from a
 /// YAML mapping: a trip log's sidecar, or `site.yaml`'s `trips`. The one reader for both, so a
 /// filter written in either place means the same and is checked the same way.
 ///

@@ -1,8 +1,7 @@
 import RoadTripCore
 import RoadTripFormats
 
-/// A destination file (`index.md`) split into its YAML front matter and its Markdown body
-/// (DESIGN §2.2).
+/// A destination file (`index.md`) split into its YAML front matter and its Markdown body.
 ///
 /// The file may start with a UTF-8 byte-order mark and use CRLF (or CR) line endings; both are
 /// removed before anything else, so no `\r` and not that mark reach a value or the body (a

@@ -1,7 +1,7 @@
 import Foundation
 import RoadTripCore
 
-/// The one order of destinations (issue 11): home-page cards, the site's `destinations.geojson`,
+/// The one order of destinations: home-page cards, the site's `destinations.geojson`,
 /// the previous/next links of destination pages and `sitemap.xml` all list destinations in it.
 ///
 /// 1. `order` ascending; destinations without one come after those with one.

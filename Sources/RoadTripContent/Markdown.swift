@@ -16,7 +16,7 @@ public enum Markdown {
     ///   - markdown: CommonMark text (LF line endings are expected but CRLF also works).
     ///   - smart: `CMARK_OPT_SMART` — straight quotes become curly quotes (`"q"` → “q”),
     ///     `--` an en dash (–), `---` an em dash (—) and `...` an ellipsis (…). Site setting
-    ///     `markdown.smart` (DESIGN §2.1), default on.
+    ///     `markdown.smart`, default on.
     ///   - unsafe: `CMARK_OPT_UNSAFE` — raw HTML and `javascript:`/`vbscript:`/`file:`/`data:`
     ///     links pass through. When `false` (site setting `markdown.unsafe`, default), raw HTML
     ///     is replaced by `<!-- raw HTML omitted -->` and such links by an empty `href`.

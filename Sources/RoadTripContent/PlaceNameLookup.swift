@@ -1,9 +1,9 @@
 import RoadTripCore
 import RoadTripGeo
 
-/// Front matter `location: "Tromsø"` or `"Portland, Oregon"` (DESIGN §2.2, "a place name once
-/// geocoding exists") → a coordinate, through `Gazetteer.forward`, with the diagnostics DESIGN §7
-/// asks for at the value's line and column:
+/// Front matter `location: "Tromsø"` or `"Portland, Oregon"` (a place name in place of
+/// coordinates) → a coordinate, through `Gazetteer.forward`, with diagnostics at the value's line
+/// and column:
 /// - several cities match: the most populous is used, and a warning lists it and the others with
 ///   their coordinates, so the author can add a qualifier or pin the coordinate;
 /// - none matches: an error naming the nearest names found;

@@ -1,7 +1,7 @@
 import RoadTripCore
 import RoadTripFormats
 
-/// Turns data-file values into `PointOfInterest`s (DESIGN §2.4). The one decoder behind `pois.json`,
+/// Turns data-file values into `PointOfInterest`s. The one decoder behind `pois.json`,
 /// `pois.plist`, inline front matter `pois:` and the classic plist's `POIs`.
 ///
 /// Each value must be a mapping with the keys `title`, `subtitle`, `latitude`, `longitude`

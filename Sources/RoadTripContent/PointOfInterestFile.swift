@@ -2,7 +2,7 @@ import Foundation
 import RoadTripCore
 import RoadTripFormats
 
-/// Reads a destination's `pois.json` or `pois.plist` (DESIGN §2.4): a JSON array or property list
+/// Reads a destination's `pois.json` or `pois.plist`: a JSON array or property list
 /// array of POI mappings, decoded by `PointOfInterestDecoder`.
 public enum PointOfInterestFile {
     /// The points of interest in the file at `url` (chosen by extension: `.json` is read as strict

@@ -3,7 +3,7 @@ import RoadTripCore
 
 /// Finds the project root a command works on when `--source` is not given, as git finds `.git/`
 /// and Hugo its configuration: the working folder or the nearest folder above it that holds a
-/// `Destinations/` folder (DESIGN §1) — and says why a folder given as the root is none.
+/// `Destinations/` folder — and says why a folder given as the root is none.
 ///
 /// A folder named `Destinations` is the content folder of the folder holding it, never a root,
 /// and neither is any folder inside a `Destinations/` that holds a project's content (a

@@ -2,7 +2,7 @@ import Foundation
 import RoadTripCore
 import RoadTripFormats
 
-/// Imports the classic RoadTrip app's `Destinations.plist` (DESIGN §2.3), XML or binary.
+/// Imports the classic RoadTrip app's `Destinations.plist`, XML or binary.
 ///
 /// The root is a dictionary whose `DestinationData` is an array of destination dictionaries with
 /// `DestinationName`, `DestinationImage`, `DestinationLocation` (`Title`, `Subtitle`, `Latitude`,

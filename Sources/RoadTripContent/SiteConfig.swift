@@ -3,7 +3,7 @@ import RoadTripCore
 import RoadTripFormats
 import RoadTripGeo
 
-/// The site configuration of `Destinations/site.yaml` (DESIGN §2.1). Every key is optional; the
+/// The site configuration of `Destinations/site.yaml`. Every key is optional; the
 /// defaults below are the documented defaults. Unknown keys are warnings naming the file and line.
 public struct SiteConfig: Sendable, Hashable {
     /// Site title (`title`), default "Road Trip".
@@ -35,9 +35,9 @@ public struct SiteConfig: Sendable, Hashable {
     public static let maxViewportSide = 4096.0
     /// `map.fitPadding`: pixels kept free on every side by `region: fit`, default 40.
     public var fitPadding = 40.0
-    /// `map.tileLayers`: the standard, satellite and hybrid XYZ layers (DESIGN §2.1 defaults).
+    /// `map.tileLayers`: the standard, satellite and hybrid XYZ layers (`defaultTileLayers` by default).
     public var tileLayers = SiteConfig.defaultTileLayers
-    /// `trips.preset`: the default trip-log filter preset name (DESIGN §4.2), default "default".
+    /// `trips.preset`: the default trip-log filter preset name, default "default".
     public var tripsPreset = "default"
     /// The site's trip-log filters: `trips.preset`'s, with the filters `trips` gives by name
     /// (`trips: { preset: default, distanceFilter: 25 }`) on top; a sidecar starts from these.
@@ -75,7 +75,7 @@ public struct SiteConfig: Sendable, Hashable {
     /// Creates the default configuration.
     public init() {}
 
-    /// The DESIGN §2.1 tile layers: OpenStreetMap standard tiles and Esri imagery (+ labels overlay).
+    /// The default tile layers: OpenStreetMap standard tiles and Esri imagery (+ labels overlay).
     public static let defaultTileLayers: [String: TileLayer] = [
         "standard": .openStreetMap, "satellite": .esriWorldImagery, "hybrid": .esriHybrid,
     ]
@@ -86,7 +86,7 @@ public struct SiteConfig: Sendable, Hashable {
         (try? BaseURL.check(url, name: "baseURL")) != nil
     }
 
-    /// The keys of `site.yaml`'s top level (DESIGN §2.1), as `load(from:path:log:)` reads them.
+    /// The keys of `site.yaml`'s top level, as `load(from:path:log:)` reads them.
     static let keys = [
         "title", "baseURL", "language", "timeZone", "theme", "markdown", "map", "trips", "photos", "share", "contacts",
     ]

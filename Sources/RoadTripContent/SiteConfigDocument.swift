@@ -2,7 +2,7 @@ import Foundation
 import RoadTripCore
 import RoadTripFormats
 
-/// The `site.yaml` that `roadtrip new site` writes: every key of DESIGN §2.1, commented out and
+/// The `site.yaml` that `roadtrip new site` writes: every key roadtrip understands, commented out and
 /// showing its value, with a note on what it does.
 ///
 /// The values come from a ``SiteConfig`` (a new site shows `SiteConfig()`, the defaults), so the

@@ -20,10 +20,10 @@ public struct SiteContent: Sendable {
     }
 }
 
-/// The "load" stage of the pipeline (DESIGN §2, §6): reads `<projectRoot>/Destinations/` — `site.yaml`,
+/// The "load" stage of the pipeline: reads `<projectRoot>/Destinations/` — `site.yaml`,
 /// the classic `Destinations.plist`, and one folder per destination — into plain values.
 ///
-/// Every problem is logged (DESIGN §7) so that one build reports all of them; destinations with
+/// Every problem is logged so that one build reports all of them; destinations with
 /// errors are left out of the result.
 ///
 /// With a ``BuildCache``, each source — a destination folder, or `Destinations.plist` — whose

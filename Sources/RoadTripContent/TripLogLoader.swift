@@ -2,7 +2,7 @@ import Foundation
 import RoadTripCore
 import RoadTripFormats
 
-/// Finds and reads a destination's trip logs (DESIGN §2.5): every `.gpx`, `.nmea`, `.json` and
+/// Finds and reads a destination's trip logs: every `.gpx`, `.nmea`, `.json` and
 /// `.csv` file in `trips/` and every folder there (a phone-logger recording), each with its
 /// optional sidecar (`trips/<slug>.yaml`, or `trip.yaml` inside a folder). Other files are a
 /// warning; sidecars and dotfiles are skipped.

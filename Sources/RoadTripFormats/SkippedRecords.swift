@@ -1,7 +1,7 @@
 import RoadTripCore
 
 /// Counts the rows, points or sentences a reader skips inside an otherwise usable file, by reason,
-/// and reports them (DESIGN §7: a bad record is a warning, skipped and counted).
+/// and reports them (a bad record is a warning, skipped and counted).
 ///
 /// The first `listedLimit` skips each get their own warning naming the line; every skip is
 /// counted, and `report(to:)` ends with one summary warning giving the total per reason, so a

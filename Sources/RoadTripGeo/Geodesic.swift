@@ -3,7 +3,7 @@ import RoadTripCore
 
 /// Geodesics on the WGS 84 ellipsoid: the shortest path between two points, solved with
 /// C. F. F. Karney's algorithms ("Algorithms for geodesics", J. Geodesy 87, 43–55, 2013) as
-/// implemented by PROJ's `geodesic.h` (DESIGN §4.2: never a flat-earth approximation).
+/// implemented by PROJ's `geodesic.h` (never a flat-earth approximation).
 ///
 /// This is the only file that touches `CProj`; no C pointer leaves it.
 public enum Geodesic {

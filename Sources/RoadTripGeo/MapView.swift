@@ -2,7 +2,7 @@ import Foundation
 import RoadTripCore
 
 /// A region fitted to a viewport of `width × height` CSS pixels: the zoom MapKit's
-/// `regionThatFits:` would choose and the span actually displayed (DESIGN §4.1).
+/// `regionThatFits:` would choose and the span actually displayed.
 ///
 /// The center stays at the viewport's center. The zoom is the largest fractional zoom at which both
 /// edges `center ± span / 2` fit; the displayed span then follows the viewport's aspect ratio.

@@ -1,7 +1,7 @@
 import Foundation
 import RoadTripCore
 
-/// Fits a region to a set of annotations (`region: fit`, the overview map; DESIGN §4.1).
+/// Fits a region to a set of annotations (`region: fit`, the overview map).
 ///
 /// Construction: the coordinates' longitudes are taken the short way round (the region is the
 /// complement of the largest empty gap on the circle of longitudes) and their latitudes are

@@ -3,7 +3,7 @@ import RoadTripCore
 
 extension CoordinateRegion {
     /// A region `latitudinalMeters` north–south by `longitudinalMeters` east–west around `center`,
-    /// as MapKit's `MKCoordinateRegionMakeWithDistance` computes it (DESIGN §4.1).
+    /// as MapKit's `MKCoordinateRegionMakeWithDistance` computes it.
     ///
     /// The metres are the full edge-to-edge extents, divided by the WGS 84 metres per degree at
     /// the center latitude φ (the standard series for the WGS 84 ellipsoid, e.g. the NGA/NIMA
@@ -33,7 +33,7 @@ extension CoordinateRegion {
                 longitudeDelta: Self.delta(longitudinalMeters, metresPerDegree: metresPerDegreeLongitude, cap: 360)))
     }
 
-    /// The region the Locate button shows for a browser Geolocation fix (DESIGN §4.1):
+    /// The region the Locate button shows for a browser Geolocation fix:
     /// `CoordinateRegion(center: position, latitudinalMeters: d, longitudinalMeters: d)` with
     /// `d = max(4 × horizontalAccuracy, 500)` metres.
     ///

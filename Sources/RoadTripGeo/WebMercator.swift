@@ -1,7 +1,7 @@
 import Foundation
 
 /// Web Mercator (EPSG:3857) on 256-pixel tiles, the projection of OpenStreetMap's XYZ tiles, so a
-/// raster basemap lines up with the vector overlay (DESIGN §4.1).
+/// raster basemap lines up with the vector overlay.
 ///
 /// Pixel coordinates are "world pixels" at a (possibly fractional) zoom `z`: the whole world is a
 /// square `256 · 2^z` pixels wide, x growing east from −180°, y growing south from +85.0511°.

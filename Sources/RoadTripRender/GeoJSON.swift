@@ -4,7 +4,7 @@ import RoadTripGeo
 
 /// GeoJSON text (RFC 7946) for annotations and tracks: `[longitude, latitude]` positions and `bbox`
 /// values with at most 6 decimals (`fractionDigits`), properties in the simplestyle-spec 1.1.0 convention (`title`,
-/// `description`, `marker-color`, `marker-symbol`, `stroke`) plus roadtrip's `kind` (DESIGN §5).
+/// `description`, `marker-color`, `marker-symbol`, `stroke`) plus roadtrip's `kind`.
 public enum GeoJSON {
     /// The decimals of every number in the files (positions, `bbox`, a motion event's `peak`): 6,
     /// about 0.11 m of latitude. RFC 7946
@@ -80,7 +80,7 @@ public enum GeoJSON {
         return JSONValue.object(members).text
     }
 
-    /// A trip's filtered track as a `FeatureCollection` (`track.geojson`, DESIGN §5): one Feature
+    /// A trip's filtered track as a `FeatureCollection` (`track.geojson`): one Feature
     /// whose geometry is a `MultiLineString` with one line per segment — never joined across a gap —
     /// each also cut at the antimeridian (RFC 7946 §3.1.9); then one `Point` Feature per motion event
     /// (`kind` "event", `title` the event's kind, `peak` in g) and per start/end marker.

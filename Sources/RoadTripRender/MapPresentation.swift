@@ -5,7 +5,7 @@ import RoadTripGeo
 import RoadTripContent
 import RoadTripCompute
 
-/// One map as a page shows it (DESIGN §5.1): the fitted view, the inline SVG, the JSON configuration
+/// One map as a page shows it: the fitted view, the inline SVG, the JSON configuration
 /// the theme's script reads, the `data-region` value and the annotation list beside the map.
 struct MapPresentation: Sendable {
     /// The annotations, in list order (the destination first).
@@ -111,7 +111,7 @@ struct MapPresentation: Sendable {
         return safe
     }
 
-    /// The region shown, as the page contract's `data-region` (DESIGN §5.1):
+    /// The region shown, as the map element's `data-region` attribute:
     /// `"lat,lon,latitudeDelta,longitudeDelta"` in degrees with 7 decimals. It is the region set on
     /// the map — at build time the initial region — which the viewport shows fitted (`view`); the
     /// page script keeps it current as the reader locates, zooms and pans.
@@ -122,7 +122,7 @@ struct MapPresentation: Sendable {
             .joined(separator: ",")
     }
 
-    /// The `roadtrip-map-config` JSON of DESIGN §5.1. Safe to place inside `<script>`.
+    /// The `roadtrip-map-config` JSON the theme's script reads. Safe to place inside `<script>`.
     func configJSON(tileLayers: [String: TileLayer]) -> String {
         let region = JSONValue.object([
             ("center", .object([

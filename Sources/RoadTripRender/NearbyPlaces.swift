@@ -1,8 +1,8 @@
 import RoadTripCore
 import RoadTripFormats
 
-/// `Output/assets/places.json` for the page's "You are near <locality>" after Locate (issue 6;
-/// written only when site config says `share.nearbyPlaces: true`): a compact extract of the
+/// `Output/assets/places.json` for the page's "You are near <locality>" after Locate
+/// (written only when site config says `share.nearbyPlaces: true`): a compact extract of the
 /// gazetteer, `[["Tromsø","NO",69.65,18.96], …]` — name, ISO country code, latitude and longitude
 /// in degrees to 2 decimals (about 1.1 km, plenty to name the nearest town) — within
 /// `byteBudget`. The theme's `nearby.js` fetches it only when the reader presses Locate.

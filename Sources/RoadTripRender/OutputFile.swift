@@ -1,6 +1,6 @@
 import Foundation
 
-/// One file of a build's output (DESIGN §5): where it goes inside the output folder and what it
+/// One file of a build's output: where it goes inside the output folder and what it
 /// holds. A build hands the complete list of its files to ``OutputWriter/write(_:)``.
 public struct OutputFile: Sendable, Hashable {
     /// What the file holds.

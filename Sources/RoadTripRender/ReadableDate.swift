@@ -3,8 +3,8 @@ import RoadTripCore
 import RoadTripContent
 import RoadTripCompute
 
-/// Dates and times as a page shows them to readers, in the site's `language` and `timeZone`
-/// (DESIGN §2.1): "11 May 2025" and "11 May 2025, 23:30" for `en`, "11. Mai 2025, 23:30" for `de`,
+/// Dates and times as a page shows them to readers, in the site's `language` and `timeZone`:
+/// "11 May 2025" and "11 May 2025, 23:30" for `en`, "11. Mai 2025, 23:30" for `de`,
 /// "11 mai 2025, 23:30" for `fr`, "11. mai 2025, 23:30" for `nb`. Machine-readable values stay in
 /// `<time datetime>`; only the text between the tags comes from here.
 ///

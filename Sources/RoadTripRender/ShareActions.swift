@@ -2,7 +2,7 @@ import Foundation
 import RoadTripCore
 import RoadTripContent
 
-/// The share actions of a destination or trip page (issue 6, "Sharing"), computed at build time the
+/// The share actions of a destination or trip page, computed at build time the
 /// way the classic app's mail and social composers were filled in:
 ///
 /// - **Email**: an RFC 6068 `mailto:` URI with no recipient and two hfields, `subject` (the page's

@@ -1,8 +1,7 @@
 import Foundation
 import RoadTripCore
 
-/// Builds every internal URL of the site from one rule, so `baseURL`'s sub-path appears exactly once
-/// (DESIGN §2.1, §5).
+/// Builds every internal URL of the site from one rule, so `baseURL`'s sub-path appears exactly once.
 ///
 /// - With a `baseURL` (`https://example.org/trips/` or `/trips/`), links are root-relative:
 ///   `/trips/new-york/`. Absolute URLs (sitemap, canonical) put the scheme and host in front.

@@ -4,7 +4,7 @@ import Synchronization
 import RoadTripCore
 import RoadTripSite
 
-/// `roadtrip serve` (issue 5): builds the site, serves the output folder over HTTP on this machine,
+/// `roadtrip serve`: builds the site, serves the output folder over HTTP on this machine,
 /// rebuilds when `Destinations/` or `Themes/` change, and tells open pages to reload.
 ///
 /// - The site is built into its own folder, `<project>/.roadtrip-cache/serve/`

@@ -5,7 +5,7 @@ import RoadTripCore
 public struct ServeError: Error, CustomStringConvertible, Sendable {
     /// What is wrong, in one line, without the `roadtrip: error:` or `<path>: error:` prefix.
     public var description: String
-    /// The DESIGN §7 diagnostic, when the problem has a path (an output folder `serve` refuses).
+    /// The `path: error: message` diagnostic, when the problem has a path (an output folder `serve` refuses).
     public var diagnostic: Diagnostic? = nil
 
     /// An error without a path (a busy port, a bad host).

@@ -2,7 +2,7 @@ import Dispatch
 import Foundation
 import Synchronization
 
-/// Live reload for `roadtrip serve` (DESIGN §7): served pages load `scriptPath`, which listens on the
+/// Live reload for `roadtrip serve`: served pages load `scriptPath`, which listens on the
 /// Server-Sent Events endpoint `eventsPath`; after each rebuild the server publishes what happened.
 ///
 /// Events (`event:` names, data in the `data:` lines):

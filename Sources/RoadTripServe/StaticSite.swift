@@ -2,7 +2,7 @@ import Foundation
 import RoadTripCore
 
 /// Answers requests for the files of one output folder, the way `roadtrip serve` serves them during
-/// development (issue 5): GET and HEAD only, the path percent-decoded and confined to the folder
+/// development: GET and HEAD only, the path percent-decoded and confined to the folder
 /// (after resolving symbolic links), hidden files never, folders through their `index.html`, the
 /// site's own `404.html`, validators and byte ranges, and nothing cached by the browser without
 /// asking (`no-cache`).

@@ -4,7 +4,7 @@ import RoadTripCore
 import RoadTripContent
 
 /// What a long-running `roadtrip serve` keeps between rebuilds so that only what changed is
-/// loaded, computed and rendered again (issue 5, "Watching"). Give the same cache to every
+/// loaded, computed and rendered again. Give the same cache to every
 /// ``SiteBuilder`` of one project, one build at a time; a build without a cache does everything.
 ///
 /// What is kept, and while it is used:

@@ -9,7 +9,7 @@ import Darwin
 #endif
 
 /// A test hook, not a feature: lets a test stop a build at one exact moment, so that races
-/// between builds (issue 12 item 6: two builds into one output folder, `serve` and `build`, a
+/// between builds (two builds into one output folder, `serve` and `build`, a
 /// build killed in its apply phase) are tested deterministically instead of by timing.
 ///
 /// With the environment variable ``variable`` set to a path `P`, a build that has staged its

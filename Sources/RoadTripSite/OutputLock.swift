@@ -9,7 +9,7 @@ import Musl
 import Darwin
 #endif
 
-/// The lock that lets one build at a time write an output folder (issue 12 item 3): an exclusive
+/// The lock that lets one build at a time write an output folder: an exclusive
 /// `flock(2)` on the lock file of its ``OutputStagingArea`` (`.roadtrip-lock-<name>`), held from
 /// before a build reads its sources until it has written the output, by `roadtrip build` and by
 /// each rebuild of `roadtrip serve` alike.

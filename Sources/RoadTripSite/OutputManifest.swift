@@ -1,7 +1,7 @@
 import Foundation
 import RoadTripRender
 
-/// The record of which files in the output folder roadtrip wrote (DESIGN §5, §7): the file
+/// The record of which files in the output folder roadtrip wrote: the file
 /// `<output>/.roadtrip-manifest`, UTF-8, one relative `/`-separated path per line, sorted.
 ///
 /// Only paths listed here may ever be removed by ``OutputWriter``; everything else in the output

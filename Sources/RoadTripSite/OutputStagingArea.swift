@@ -8,7 +8,7 @@ import Musl
 import Darwin
 #endif
 
-/// Where the builds of one output folder keep their lock file and stage their files (issue 12):
+/// Where the builds of one output folder keep their lock file and stage their files:
 /// a folder on the output folder's own mount, so that every staged file can be renamed into
 /// place (`rename(2)` fails with "Invalid cross-device link" between mounts).
 ///

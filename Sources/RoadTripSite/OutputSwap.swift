@@ -9,7 +9,7 @@ import Musl
 import Darwin
 #endif
 
-/// The apply phase of ``OutputWriter`` for an output folder that exists (issue 12 item 4): every
+/// The apply phase of ``OutputWriter`` for an output folder that exists: every
 /// decision made and every file staged beforehand, it performs only `renameat`, `unlinkat` and
 /// folder removals inside the output folder, so that the window in which a killed build leaves a
 /// mix of old and new files is as short as the file system allows.

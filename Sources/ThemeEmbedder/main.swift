@@ -1,6 +1,6 @@
 import Foundation
 
-// The build-time half of the built-in theme (issue 11): writes a Swift file that holds the bytes of
+// The build-time half of the built-in theme: writes a Swift file that holds the bytes of
 // every file of a theme folder, so that the `roadtrip` executable carries the default theme in
 // itself. The EmbedDefaultTheme build-tool plugin runs it, listing the files it declared as inputs:
 //

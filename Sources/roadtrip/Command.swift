@@ -6,7 +6,7 @@ protocol Command {
     static var spec: CommandSpec { get }
 
     /// Runs the command on arguments already checked against ``spec``.
-    /// - Returns: the exit status (0 success, 1 an error, DESIGN §7).
+    /// - Returns: the exit status (0 success, 1 an error).
     /// - Throws: `UsageError` for a bad combination of arguments the spec cannot express (exit 2).
     static func run(_ arguments: ParsedArguments) throws(UsageError) -> Int32
 }

@@ -1,4 +1,4 @@
-/// A bad command line (exit status 2, DESIGN §7): printed as one line saying what is wrong and
+/// A bad command line (exit status 2): printed as one line saying what is wrong and
 /// which `--help` to try.
 struct UsageError: Error {
     let message: String

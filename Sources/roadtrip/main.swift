@@ -3,7 +3,7 @@ import RoadTripKit
 
 /// roadtrip's command-line interface: find the command in the ``CommandTable``, check its
 /// arguments against its spec, run it. Exit status 0 on success (warnings allowed), 1 on any
-/// error, 2 on bad usage (DESIGN §7): one line saying what is wrong and which `--help` to try.
+/// error, 2 on bad usage: one line saying what is wrong and which `--help` to try.
 
 /// Prints a usage error as one line, `roadtrip: <message>; try '<help>'`, and gives exit status 2.
 func usageError(_ message: String, help: String) -> Int32 {

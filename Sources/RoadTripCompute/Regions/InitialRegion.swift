@@ -2,7 +2,7 @@ import RoadTripCore
 import RoadTripGeo
 import RoadTripContent
 
-/// The region a destination's map opens with (DESIGN §4.1): the front matter's span (default
+/// The region a destination's map opens with: the front matter's span (default
 /// `map.defaultSpan`) around the destination, or, for `region: fit`, the smallest region holding the
 /// destination and every POI with `map.fitPadding` pixels on every side.
 public enum InitialRegion {

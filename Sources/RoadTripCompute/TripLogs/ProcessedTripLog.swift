@@ -2,7 +2,7 @@ import Foundation
 import RoadTripCore
 import RoadTripGeo
 
-/// A trip log after the "compute" stage (DESIGN §4.2, §6): filtered by one set of settings, with
+/// A trip log after the pipeline's "compute" stage: filtered by one set of settings, with
 /// its statistics and its motion events placed on the track. Plain values, ready for the trip page,
 /// `track.geojson`, `track.gpx` and `roadtrip trip stats`.
 public struct ProcessedTripLog: Sendable {
@@ -21,7 +21,7 @@ public struct ProcessedTripLog: Sendable {
     public let log: TripLog
     /// The settings the log was filtered with.
     public let settings: FilterSettings
-    /// The kept fixes, split at the log's own segments and at gaps (DESIGN §4.2).
+    /// The kept fixes, split at the log's own segments and at gaps (`gapTime`, `gapDistance`).
     public let segments: [[LocationSample]]
     /// What the location filter dropped and why.
     public let locationReport: FilterReport
@@ -32,7 +32,7 @@ public struct ProcessedTripLog: Sendable {
     /// Distance, times, speeds, elevation and extent of the kept segments.
     public let statistics: TripStatistics
     /// Where the log starts and ends: the nearest towns to its first and last kept fixes
-    /// (`Gazetteer.reverse`; issue 6), set by the compute stage; `nil` without fixes or gazetteer.
+    /// (`Gazetteer.reverse`), set by the compute stage; `nil` without fixes or gazetteer.
     public var startPlacemark: Placemark?
     public var endPlacemark: Placemark?
     /// Motion events that could be placed on the track (with their placemarks after `locate`).

@@ -4,7 +4,7 @@ import RoadTripGeo
 
 /// A filtered track as series over time, for the trip page's charts: per kept fix, the seconds since
 /// the first timestamped fix, the speed over the step into it (geodesic distance ÷ Δt, m/s; `nil`
-/// for the first fix of a segment, so a chart line breaks at gaps, DESIGN §4.2), and its altitude
+/// for the first fix of a segment, so a chart line breaks at gaps), and its altitude
 /// (metres, `nil` when missing). Fixes without a timestamp cannot be placed in time and are left out.
 public struct TrackProfile: Sendable, Hashable {
     /// Seconds since the first timestamped fix.

@@ -3,7 +3,7 @@ import RoadTripCore
 import RoadTripGeo
 
 /// Douglas–Peucker line simplification of one track segment, in ground metres, so a drawn track
-/// has no more vertices than the map's pixels can show (issue 4, "Output").
+/// has no more vertices than the map's pixels can show.
 ///
 /// Algorithm: D. H. Douglas and T. K. Peucker, "Algorithms for the reduction of the number of
 /// points required to represent a digitized line or its caricature", *The Canadian Cartographer*

@@ -8,8 +8,8 @@ import RoadTripGeo
 /// Positions are interpolated between the two fixes around the time within one segment, at the
 /// time fraction f = (t − t₀) / (t₁ − t₀) of the way along the geodesic between them
 /// (`Geodesic.inverse`, then `Geodesic.direct` at f × distance — exact on the ellipsoid and right
-/// across ±180°). A time in a gap between segments is never interpolated across the break
-/// (DESIGN §4.2). Fixes without timestamps are ignored.
+/// across ±180°). A time in a gap between segments is never interpolated across the break.
+/// Fixes without timestamps are ignored.
 public struct TrackTimeline: Sendable {
     /// Where the track was at a time, and how far in time that is from the fixes it came from.
     public struct Position: Sendable, Hashable {

@@ -39,7 +39,7 @@ public struct StatisticsSettings: Sendable, Hashable, Codable {
 }
 
 /// Headline statistics of a filtered trip log, computed segment by segment so that nothing is ever
-/// measured across a segment break (DESIGN §4.2). SI units throughout: metres, seconds, m/s.
+/// measured across a segment break. SI units throughout: metres, seconds, m/s.
 ///
 /// A *step* is a pair of consecutive fixes of one segment. Its distance is the WGS 84 geodesic
 /// (`Geodesic.inverse`, Karney 2013), never a flat-earth approximation. Its speed is that

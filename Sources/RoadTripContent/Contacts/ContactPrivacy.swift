@@ -1,7 +1,7 @@
 import Foundation
 import RoadTripCore
 
-/// What a public site may show of the people in `contacts.vcf` (issue 7, "Privacy by default"):
+/// What a public site may show of the people in `contacts.vcf` (private by default):
 /// `contacts.publish` in `site.yaml` lists the personal fields the author opts in to; with none,
 /// a page shows a contact's first name and city only.
 public struct ContactPrivacy: Sendable, Hashable {

@@ -3,7 +3,7 @@ import RoadTripCore
 import RoadTripFormats
 
 /// Reads a destination's `photos/` folder into ``Photo`` values, and checks `images/` for photos
-/// that would publish their GPS position (issue 7).
+/// that would publish their GPS position.
 ///
 /// **Formats.** JPEG (`.jpg`, `.jpeg`), with EXIF read by libexif. HEIC/HEIF (`.heic`, `.heif`)
 /// when this libvips decodes it (``ThumbnailMaker/canLoadHEIF``: Debian 12's libvips 8.14 has

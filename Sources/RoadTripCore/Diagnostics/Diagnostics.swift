@@ -17,7 +17,7 @@ public struct SourceLocation: Sendable, Hashable {
         self.column = column
     }
 
-    /// `path:line:column` or `path` (DESIGN §7), the path's line breaks and other control
+    /// `path:line:column` or `path`, the path's line breaks and other control
     /// characters escaped as in a message (`Diagnostic.oneLine`): a folder named
     /// `x<LF>fake.md:1:1: error: …` or holding a terminal escape cannot forge a line of standard
     /// error or retitle the terminal. (`path` itself keeps the name as it is.)
@@ -28,8 +28,8 @@ public struct SourceLocation: Sendable, Hashable {
     }
 }
 
-/// One problem found in the input (DESIGN §7). Errors make the build fail; warnings do not
-/// (unless `--strict`).
+/// One problem found in the input, reported as `path:line:column: severity: message`. Errors make
+/// the build fail; warnings do not (unless `--strict`).
 public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
     /// How serious the problem is.
     public enum Severity: String, Sendable, Hashable {
@@ -54,7 +54,7 @@ public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
     }
 
     /// `text` with every line break and other control character written as an escape, so that a
-    /// diagnostic stays one line of standard error (DESIGN §7) and cannot move a terminal's cursor:
+    /// diagnostic stays one line of standard error and cannot move a terminal's cursor:
     /// LF as `\n`, CR as `\r`, and the rest — U+0000–U+001F except tab, U+007F–U+009F (DEL, the C1
     /// controls, NEL among them), U+2028 and U+2029 (the line and paragraph separators) — as
     /// `\u{1B}` (hexadecimal, as Swift writes them). Everything else, tabs included, is unchanged.
@@ -86,7 +86,7 @@ public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
         Diagnostic(.warning, location, message)
     }
 
-    /// The DESIGN §7 line: `<path>:<line>:<column>: error|warning: <message>`.
+    /// The line written to standard error: `<path>:<line>:<column>: error|warning: <message>`.
     public var description: String {
         "\(location.description): \(severity.rawValue): \(message)"
     }

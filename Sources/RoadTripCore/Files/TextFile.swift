@@ -1,6 +1,6 @@
 import Foundation
 
-/// Why a text file could not be read: a one-line message for a DESIGN §7 diagnostic.
+/// Why a text file could not be read: a one-line message for a `path:line:column` diagnostic.
 package struct FileReadError: Error {
     /// What went wrong, without the path (the diagnostic carries it).
     package let message: String

@@ -1,6 +1,6 @@
 import Foundation
 
-/// One accelerometer sample in g (9.80665 m/s²) in Apple's device frame (DESIGN §3, Core Motion's
+/// One accelerometer sample in g (9.80665 m/s²) in Apple's device frame (Core Motion's
 /// `CMAcceleration`): x to the right, y up the screen, z out of the screen, so a phone lying face up
 /// at rest reads (0, 0, −1). Readers of Android-convention data, where face up reads +9.81 m/s² on z,
 /// convert on reading.

@@ -13,6 +13,6 @@ public struct CoordinateSpan: Sendable, Hashable, Codable {
         self.longitudeDelta = longitudeDelta
     }
 
-    /// The site default (DESIGN §2.1 `map.defaultSpan`): 0.05° × 0.05°.
+    /// The site default (`map.defaultSpan` in `site.yaml`): 0.05° × 0.05°.
     public static let defaultSpan = CoordinateSpan(latitudeDelta: 0.05, longitudeDelta: 0.05)
 }

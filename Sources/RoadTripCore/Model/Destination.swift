@@ -1,4 +1,4 @@
-/// One destination of the site (DESIGN §3): where it is, what the author wrote about it, and its
+/// One destination of the site: where it is, what the author wrote about it, and its
 /// points of interest, events and weather link. Built by the content loaders, read by the renderers.
 public struct Destination: Sendable, Hashable {
     /// How the author asked the initial region to be chosen (front matter `span` or `region: fit`).
@@ -9,7 +9,7 @@ public struct Destination: Sendable, Hashable {
         case fit
     }
 
-    /// URL path segment and output folder name (DESIGN §2: the folder name, or a slugified
+    /// URL path segment and output folder name (the folder name, or a slugified
     /// `DestinationName` for plist destinations). Never empty.
     public var slug: String
     /// The destination's name; also the map title.
@@ -44,12 +44,12 @@ public struct Destination: Sendable, Hashable {
     public var sourcePath: String
     /// Files under `images/` to copy through, relative to the destination folder.
     public var assetFiles: [String]
-    /// The recordings of the drive there (`trips/`, DESIGN §2.5), in file-name order.
+    /// The recordings of the drive there (`trips/`), in file-name order.
     public var tripLogs: [LoadedTripLog]
-    /// The photos of `photos/` (issue 7), with their EXIF; those without GPS are placed from the
+    /// The photos of `photos/`, with their EXIF; those without GPS are placed from the
     /// trip logs in the compute stage (`Trip.photos`).
     public var photos: [Photo] = []
-    /// The people of `contacts.vcf` (issue 7), as read: kept for the build's one warning about
+    /// The people of `contacts.vcf`, as read: kept for the build's one warning about
     /// published personal fields; pages only ever see `publicContacts`.
     public var contacts: [Contact] = []
     /// What the site may show of each contact (`ContactPrivacy`): first name and town by default.

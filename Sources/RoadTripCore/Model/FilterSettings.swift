@@ -1,6 +1,6 @@
 import Foundation
 
-/// The trip-log filter thresholds of DESIGN §4.2, named as there (the same names in presets,
+/// The trip-log filter thresholds, each with one name used everywhere (in presets,
 /// sidecars, `site.yaml` and — kebab-cased — CLI flags). `nil` turns a filter off.
 ///
 /// The names follow Core Location (`CLLocationManager.desiredAccuracy`, `.distanceFilter`,
@@ -55,7 +55,7 @@ public struct FilterSettings: Sendable, Hashable {
 
     // MARK: - Presets
 
-    /// `default`, for drawing a road trip (issue 4): desiredAccuracy 50 m, distanceFilter 10 m,
+    /// `default`, for drawing a road trip: desiredAccuracy 50 m, distanceFilter 10 m,
     /// maximumAge 5 s, maximumSpeed 70 m/s (252 km/h), gapTime 300 s, gapDistance 2000 m,
     /// headingFilter 1°, filteringFactor 0.1; cutoffFrequency off.
     public static let roadTrip = FilterSettings(
@@ -64,7 +64,7 @@ public struct FilterSettings: Sendable, Hashable {
 
     /// `corelocation-sample`, the values of Apple's *Location and Maps Programming Guide* examples:
     /// desiredAccuracy 1000 m (`kCLLocationAccuracyKilometer`), distanceFilter 500 m, maximumAge 5 s
-    /// (the guide's "is this event recent?" check; issue 4 fixes it at 5 s), headingFilter 5°, and
+    /// (the guide's "is this event recent?" check; roadtrip fixes it at 5 s), headingFilter 5°, and
     /// the *Event Handling Guide*'s `kFilteringFactor` 0.1. The guide has no speed or gap rule, so
     /// maximumSpeed, gapTime, gapDistance (and cutoffFrequency) are off (`nil`).
     public static let coreLocationSample = FilterSettings(
@@ -84,13 +84,13 @@ public struct FilterSettings: Sendable, Hashable {
 
     // MARK: - Overrides by name
 
-    /// The DESIGN §4.2 names, in the documented order.
+    /// The filter names (camelCase), in the one order that listings, reports and messages use.
     public static let names = [
         "desiredAccuracy", "distanceFilter", "maximumAge", "maximumSpeed", "headingFilter",
         "filteringFactor", "cutoffFrequency", "gapTime", "gapDistance",
     ]
 
-    /// CLI flag names (without the leading `--`, kebab-case) → DESIGN names (camelCase).
+    /// CLI flag names (without the leading `--`, kebab-case) → filter names (camelCase).
     public static let optionNames: [String: String] = [
         "desired-accuracy": "desiredAccuracy", "distance-filter": "distanceFilter",
         "maximum-age": "maximumAge", "maximum-speed": "maximumSpeed", "heading-filter": "headingFilter",
@@ -98,7 +98,7 @@ public struct FilterSettings: Sendable, Hashable {
         "gap-time": "gapTime", "gap-distance": "gapDistance",
     ]
 
-    /// Sets the filter called `name` (a DESIGN name, camelCase) to `value`.
+    /// Sets the filter called `name` (camelCase, as in sidecars) to `value`.
     ///
     /// Valid values (all finite): desiredAccuracy, maximumSpeed, gapTime, gapDistance and
     /// cutoffFrequency > 0; distanceFilter, maximumAge ≥ 0; headingFilter 0…180 (degrees);
@@ -141,7 +141,7 @@ public struct FilterSettings: Sendable, Hashable {
         "headingFilter": \.headingFilter, "filteringFactor": \.filteringFactor, "cutoffFrequency": \.cutoffFrequency,
     ]
 
-    /// The value of the filter called `name` (a DESIGN name, camelCase) in its unit, `nil` when it
+    /// The value of the filter called `name` (camelCase, as in sidecars) in its unit, `nil` when it
     /// is off or the name is unknown.
     public func value(named name: String) -> Double? {
         Self.keyPaths[name].flatMap { self[keyPath: $0] }
@@ -157,7 +157,7 @@ public struct FilterSettings: Sendable, Hashable {
         return nil
     }
 
-    /// These settings with `overrides` (DESIGN names → values) applied, in `names` order (unknown
+    /// These settings with `overrides` (filter names → values) applied, in `names` order (unknown
     /// names last, alphabetically), so the result does not depend on dictionary order.
     ///
     /// Giving both filteringFactor and cutoffFrequency is an error (neither is applied). Each

@@ -1,6 +1,6 @@
 import Foundation
 
-/// One compass reading, with Core Location's `CLHeading` field names (DESIGN §3).
+/// One compass reading, with Core Location's `CLHeading` field names.
 public struct HeadingSample: Sendable, Hashable, Codable {
     /// When the reading was taken (UTC), or `nil` when the log gives no time.
     public var timestamp: Date?

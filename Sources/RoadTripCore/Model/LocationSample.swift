@@ -1,10 +1,10 @@
 import Foundation
 
-/// One position fix of a recording, with Core Location's `CLLocation` field names (DESIGN §3).
+/// One position fix of a recording, with Core Location's `CLLocation` field names.
 ///
 /// An absent value is `nil`; a negative `horizontalAccuracy`, `verticalAccuracy`, `speed` or
-/// `course` means "invalid", as in Core Location — the two are not the same thing (DESIGN §4.2:
-/// missing is not invalid).
+/// `course` means "invalid", as in Core Location — the two are not the same thing
+/// (missing is not invalid).
 public struct LocationSample: Sendable, Hashable, Codable {
     /// When the fix was taken (UTC), or `nil` when the log gives no time.
     public var timestamp: Date?

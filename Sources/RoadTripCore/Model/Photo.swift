@@ -1,6 +1,6 @@
 import Foundation
 
-/// One photo of a destination's `photos/` folder, as ``PhotoLibrary`` read it (issue 7).
+/// One photo of a destination's `photos/` folder, as ``PhotoLibrary`` read it.
 public struct Photo: Sendable, Hashable {
     /// How far, in seconds, a photo's time may be from the nearer of the two trip-log fixes
     /// around it and still be placed (`photos.maximumGap` in site.yaml, `PhotoGeotagger`'s

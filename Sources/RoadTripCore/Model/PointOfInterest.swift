@@ -1,4 +1,4 @@
-/// A point of interest of a destination (DESIGN §2.4), as read from `pois.json`, `pois.plist`
+/// A point of interest of a destination, as read from `pois.json`, `pois.plist`
 /// or inline front matter.
 public struct PointOfInterest: Sendable, Hashable, Codable {
     /// The POI's name.

@@ -1,6 +1,6 @@
 import Foundation
 
-/// A recording of the drive to a destination (DESIGN §2.5, §3): what one trip-log file or
+/// A recording of the drive to a destination: what one trip-log file or
 /// phone-logger folder holds, as read, before any filter. (The site's view of a destination is a
 /// `Trip`; a recording is always a `TripLog`.)
 public struct TripLog: Sendable, Hashable {
@@ -19,7 +19,7 @@ public struct TripLog: Sendable, Hashable {
     public var name: String?
     /// When the recording started, when the log says so (Sensor Logger's zero of
     /// `seconds_elapsed`, a JSON log's `recordingStart`); fixes older than this by more than
-    /// `maximumAge` are stale cached fixes (DESIGN §4.2).
+    /// `maximumAge` are stale cached fixes.
     public var recordingStart: Date?
     /// Position fixes in file order.
     public var locations: [LocationSample]

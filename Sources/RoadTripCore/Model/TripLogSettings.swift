@@ -1,8 +1,8 @@
 import Foundation
 
-/// How one trip log is to be read and filtered, from its sidecar (DESIGN §2.5:
-/// `trips/<slug>.yaml`, or `trip.yaml` inside a recording folder) on top of the site's
-/// `trips.preset` (DESIGN §2.1).
+/// How one trip log is to be read and filtered, from its sidecar
+/// (`trips/<slug>.yaml`, or `trip.yaml` inside a recording folder) on top of the site's
+/// `trips.preset` (in `site.yaml`).
 public struct TripLogSettings: Sendable, Hashable {
     /// The sidecar's `title`, if any.
     public var title: String?

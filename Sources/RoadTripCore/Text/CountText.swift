@@ -1,9 +1,9 @@
 /// Counts as people read them — "1 point of interest", "2 points of interest", "1,350 fixes" — the
 /// one place where pages, filter reports, diagnostics and the command line put a number before a
-/// noun (issue 11: never "1 destinations").
+/// noun (never "1 destinations").
 ///
 /// The wording is English, as the default theme's is; the digits are grouped with `,` whatever the
-/// process locale, as DESIGN §4.2's example ("1,204 of 1,350 fixes kept") shows.
+/// process locale, as in "1,204 of 1,350 fixes kept".
 public enum CountText {
     /// A countable noun: its singular and its plural ("fix" / "fixes").
     public struct Noun: Sendable, Hashable {

@@ -13,7 +13,7 @@ public struct CalendarDate: Sendable, Hashable {
     /// The wall-clock time as written, when there is one.
     public var time: TimeOfDay?
     /// The written UTC offset in seconds east of Greenwich (`Z` is 0, `-05:00` is −18000);
-    /// `nil` when none is written, so the time is read in the site's `timeZone` (DESIGN §2.1).
+    /// `nil` when none is written, so the time is read in the site's `timeZone`.
     public var utcOffset: Int?
 
     /// Hours (0…23), minutes (0…59) and seconds (0…59; a fraction is dropped).

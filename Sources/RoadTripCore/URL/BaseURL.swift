@@ -7,7 +7,7 @@ import Darwin
 #endif
 
 /// A site's `baseURL` — `site.yaml`'s or `--base-url`'s — checked and put in the one form every
-/// internal link is built on (`SiteLinks`; DESIGN §2.1): an absolute `http(s)` URL
+/// internal link is built on (`SiteLinks`): an absolute `http(s)` URL
 /// (`https://example.org/trips/`) or a path from the site root (`/trips/`).
 ///
 /// - Errors (the value cannot be used; a build stops): a protocol-relative `//example.org/` (a

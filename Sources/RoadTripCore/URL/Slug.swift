@@ -1,6 +1,6 @@
 import Foundation
 
-/// URL path segments made from place names (DESIGN §2.3: "New York City" → `new-york-city`).
+/// URL path segments made from place names ("New York City" → `new-york-city`).
 ///
 /// Rules of `make(from:)`, in order:
 /// 1. The name is put in Unicode Normalization Form C (UAX #15), so a name typed with combining

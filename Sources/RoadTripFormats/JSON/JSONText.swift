@@ -1,7 +1,7 @@
 import RoadTripCore
 
 /// JSON text fragments (RFC 8259) that are also safe inside an HTML `<script>` element, for the
-/// GeoJSON files and the page's `roadtrip-map-config` (DESIGN §5.1).
+/// GeoJSON files and the page's `roadtrip-map-config`.
 public enum JSONText {
     /// `string` as a JSON string literal, quotes included.
     ///

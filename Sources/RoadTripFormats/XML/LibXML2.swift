@@ -315,7 +315,7 @@ nonisolated private func recordLibXML2Error(_ context: UnsafeMutableRawPointer?,
     let record = Unmanaged<ErrorRecord>.fromOpaque(context).takeUnretainedValue()
     let report = error.pointee
     let text = report.message.map { String(cString: $0) } ?? "not well-formed XML"
-    // One line (DESIGN §7): libxml2 sometimes adds the offending bytes on a second line.
+    // One line, as a diagnostic must be: libxml2 sometimes adds the offending bytes on a second line.
     let message = text.split(whereSeparator: \.isNewline)
         .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }.joined(separator: " ")
     let plain = XMLStreamReader.plainMessage(message)

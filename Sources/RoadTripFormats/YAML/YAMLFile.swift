@@ -2,7 +2,7 @@ import Foundation
 import RoadTripCore
 
 /// A whole YAML file (`site.yaml`, `theme.yaml`): read as UTF-8 (a leading BOM dropped) and parsed,
-/// with any problem logged at its position (DESIGN §7).
+/// with any problem logged at its position.
 package enum YAMLFile {
     /// The parsed document, `.success(nil)` for an empty one, or `.failure` after logging why the
     /// file cannot be used. `path` is the file as diagnostics name it.

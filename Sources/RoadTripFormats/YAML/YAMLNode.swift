@@ -2,7 +2,7 @@ import RoadTripCore
 
 /// One node of a parsed YAML document (front matter, `site.yaml`, trip sidecars), with the
 /// 1-based line and column where it starts in the *file*, so that later stages (SiteLoader,
-/// SiteConfig) can report a bad value at its exact position (DESIGN §7).
+/// SiteConfig) can report a bad value at its exact position.
 ///
 /// Aliases are already resolved (an alias is a copy of its anchored node, positions included)
 /// and `<<` merge keys are already merged, so a consumer sees only scalars, sequences and

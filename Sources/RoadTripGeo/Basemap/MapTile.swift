@@ -1,6 +1,6 @@
 import Foundation
 
-/// One raster tile of a map view's basemap and where it is drawn (DESIGN §4.1).
+/// One raster tile of a map view's basemap and where it is drawn.
 public struct MapTile: Sendable, Hashable {
     /// Integer tile zoom `z` (`floor` of the view's zoom, capped by the layer's `maxZoom`).
     public let zoom: Int

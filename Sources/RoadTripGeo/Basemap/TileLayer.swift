@@ -1,5 +1,5 @@
 /// A raster XYZ tile source for a map's basemap, as configured in `site.yaml` `map.tileLayers`
-/// (DESIGN §2.1; the Codable keys are those spellings: `url`, `overlay`, `attribution`, `maxZoom`).
+/// (the Codable keys are those spellings: `url`, `overlay`, `attribution`, `maxZoom`).
 public struct TileLayer: Sendable, Hashable, Codable {
     /// URL template with `{z}`, `{x}`, `{y}` placeholders (Web Mercator, 256-px tiles; OSM
     /// "Slippy map tilenames" numbering, y growing south).
@@ -19,18 +19,18 @@ public struct TileLayer: Sendable, Hashable, Codable {
         self.maxZoom = maxZoom
     }
 
-    /// The `standard` default of DESIGN §2.1: OpenStreetMap's tile server, zoom ≤ 19, with the
+    /// The `standard` default of `map.tileLayers`: OpenStreetMap's tile server, zoom ≤ 19, with the
     /// attribution the OSMF tile usage policy requires ("© OpenStreetMap contributors").
     public static let openStreetMap = TileLayer(
         url: "https://tile.openstreetmap.org/{z}/{x}/{y}.png",
         attribution: "© OpenStreetMap contributors", maxZoom: 19)
 
-    /// The `satellite` default of DESIGN §2.1: Esri World Imagery (note its `{y}/{x}` order).
+    /// The `satellite` default of `map.tileLayers`: Esri World Imagery (note its `{y}/{x}` order).
     public static let esriWorldImagery = TileLayer(
         url: "https://server.arcgisonline.com/ArcGIS/rest/services/World_Imagery/MapServer/tile/{z}/{y}/{x}",
         attribution: "Tiles © Esri", maxZoom: 19)
 
-    /// The `hybrid` default of DESIGN §2.1: Esri World Imagery with Esri's boundaries-and-places
+    /// The `hybrid` default of `map.tileLayers`: Esri World Imagery with Esri's boundaries-and-places
     /// labels as the overlay.
     public static let esriHybrid = TileLayer(
         url: esriWorldImagery.url,

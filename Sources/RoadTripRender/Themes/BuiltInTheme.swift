@@ -1,6 +1,6 @@
 import Foundation
 
-/// The default theme compiled into roadtrip (issue 11), so that one executable is the whole
+/// The default theme compiled into roadtrip, so that one executable is the whole
 /// program and a project needs no `Themes/` folder.
 ///
 /// Its files are the repository's `Themes/default/` as it was when roadtrip was built: the

@@ -75,7 +75,7 @@ public enum TripLogReport {
     ///   {reason: count}}` with the `FilterReport.Reason` raw names (`lessAccurate`, `stale`, …),
     ///   `headings`/`accelerations` `null` when the log has no such sensor; `motionEvents`: how
     ///   many motion events were placed on the track;
-    /// - `settings`: the filter settings used, by DESIGN §4.2 name (`null`: off);
+    /// - `settings`: the filter settings used, by filter name (`null`: off);
     /// - `report`: the filter report sentences, as the table prints them.
     public static func json(_ processed: ProcessedTripLog) -> String {
         let statistics = processed.statistics

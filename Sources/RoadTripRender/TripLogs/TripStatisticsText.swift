@@ -54,7 +54,7 @@ public enum TripStatisticsText {
     /// - Parameters:
     ///   - dates: the site's language and zone (the zone times are shown in);
     ///   - startZone, endZone: when known, the zones where the log started and ended (the
-    ///     placemarks' IANA zones, issue 6), which then show the start and end times instead.
+    ///     placemarks' IANA zones), which then show the start and end times instead.
     public static func rows(
         _ statistics: TripStatistics, dates: ReadableDate, startZone: TimeZone? = nil, endZone: TimeZone? = nil
     ) -> [Row] {

@@ -1,7 +1,7 @@
 import Foundation
 import RoadTripCore
 
-/// The accelerometer filters of DESIGN §4.2, after Apple's *Event Handling Guide for iOS*,
+/// The accelerometer filters, after Apple's *Event Handling Guide for iOS*,
 /// "Motion Events → Isolating the gravity component from accelerometer data" (
 /// `accelX = (acceleration.x * kFilteringFactor) + (accelX * (1.0 - kFilteringFactor))`, with
 /// `kFilteringFactor` 0.1) and "Isolating instantaneous motion" (`acceleration − gravity`):
@@ -16,7 +16,7 @@ import RoadTripCore
 /// - **orientation** from the gravity vector (`orientation(of:)`), **motion events** from the
 ///   high-pass magnitude (`apply`'s `eventThreshold`, `minimumEventGap`).
 ///
-/// All accelerations are in g in Apple's device frame (DESIGN §3: face up at rest reads z = −1).
+/// All accelerations are in g in Apple's device frame (face up at rest reads z = −1).
 public enum AccelerationFilter {
     /// The filtering factor used when the settings give neither filteringFactor nor a usable
     /// cutoffFrequency: the guide's `kFilteringFactor`, 0.1.
@@ -282,7 +282,7 @@ public enum AccelerationFilter {
     /// around it in the same segment). An event at a fix's time gets that fix's coordinate.
     ///
     /// Events with no timestamp, before the first or after the last timestamped fix, or in a gap
-    /// between segments (never interpolated across a break, DESIGN §4.2) are left out. Fixes
+    /// between segments (never interpolated across a break) are left out. Fixes
     /// without timestamps are ignored. `segments` must be in time order, as `LocationFilter.apply`
     /// returns them.
     public static func place(events: [MotionEvent], on segments: [[LocationSample]])

@@ -1,7 +1,7 @@
 import RoadTripCore
 
-/// What one filter kept and dropped, and why (DESIGN §4.2: "every filter reports what it dropped
-/// and why, and pages say it the same way").
+/// What one filter kept and dropped, and why (every filter reports this, and pages say it the same
+/// way).
 ///
 /// `sentence` is the one wording pages, `--verbose` and `trip stats` use:
 /// - something dropped: `"1,204 of 1,350 fixes kept: 96 less accurate than 50 m, 50 stale"` —

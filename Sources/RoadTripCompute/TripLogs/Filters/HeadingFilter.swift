@@ -1,6 +1,6 @@
 import RoadTripCore
 
-/// The heading filters of DESIGN §4.2, after Core Location's `CLHeading` and
+/// The heading filters, after Core Location's `CLHeading` and
 /// `CLLocationManager.headingFilter`, run in file order:
 ///
 /// 1. **invalid** — drop a sample whose `headingAccuracy` is present and ≤ 0 (Core Location's
@@ -80,7 +80,7 @@ public enum HeadingFilter {
     }
 
     /// The signed difference from heading `a` to heading `b` in degrees, the short way round,
-    /// in −180 ..< 180: `((b − a + 540) mod 360) − 180` (DESIGN §4.2), with `mod` the
+    /// in −180 ..< 180: `((b − a + 540) mod 360) − 180`, with `mod` the
     /// non-negative remainder (so 359° → 1° is +2°, 10° → 350° is −20°, and a half turn is −180°).
     public static func difference(from a: Double, to b: Double) -> Double {
         var remainder = (b - a + 540).truncatingRemainder(dividingBy: 360)

@@ -2,7 +2,7 @@ import Foundation
 import RoadTripCore
 import RoadTripGeo
 
-/// The location filters of DESIGN §4.2, run in this order:
+/// The location filters, run in this order:
 ///
 /// 1. **invalid** — drop a fix whose `horizontalAccuracy` is negative (or NaN) — Core Location's
 ///    "invalid" — or whose coordinate is not finite and within ±90°/±180° (`Coordinate.isValid`).
@@ -257,7 +257,7 @@ public enum LocationFilter {
     }
 
     /// The speed in m/s implied by covering `distance` metres in `interval` seconds, or `nil` when
-    /// the interval is unknown or not positive (DESIGN §4.2: skip the speed check when Δt = 0 —
+    /// the interval is unknown or not positive (so the speed check is skipped when Δt = 0 —
     /// never divide by a zero time step).
     public static func impliedSpeed(distance: Double, interval: Double?) -> Double? {
         guard let interval, interval > 0 else { return nil }

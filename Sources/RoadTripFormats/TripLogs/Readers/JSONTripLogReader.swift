@@ -1,7 +1,7 @@
 import Foundation
 import RoadTripCore
 
-/// Reads roadtrip's own JSON trip log (`Docs/triplog.schema.json`): the DESIGN §3 model with
+/// Reads roadtrip's own JSON trip log (`Docs/triplog.schema.json`): the `TripLog` model with
 /// Core Location field names and units (degrees, metres, m/s, g), e.g.
 /// `{"format":"roadtrip-triplog","version":1,"recordingStart":"2024-05-01T08:00:00Z",
 /// "locations":[{"timestamp":"…","latitude":47.4,"longitude":8.5,"speed":12.5}],
@@ -17,7 +17,7 @@ public enum JSONTripLogReader {
     /// Reads the log at `url`; `nil` with an error in `log` when it is not a roadtrip trip log.
     /// - Parameters:
     ///   - displayPath: the path diagnostics name.
-    ///   - slug: the log's slug (DESIGN §2.5).
+    ///   - slug: the log's slug (its file name without the extension).
     ///   - timeZone: the site's zone, for times without a zone.
     public static func read(
         _ url: URL, displayPath: String, slug: String, timeZone: TimeZone, log: DiagnosticLog

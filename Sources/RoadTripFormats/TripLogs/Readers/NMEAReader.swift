@@ -14,7 +14,7 @@ import RoadTripCore
 /// - `ZDA`: the date, for logs whose GGA comes before the first RMC.
 /// - `HDG`: magnetic sensor heading plus deviation (E positive) → `magneticHeading`, plus magnetic
 ///   variation (E positive) → `trueHeading`; `HDT`: true heading. NMEA gives no heading accuracy,
-///   so `headingAccuracy` is `nil` (and the heading filter passes them, DESIGN §4.2). Heading
+///   so `headingAccuracy` is `nil` (and the heading filter passes them). Heading
 ///   sentences carry no time: each takes the time of the latest fix or ZDA before it.
 /// - Any other sentence (GSA, GSV, proprietary `$P…`) is ignored.
 ///
@@ -40,7 +40,7 @@ public enum NMEAReader {
     /// or has no usable sentence at all.
     /// - Parameters:
     ///   - displayPath: the path diagnostics name.
-    ///   - slug: the log's slug (DESIGN §2.5).
+    ///   - slug: the log's slug (its file name without the extension).
     public static func read(_ url: URL, displayPath: String, slug: String, log: DiagnosticLog) -> TripLog? {
         if FileBytes.isBlankFile(url) {
             log.error(

@@ -18,7 +18,7 @@ import RoadTripCore
 /// (XML Schema 1.0's `dateTime` has none), and an instant that its zone moves outside
 /// `ISO8601Time.representableSeconds` (0001-01-01T00:00:00+01:00 is in the year 0000 in UTC).
 ///
-/// A time without a zone is read in the caller's `fallback` zone (DESIGN §2.1: the site's
+/// A time without a zone is read in the caller's `fallback` zone (the site's
 /// `timeZone`); the result says so through `hadZone`, and the caller warns once per file.
 public enum TimestampParser {
     /// Parses `text` (see the type's documentation for the form).

@@ -1,7 +1,7 @@
 import Foundation
 import RoadTripCore
 
-/// Reads any trip log (DESIGN §2.5) by what it is: a folder is a Sensor Logger recording; a file
+/// Reads any trip log by what it is: a folder is a Sensor Logger recording; a file
 /// is chosen by extension (case-insensitive): `.gpx` → `GPXReader`, `.nmea` → `NMEAReader`, `.json` →
 /// `JSONTripLogReader`, `.csv` → sniffed from its header: OpenTracks (`#time,trackpoint_type,…`),
 /// a Sensor Logger `Location.csv` on its own (`time,seconds_elapsed,…,latitude,longitude`),
@@ -13,7 +13,7 @@ public enum TripLogReader {
     /// name.
     /// - Parameters:
     ///   - displayPath: the path diagnostics name.
-    ///   - timeZone: the site's zone (DESIGN §2.1), for times written without a zone.
+    ///   - timeZone: the site's zone, for times written without a zone.
     ///   - columnMapping: the sidecar's `columns` for a generic CSV (see `GenericCSVReader`).
     public static func read(
         _ url: URL, displayPath: String, timeZone: TimeZone, columnMapping: [String: String]?, log: DiagnosticLog

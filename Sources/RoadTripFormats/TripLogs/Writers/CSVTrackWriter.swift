@@ -9,7 +9,7 @@ import RoadTripCore
 ///     segment,timestamp,latitude_deg,longitude_deg,altitude_m,horizontalAccuracy_m,verticalAccuracy_m,speed_mps,course_deg
 ///
 /// - `segment`: 0-based index of the filtered segment the fix belongs to (a new segment starts at
-///   every source segment and every gap, DESIGN §4.2), so a reader never joins across a gap.
+///   every source segment and every gap), so a reader never joins across a gap.
 /// - `timestamp`: UTC, ISO 8601 / RFC 3339 to the microsecond (`2024-06-01T07:12:03.5Z`).
 /// - the rest: Core Location's `CLLocation` fields in degrees, metres and m/s, in Swift's shortest
 ///   round-trip decimal form (so reading gives back the same `Double`); a negative accuracy, speed

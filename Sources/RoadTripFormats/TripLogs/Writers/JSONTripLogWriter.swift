@@ -2,7 +2,7 @@ import Foundation
 import RoadTripCore
 
 /// Writes a `TripLog` as roadtrip's own JSON trip log (`Docs/triplog.schema.json`), the inverse of
-/// `JSONTripLogReader`: the DESIGN §3 model with Core Location field names and its units (degrees,
+/// `JSONTripLogReader`: the `TripLog` model with Core Location field names and its units (degrees,
 /// metres, m/s, g; times ISO 8601 UTC to the microsecond).
 ///
 /// Absent values are left out (never written as `null`); `segment` is written only when it is

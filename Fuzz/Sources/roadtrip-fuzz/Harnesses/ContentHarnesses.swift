@@ -111,7 +111,7 @@ extension Harness {
         let path = "trips/trip.yaml"
         let url = ScratchFolder.write(data, to: path)
         let log = DiagnosticLog()
-        let settings = TripLogSettings.load(sidecar: url, path: path, sitePreset: "default", log: log)
+        let settings = TripLogSettings.load(sidecar: url, path: path, siteFilters: .roadTrip, log: log)
         DiagnosticChecks.check(log, path: path, input: data)
         DiagnosticChecks.checkFailureExplained(log, returnedNothing: settings == nil)
         guard let filters = settings?.filters else { return }

@@ -8,8 +8,13 @@ extension TripLogSettings {
     /// The sidecar of the trip log at `url`: `<slug>.yaml` beside a file, `trip.yaml` inside a
     /// recording folder (DESIGN §2.5).
     public static func sidecarURL(forLogAt url: URL, isFolder: Bool) -> URL {
-        isFolder ? url.appendingPathComponent("trip.yaml")
-            : url.deletingLastPathComponent().appendingPathComponent(url.deletingPathExtension().lastPathComponent + ".yaml")
+        URL(fileURLWithPath: sidecarPath(forLogAt: url.path, isFolder: isFolder))
+    }
+
+    /// The sidecar's path for the trip log at `path`, spelt as `path` is (relative stays relative),
+    /// for messages: `trips/day1.yaml` for `trips/day1.gpx`, `trips/drive/trip.yaml` for a folder.
+    public static func sidecarPath(forLogAt path: String, isFolder: Bool) -> String {
+        isFolder ? (path as NSString).appendingPathComponent("trip.yaml") : (path as NSString).deletingPathExtension + ".yaml"
     }
 
     /// Reads the sidecar at `url` (if it exists) over the site's filters `siteFilters`

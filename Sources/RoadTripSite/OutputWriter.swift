@@ -442,7 +442,7 @@ public struct OutputWriter: Sendable {
             do {
                 return try Data(contentsOf: source, options: .mappedIfSafe)
             } catch {
-                throw Diagnostic.error(SourceLocation(path: displayPath(ofSource: source)),
+                throw Diagnostic.error(SourceLocation(path: ProjectPath.relative(source, to: projectRoot)),
                                        "cannot read the file to copy to '\(file.path)': \(error.localizedDescription)")
             }
         }
@@ -538,14 +538,6 @@ public struct OutputWriter: Sendable {
         var path = outputDirectory.relativePath
         while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
         return path
-    }
-
-    /// A copy source relative to the project root when inside it, else its full path.
-    private func displayPath(ofSource source: URL) -> String {
-        let root = projectRoot.standardizedFileURL.path
-        let path = source.standardizedFileURL.path
-        let prefix = root.hasSuffix("/") ? root : root + "/"
-        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
     }
 
     /// An error located at the output folder, or at `relativePath` inside it.

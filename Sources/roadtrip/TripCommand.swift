@@ -148,8 +148,7 @@ enum TripCommand {
         var isFolder: ObjCBool = false
         _ = FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder)
         let sidecar = TripLogSettings.sidecarURL(forLogAt: url, isFolder: isFolder.boolValue)
-        let sidecarPath = isFolder.boolValue ? (path as NSString).appendingPathComponent("trip.yaml")
-            : ((path as NSString).deletingPathExtension + ".yaml")
+        let sidecarPath = TripLogSettings.sidecarPath(forLogAt: path, isFolder: isFolder.boolValue)
         let loaded = TripLogSettings.load(
             sidecar: sidecar, path: sidecarPath, siteFilters: site?.tripsFilters ?? .roadTrip, overridingPreset: presetName,
             log: diagnostics)
@@ -212,9 +211,8 @@ enum TripCommand {
         var result = settings
         for name in FilterSettings.names {
             guard let override = overrides[name] else { continue }
-            let problem = override.map { result.set(name, to: $0) } ?? result.clear(name)
-            if var problem {
-                for (flag, option) in FilterSettings.optionNames { problem = problem.replacingOccurrences(of: "'\(option)'", with: "--\(flag)") }
+            let flag = FilterSettings.optionNames.first { $0.value == name }.map { "--" + $0.key }
+            if let problem = override.map({ result.set(name, to: $0, calledAs: flag) }) ?? result.clear(name) {
                 throw UsageError(message: problem)
             }
         }

@@ -257,6 +257,13 @@ import TestTools
         #expect(output.standardError.hasPrefix("roadtrip: "))
     }
 
+    /// A filter value out of range is named by the flag the user typed.
+    @Test func outOfRangeFilterNamesTheFlag() throws {
+        let output = try run(["trip", "stats", Self.cerknica, "--heading-filter", "181"])
+        #expect(output.standardError.hasPrefix("roadtrip: --heading-filter must be between 0 and 180 (degrees), not 181"),
+            "\(output.standardError)")
+    }
+
     @Test func unknownPresetListsTheKnownOnes() throws {
         let output = try run(["trip", "stats", Self.cerknica, "--preset", "fast"])
         #expect(output.standardError.hasPrefix("roadtrip: unknown preset 'fast' (known: default, corelocation-sample)"))

@@ -105,8 +105,10 @@ public struct FilterSettings: Sendable, Hashable {
     /// filteringFactor in (0, 1]. Setting filteringFactor clears cutoffFrequency and vice versa,
     /// so the last one set wins.
     /// - Returns: `nil` when applied; otherwise an error message (the settings are unchanged):
-    ///   `unknown filter setting 'x' (known: …)` or `filter setting 'x' must be …, not v`.
-    public mutating func set(_ name: String, to value: Double) -> String? {
+    ///   `unknown filter setting 'x' (known: …)` or `filter setting 'x' must be …, not v`, where
+    ///   `written` replaces "filter setting 'x'" (the command line's `--heading-filter`).
+    public mutating func set(_ name: String, to value: Double, calledAs written: String? = nil) -> String? {
+        let called = written ?? "filter setting '\(name)'"
         let path: WritableKeyPath<FilterSettings, Double?>
         let isValid: Bool
         let requirement: String
@@ -123,10 +125,10 @@ public struct FilterSettings: Sendable, Hashable {
             (path, isValid, requirement) = (\.filteringFactor, value > 0 && value <= 1, "greater than 0 and at most 1")
         case "cutoffFrequency": (path, isValid, requirement) = (\.cutoffFrequency, value > 0, "> 0 (Hz)")
         default:
-            return "unknown filter setting '\(name)' (known: \(Self.names.joined(separator: ", ")))"
+            return "unknown \(called) (known: \(Self.names.joined(separator: ", ")))"
         }
         guard value.isFinite && isValid else {
-            return "filter setting '\(name)' must be \(requirement), not \(DecimalText.quoted(value))"
+            return "\(called) must be \(requirement), not \(DecimalText.quoted(value))"
         }
         self[keyPath: path] = value
         if name == "filteringFactor" { cutoffFrequency = nil }

@@ -33,3 +33,11 @@ public struct TemplateError: Error, Sendable, Hashable, CustomStringConvertible 
                message)
     }
 }
+
+extension TemplateError {
+    /// This error as an error diagnostic of the template file `path` (as diagnostics name it:
+    /// `Themes/default/layouts/base.mustache`), at the error's line and column.
+    public func diagnostic(in path: String) -> Diagnostic {
+        .error(SourceLocation(path: path, line: line, column: column), message)
+    }
+}

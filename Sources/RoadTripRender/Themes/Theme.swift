@@ -83,7 +83,7 @@ public struct Theme: Sendable {
             } catch let error as FileReadError {
                 log.error(error.location(in: file.displayPath), error.message)
             } catch let error as TemplateError {
-                log.error(SourceLocation(path: file.displayPath, line: error.line, column: error.column), error.message)
+                log.report(error.diagnostic(in: file.displayPath))
             } catch {
                 log.error(SourceLocation(path: file.displayPath), "\(error)")
             }

@@ -17,9 +17,7 @@ extension BuildStep {
             (state.files, state.reusedRenderings) = try render(
                 trips: state.trips, theme: theme, config: state.config, context: context)
         } catch {
-            context.log.error(
-                SourceLocation(path: theme.displayPath(ofTemplate: error.templateName), line: error.line, column: error.column),
-                error.message)
+            context.log.report(error.diagnostic(in: theme.displayPath(ofTemplate: error.templateName)))
             throw BuildStop(summary: "stopped by a template error")
         }
         return CountText.counted(state.destinations.count, "destination") + " ("

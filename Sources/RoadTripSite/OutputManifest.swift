@@ -1,4 +1,5 @@
 import Foundation
+import RoadTripContent
 import RoadTripRender
 
 /// The record of which files in the output folder roadtrip wrote: the file
@@ -21,14 +22,30 @@ public struct OutputManifest: Sendable, Hashable {
 
     /// Reads a manifest's text. Empty lines are ignored; a line that is not a usable output path
     /// (``OutputFile/pathProblem(_:)``: absolute, with `..`, …) is dropped, so a damaged or
-    /// hand-edited manifest can never name a file outside the output folder.
+    /// hand-edited manifest can never name a file outside the output folder; and so is a line no
+    /// build writes (``isNeverWritten(_:)``), so it can never name `.git/`, `CNAME` or a README
+    /// of the user's either: only what roadtrip could have written is ever removed.
     public init(parsing text: String) {
         var paths = Set<String>()
         for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
             let path = String(line)
-            if OutputFile.pathProblem(path) == nil { paths.insert(path) }
+            if OutputFile.pathProblem(path) == nil && !Self.isNeverWritten(path) { paths.insert(path) }
         }
         self.paths = paths
+    }
+
+    /// Whether `path` is one that no build writes, being the user's by the output folder's rules
+    /// (``OutputFolderPolicy/mayPrecedeFirstBuild(_:)``): under a top-level dotfile or dot-folder
+    /// (`.git/config`), a publishing file (`CNAME`, `_redirects`, `_headers`), `lost+found/`, or a
+    /// top-level README or LICENSE file. (A destination may be called `readme`: its folder
+    /// `readme/` is roadtrip's; only a top-level *file* of that name is the user's.)
+    static func isNeverWritten(_ path: String) -> Bool {
+        let components = path.split(separator: "/", omittingEmptySubsequences: false)
+        let top = String(components[0])
+        if top.hasPrefix(".") || OutputFolderPolicy.publishingFiles.contains(top) || top == OutputFolderPolicy.fileSystemFolder {
+            return true
+        }
+        return components.count == 1 && OutputFolderPolicy.isRepositoryFile(top)
     }
 
     /// Reads `<outputDirectory>/.roadtrip-manifest`; an absent or unreadable manifest is empty

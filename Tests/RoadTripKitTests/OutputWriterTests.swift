@@ -460,4 +460,25 @@ private func attributes(_ url: URL) throws -> (date: Date?, inode: UInt64?) {
         #expect(manifest.paths == ["a.html", "b/index.html"])
         #expect(manifest.text == "a.html\nb/index.html\n")
     }
+
+    /// A manifest edited to list the user's `.git/`, `CNAME`, `_redirects` or README: a build never
+    /// removes them (a fresh-clone tester's hand-edited manifest had a build delete `.git/config`
+    /// and `CNAME`). A destination called `readme` is roadtrip's folder and stays listed.
+    @Test func manifestNeverNamesTheUsersFiles() throws {
+        let manifest = OutputManifest(parsing: ".git/config\n.git/hooks\nCNAME\n_redirects\nREADME.md\nlicense\n"
+            + "lost+found/x\nreadme/index.html\nindex.html\n")
+        #expect(manifest.paths == ["index.html", "readme/index.html"])
+
+        let sandbox = try Sandbox()
+        defer { sandbox.remove() }
+        _ = try sandbox.writer().write([OutputFile(path: "index.html", contents: .text("home"))])
+        try sandbox.put("[core]\n", at: sandbox.output.appendingPathComponent(".git/config"))
+        try sandbox.put("trips.example.org\n", at: sandbox.output.appendingPathComponent("CNAME"))
+        let manifestURL = sandbox.output.appendingPathComponent(OutputManifest.fileName)
+        let listed = try String(contentsOf: manifestURL, encoding: .utf8)
+        try Data((listed + ".git/config\nCNAME\n").utf8).write(to: manifestURL)
+        let summary = try sandbox.writer().write([OutputFile(path: "index.html", contents: .text("home 2"))])
+        #expect(summary.removed.isEmpty)
+        #expect(sandbox.text(".git/config") == "[core]\n" && sandbox.text("CNAME") == "trips.example.org\n")
+    }
 }

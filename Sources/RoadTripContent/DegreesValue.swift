@@ -21,9 +21,9 @@ enum DegreesValue {
         case problem(String)
     }
 
-    /// Reads `value`, the field `name` whose magnitude may be at most `limit` degrees (90 for a
-    /// latitude, 180 for a longitude).
-    static func read(_ value: MetadataValue, name: String, limit: Double) -> Reading {
+    /// Reads `value`, the field `name` on `axis` (its range: −90…90 degrees for a latitude,
+    /// −180…180 for a longitude).
+    static func read(_ value: MetadataValue, name: String, axis: CoordinateAxis) -> Reading {
         let degrees: Double
         var warning: String?
         switch value {
@@ -43,10 +43,8 @@ enum DegreesValue {
             return .problem("\(name) must be a number of degrees, not \(RecordFields.kind(of: value))")
         }
         guard degrees.isFinite else { return .problem("\(name) must be a finite number of degrees, not \(degrees)") }
-        guard (-limit...limit).contains(degrees) else {
-            let shown = warning == nil ? RecordFields.numberText(value) : RecordFields.numberText(.double(degrees))
-            return .problem("\(name) \(shown) is outside −\(Int(limit))…\(Int(limit)) degrees")
-        }
+        let shown = warning == nil ? RecordFields.numberText(value) : RecordFields.numberText(.double(degrees))
+        if let problem = axis.rangeProblem(degrees, what: name, written: shown) { return .problem(problem) }
         return .degrees(degrees, warning: warning)
     }
 }

@@ -357,19 +357,19 @@ private struct FrontMatterFields {
                 "a destination needs a location: \(missing) missing" + how)
             return nil
         }
-        let latitudeValue = Self.degrees(latitude.value, name: "latitude", limit: 90, path: path, log: log)
-        let longitudeValue = Self.degrees(longitude.value, name: "longitude", limit: 180, path: path, log: log)
+        let latitudeValue = Self.degrees(latitude.value, name: "latitude", axis: .latitude, path: path, log: log)
+        let longitudeValue = Self.degrees(longitude.value, name: "longitude", axis: .longitude, path: path, log: log)
         guard let latitudeValue, let longitudeValue else { return nil }
         return Coordinate(latitude: latitudeValue, longitude: longitudeValue)
     }
 
     /// The destination's latitude or longitude by `DegreesValue`'s rule (the same as a POI's),
     /// or `nil` after an error at the value.
-    private static func degrees(_ node: YAMLNode, name: String, limit: Double, path: String, log: DiagnosticLog)
+    private static func degrees(_ node: YAMLNode, name: String, axis: CoordinateAxis, path: String, log: DiagnosticLog)
         -> Double?
     {
         let location = SourceLocation(path: path, line: node.line, column: node.column)
-        switch DegreesValue.read(node.metadataValue, name: name, limit: limit) {
+        switch DegreesValue.read(node.metadataValue, name: name, axis: axis) {
         case .degrees(let value, let warning):
             if let warning { log.warning(location, warning) }
             return value

@@ -107,16 +107,16 @@ struct RecordFields {
             let noun = missing.count == 1 ? "key" : "keys"
             log.error(location, "\(label): missing \(noun) \(missing.joined(separator: ", "))")
         }
-        let latitude = latitudeEntry.flatMap { degrees($0, limit: 90) }
-        let longitude = longitudeEntry.flatMap { degrees($0, limit: 180) }
+        let latitude = latitudeEntry.flatMap { degrees($0, axis: .latitude) }
+        let longitude = longitudeEntry.flatMap { degrees($0, axis: .longitude) }
         guard let latitude, let longitude else { return nil }
         return Coordinate(latitude: latitude, longitude: longitude)
     }
 
-    /// A value in degrees within −limit…limit (`DegreesValue`), or `nil` after an error.
-    private func degrees(_ entry: MetadataEntry, limit: Double) -> Double? {
+    /// A value in degrees within `axis`'s range (`DegreesValue`), or `nil` after an error.
+    private func degrees(_ entry: MetadataEntry, axis: CoordinateAxis) -> Double? {
         let at = location(of: entry.key)
-        switch DegreesValue.read(entry.value, name: entry.key, limit: limit) {
+        switch DegreesValue.read(entry.value, name: entry.key, axis: axis) {
         case .degrees(let value, let warning):
             if let warning { log.warning(at, "\(label): \(warning)") }
             return value

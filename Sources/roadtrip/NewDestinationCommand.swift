@@ -24,8 +24,8 @@ enum NewDestinationCommand: Command {
             """)
 
     static func run(_ arguments: ParsedArguments) throws(UsageError) -> Int32 {
-        let latitude = try arguments.number("--latitude", in: -90...90)!
-        let longitude = try arguments.number("--longitude", in: -180...180)!
+        let latitude = try arguments.number("--latitude", in: CoordinateAxis.latitude.range)!
+        let longitude = try arguments.number("--longitude", in: CoordinateAxis.longitude.range)!
         let name = arguments.argument(0)!
         guard !name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
             throw UsageError(message: "new destination needs a NAME that is not blank")

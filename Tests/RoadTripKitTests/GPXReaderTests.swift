@@ -258,8 +258,8 @@ struct GPXReaderTests {
         // each `<trkpt` after 6 spaces: column 7.
         #expect(trip.locations.map(\.coordinate.longitude) == [14, 14.001, 14.002, 14.003])
         #expect(diagnostics.map(\.description) == [
-            "trips/legacy_gpx_pause_resume.gpx:42:7: warning: point's latitude 100.0 is outside −90…90; point skipped",
-            "trips/legacy_gpx_pause_resume.gpx:46:7: warning: point's latitude 200.0 is outside −90…90; point skipped",
+            "trips/legacy_gpx_pause_resume.gpx:42:7: warning: point's latitude 100.0 is outside −90…90 degrees; point skipped",
+            "trips/legacy_gpx_pause_resume.gpx:46:7: warning: point's latitude 200.0 is outside −90…90 degrees; point skipped",
             // The summary counts every point read: gpxpy's 6 trkpt plus its 2 wpt.
             "trips/legacy_gpx_pause_resume.gpx: warning: 2 of 8 points skipped: 2 without a valid latitude and longitude",
         ])
@@ -301,7 +301,7 @@ struct GPXReaderTests {
         // line 13's `<trkpt` starts the line.
         #expect(diagnostics.map(\.description) == [
             "trips/extensions.gpx:11:30: warning: `ele` \"12,5\" is not a number; point skipped",
-            "trips/extensions.gpx:13:1: warning: point's longitude -181.0 is outside −180…180; point skipped",
+            "trips/extensions.gpx:13:1: warning: point's longitude -181.0 is outside −180…180 degrees; point skipped",
             "trips/extensions.gpx: warning: 2 of 5 points skipped: 1 without a valid latitude and longitude, 1 with an unreadable value",
         ])
     }

@@ -84,10 +84,10 @@ struct PhotoTests {
     }
 
     @Test("impossible values give a reason, not a value", arguments: [
-        (GPSBlock(latitude: [(91, 1), (0, 1), (0, 1)]), "GPSLatitude 91.0° is beyond 90°"),
+        (GPSBlock(latitude: [(91, 1), (0, 1), (0, 1)]), "GPSLatitude 91.0 is outside −90…90 degrees"),
         (GPSBlock(latitude: [(45, 1), (60, 1), (0, 1)]), "GPSLatitude minutes 60.0 are not below 60"),
         (GPSBlock(latitude: [(45, 1), (10, 0), (0, 1)]), "GPSLatitude has a zero denominator"),
-        (GPSBlock(longitude: [(181, 1), (0, 1), (0, 1)]), "GPSLongitude 181.0° is beyond 180°"),
+        (GPSBlock(longitude: [(181, 1), (0, 1), (0, 1)]), "GPSLongitude 181.0 is outside −180…180 degrees"),
         (GPSBlock(latitudeRef: "X"), "GPSLatitudeRef \"X\" is neither N nor S"),
     ])
     func impossible(block: GPSBlock, reason: String) {
@@ -126,7 +126,7 @@ struct PhotoTests {
         let expectedPrefixes = [
             "Destinations/bled/photos/empty.jpg: warning: the file is empty: a photo is a JPEG or HEIC image; photo skipped",
             "Destinations/bled/photos/corrupt.jpg: warning: not a readable image",
-            "Destinations/bled/photos/impossible-latitude.jpg: warning: impossible EXIF value: GPSLatitude 91.0° is beyond 90°; photo skipped",
+            "Destinations/bled/photos/impossible-latitude.jpg: warning: impossible EXIF value: GPSLatitude 91.0 is outside −90…90 degrees; photo skipped",
             "Destinations/bled/photos/notes.txt: warning: not a JPEG or HEIC photo; photo skipped",
             "Destinations/bled/photos/png-renamed.jpg: warning: is a PNG image, not a JPEG as its name says; photo skipped",
             "Destinations/bled/photos/captions.yaml:2:1: warning: caption for \"missing.jpg\", which is not in the photos folder",

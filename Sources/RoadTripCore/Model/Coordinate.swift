@@ -18,6 +18,6 @@ public struct Coordinate: Sendable, Hashable, Codable {
     /// as `CLLocationCoordinate2DIsValid` defines it.
     public var isValid: Bool {
         latitude.isFinite && longitude.isFinite
-            && (-90.0...90.0).contains(latitude) && (-180.0...180.0).contains(longitude)
+            && CoordinateAxis.latitude.range.contains(latitude) && CoordinateAxis.longitude.range.contains(longitude)
     }
 }

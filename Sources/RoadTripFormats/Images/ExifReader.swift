@@ -94,8 +94,8 @@ public enum ExifReader {
         guard let latitudeDMS, let longitudeDMS else {
             throw Failure(latitudeDMS == nil ? "GPSLongitude without GPSLatitude" : "GPSLatitude without GPSLongitude")
         }
-        let latitude = try degrees(latitudeDMS, name: "GPSLatitude", limit: 90)
-        let longitude = try degrees(longitudeDMS, name: "GPSLongitude", limit: 180)
+        let latitude = try degrees(latitudeDMS, name: "GPSLatitude", axis: .latitude)
+        let longitude = try degrees(longitudeDMS, name: "GPSLongitude", axis: .longitude)
         let latitudeSign = try sign(block.text(.gps, Tag.gpsLatitudeRef), name: "GPSLatitudeRef", positive: "N", negative: "S")
         let longitudeSign = try sign(block.text(.gps, Tag.gpsLongitudeRef), name: "GPSLongitudeRef", positive: "E", negative: "W")
         return Coordinate(latitude: latitudeSign * latitude, longitude: longitudeSign * longitude)
@@ -103,12 +103,13 @@ public enum ExifReader {
 
     /// Degrees + minutes / 60 + seconds / 3600, with minutes below 60, seconds at most 60 (exiftool
     /// writes 33.9° as 33° 53′ 60″, a rounding artefact that it reads back itself), and the total
-    /// at most `limit` (90 for latitude, 180 for longitude).
-    private static func degrees(_ dms: [Double], name: String, limit: Double) throws(Failure) -> Double {
+    /// within `axis`'s range (at most 90 for a latitude, 180 for a longitude: the sign is the
+    /// hemisphere reference's).
+    private static func degrees(_ dms: [Double], name: String, axis: CoordinateAxis) throws(Failure) -> Double {
         guard dms[1] < 60 else { throw Failure("\(name) minutes \(dms[1]) are not below 60") }
         guard dms[2] <= 60 else { throw Failure("\(name) seconds \(dms[2]) are above 60") }
         let value = dms[0] + dms[1] / 60 + dms[2] / 3600
-        guard value <= limit else { throw Failure("\(name) \(value)° is beyond \(Int(limit))°") }
+        if let problem = axis.rangeProblem(value, what: name) { throw Failure(problem) }
         return value
     }
 

@@ -179,7 +179,8 @@ public enum VCardReader {
             case "GEO":
                 guard let coordinate = geoCoordinate(value) else {
                     return .failure(SkipReason(
-                        message: "GEO '\(value)' at line \(property.line) is not two numbers, a latitude within −90…90 and a longitude within −180…180 degrees"))
+                        message: "GEO '\(value)' at line \(property.line) is not two numbers, a latitude within "
+                            + "\(CoordinateAxis.latitude.rangeText) and a longitude within \(CoordinateAxis.longitude.rangeText)"))
                 }
                 contact.coordinate = coordinate
             default:

@@ -51,7 +51,8 @@ public enum NewDestination {
         guard !trimmed.isEmpty else { throw Failure(message: "the destination needs a name") }
         guard coordinate.isValid else {
             throw Failure(
-                message: "latitude must be within −90…90 and longitude within −180…180 degrees "
+                message: "latitude must be within \(CoordinateAxis.latitude.rangeText) and longitude within "
+                    + "\(CoordinateAxis.longitude.rangeText) "
                     + "(got \(coordinate.latitude), \(coordinate.longitude))")
         }
         if let problem = ProjectLocator.problem(withGivenRoot: projectRoot) { throw Failure(message: problem) }

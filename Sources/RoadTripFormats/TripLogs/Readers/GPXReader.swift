@@ -372,10 +372,10 @@ private struct GPXStreamState {
             return
         }
         point.coordinate = Coordinate(latitude: latitude, longitude: longitude)
-        if !(-90.0...90.0).contains(latitude) {
-            reject(.coordinate, "point's latitude \(latitude) is outside −90…90")
-        } else if !(-180.0...180.0).contains(longitude) {
-            reject(.coordinate, "point's longitude \(longitude) is outside −180…180")
+        if let problem = CoordinateAxis.latitude.rangeProblem(latitude, what: "point's latitude") {
+            reject(.coordinate, problem)
+        } else if let problem = CoordinateAxis.longitude.rangeProblem(longitude, what: "point's longitude") {
+            reject(.coordinate, problem)
         }
     }
 

@@ -194,6 +194,26 @@ import Testing
             + "(through the partials p → p → p)")
     }
 
+    /// Partials that each include the next ten times grow the page tenfold per level: `p1` to
+    /// `p12` of 10 inclusions each and a leaf `x` would be 10¹² bytes (a fresh-clone tester's theme
+    /// ran a build until memory was gone). Rendering stops once the page passes 128 MiB: with a
+    /// 4,096-byte leaf, each p9 renders 10⁴ leaves (p9 → p10 → p11 → p12 → x: four levels of
+    /// ten), 40,960,000 bytes; three p9s are 122,880,000 bytes, under 128 MiB = 134,217,728, and
+    /// the fourth crosses it, so rendering stops inside p8, at a `{{>pN}}` tag on line 1 of a `p`
+    /// template.
+    @Test func renderedPageSizeIsBounded() throws {
+        var templates = ["x": String(repeating: "y", count: 4096)]
+        for level in 1...12 {
+            templates["p\(level)"] = String(repeating: level == 12 ? "{{>x}}" : "{{>p\(level + 1)}}", count: 10)
+        }
+        let library = try TemplateLibrary(templates: templates)
+        let error = #expect(throws: TemplateError.self) { try library.render("p1", context: nil) }
+        #expect(error?.templateName.hasPrefix("p") == true)
+        #expect(error?.line == 1)
+        #expect(error?.message.hasPrefix("the page being rendered is larger than 128 MiB here (through the partials ") == true)
+        #expect(error?.message.hasSuffix("; do partials include each other many times over?") == true)
+    }
+
     @Test func unknownTemplateName() throws {
         let library = try TemplateLibrary(templates: [:])
         #expect(throws: TemplateError.self) { try library.render("nope", context: nil) }

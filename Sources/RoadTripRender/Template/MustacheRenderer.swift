@@ -16,6 +16,13 @@ struct MustacheRenderer {
     /// its render thread's stack at about 1,800 levels (measured), so 1,024 leaves room.
     static let maximumNesting = 1_024
 
+    /// The most bytes one rendering may produce: 128 MiB, hundreds of times a large real page (a
+    /// home page of 4,000 destinations is a few MB). Partials that each include the next ten
+    /// times grow the output tenfold per level, so twelve levels of small templates would
+    /// render 10¹² bytes; the renderer stops at this size with an error instead of running until
+    /// memory is gone.
+    static let maximumOutputBytes = 128 * 1024 * 1024
+
     private let templates: [String: MustacheTemplate]
     /// The output built so far, as UTF-8.
     private(set) var output: [UInt8] = []
@@ -101,7 +108,15 @@ struct MustacheRenderer {
 
     /// Enters one more level of nesting, or throws at the tag (`line`, `column` in the scope's
     /// template) that would go deeper than `maximumNesting`; call `nesting -= 1` on leaving.
+    /// Also throws there when the output has grown past `maximumOutputBytes`: every inclusion and
+    /// section passes here, so output can only grow by one template's text between checks.
     private mutating func enterNesting(at line: Int, _ column: Int, in scope: Scope) throws(TemplateError) {
+        guard output.count <= Self.maximumOutputBytes else {
+            throw TemplateError(templateName: scope.templateName, line: line, column: column,
+                message: "the page being rendered is larger than \(Self.maximumOutputBytes / 1024 / 1024) MiB here"
+                    + (includes.isEmpty ? "" : " (through the partials " + includes.suffix(3).map(\.name).joined(separator: " → ") + ")")
+                    + "; do partials include each other many times over?")
+        }
         guard nesting < Self.maximumNesting else {
             throw TemplateError(templateName: scope.templateName, line: line, column: column,
                 message: "sections, blocks and partials nest deeper than \(Self.maximumNesting) levels when rendered"

@@ -85,7 +85,12 @@ public struct AllowedHosts: Sendable, Hashable {
             host = Substring(text)
             port = ""
         }
-        guard port.isEmpty || (port.first == ":" && port.dropFirst().allSatisfy { $0.isASCII && $0.isNumber }) else {
+        // RFC 3986's port is any digits, but no TCP port is above 65535 (RFC 793): such a Host
+        // names no address this server could listen on. An empty port means the default (§3.2.3).
+        let digits = port.dropFirst()
+        guard port.isEmpty || (port.first == ":" && digits.allSatisfy { $0.isASCII && $0.isNumber }
+            && (digits.isEmpty || (digits.count <= 5 && Int(digits)! <= 65535)))
+        else {
             return nil
         }
         return parseHost(String(host))

@@ -169,7 +169,9 @@ public final class DevelopmentServer: Sendable {
         let quiet = options.build.verbosity == .quiet
         if let changed, !quiet {
             let root = options.build.projectRoot.path + "/"
-            let names = changed.prefix(3).map { $0.hasPrefix(root) ? String($0.dropFirst(root.count)) : $0 }
+            // Escaped as diagnostics are: a file name with a line break or a terminal escape
+            // must not forge a line or clear the screen.
+            let names = changed.prefix(3).map { Diagnostic.oneLine($0.hasPrefix(root) ? String($0.dropFirst(root.count)) : $0) }
             printer("Change: " + names.joined(separator: ", ") + (changed.count > 3 ? " and \(changed.count - 3) more" : ""), false)
         }
         let log = DiagnosticLog()

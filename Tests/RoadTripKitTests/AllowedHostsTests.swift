@@ -16,7 +16,7 @@ import Testing
     @Test func loopbackServerAnswersItsAddressAndLocalhostOnly() {
         let hosts = AllowedHosts(listeningAddress: "127.0.0.1", hostOption: "127.0.0.1")
         for allowed in ["127.0.0.1", "127.0.0.1:8000", "localhost", "localhost:8000", "LOCALHOST:8000", "localhost.",
-            "app.localhost:8000", "a.b.localhost", " 127.0.0.1:8000 ", "127.0.0.1:"]
+            "app.localhost:8000", "a.b.localhost", " 127.0.0.1:8000 ", "127.0.0.1:", "127.0.0.1:65535"]
         {
             #expect(hosts.verdict(for: allowed, version: "HTTP/1.1") == .allowed, "\(allowed)")
         }
@@ -29,7 +29,9 @@ import Testing
         // Not `uri-host [":" port]`: a repeated Host (joined with ", "), a space, userinfo, a bad
         // port, a bare IPv6 address, an unclosed bracket.
         for malformed in ["a, b", "127.0.0.1, evil.example", "a b", "user@localhost", "localhost:80x", "::1", "[::1",
-            "[::1]x", "[nothost]", "localhost:8000:1", "ex/ample", "caf\u{E9}.localhost"]
+            "[::1]x", "[nothost]", "localhost:8000:1", "ex/ample", "caf\u{E9}.localhost",
+            // No TCP port is above 65535 (a fresh-clone tester's Host: 127.0.0.1:99999 was allowed).
+            "127.0.0.1:99999", "127.0.0.1:65536", "localhost:000080000", "[::1]:70000"]
         {
             #expect(hosts.verdict(for: malformed, version: "HTTP/1.1") == .malformed, "\(malformed)")
         }

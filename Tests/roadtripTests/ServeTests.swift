@@ -555,6 +555,22 @@ extension ServeTests {
         #expect(!bytes.indices.contains { bytes[$0] == 13 && ($0 + 1 == bytes.count || bytes[$0 + 1] != 10) })
     }
 
+    /// A file saved under a name with a terminal escape and a line break while `serve` runs: the
+    /// "Change:" line names it escaped as a diagnostic is (`\u{1B}`, `\n`), so it can neither
+    /// clear the screen nor forge a line (a fresh-clone tester's `ESC[2J` cleared the terminal).
+    @Test func changeLinesEscapeFileNames() throws {
+        let (project, server) = try Self.servedProject(watch: true)
+        defer { _ = server.stop(); project.remove() }
+        let events = try EventStreamClient(port: server.port)
+        defer { events.close() }
+        #expect(events.waitUntilOpen())
+        try project.write("Destinations/c\u{1B}[2J\nfake: line/index.md", "---\ntitle: C\nlatitude: 1\nlongitude: 2\n---\n")
+        #expect(events.waitFor(event: "reload"), "server said: \(server.output) \(server.errors)")
+        let changes = server.output.split(separator: "\n").filter { $0.hasPrefix("Change: ") }
+        #expect(changes.contains { $0.contains("Destinations/c\\u{1B}[2J\\nfake: line") }, "\(changes)")
+        #expect(!server.output.contains("\u{1B}"))
+    }
+
     /// Hidden files and folders — the manifest, `.git`, a build's staging folder, a dotfile in a
     /// subfolder, `.well-known`, one reached through a symbolic link or `%2e` — are 404 with the
     /// site's 404 page, their bytes never sent.

@@ -58,7 +58,7 @@ public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
     /// LF as `\n`, CR as `\r`, and the rest — U+0000–U+001F except tab, U+007F–U+009F (DEL, the C1
     /// controls, NEL among them), U+2028 and U+2029 (the line and paragraph separators) — as
     /// `\u{1B}` (hexadecimal, as Swift writes them). Everything else, tabs included, is unchanged.
-    static func oneLine(_ text: String) -> String {
+    package static func oneLine(_ text: String) -> String {
         func isEscaped(_ scalar: Unicode.Scalar) -> Bool {
             (scalar.value < 0x20 && scalar != "\t") || (0x7F...0x9F).contains(scalar.value)
                 || scalar.value == 0x2028 || scalar.value == 0x2029

@@ -33,6 +33,9 @@ public struct SiteConfig: Sendable, Hashable {
     /// The largest `map.viewport` side accepted, in CSS pixels: a 4K screen's width. Larger values
     /// are a warning and the default is kept (a width of 200,000 took 24 s and wrote a 100 MB page).
     public static let maxViewportSide = 4096.0
+    /// The smallest `map.viewport` side accepted, in CSS pixels: a thumbnail's. Smaller values are
+    /// a warning and the default is kept (a width of 0.001 wrote a map 0 pixels wide).
+    public static let minViewportSide = 64.0
     /// `map.fitPadding`: pixels kept free on every side by `region: fit`, default 40.
     public var fitPadding = 40.0
     /// `map.tileLayers`: the standard, satellite and hybrid XYZ layers (`defaultTileLayers` by default).
@@ -331,10 +334,15 @@ public struct SiteConfig: Sendable, Hashable {
                 reader.forEachKey(value, "map.viewport", known: ["width", "height"]) { sub, subValue in
                     let side: WritableKeyPath<SiteConfig, Double> = sub == "width" ? \.viewportWidth : \.viewportHeight
                     reader.positiveNumber(subValue, "map.viewport.\(sub)") { pixels in
-                        if pixels <= Self.maxViewportSide { self[keyPath: side] = pixels } else {
-                            reader.warn(subValue, "map.viewport.\(sub) \(DecimalText.quoted(pixels)) is more than "
-                                + "\(Int(Self.maxViewportSide)) pixels (a map that large takes long to draw and makes a page of "
-                                + "megabytes); using \(Int(self[keyPath: side]))")
+                        let written = "map.viewport.\(sub) \(DecimalText.quoted(pixels))"
+                        if pixels > Self.maxViewportSide {
+                            reader.warn(subValue, "\(written) is more than \(Int(Self.maxViewportSide)) pixels (a map that large "
+                                + "takes long to draw and makes a page of megabytes); using \(Int(self[keyPath: side]))")
+                        } else if pixels < Self.minViewportSide {
+                            reader.warn(subValue, "\(written) is less than \(Int(Self.minViewportSide)) pixels (no map can be "
+                                + "read that small); using \(Int(self[keyPath: side]))")
+                        } else {
+                            self[keyPath: side] = pixels
                         }
                     }
                 }

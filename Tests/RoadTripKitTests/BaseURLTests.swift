@@ -54,6 +54,21 @@ import Testing
         #expect(problem("https://example.org:/") == nil)
     }
 
+    /// A host whose last label is a number is an IPv4 address to a browser (WHATWG URL "ends in a
+    /// number"): four bytes or an error (`999.1.1.1` went into the sitemap). Bad punycode names its
+    /// host instead of 'has no host', and the scheme's default port is left out, as browsers do
+    /// (all three found by a fresh-clone tester).
+    @Test func ipv4HostsPunycodeAndDefaultPorts() throws {
+        let ipv4 = "is not an IPv4 address (four numbers from 0 to 255, such as '192.0.2.1')"
+        #expect(problem("http://999.1.1.1/") == "baseURL 'http://999.1.1.1/': the host '999.1.1.1' \(ipv4)")
+        #expect(problem("http://1.2.3/") == "baseURL 'http://1.2.3/': the host '1.2.3' \(ipv4)")
+        #expect(try checked("http://192.0.2.1:8080/trips/").url == "http://192.0.2.1:8080/trips/")
+        #expect(problem("https://xn--zz.de/") == "baseURL 'https://xn--zz.de/': the host 'xn--zz.de' is not a valid host name")
+        #expect(try checked("http://example.org:0080/").url == "http://example.org/")
+        #expect(try checked("https://example.org:443/a/").url == "https://example.org/a/")
+        #expect(try checked("https://example.org:80/").url == "https://example.org:80/")
+    }
+
     /// A bracketed host is an IPv6 address (RFC 3986 §3.2.2) or nothing: `[zz]` and `[]` are
     /// refused; `[::1]` and `[2001:db8::1]` with a port are kept.
     @Test func bracketedHostsMustBeIPv6Addresses() throws {

@@ -81,4 +81,19 @@ import Testing
         #expect(GenericCSVReader.read(url, displayPath: "g.csv", slug: "g", mapping: ["latitude": "A", "longitude": "B", "lat": "A"], timeZone: .gmt, log: unknown) == nil)
         #expect(unknown.errorCount == 1)
     }
+
+    /// A quote or a line break cannot be the delimiter: `"\n"` was taken and ended in 'a CSV
+    /// without a "t" column', and `'"'` silently gave no fixes (found by a fresh-clone tester).
+    @Test(arguments: ["\"", "\n", "\r"])
+    func quoteAndLineBreakAreNoDelimiters(delimiter: String) {
+        let url = TripLogTestFiles.file("d.csv", "t,lat,lon\n1704067200,46,14\n")
+        let log = DiagnosticLog()
+        let mapping = ["timestamp": "t", "latitude": "lat", "longitude": "lon", "timestampFormat": "unix", "delimiter": delimiter]
+        #expect(GenericCSVReader.read(url, displayPath: "d.csv", slug: "d", mapping: mapping, timeZone: .gmt, log: log) == nil)
+        let shown = delimiter == "\"" ? "\"\"\"" : (delimiter == "\n" ? "\"\\n\"" : "\"\\r\"")
+        #expect(log.diagnostics.map(\.description) == [
+            "d.csv: error: the column mapping's delimiter cannot be \(shown): a quote starts a quoted field and a line break "
+                + "ends a row; use ',', ';', a tab or another character"
+        ])
+    }
 }

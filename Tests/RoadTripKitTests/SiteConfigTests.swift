@@ -218,6 +218,14 @@ import Testing
         ])
         let (largest, none) = try load("map: { viewport: { width: 4096, height: 4096 } }\n")
         #expect(none.isEmpty && largest.viewportWidth == 4096 && largest.viewportHeight == 4096)
+        // Below 64 pixels (a fresh-clone tester's 0.001 wrote a map 0 pixels wide): line 1
+        // "map: { viewport: { width: " is 26 characters, so the value is at column 27.
+        let (tiny, small) = try load("map: { viewport: { width: 0.001, height: 64 } }\n")
+        #expect(tiny.viewportWidth == 800 && tiny.viewportHeight == 64)
+        #expect(small.map(\.description) == [
+            "Destinations/site.yaml:1:27: warning: map.viewport.width 0.001 is less than 64 pixels (no map can be read that "
+                + "small); using 800"
+        ])
     }
 
     /// `trips` takes a preset and any trip-log filter by name, as a sidecar does: the preset

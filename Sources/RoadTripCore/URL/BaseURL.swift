@@ -74,7 +74,10 @@ public struct BaseURL: Sendable, Hashable {
                 throw Problem(message: "\(quoted) must be \(usage), not a \(scheme): URL")
             }
             guard let host = components.host, !host.isEmpty else {
-                throw Problem(message: "\(quoted) has no host; write \(usage)")
+                // Foundation gives no host for one it cannot decode (`xn--zz.de`, bad punycode).
+                let authority = writtenAuthority(written).flatMap { $0.isEmpty ? nil : $0 }
+                throw Problem(message: authority.map { "\(quoted): the host '\(QuotedText.excerpt($0))' is not a valid host name" }
+                    ?? "\(quoted) has no host; write \(usage)")
             }
             if let portText = writtenPort(written), !portText.isEmpty {
                 // Foundation drops a port too large for an Int (`:99999999999999999999`) instead of refusing it.
@@ -86,7 +89,10 @@ public struct BaseURL: Sendable, Hashable {
                 throw Problem(message: "\(quoted): the host '\(host)' cannot be written in ASCII; write its IDNA form (xn--…)")
             }
             if let problem = hostNameProblem(asciiHost) { throw Problem(message: "\(quoted): \(problem)") }
-            origin = scheme + "://" + asciiHost.lowercased() + (components.port.map { ":\($0)" } ?? "")
+            // The scheme's default port is left out, as browsers do (`http://example.org:80/` is `http://example.org/`).
+            let defaultPort = scheme == "https" ? 443 : 80
+            let port = components.port.flatMap { $0 == defaultPort ? nil : $0 }
+            origin = scheme + "://" + asciiHost.lowercased() + (port.map { ":\($0)" } ?? "")
         } else if !path.hasPrefix("/") {
             // `example.org/trips/` names a host; `trips/` and `.` a folder, which links need from the root.
             let first = written.split(separator: "/").first.map(String.init) ?? ""
@@ -127,6 +133,15 @@ public struct BaseURL: Sendable, Hashable {
     /// ending with a hyphen, 253 characters in all — so `exa_mple.com` or `a..com` is refused;
     /// `nil` when it is one.
     static func hostNameProblem(_ host: String) -> String? {
+        // A host whose last label is a number is an IPv4 address to a browser (WHATWG URL §3.5,
+        // "ends in a number"): it must be four decimal bytes (`999.1.1.1` and `1.2.3` are not).
+        let lastLabel = (host.hasSuffix(".") ? String(host.dropLast()) : host).split(separator: ".").last ?? ""
+        if !host.hasPrefix("["), !lastLabel.isEmpty, lastLabel.allSatisfy({ $0.isASCII && $0.isNumber }) {
+            var address = in_addr()
+            let parts = host.split(separator: ".", omittingEmptySubsequences: false)
+            if parts.count == 4, inet_pton(AF_INET, host, &address) == 1 { return nil }
+            return "the host '\(host)' is not an IPv4 address (four numbers from 0 to 255, such as '192.0.2.1')"
+        }
         if host.hasPrefix("[") {
             // RFC 3986 §3.2.2's IP-literal: an IPv6 address (RFC 4291 §2.2, as inet_pton reads it),
             // which URLComponents lets through unchecked (`[zz]`, `[]`).
@@ -145,14 +160,20 @@ public struct BaseURL: Sendable, Hashable {
             + "no label starting or ending with a hyphen, no empty label)"
     }
 
+    /// The host and port as written in the http(s) URL `written`: what lies between `://` (and
+    /// any user info) and the path, query or fragment; `nil` without `://`.
+    static func writtenAuthority(_ written: String) -> String? {
+        guard let schemeEnd = written.range(of: "://") else { return nil }
+        var authority = written[schemeEnd.upperBound...].prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }
+        return String(authority)
+    }
+
     /// The port as written in the authority of the http(s) URL `written` (the digits after the
     /// host's `:`), `""` for a `:` with nothing after it (RFC 3986 §3.2.3 allows it: the scheme's
     /// default), or `nil` when there is no `:` after the host.
     static func writtenPort(_ written: String) -> String? {
-        guard let schemeEnd = written.range(of: "://") else { return nil }
-        let rest = written[schemeEnd.upperBound...]
-        var authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
-        if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }
+        guard var authority = writtenAuthority(written)?[...] else { return nil }
         if authority.hasPrefix("["), let close = authority.firstIndex(of: "]") {
             authority = authority[authority.index(after: close)...]
         }

@@ -178,9 +178,7 @@ public final class DevelopmentServer: Sendable {
         let start = DispatchTime.now().uptimeNanoseconds
         let printer = self.printer
         let result = SiteBuilder(options: options.build, log: log, cache: cache, progress: { printer($0, false) }).build()
-        for diagnostic in log.diagnostics where options.build.prints(diagnostic) {
-            printer(diagnostic.description, true)
-        }
+        for line in Diagnostic.printedLines(log.diagnostics.filter(options.build.prints)) { printer(line, true) }
         let milliseconds = Int(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
         if result.succeeded {
             if !quiet { printer("Built in \(milliseconds) ms", false) }
@@ -189,7 +187,7 @@ public final class DevelopmentServer: Sendable {
         } else {
             let steps = result.failingSteps.isEmpty ? "" : " in " + result.failingSteps.joined(separator: ", ")
             printer("roadtrip: build failed\(steps); still serving the last good build", true)
-            let errors = log.diagnostics.filter { $0.severity == .error || options.build.strict }.map(\.description)
+            let errors = Diagnostic.printedLines(log.diagnostics.filter { $0.severity == .error || options.build.strict })
             liveReload.publishFailure(errors.isEmpty ? "the build failed" : errors.joined(separator: "\n"))
         }
     }

@@ -44,9 +44,7 @@ enum BuildCommand: Command {
             fflush(nil)  // every C stream: stdout itself is not concurrency-safe to name
         }.build()
         let diagnostics = log.diagnostics
-        for diagnostic in diagnostics where options.prints(diagnostic) {
-            printError(diagnostic.description)
-        }
+        for line in Diagnostic.printedLines(diagnostics.filter(options.prints)) { printError(line) }
         let errors = log.errorCount
         let warnings = log.warningCount
         if result.succeeded {

@@ -158,14 +158,14 @@ enum TripCommand {
             do throws(UsageError) {
                 settings = try apply(overrides, to: loaded.filters)
             } catch {
-                for diagnostic in diagnostics.diagnostics { printError(diagnostic.description) }
+                for line in Diagnostic.printedLines(diagnostics.diagnostics) { printError(line) }
                 throw error
             }
             processed = TripLogStream.process(
                 url, displayPath: path, timeZone: zone, columnMapping: loaded.columns, settings: settings,
                 title: loaded.title, keepingTrack: keepingTrack, log: diagnostics)
         }
-        for diagnostic in diagnostics.diagnostics { printError(diagnostic.description) }
+        for line in Diagnostic.printedLines(diagnostics.diagnostics) { printError(line) }
         guard let processed, diagnostics.errorCount == 0 else { return 1 }
         do {
             try FileHandle.standardOutput.write(contentsOf: Data(render(processed, zone).utf8))

@@ -67,4 +67,22 @@ import Testing
             #expect(!diagnostic.description.contains("\n") && diagnostic.message.contains(#"a\nb"#))
         }
     }
+
+    /// At most 50 errors and 50 warnings of one file are printed, then one line counts the rest
+    /// (50,000 bad points of interest printed 100,003 lines): 120 warnings and 3 errors of
+    /// a.json, 2 warnings of b.json and one more error of a.json print 50 + 3 + 2 + 1 lines and
+    /// the count of the 70 warnings left, after the others.
+    @Test func printedLinesAreBoundedPerFile() {
+        var diagnostics = (1...120).map { (line: Int) in Diagnostic.warning(SourceLocation(path: "a.json", line: line), "bad \(line)") }
+        diagnostics += (1...3).map { (line: Int) in Diagnostic.error(SourceLocation(path: "a.json", line: line), "broken \(line)") }
+        diagnostics += (1...2).map { (line: Int) in Diagnostic.warning(SourceLocation(path: "b.json", line: line), "odd \(line)") }
+        diagnostics.append(.error(SourceLocation(path: "a.json"), "one more"))
+        let lines = Diagnostic.printedLines(diagnostics)
+        #expect(lines.count == 50 + 3 + 2 + 1 + 1)
+        #expect(lines[49] == "a.json:50:1: warning: bad 50")
+        #expect(lines[50] == "a.json:1:1: error: broken 1")
+        #expect(lines[55] == "a.json: error: one more")
+        #expect(lines.last == "a.json: warning: 70 more warnings of this file are not shown")
+        #expect(Diagnostic.printedLines(Array(diagnostics.prefix(51))).last == "a.json: warning: 1 more warning of this file is not shown")
+    }
 }

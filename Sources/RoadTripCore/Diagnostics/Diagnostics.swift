@@ -124,3 +124,44 @@ public final class DiagnosticLog: Sendable {
     /// The number of warnings recorded.
     public var warningCount: Int { storage.withLock { $0.filter { $0.severity == .warning }.count } }
 }
+
+extension Diagnostic {
+    /// How many errors, and how many warnings, of one file are printed; the rest are counted in
+    /// one line. Well above what a reader that already counts its skipped rows prints (20 and a
+    /// summary), so those are always shown whole.
+    public static let printedPerFile = 50
+
+    /// The lines to print for `diagnostics`, in order: each diagnostic's `description`, but at most
+    /// ``printedPerFile`` errors and as many warnings per file; past that, one line per file and
+    /// severity says how many more there are ("pois.json: warning: 49,950 more warnings of this
+    /// file are not shown"), after the others. A file of 50,000 bad points of interest prints 102
+    /// lines, not 100,000.
+    public static func printedLines(_ diagnostics: [Diagnostic]) -> [String] {
+        struct FileSeverity: Hashable {
+            var path: String
+            var severity: Severity
+        }
+        var shown: [FileSeverity: Int] = [:]
+        var hidden: [(key: FileSeverity, count: Int)] = []
+        var hiddenIndex: [FileSeverity: Int] = [:]
+        var lines: [String] = []
+        for diagnostic in diagnostics {
+            let key = FileSeverity(path: diagnostic.location.path, severity: diagnostic.severity)
+            if shown[key, default: 0] < printedPerFile {
+                shown[key, default: 0] += 1
+                lines.append(diagnostic.description)
+            } else if let index = hiddenIndex[key] {
+                hidden[index].count += 1
+            } else {
+                hiddenIndex[key] = hidden.count
+                hidden.append((key, 1))
+            }
+        }
+        for (key, count) in hidden {
+            let kind = key.severity.rawValue
+            let words = count == 1 ? "1 more \(kind) of this file is" : "\(CountText.grouped(count)) more \(kind)s of this file are"
+            lines.append(Diagnostic(key.severity, SourceLocation(path: key.path), words + " not shown").description)
+        }
+        return lines
+    }
+}

@@ -77,9 +77,11 @@ public final class OutputLock: Sendable {
             createdFolders += try createFolders(for: area.folder)
             let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
             guard descriptor >= 0 else {
-                let reason = errno == ELOOP
-                    ? "it is a symbolic link, not roadtrip's lock file; remove it if no build is running"
-                    : String(cString: strerror(errno))
+                let reason = switch errno {
+                case ELOOP: "it is a symbolic link, not roadtrip's lock file; remove it if no build is running"
+                case EISDIR: "it is a folder, not roadtrip's lock file; remove it (roadtrip makes the file itself)"
+                default: String(cString: strerror(errno))
+                }
                 throw .unusable(path: path, reason: reason)
             }
             if let refusal = refusal(ofLockFile: descriptor) {

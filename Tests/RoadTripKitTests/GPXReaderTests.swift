@@ -49,6 +49,17 @@ struct GPXReaderTests {
     /// (8) put the first `<trkpt` at column 33; it is 26 characters, so the second starts at 59,
     /// and its `<time>` (after the 23-character `<trkpt lat="2" lon="3">`) at 82. A UTF-16 file,
     /// which the start-tag scan cannot read, keeps libxml2's line and column 1.
+    /// The summary groups every count's digits alike: 1,500 bad points and 1 good one gave
+    /// "1,500 of 1,501 points skipped: 1500 without …" (found by a fresh-clone tester).
+    @Test func summaryCountsAreGrouped() {
+        let points = String(repeating: #"<trkpt lat="100" lon="1"/>"#, count: 1500) + #"<trkpt lat="1" lon="1"/>"#
+        let url = TripLogTestFiles.file("many.gpx", #"<gpx version="1.1"><trk><trkseg>"# + points + "</trkseg></trk></gpx>")
+        let log = DiagnosticLog()
+        _ = GPXReader.read(url, displayPath: "many.gpx", slug: "many", timeZone: Self.utc, log: log)
+        #expect(log.diagnostics.last?.description
+            == "many.gpx: warning: 1,500 of 1,501 points skipped: 1,500 without a valid latitude and longitude")
+    }
+
     @Test func warningsAreAtTheirStartTagsColumn() throws {
         let text = #"<gpx version="1.1"><trk><trkseg><trkpt lat="nan" lon="1"/><trkpt lat="2" lon="3"><time>x</time></trkpt></trkseg></trk></gpx>"#
         for (encoding, columns) in [(String.Encoding.utf8, [33, 82]), (.utf16, [1, 1])] {

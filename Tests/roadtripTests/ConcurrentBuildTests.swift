@@ -140,23 +140,26 @@ import Testing
     /// into the file it points to (found by a fresh-clone tester). Now a symbolic link or a hard
     /// link there is refused: exit 1, an error naming the lock file, nothing written, the linked
     /// file unchanged and the link left where it was.
-    @Test(arguments: ["symbolic", "hard"])
+    @Test(arguments: ["symbolic", "hard", "folder"])
     func lockFileIsNeverWrittenThroughALink(kind: String) throws {
         let project = try TemporaryProject.synthetic(destinations: 2)
         defer { project.remove() }
         let precious = project.root.appendingPathComponent("precious.txt")
         try Data("precious\n".utf8).write(to: precious)
         let lock = project.root.appendingPathComponent(".roadtrip-lock-Output")
-        if kind == "symbolic" {
-            try FileManager.default.createSymbolicLink(at: lock, withDestinationURL: precious)
-        } else {
-            try FileManager.default.linkItem(at: precious, to: lock)
+        switch kind {
+        case "symbolic": try FileManager.default.createSymbolicLink(at: lock, withDestinationURL: precious)
+        case "hard": try FileManager.default.linkItem(at: precious, to: lock)
+        // A folder at the name said only "Is a directory" (found by a fresh-clone tester).
+        default: try FileManager.default.createDirectory(at: lock, withIntermediateDirectories: false)
         }
         let result = try project.build(["--quiet"])
         #expect(result.status == 1)
-        let reason = kind == "symbolic"
-            ? "it is a symbolic link, not roadtrip's lock file; remove it if no build is running"
-            : "it has another name (a hard link), so it is not roadtrip's lock file; remove it if no build is running"
+        let reason = switch kind {
+        case "symbolic": "it is a symbolic link, not roadtrip's lock file; remove it if no build is running"
+        case "hard": "it has another name (a hard link), so it is not roadtrip's lock file; remove it if no build is running"
+        default: "it is a folder, not roadtrip's lock file; remove it (roadtrip makes the file itself)"
+        }
         #expect(result.standardError.contains(
             "\(project.output.path): error: cannot lock the output folder with \(lock.path): \(reason)"),
             "\(result.standardError)")

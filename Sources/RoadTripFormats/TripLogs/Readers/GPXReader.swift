@@ -203,13 +203,13 @@ private struct GPXStreamState {
         if total > 0 {
             var reasons: [String] = []
             if skipped[Problem.coordinate.rawValue] > 0 {
-                reasons.append("\(skipped[Problem.coordinate.rawValue]) without a valid latitude and longitude")
+                reasons.append("\(CountText.grouped(skipped[Problem.coordinate.rawValue])) without a valid latitude and longitude")
             }
             if skipped[Problem.time.rawValue] > 0 {
-                reasons.append("\(skipped[Problem.time.rawValue]) with an unreadable time")
+                reasons.append("\(CountText.grouped(skipped[Problem.time.rawValue])) with an unreadable time")
             }
             if skipped[Problem.value.rawValue] > 0 {
-                reasons.append("\(skipped[Problem.value.rawValue]) with an unreadable value")
+                reasons.append("\(CountText.grouped(skipped[Problem.value.rawValue])) with an unreadable value")
             }
             diagnostics.warning(
                 SourceLocation(path: displayPath),

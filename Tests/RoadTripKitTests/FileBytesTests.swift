@@ -33,6 +33,13 @@ import Testing
         #expect(try FileBytes.read(file) == Data("[]".utf8))
         // The same reasons reach TextFile's readers (index.md, site.yaml, templates).
         #expect(throws: FileReadError.self) { try TextFile.read(folder) }
+        // Where a folder is looked for: a link to nothing, and a link to itself (`ln -s Themes
+        // Themes`, once called "a link to a missing folder" by a fresh-clone tester's account).
+        let themes = folder.appendingPathComponent("Themes")
+        try FileManager.default.createSymbolicLink(atPath: themes.path, withDestinationPath: "Themes")
+        #expect(FileBytes.folderProblem(themes) == "this is a symbolic link in a loop ('Themes'), which leads to no folder")
+        #expect(FileBytes.folderProblem(link) == "this is a symbolic link to a missing folder ('\(folder.path)/gone')")
+        #expect(FileBytes.folderProblem(folder) == nil && FileBytes.folderProblem(file) == "this is a file, not a folder")
     }
 
     /// What is in the way of writing a file, in words and relative to the project, and the

@@ -70,9 +70,17 @@ package enum FileBytes {
 
     /// Why `url`, where roadtrip looks for a folder (`Themes/`, a destination's `trips/`,
     /// `photos/`, `images/`), is none although something is there: "this is a file, not a folder"
-    /// or "this is a symbolic link to a missing folder ('…')"; `nil` for a folder or nothing.
+    /// "this is a symbolic link to a missing folder ('…')", or "this is a symbolic link in a loop
+    /// ('…'), which leads to no folder"; `nil` for a folder or nothing.
     package static func folderProblem(_ url: URL) -> String? {
-        if let target = danglingLinkTarget(url) { return "this is a symbolic link to a missing folder ('\(target)')" }
+        if let target = danglingLinkTarget(url) {
+            var info = stat()
+            // stat(2) says ELOOP for links that lead back to themselves (`ln -s Themes Themes`).
+            if stat(url.path, &info) != 0 && errno == ELOOP {
+                return "this is a symbolic link in a loop ('\(target)'), which leads to no folder"
+            }
+            return "this is a symbolic link to a missing folder ('\(target)')"
+        }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue else {
             return nil

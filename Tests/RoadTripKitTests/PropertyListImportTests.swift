@@ -174,6 +174,15 @@ import Testing
             try PropertyListDocument.parse(Self.binaryPlist([[0xA1, 0x01], [0xA1, 0x00]]))
         }
         #expect(loop?.message == "damaged binary property list: object 1 of 2 holds itself")
+        // A dictionary whose key is the integer 1 (Foundation read it as no dictionary, and the
+        // message said "found nothing").
+        let numberKey = #expect(throws: ParsedDocument.SyntaxError.self) {
+            try PropertyListDocument.parse(Self.binaryPlist([[0xD1, 0x01, 0x02], [0x10, 0x01], [0x51, 0x61]]))
+        }
+        #expect(numberKey?.message == "damaged binary property list: dictionary (object 1 of 3) has a key that is not text "
+            + "(object 2); export the file again")
+        #expect(try PropertyListDocument.parse(Self.binaryPlist([[0xD1, 0x01, 0x02], [0x51, 0x61], [0x10, 0x01]])).value
+            == .mapping([MetadataEntry(key: "a", value: .integer(1))]))
         // One array used twice: [[1, 1], [1, 1]].
         let shared = try PropertyListDocument.parse(Self.binaryPlist([[0xA2, 0x01, 0x01], [0xA2, 0x02, 0x02], [0x10, 0x01]]))
         #expect(shared.value == .list([.list([.integer(1), .integer(1)]), .list([.integer(1), .integer(1)])]))

@@ -144,7 +144,8 @@ package enum PropertyListDocument {
 
     /// Why the binary property list `bytes` (with the object `offsets` of
     /// ``binaryObjectOffsets(_:)``) cannot be read, or `nil`: it stands for more than
-    /// ``maxBinaryExpandedValues`` values, or an array or dictionary holds itself. A binary plist
+    /// ``maxBinaryExpandedValues`` values, an array or dictionary holds itself, or a dictionary
+    /// has a key that is not a string. A binary plist
     /// shares objects by reference (CFBinaryPList.c), and Foundation's reader copies a shared
     /// object wherever it is referred to: 40 arrays of 14 references each to the one before fit
     /// in 888 bytes and stand for about 14³⁹ values, which ran the reader out of memory. Counted
@@ -179,6 +180,15 @@ package enum PropertyListDocument {
             }.filter { $0 < offsets.count }
         }
 
+        // A dictionary's keys are its first half of references, and each must be a string
+        // (CFBinaryPList.c): Foundation reads one with a number for a key as no dictionary at all.
+        for object in offsets.indices where bytes[offsets[object]] >> 4 == 0xD {
+            let refs = references(of: object)
+            if let key = refs.prefix(refs.count / 2).first(where: { ![0x5, 0x6].contains(bytes[offsets[$0]] >> 4) }) {
+                return "damaged binary property list: dictionary (object \(object + 1) of \(offsets.count)) has a key that "
+                    + "is not text (object \(key + 1)); export the file again"
+            }
+        }
         // Values each object stands for (itself and everything below it), found depth first.
         var expanded = [Int?](repeating: nil, count: offsets.count)
         var onPath = [Bool](repeating: false, count: offsets.count)

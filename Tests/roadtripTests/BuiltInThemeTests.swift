@@ -35,7 +35,7 @@ import Testing
         let result = try project.build()
         #expect(result.status == 0, "stderr: \(result.standardError)")
         #expect(result.standardError.isEmpty, "stderr: \(result.standardError)")
-        #expect(result.standardOutput.contains("Load theme default (3 assets)"))
+        #expect(result.standardOutput.contains("load-theme: default (3 assets)"))
         // The assets are the repository's, byte for byte, and nothing else.
         let expected = try Self.files(in: Self.repositoryTheme.appendingPathComponent("assets"))
         #expect(expected.count == 3)
@@ -91,7 +91,7 @@ import Testing
         try project.write("Themes/default/assets/icons/pin.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\"/>\n")
         let result = try project.build()
         #expect(result.status == 0, "stderr: \(result.standardError)")
-        #expect(result.standardOutput.contains("Load theme default (4 assets)"))
+        #expect(result.standardOutput.contains("load-theme: default (4 assets)"))
         #expect(try project.read("Output/assets/roadtrip.css") == "body { color: rebeccapurple }\n")
         #expect(try project.read("Output/assets/icons/pin.svg") == "<svg xmlns=\"http://www.w3.org/2000/svg\"/>\n")
         let repository = try Self.files(in: Self.repositoryTheme.appendingPathComponent("assets"))

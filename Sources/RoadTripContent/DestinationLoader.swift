@@ -1,6 +1,7 @@
 import Foundation
 import RoadTripCore
 import RoadTripFormats
+import RoadTripGeo
 
 /// Reads one destination folder, `Destinations/<folder>/` (DESIGN §2.2, §2.4): `index.md` (YAML front
 /// matter + CommonMark), `pois.json` / `pois.plist`, and the `images/` to copy through.
@@ -14,6 +15,8 @@ struct DestinationLoader {
     let config: SiteConfig
     /// Where diagnostics go.
     let log: DiagnosticLog
+    /// Places `location:` names and contacts' towns.
+    let geocoder: any Geocoder
 
     /// The front matter keys roadtrip interprets; any other key goes to `extraMetadata`.
     static let knownKeys: Set<String> = [
@@ -64,7 +67,7 @@ struct DestinationLoader {
             guard let pairs = reader.mapping(yaml, name: "front matter") else { return nil }
             fields = read(pairs, reader: reader)
         }
-        guard let coordinate = fields.coordinate(path: path, hasFrontMatter: frontMatter.isPresent, log: log) else {
+        guard let coordinate = fields.coordinate(path: path, hasFrontMatter: frontMatter.isPresent, geocoder: geocoder, log: log) else {
             return nil
         }
 
@@ -139,7 +142,7 @@ struct DestinationLoader {
         guard FileBytes.isPresent(url),
             let contents = VCardReader.read(url, displayPath: relativePath(url), log: log)
         else { return ([], []) }
-        let locator = ContactLocator.remembering()
+        let locator = ContactLocator.remembering(geocoder)
         let views = contents.contacts.map { contact in
             config.contactPrivacy.publicView(of: contact, position: locator.position(of: contact, log: log))
         }
@@ -331,11 +334,11 @@ private struct FrontMatterFields {
     /// The destination's coordinate, or `nil` after logging an error at the offending line:
     /// latitude and longitude must both be present, numeric, and within −90…90 / −180…180 degrees.
     /// Without front matter (`hasFrontMatter` false) the error says how to start it.
-    func coordinate(path: String, hasFrontMatter: Bool, log: DiagnosticLog) -> Coordinate? {
+    func coordinate(path: String, hasFrontMatter: Bool, geocoder: any Geocoder, log: DiagnosticLog) -> Coordinate? {
         if latitude == nil && longitude == nil, let placeName {
             return PlaceNameLookup.coordinate(
                 of: placeName.text, at: SourceLocation(path: path, line: placeName.node.line, column: placeName.node.column),
-                log: log)
+                geocoder: geocoder, log: log)
         }
         guard let latitude, let longitude else {
             let missing = [latitude == nil ? "latitude" : nil, longitude == nil ? "longitude" : nil]

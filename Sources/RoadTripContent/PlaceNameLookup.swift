@@ -10,9 +10,10 @@ import RoadTripGeo
 /// - the gazetteer has no data: an error saying which Debian package brings it.
 enum PlaceNameLookup {
     /// The coordinate (degrees) of the place `name`, or `nil` after an error at `location`.
-    static func coordinate(of name: String, at location: SourceLocation, log: DiagnosticLog) -> Coordinate? {
-        let gazetteer = Gazetteer.shared
-        guard !gazetteer.isEmpty else {
+    static func coordinate(
+        of name: String, at location: SourceLocation, geocoder gazetteer: any Geocoder, log: DiagnosticLog
+    ) -> Coordinate? {
+        guard !gazetteer.hasNoPlaces else {
             log.error(location, "cannot look up the place \"\(name)\": " + Gazetteer.missingDataMessage)
             return nil
         }

@@ -3,6 +3,7 @@ import Foundation
 import Synchronization
 import RoadTripCore
 import RoadTripFormats
+import RoadTripGeo
 
 /// Everything a build reads from `Destinations/`: the configuration and the destinations.
 public struct SiteContent: Sendable {
@@ -68,9 +69,9 @@ public struct SiteLoader: Sendable {
         return SiteConfig.load(from: root, path: path, log: log)
     }
 
-    /// Reads the whole content folder. Returns `nil` (after logging an error) when there is no
-    /// `Destinations/` folder.
-    public func load(config: SiteConfig) -> SiteContent? {
+    /// Reads the whole content folder; `geocoder` places `location:` names and contacts' towns.
+    /// Returns `nil` (after logging an error) when there is no `Destinations/` folder.
+    public func load(config: SiteConfig, geocoder: any Geocoder) -> SiteContent? {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: destinationsFolder.path, isDirectory: &isDirectory),
             isDirectory.boolValue
@@ -93,7 +94,7 @@ public struct SiteLoader: Sendable {
         let entries = ((try? FileManager.default.contentsOfDirectory(atPath: destinationsFolder.path)) ?? [])
             .filter { !$0.hasPrefix(".") }.sorted()
         let folders = destinationFolders(among: entries)
-        sources += loadFolders(folders, config: config)
+        sources += loadFolders(folders, config: config, geocoder: geocoder)
         // Each source loaded with a log of its own (folders load in parallel: a shared log would
         // let one folder's errors end another's load early); merged here in source order, so
         // the build's diagnostics are the same, in the same order, every time.
@@ -138,13 +139,13 @@ public struct SiteLoader: Sendable {
     }
 
     /// Loads every destination folder of `folders` in parallel; results keep their order.
-    private func loadFolders(_ folders: [URL], config: SiteConfig) -> [SourceLoad] {
+    private func loadFolders(_ folders: [URL], config: SiteConfig, geocoder: any Geocoder) -> [SourceLoad] {
         let results = Mutex<[Int: SourceLoad]>([:])
         DispatchQueue.concurrentPerform(iterations: folders.count) { index in
             let folder = folders[index]
             let path = ProjectPath.relative(folder.appendingPathComponent("index.md"), to: projectRoot)
             let source = loadSource(path: path, files: folder) { log in
-                let loader = DestinationLoader(projectRoot: projectRoot, config: config, log: log)
+                let loader = DestinationLoader(projectRoot: projectRoot, config: config, log: log, geocoder: geocoder)
                 return loader.load(folder: folder).map { [$0] } ?? []
             }
             results.withLock { $0[index] = source }

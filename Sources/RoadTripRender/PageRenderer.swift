@@ -14,13 +14,17 @@ package struct PageRenderer: Sendable {
     /// The project root the destinations' source paths are relative to (for copying `images/`).
     let projectRoot: URL
 
+    /// The places `assets/places.json` lists for "You are near …" (`share.nearbyPlaces`).
+    let geocoder: any Geocoder
+
     /// The site's time zone (DESIGN §2.1), in which trip times are shown.
     let timeZone: TimeZone
 
     /// Dates and times worded for readers in the site's language and zone.
     let dates: ReadableDate
 
-    package init(theme: Theme, config: SiteConfig, projectRoot: URL) {
+    package init(theme: Theme, config: SiteConfig, projectRoot: URL, geocoder: any Geocoder) {
+        self.geocoder = geocoder
         self.theme = theme
         self.config = config
         self.projectRoot = projectRoot
@@ -280,8 +284,8 @@ package struct PageRenderer: Sendable {
             OutputFile(path: "404.html", contents: .text(notFound)),
             OutputFile(path: "sitemap.xml", contents: .text(Sitemap.xml(urls: sitemapURLs))),
         ]
-        if config.shareNearbyPlaces && !Gazetteer.shared.isEmpty {
-            files.append(OutputFile(path: "assets/places.json", contents: .text(NearbyPlaces.json(Gazetteer.shared.cities))))
+        if config.shareNearbyPlaces && !geocoder.hasNoPlaces {
+            files.append(OutputFile(path: "assets/places.json", contents: .text(NearbyPlaces.json(geocoder.places))))
         }
         return (files, map.templateValue(tileLayers: homeConfig.tileLayers, listLabel: "Destinations"))
     }

@@ -73,15 +73,18 @@ public struct SiteBuilder: Sendable {
     /// What earlier builds of the same project left to reuse (`roadtrip serve`), or `nil` to
     /// load, compute and render everything.
     public let cache: BuildCache?
+    /// The geocoder the steps place things with.
+    public let environment: BuildEnvironment
 
     /// Creates a builder. With a `cache`, only what changed since the cache's last build is loaded,
     /// computed and rendered again (``BuildCache`` says what is reused), and the progress lines of
     /// load-destinations, filter-trips and render-pages say how many destinations were reused
     /// ("(7 reused)"); the output is the same as without one.
     public init(
-        options: BuildOptions, log: DiagnosticLog, cache: BuildCache? = nil,
+        options: BuildOptions, log: DiagnosticLog, cache: BuildCache? = nil, environment: BuildEnvironment = .standard,
         progress: @escaping @Sendable (String) -> Void
     ) {
+        self.environment = environment
         self.options = options
         self.log = log
         self.cache = cache
@@ -126,7 +129,8 @@ public struct SiteBuilder: Sendable {
         }
         defer { lock.release() }
 
-        let context = BuildContext(options: options, log: log, cache: cache, writer: writer, lock: lock, progress: progress)
+        let context = BuildContext(
+            options: options, log: log, cache: cache, writer: writer, lock: lock, progress: progress, environment: environment)
         var state = BuildState()
         var problemsByStep: [(step: String, errors: Int, warnings: Int)] = []
         for (index, step) in Self.steps.enumerated() {

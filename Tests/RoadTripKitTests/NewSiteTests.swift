@@ -38,7 +38,7 @@ import Testing
         _ = try NewSite.create(at: folder)
         let log = DiagnosticLog()
         let loader = SiteLoader(projectRoot: folder, log: log)
-        let content = try #require(loader.load(config: loader.loadConfig()))
+        let content = try #require(loader.load(config: loader.loadConfig(), geocoder: TableGeocoder.testville))
         #expect(log.diagnostics.isEmpty, "\(log.diagnostics)")
         let bergen = try #require(content.destinations.first)
         #expect(content.destinations.count == 1)

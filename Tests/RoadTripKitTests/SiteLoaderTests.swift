@@ -45,7 +45,7 @@ import Testing
         var first: [String]?
         for run in 1...50 {
             let log = DiagnosticLog()
-            let content = try #require(SiteLoader(projectRoot: root, log: log).load(config: SiteConfig()))
+            let content = try #require(SiteLoader(projectRoot: root, log: log).load(config: SiteConfig(), geocoder: TableGeocoder.testville))
             let loaded = content.destinations.map(\.slug).sorted()
             #expect(loaded == good.sorted(), "run \(run)")
             #expect(content.destinations.allSatisfy { $0.pointsOfInterest.count == 1 && $0.tripLogs.count == 1 }, "run \(run)")
@@ -54,5 +54,31 @@ import Testing
                 && diagnostics[1].hasPrefix("Destinations/m-broken/pois.json:1:"), "run \(run): \(diagnostics)")
             if let first { #expect(diagnostics == first, "run \(run)") } else { first = diagnostics }
         }
+    }
+
+    /// The loader places `location:` names and contacts' towns with the geocoder it is given, and
+    /// reads no gazetteer of its own: with a table of one town, `location: Testville` is that
+    /// town's coordinate, a contact in Testville gets it too, and a place the table lacks is an
+    /// error naming it (GeoNames has no Testville, so only the table can answer).
+    @Test func placesComeFromTheGivenGeocoder() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("roadtrip-geocoder-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        func write(_ path: String, _ text: String) throws {
+            let url = root.appendingPathComponent("Destinations/" + path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        }
+        try write("home/index.md", "---\ntitle: Home\nlocation: Testville\n---\n")
+        try write("home/contacts.vcf", "BEGIN:VCARD\nVERSION:4.0\nFN:Ann\nADR:;;;Testville;;;Testland\nEND:VCARD\n")
+        try write("nowhere/index.md", "---\ntitle: Nowhere\nlocation: Atlantis\n---\n")
+        let log = DiagnosticLog()
+        let content = try #require(SiteLoader(projectRoot: root, log: log).load(config: SiteConfig(), geocoder: TableGeocoder.testville))
+        let home = try #require(content.destinations.first { $0.slug == "home" })
+        #expect(home.coordinate == Coordinate(latitude: 0.1, longitude: 0))
+        #expect(home.publicContacts.first?.coordinate == Coordinate(latitude: 0.1, longitude: 0))
+        #expect(!content.destinations.contains { $0.slug == "nowhere" })
+        #expect(log.diagnostics.map(\.description).contains {
+            $0.hasPrefix("Destinations/nowhere/index.md:3:11: error: no place named \"Atlantis\" in the gazetteer")
+        }, "\(log.diagnostics)")
     }
 }

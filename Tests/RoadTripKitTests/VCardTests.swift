@@ -246,11 +246,11 @@ import Testing
         let contact = Contact(
             formattedName: "Pat", addresses: [.init(locality: "Portland", region: "OR", country: "USA")],
             location: SourceLocation(path: Self.path, line: 1))
-        let position = try #require(ContactLocator().position(of: contact, log: log))
+        let position = try #require(ContactLocator(Gazetteer.shared).position(of: contact, log: log))
         #expect(position.coordinate == Coordinate(latitude: 45.52345, longitude: -122.67621))
         #expect(log.diagnostics.count == 1)
         let tromso = Contact(givenName: "Ada", addresses: [.init(locality: "Tromsø", country: "Norway")], location: contact.location)
-        #expect(ContactLocator().position(of: tromso, log: log)?.coordinate == Coordinate(latitude: 69.6489, longitude: 18.95508))
+        #expect(ContactLocator(Gazetteer.shared).position(of: tromso, log: log)?.coordinate == Coordinate(latitude: 69.6489, longitude: 18.95508))
     }
 
     // MARK: Privacy

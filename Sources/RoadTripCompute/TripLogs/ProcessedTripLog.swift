@@ -55,7 +55,7 @@ public struct ProcessedTripLog: Sendable {
 
     /// Sets `startPlacemark`, `endPlacemark` and each event's placemark from `gazetteer`
     /// (nothing when it is empty).
-    public mutating func locate(with gazetteer: Gazetteer) {
+    public mutating func locate(with gazetteer: some Geocoder) {
         let fixes = segments.joined()
         startPlacemark = fixes.first.flatMap { gazetteer.reverse($0.coordinate) }
         endPlacemark = segments.last?.last.flatMap { gazetteer.reverse($0.coordinate) }

@@ -29,23 +29,27 @@ public struct ContactLocator: Sendable {
     /// Reverse geocoding (coordinate → nearest town).
     public var reverse: @Sendable (Coordinate) -> Placemark?
 
-    /// A locator using `Gazetteer.shared` that asks it about each distinct address once (an
-    /// address book repeats towns; a name the gazetteer does not know costs an edit-distance search
-    /// over every town for its suggestions).
-    public static func remembering() -> ContactLocator {
+    /// A locator using `geocoder` that asks it about each distinct address once (an address book
+    /// repeats towns; a name the gazetteer does not know costs an edit-distance search over every
+    /// town for its suggestions).
+    public static func remembering(_ geocoder: any Geocoder) -> ContactLocator {
         let answers = Mutex<[String: ForwardResult]>([:])
         return ContactLocator(forward: { query in
             if let known = answers.withLock({ $0[query] }) { return known }
-            let result = Gazetteer.shared.forward(query)
+            let result = geocoder.forward(query)
             answers.withLock { $0[query] = result }
             return result
-        })
+        }, reverse: { geocoder.reverse($0) })
     }
 
-    /// A locator using `Gazetteer.shared` (the default) or other lookups (tests).
+    /// A locator using `geocoder`'s lookups.
+    public init(_ geocoder: any Geocoder) {
+        self.init(forward: { geocoder.forward($0) }, reverse: { geocoder.reverse($0) })
+    }
+
+    /// A locator using these lookups (tests).
     public init(
-        forward: @escaping @Sendable (String) -> ForwardResult = { Gazetteer.shared.forward($0) },
-        reverse: @escaping @Sendable (Coordinate) -> Placemark? = { Gazetteer.shared.reverse($0) }
+        forward: @escaping @Sendable (String) -> ForwardResult, reverse: @escaping @Sendable (Coordinate) -> Placemark?
     ) {
         self.forward = forward
         self.reverse = reverse

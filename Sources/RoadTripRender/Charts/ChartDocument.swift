@@ -1,4 +1,3 @@
-import RoadTripCore
 import RoadTripFormats
 
 /// The frame every chart's SVG shares: the `<svg>` root (SVG 1.1, `role="img"`, sized in pixels

@@ -1,6 +1,5 @@
 import Foundation
 import RoadTripCore
-import RoadTripFormats
 
 /// A rose: a polar histogram of directions (compass headings, or GPS courses when the log has no
 /// compass), as inline SVG (a trip page's "heading rose"; issue 4 "Output").

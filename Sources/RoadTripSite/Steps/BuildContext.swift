@@ -16,6 +16,8 @@ struct BuildContext: Sendable {
     let lock: OutputLock
     /// Receives progress lines.
     let progress: @Sendable (String) -> Void
+    /// What the build takes from the world beyond its options.
+    let environment: BuildEnvironment
 
     /// Prints `line` indented, with `--verbose` only.
     func verbose(_ line: @autoclosure () -> String) {

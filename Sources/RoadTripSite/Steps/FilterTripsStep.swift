@@ -1,5 +1,4 @@
 import RoadTripCore
-import RoadTripGeo
 import RoadTripCompute
 
 extension BuildStep {
@@ -10,7 +9,7 @@ extension BuildStep {
         let (recordings, reused) = context.perDestination(state.destinations, reusing: "filter-trips") { _, destination in
             destination.tripLogs.map { loaded in
                 var recording = ProcessedTripLog(log: loaded.log, settings: loaded.settings.filters)
-                recording.locate(with: Gazetteer.shared)
+                recording.locate(with: context.environment.geocoder)
                 return recording
             }
         }

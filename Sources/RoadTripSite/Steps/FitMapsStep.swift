@@ -9,7 +9,7 @@ extension BuildStep {
     static let fitMaps = BuildStep("fit-maps") { state, context throws(BuildStop) in
         let config = state.config
         let (fitted, _) = context.perDestination(state.destinations) { _, destination in
-            (InitialRegion.region(for: destination, config: config), Gazetteer.shared.reverse(destination.coordinate))
+            (InitialRegion.region(for: destination, config: config), context.environment.geocoder.reverse(destination.coordinate))
         }
         state.initialRegions = fitted.map(\.0)
         state.placemarks = fitted.map(\.1)

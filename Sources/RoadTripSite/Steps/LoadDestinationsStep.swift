@@ -10,7 +10,7 @@ extension BuildStep {
         let options = context.options
         let loader = SiteLoader(
             projectRoot: options.projectRoot, includeDrafts: options.includeDrafts, log: context.log, cache: context.cache)
-        state.content = loader.load(config: state.config)
+        state.content = loader.load(config: state.config, geocoder: context.environment.geocoder)
         guard let content = state.content else { return "stopped by errors" }
         return CountText.counted(content.destinations.count, "destination") + context.reusedNote(content.reusedDestinationCount)
     }

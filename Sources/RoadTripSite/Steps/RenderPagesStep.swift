@@ -61,7 +61,8 @@ extension BuildStep {
     private static func render(trips: [Trip], theme: Theme, config: SiteConfig, context: BuildContext)
         throws(TemplateError) -> (files: [OutputFile], reused: Int)
     {
-        let renderer = PageRenderer(theme: theme, config: config, projectRoot: context.options.projectRoot)
+        let renderer = PageRenderer(
+            theme: theme, config: config, projectRoot: context.options.projectRoot, geocoder: context.environment.geocoder)
         let results = Mutex<[Int: Result<RenderedDestination, TemplateError>]>([:])
         let reused = Atomic(0)
         let site = Mutex<Result<(files: [OutputFile], overviewMap: TemplateValue), TemplateError>?>(nil)

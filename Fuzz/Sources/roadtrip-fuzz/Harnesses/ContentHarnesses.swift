@@ -17,7 +17,7 @@ extension Harness {
         let log = DiagnosticLog()
         let loader = SiteLoader(
             projectRoot: ScratchFolder.url.appendingPathComponent("project"), includeDrafts: true, log: log)
-        let destinations = loader.load(config: SiteConfig())?.destinations ?? []
+        let destinations = loader.load(config: SiteConfig(), geocoder: Gazetteer.shared)?.destinations ?? []
         DiagnosticChecks.check(log.diagnostics, inputs: [path: data])
         for destination in destinations { DestinationChecks.check(destination) }
         // A destination with an error is left out; one without is in.

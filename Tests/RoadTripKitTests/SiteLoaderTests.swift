@@ -15,6 +15,13 @@ import Testing
 /// before == errors after`) failed when another folder's error landed in between, so a good
 /// destination could vanish from the build, or lose its photos and contacts, depending on timing.
 @Suite struct SiteLoaderTests {
+    /// Writes `text` at `Destinations/<path>` below `root`, making its folders.
+    static func write(_ path: String, _ text: String, in root: URL) throws {
+        let url = root.appendingPathComponent("Destinations/" + path)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: url)
+    }
+
     /// 2 broken destinations (`a-broken`: a front matter value of the wrong type; `m-broken`: a
     /// `pois.json` that is not JSON) among 12 good ones, each with a POI file and a GPX trip log,
     /// loaded 50 times: every time the 12 good ones load, each with its POI and its log, and the
@@ -23,11 +30,7 @@ import Testing
     @Test func oneFoldersErrorsNeverEndAnothersLoad() throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("roadtrip-loader-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: root) }
-        func write(_ path: String, _ text: String) throws {
-            let url = root.appendingPathComponent("Destinations/" + path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: url)
-        }
+        func write(_ path: String, _ text: String) throws { try Self.write(path, text, in: root) }
         let good = (1...12).map { String(format: $0 <= 6 ? "good-%02d" : "n-good-%02d", $0) }
         for (index, name) in good.enumerated() {
             let latitude = 40 + Double(index) / 10
@@ -63,11 +66,7 @@ import Testing
     @Test func placesComeFromTheGivenGeocoder() throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("roadtrip-geocoder-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: root) }
-        func write(_ path: String, _ text: String) throws {
-            let url = root.appendingPathComponent("Destinations/" + path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: url)
-        }
+        func write(_ path: String, _ text: String) throws { try Self.write(path, text, in: root) }
         try write("home/index.md", "---\ntitle: Home\nlocation: Testville\n---\n")
         try write("home/contacts.vcf", "BEGIN:VCARD\nVERSION:4.0\nFN:Ann\nADR:;;;Testville;;;Testland\nEND:VCARD\n")
         try write("nowhere/index.md", "---\ntitle: Nowhere\nlocation: Atlantis\n---\n")

@@ -1,3 +1,4 @@
+import RoadTripCore
 import RoadTripGeo
 
 /// What a build takes from the world beyond its options and its files: the geocoder that places
@@ -14,6 +15,14 @@ public struct BuildEnvironment: Sendable {
     }
 
     /// The environment of `roadtrip build` and `serve`: the GeoNames gazetteer (`Gazetteer.shared`,
-    /// loaded once per process, and empty without Debian's geonames data).
-    public static var standard: BuildEnvironment { BuildEnvironment(geocoder: Gazetteer.shared) }
+    /// loaded once per process on its first question — by the step that first places something,
+    /// not before the build starts — and empty without Debian's geonames data).
+    public static var standard: BuildEnvironment { BuildEnvironment(geocoder: SharedGazetteer()) }
+}
+
+/// `Gazetteer.shared`, asked for only when a question comes (its load takes about 130 ms).
+private struct SharedGazetteer: Geocoder {
+    var places: [Placemark] { Gazetteer.shared.places }
+    func reverse(_ coordinate: Coordinate) -> Placemark? { Gazetteer.shared.reverse(coordinate) }
+    func forward(_ query: String) -> ForwardResult { Gazetteer.shared.forward(query) }
 }

@@ -3,10 +3,10 @@ import RoadTripCore
 import RoadTripFormats
 import RoadTripGeo
 
-/// Reads one destination folder, `Destinations/<folder>/` (DESIGN §2.2, §2.4): `index.md` (YAML front
+/// Reads one destination folder, `Destinations/<folder>/`: `index.md` (YAML front
 /// matter + CommonMark), `pois.json` / `pois.plist`, and the `images/` to copy through.
 ///
-/// Problems go to the log in the DESIGN §7 format, with the line and column in the `.md` file.
+/// Problems go to the log as `path:line:column: severity: message`, with the line and column in the `.md` file.
 /// Returns `nil` when the destination cannot be used (an error was logged).
 struct DestinationLoader {
     /// The project root; diagnostic paths are relative to it.
@@ -87,7 +87,7 @@ struct DestinationLoader {
             }
         }
         let tripLogs = TripLogLoader(projectRoot: projectRoot, config: config, log: log).load(folder: folder)
-        // GPX waypoints recorded on the way are points of interest of the destination (DESIGN §2.4).
+        // GPX waypoints recorded on the way are points of interest of the destination.
         pointsOfInterest += tripLogs.flatMap(\.log.waypoints)
         guard log.errorCount == errorsBefore else { return nil }
 
@@ -134,7 +134,7 @@ struct DestinationLoader {
         ("trips", "trip logs"), ("photos", "photos"), ("images", "images (copied as they are)"),
     ]
 
-    /// The people of `<folder>/contacts.vcf` (issue 7), when it exists: as read, and as the site
+    /// The people of `<folder>/contacts.vcf`, when it exists: as read, and as the site
     /// may show them (`SiteConfig.contactPrivacy`), placed by GEO or by their address's town.
     /// A file that is not a vCard is an error; a bad card is a warning and skipped.
     func contacts(in folder: URL) -> (contacts: [Contact], publicContacts: [PublicContact]) {

@@ -6,7 +6,7 @@ import RoadTripFormats
 /// into its `TripLogSettings`, on top of the site's `trips` filters.
 extension TripLogSettings {
     /// The sidecar of the trip log at `url`: `<slug>.yaml` beside a file, `trip.yaml` inside a
-    /// recording folder (DESIGN §2.5).
+    /// recording folder.
     public static func sidecarURL(forLogAt url: URL, isFolder: Bool) -> URL {
         URL(fileURLWithPath: sidecarPath(forLogAt: url.path, isFolder: isFolder))
     }

@@ -4,7 +4,7 @@ import RoadTripGeo
 import RoadTripContent
 import RoadTripCompute
 
-/// The "render" stage for pages (DESIGN §5): turns trips into the theme's template contexts and the
+/// The "render" stage for pages: turns trips into the theme's template contexts and the
 /// files of the output — pages, maps and GeoJSON. Pure: values in, `OutputFile`s out.
 package struct PageRenderer: Sendable {
     let theme: Theme
@@ -17,7 +17,7 @@ package struct PageRenderer: Sendable {
     /// The places `assets/places.json` lists for "You are near …" (`share.nearbyPlaces`).
     let geocoder: any Geocoder
 
-    /// The site's time zone (DESIGN §2.1), in which trip times are shown.
+    /// The site's time zone (`timeZone` of site.yaml), in which trip times are shown.
     let timeZone: TimeZone
 
     /// Dates and times worded for readers in the site's language and zone.

@@ -3,7 +3,7 @@ import RoadTripCore
 import RoadTripGeo
 import RoadTripCompute
 
-/// The page and files of one trip log (DESIGN §5): `<slug>/trips/<trip>/index.html` with the
+/// The page and files of one trip log: `<slug>/trips/<trip>/index.html` with the
 /// filtered track on a map, its statistics and filter report, and the `track.geojson` and
 /// `track.gpx` downloads.
 struct TripLogPage: Sendable {
@@ -60,7 +60,7 @@ struct TripLogPage: Sendable {
         return InitialRegion.overview(of: corners.map { Coordinate(latitude: $0.latitude, longitude: Longitude.wrapped($0.longitude)) }, config: renderer.config)
     }
 
-    /// The charts the log's data allows (DESIGN §5; sections for sensors a log lacks are left out):
+    /// The charts the log's data allows (sections for sensors a log lacks are left out):
     /// speed and elevation over time, a heading rose (compass) or else a course rose, and the
     /// acceleration magnitudes — raw, low-pass gravity, high-pass motion — in g.
     func charts() -> [TemplateValue] {

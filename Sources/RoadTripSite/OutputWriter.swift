@@ -36,7 +36,7 @@ public struct OutputWriteSummary: Sendable, Hashable {
     }
 }
 
-/// Writes a build's files into the output folder (DESIGN §5, §6 "OutputWriter (atomic)", §7)
+/// Writes a build's files into the output folder, atomically
 /// so that a failed build leaves the previous output untouched, one build at a time.
 ///
 /// `write(_:holding:)` runs holding the output folder's ``OutputLock`` (``lock(waits:onWait:)``;
@@ -62,10 +62,10 @@ public struct OutputWriteSummary: Sendable, Hashable {
 /// bytes did not change is not rewritten. Removal never follows a symbolic link: a listed path
 /// is unlinked only when each folder on the way to it is a real folder inside the output folder.
 public struct OutputWriter: Sendable {
-    /// The output folder (DESIGN §1 `--output`, default `<source>/Output`). A relative file URL
+    /// The output folder (`--output`, default `<source>/Output`). A relative file URL
     /// keeps its relative spelling for diagnostics.
     public let outputDirectory: URL
-    /// The project root (DESIGN §1 `--source`), the folder holding `Destinations/` and `Themes/`.
+    /// The project root (`--source`), the folder holding `Destinations/` and `Themes/`.
     public let projectRoot: URL
     /// The user's home folder, which is never accepted as the output folder; `nil` skips that check.
     public let homeDirectory: URL?

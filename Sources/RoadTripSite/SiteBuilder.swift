@@ -3,7 +3,7 @@ import Foundation
 import Synchronization
 import RoadTripCore
 
-/// What `roadtrip build` was asked to do (DESIGN §1, §7).
+/// What `roadtrip build` was asked to do: its folders and flags.
 public struct BuildOptions: Sendable {
     /// How much the build prints on standard output.
     public enum Verbosity: Sendable { case quiet, normal, verbose }

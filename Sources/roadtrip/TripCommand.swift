@@ -1,8 +1,8 @@
 import Foundation
 import RoadTripKit
 
-/// `roadtrip trip filter LOG …` and `roadtrip trip stats LOG …` (issue 4): read a trip log (a file
-/// or a recording folder), filter it with a preset and the DESIGN §4.2 flags, and print the filtered
+/// `roadtrip trip filter LOG …` and `roadtrip trip stats LOG …`: read a trip log (a file
+/// or a recording folder), filter it with a preset and the filter flags, and print the filtered
 /// track (`filter`) or its statistics and filter report (`stats`). Reader diagnostics go to
 /// standard error with LOG's path as given. Exit status 0, 1 (the log cannot be read), 2 (bad usage).
 ///
@@ -82,7 +82,7 @@ enum TripCommand {
         OptionSpec(name: "--verbose", shortName: "-v", help: "say which project and site settings are used (on standard error)"),
     ]
 
-    /// The DESIGN §4.2 filters' value placeholders and help, by DESIGN name.
+    /// The filters' value placeholders and help, by filter name (camelCase).
     private static let filterHelp: [String: (value: String, help: String)] = [
         "desiredAccuracy": ("M", "drop fixes less accurate than M metres"),
         "distanceFilter": ("M", "keep a fix only M metres or more from the last kept one"),
@@ -95,9 +95,9 @@ enum TripCommand {
         "gapDistance": ("M", "start a new segment after a jump of more than M metres"),
     ]
 
-    /// `--preset` and one option per filter, in DESIGN order.
+    /// `--preset` and one option per filter, in `FilterSettings.names` order.
     static let filterGroup = OptionGroup(
-        title: "Filter options (DESIGN §4.2; each overrides the preset, and off switches it off)",
+        title: "Filter options (each overrides the preset, and off switches it off)",
         options: [
             OptionSpec(
                 name: "--preset", valueName: "NAME",
@@ -144,7 +144,7 @@ enum TripCommand {
             report("Time zone: \(zoneName ?? "UTC"); preset: \(presetName ?? "the sidecar's, else \(sitePreset)")")
         }
         guard let url = ProjectRoot.resolve(path) else { return 1 }
-        // The log's sidecar (DESIGN §2.5) applies as it does in a build; the flags override it.
+        // The log's sidecar (trips/<slug>.yaml or trip.yaml) applies as it does in a build; the flags override it.
         var isFolder: ObjCBool = false
         _ = FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder)
         let sidecar = TripLogSettings.sidecarURL(forLogAt: url, isFolder: isFolder.boolValue)
@@ -176,7 +176,7 @@ enum TripCommand {
         return 0
     }
 
-    /// `--preset NAME` (checked, `nil` when not given) and the filter flags as DESIGN names → values,
+    /// `--preset NAME` (checked, `nil` when not given) and the filter flags as filter names (camelCase) → values,
     /// `nil` for `off`.
     private static func filterOptions(_ arguments: ParsedArguments) throws(UsageError)
         -> (preset: String?, overrides: [String: Double?])

@@ -2,7 +2,7 @@ import Foundation
 import RoadTripCore
 
 /// A rose: a polar histogram of directions (compass headings, or GPS courses when the log has no
-/// compass), as inline SVG (a trip page's "heading rose"; issue 4 "Output").
+/// compass), as inline SVG (a trip page's "heading rose").
 ///
 /// Directions are degrees clockwise from north. Sector k of n is centred on k · w degrees, where
 /// w = 360 / n, and holds [k · w − w/2, k · w + w/2): a direction d in 0 ..< 360 goes to

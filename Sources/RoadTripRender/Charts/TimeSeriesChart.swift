@@ -3,7 +3,7 @@ import RoadTripCore
 import RoadTripFormats
 
 /// A line chart of one or more series over elapsed time, as inline SVG (a trip page's speed,
-/// elevation and acceleration charts; issue 4 "Output").
+/// elevation and acceleration charts).
 ///
 /// Output (SVG 1.1, well-formed, no script; pixels with at most 2 decimals):
 /// ```
@@ -189,7 +189,7 @@ public struct TimeSeriesChart {
 
     /// The trip page's acceleration chart: three magnitudes in g over time — the raw reading
     /// (solid grey), the low-pass gravity estimate (blue, long dashes) and the high-pass motion
-    /// (orange, short dashes) that `AccelerationFilter` computes (DESIGN §4.2), on an axis from 0.
+    /// (orange, short dashes) that `AccelerationFilter` computes (the low-pass filter's gravity), on an axis from 0.
     ///
     /// - Parameters:
     ///   - times: seconds since the start, one per sample.

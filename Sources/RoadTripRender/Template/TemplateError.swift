@@ -26,7 +26,7 @@ public struct TemplateError: Error, Sendable, Hashable, CustomStringConvertible 
         line > 0 ? "\(templateName):\(line):\(column): \(message)" : "\(templateName): \(message)"
     }
 
-    /// This error as a DESIGN §7 diagnostic for the template file at `path` (the caller knows
+    /// This error as a `path:line:column: error: message` diagnostic for the template file at `path` (the caller knows
     /// the file; the library only knows template names).
     public func diagnostic(path: String) -> Diagnostic {
         .error(SourceLocation(path: path, line: line > 0 ? line : nil, column: line > 0 ? column : nil),

@@ -2,7 +2,7 @@ import Foundation
 import RoadTripCore
 import RoadTripFormats
 
-/// A theme (DESIGN §2): Mustache layouts and partials under `layouts/` (named by their path
+/// A theme: Mustache layouts and partials under `layouts/` (named by their path
 /// without `.mustache`, e.g. `base`, `partials/map`), files under `assets/`, copied to
 /// `Output/assets/`, and an optional `theme.yaml`. Its files come from the project's
 /// `Themes/<name>/` over the built-in theme of the same name, file by file

@@ -28,7 +28,7 @@ public enum GPSLoggerCSVReader {
     /// no `lat`/`lon` columns. Rows with an unreadable value are warnings, skipped and counted.
     /// - Parameters:
     ///   - displayPath: the path diagnostics name.
-    ///   - slug: the log's slug (DESIGN §2.5).
+    ///   - slug: the log's slug (its file name without the extension).
     ///   - timeZone: the site's zone, for times written without a zone.
     public static func read(
         _ url: URL, displayPath: String, slug: String, timeZone: TimeZone, log: DiagnosticLog

@@ -28,7 +28,7 @@ import RoadTripCore
 ///   ISO-8859-1, …). The network is never used, no external entity is loaded, libxml2 prints
 ///   nothing (see `XMLStreamReader`).
 ///
-/// Problems (DESIGN §7):
+/// Problems (as `path:line:column: severity: message` diagnostics):
 /// - Error, and `nil`: the file cannot be opened, is not well-formed XML (the line and column where
 ///   libxml2 stopped), or its root is not `gpx` ("not a GPX document (root element `kml`)").
 ///   Nothing read before a well-formedness error is returned.
@@ -48,7 +48,7 @@ public enum GPXReader {
     /// Reads the GPX file at `url`.
     /// - Parameters:
     ///   - displayPath: how diagnostics name the file (relative to the project root, or as given).
-    ///   - slug: the log's slug (DESIGN §2.5).
+    ///   - slug: the log's slug (its file name without the extension).
     ///   - timeZone: the zone in which times without a zone designator are read (site `timeZone`).
     ///   - log: receives the errors and warnings.
     ///   - receive: when given, each track and route point goes to it as it is read, in file order,

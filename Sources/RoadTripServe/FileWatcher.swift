@@ -203,13 +203,12 @@ private final class WatchLoop {
     private var inotify: InotifyTree?
     private var snapshot: [String: PolledEntry] = [:]
     private var nextScan: ContinuousClock.Instant
-    private var pending = Set<String>()
-    private var firstChange: ContinuousClock.Instant?
-    private var lastChange: ContinuousClock.Instant?
+    private var batch: ChangeBatch
 
     init(settings: WatchSettings, run: WatchRun) {
         self.settings = settings
         self.run = run
+        batch = ChangeBatch(debounce: settings.debounce, maximumDelay: settings.maximumDelay)
         nextScan = .now
         if !settings.forcePolling {
             inotify = try? InotifyTree(roots: settings.roots)
@@ -248,9 +247,10 @@ private final class WatchLoop {
             if inotify == nil && ContinuousClock.now >= nextScan {
                 scan(into: &changes)
             }
-            collect(changes)
-            if let paths = dueChanges(), !run.stopRequested.load(ordering: .sequentiallyConsistent) {
-                onChange(paths)
+            batch.collect(changes, at: .now)
+            if let paths = batch.takeDue(at: .now) {
+                if inotify == nil { nextScan = .now + .seconds(settings.pollInterval) }
+                if !run.stopRequested.load(ordering: .sequentiallyConsistent) { onChange(paths) }
             }
         }
     }
@@ -259,36 +259,11 @@ private final class WatchLoop {
     private func timeoutInMilliseconds() -> Int32 {
         var deadlines: [ContinuousClock.Instant] = []
         if inotify == nil { deadlines.append(nextScan) }
-        if let reportAt = reportDeadline() { deadlines.append(reportAt) }
+        if let reportAt = batch.deadline { deadlines.append(reportAt) }
         guard let deadline = deadlines.min() else { return -1 }
         let remaining = (deadline - .now).components
         let milliseconds = remaining.seconds * 1000 + (remaining.attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
         return Int32(clamping: max(0, milliseconds))
-    }
-
-    private func reportDeadline() -> ContinuousClock.Instant? {
-        guard let firstChange, let lastChange else { return nil }
-        return min(lastChange + .seconds(settings.debounce), firstChange + .seconds(settings.maximumDelay))
-    }
-
-    private func collect(_ changes: Set<String>) {
-        guard !changes.isEmpty else { return }
-        let now = ContinuousClock.now
-        pending.formUnion(changes)
-        if firstChange == nil { firstChange = now }
-        lastChange = now
-    }
-
-    /// The collected changes when they are due (and forgets them), else `nil`.
-    private func dueChanges() -> [String]? {
-        guard let reportAt = reportDeadline(), ContinuousClock.now >= reportAt else { return nil }
-        defer {
-            pending.removeAll()
-            firstChange = nil
-            lastChange = nil
-            if inotify == nil { nextScan = .now + .seconds(settings.pollInterval) }
-        }
-        return pending.sorted()
     }
 
     /// Compares a new snapshot with the last one. While changes are waiting to be reported the
@@ -302,7 +277,7 @@ private final class WatchLoop {
             changes.insert(path)
         }
         snapshot = newSnapshot
-        let waiting = !changes.isEmpty || !pending.isEmpty
+        let waiting = !changes.isEmpty || !batch.pending.isEmpty
         nextScan = .now + .seconds(waiting ? min(settings.debounce, settings.pollInterval) : settings.pollInterval)
     }
 

@@ -214,6 +214,20 @@ import Testing
         #expect(error?.message.hasSuffix("; do partials include each other many times over?") == true)
     }
 
+    /// The same twelve levels with an empty leaf render nothing, so the size limit never stops
+    /// them; 10¹² inclusions would take days (a second fresh-clone tester's theme hung a build and
+    /// `serve`). Rendering stops after 10,000,000 sections and partials entered: the inclusions
+    /// down to the eighth level alone number 10 + 10² + … + 10⁷ = 11,111,110.
+    @Test func renderingWorkIsBounded() throws {
+        var templates = ["x": ""]
+        for level in 1...12 {
+            templates["p\(level)"] = String(repeating: level == 12 ? "{{>x}}" : "{{>p\(level + 1)}}", count: 10)
+        }
+        let library = try TemplateLibrary(templates: templates)
+        let error = #expect(throws: TemplateError.self) { try library.render("p1", context: nil) }
+        #expect(error?.message.hasPrefix("rendering this page enters more than 10,000,000 sections and partials here") == true)
+    }
+
     @Test func unknownTemplateName() throws {
         let library = try TemplateLibrary(templates: [:])
         #expect(throws: TemplateError.self) { try library.render("nope", context: nil) }

@@ -158,17 +158,28 @@ import Testing
         let bomb = Self.binaryPlist(arrays + [[0x10, 0x01]])
         #expect(bomb.count == 8 + 14 * 15 + 2 + 15 + 32)
         let error = #expect(throws: ParsedDocument.SyntaxError.self) { try PropertyListDocument.parse(bomb) }
-        #expect(error?.message == "this binary property list stands for more than 1,000,000 values once the objects it "
-            + "shares by reference are copied where they are used; no plist roadtrip reads is that large (was it made to "
-            + "exhaust memory?)")
-        // 5 levels of 14 stand for (14⁶ − 1) / 13 = 579,195 values: under the budget, read in full.
-        let within = Self.binaryPlist(Array(arrays.prefix(5)) + [[0x10, 0x01]])
+        let refusal = "this binary property list stands for more than 250,000 values (counting each 64 bytes of text as "
+            + "one) once the objects it shares by reference are copied where they are used; no plist roadtrip reads is "
+            + "that large (was it made to exhaust memory?)"
+        #expect(error?.message == refusal)
+        // 4 levels of 14 stand for (14⁵ − 1) / 13 = 41,371 values: under the budget, read in full.
+        let within = Self.binaryPlist(Array(arrays.prefix(4)) + [[0x10, 0x01]])
         let value = try PropertyListDocument.parse(within).value
         func count(_ value: MetadataValue?) -> Int {
             if case .list(let items)? = value { return 1 + items.reduce(0) { $0 + count($1) } }
             return 1
         }
-        #expect(count(value) == 579_195)
+        #expect(count(value) == 41_371)
+        // Three levels of 15 references to one 6,400-byte string: 3,616 values, but each copy of
+        // the string counts 1 + 6,400 / 64 = 101, so 1 + 15 + 225 + 3,375 × 101 = 341,116 > 250,000
+        // (a second fresh-clone tester's 100,000 copies of a 100 KB title ran the reader out of
+        // memory). An array of 15 is marker 0xAF, then the count as the integer 0x10 0x0F.
+        let fifteen = { (next: UInt8) in [UInt8(0xAF), 0x10, 0x0F] + [UInt8](repeating: next, count: 15) }
+        let text: [UInt8] = [0x5F, 0x11, 0x19, 0x00] + [UInt8](repeating: UInt8(ascii: "T"), count: 6400)
+        let heavy = #expect(throws: ParsedDocument.SyntaxError.self) {
+            try PropertyListDocument.parse(Self.binaryPlist([fifteen(1), fifteen(2), fifteen(3), text]))
+        }
+        #expect(heavy?.message == refusal)
         // An array holding itself.
         let loop = #expect(throws: ParsedDocument.SyntaxError.self) {
             try PropertyListDocument.parse(Self.binaryPlist([[0xA1, 0x01], [0xA1, 0x00]]))

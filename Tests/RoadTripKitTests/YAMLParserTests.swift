@@ -301,4 +301,22 @@ private func yamlError(_ text: String, firstLine: Int = 1) -> Diagnostic? {
             #expect(error?.location.line == 2 && error?.location.column == 5, "separator \(separator.unicodeScalars.first!.value)")
         }
     }
+
+    /// Aliases of one large string: 12 aliases of a 1,000,000-byte anchor repeat 12 MB, over the
+    /// 10 MB limit, so the 11th alias is the error (10 × 1,000,000 = 10,000,000 is not more than
+    /// the limit; the 11th makes 11,000,000). Line 1 is the anchor; the aliases are lines 2…13, each
+    /// `kN: *a` with the alias at column 5 (`k10: *a` and later at column 6).
+    @Test func aliasesOfLargeTextAreBounded() {
+        let text = "big: &a " + String(repeating: "B", count: 1_000_000) + "\n"
+            + (1...12).map { "k\($0): *a" }.joined(separator: "\n") + "\n"
+        do {
+            _ = try YAMLParser.parse(text, path: "f.yaml")
+            Issue.record("12 MB of aliases parsed")
+        } catch {
+            #expect(error.description == "f.yaml:12:6: error: aliases repeat more than 10 MB of text; write the text once, or fewer times")
+        }
+        // Ten aliases (10 MB) are fine.
+        let ten = "big: &a " + String(repeating: "B", count: 1_000_000) + "\n" + (1...10).map { "k\($0): *a" }.joined(separator: "\n")
+        #expect((try? YAMLParser.parse(ten, path: "f.yaml")) != nil)
+    }
 }

@@ -137,14 +137,16 @@ package enum PropertyListDocument {
         return .success(offsets)
     }
 
-    /// The most values a binary property list may stand for once every reference is followed: a
-    /// million, far beyond any destination list (a few values per destination), and small enough
-    /// to read in well under a second.
-    package static let maxBinaryExpandedValues = 1_000_000
+    /// The most values a binary property list may stand for once every reference is followed,
+    /// counting each 64 bytes of a string or data as one more value: 250,000, three times a
+    /// `Destinations.plist` of 4,000 destinations (about 20 values each), and small enough to read
+    /// in well under a second. Counting the text too: 100,000 references to one 100 KB title are
+    /// few values but 10 GB once copied, which ran the reader out of memory.
+    package static let maxBinaryExpandedValues = 250_000
 
     /// Why the binary property list `bytes` (with the object `offsets` of
     /// ``binaryObjectOffsets(_:)``) cannot be read, or `nil`: it stands for more than
-    /// ``maxBinaryExpandedValues`` values, an array or dictionary holds itself, or a dictionary
+    /// ``maxBinaryExpandedValues`` values (text weighed in), an array or dictionary holds itself, or a dictionary
     /// has a key that is not a string. A binary plist
     /// shares objects by reference (CFBinaryPList.c), and Foundation's reader copies a shared
     /// object wherever it is referred to: 40 arrays of 14 references each to the one before fit
@@ -156,21 +158,31 @@ package enum PropertyListDocument {
         let topObject = bytes[(trailer + 16)..<(trailer + 24)].reduce(0) { ($0 << 8) | Int($1) }
         let tableOffset = bytes[(trailer + 24)..<(trailer + 32)].reduce(0) { ($0 << 8) | Int($1) }
 
+        /// The count an object's marker byte gives (its low four bits, or the integer object that
+        /// follows when they are 0xF) and where its contents start; `nil` when malformed.
+        func countAndStart(of object: Int) -> (count: Int, start: Int)? {
+            let index = offsets[object] + 1
+            let count = Int(bytes[offsets[object]] & 0x0F)
+            guard count == 0x0F else { return (count, index) }
+            guard index < tableOffset, bytes[index] >> 4 == 0x1 else { return nil }
+            let width = 1 << Int(bytes[index] & 0x0F)
+            guard width <= 8, index + 1 + width <= tableOffset else { return nil }
+            return (bytes[(index + 1)..<(index + 1 + width)].reduce(0) { ($0 << 8) | Int($1) }, index + 1 + width)
+        }
+
+        /// What one object counts for itself: 1, and 1 more per 64 bytes of a string (ASCII 0x5,
+        /// UTF-16 0x6, two bytes a character) or data (0x4).
+        func weight(of object: Int) -> Int {
+            let kind = bytes[offsets[object]] >> 4
+            guard [0x4, 0x5, 0x6].contains(kind), let (count, _) = countAndStart(of: object), count >= 0 else { return 1 }
+            return 1 + min(count, Int.max / 4) * (kind == 0x6 ? 2 : 1) / 64
+        }
+
         /// The objects an array or dictionary refers to, or [] for any other object (and for a
         /// malformed one, which Foundation then refuses as damaged).
         func references(of object: Int) -> [Int] {
-            var index = offsets[object]
-            let marker = bytes[index]
-            guard marker >> 4 == 0xA || marker >> 4 == 0xD else { return [] }
-            index += 1
-            var count = Int(marker & 0x0F)
-            if count == 0x0F {
-                guard index < tableOffset, bytes[index] >> 4 == 0x1 else { return [] }
-                let width = 1 << Int(bytes[index] & 0x0F)
-                guard width <= 8, index + 1 + width <= tableOffset else { return [] }
-                count = bytes[(index + 1)..<(index + 1 + width)].reduce(0) { ($0 << 8) | Int($1) }
-                index += 1 + width
-            }
+            let marker = bytes[offsets[object]]
+            guard marker >> 4 == 0xA || marker >> 4 == 0xD, let (count, index) = countAndStart(of: object) else { return [] }
             let referencesPerEntry = marker >> 4 == 0xD ? 2 : 1
             guard count >= 0, count <= (tableOffset - index) / referenceSize / referencesPerEntry else { return [] }
             let referenceCount = count * referencesPerEntry
@@ -192,7 +204,9 @@ package enum PropertyListDocument {
         // Values each object stands for (itself and everything below it), found depth first.
         var expanded = [Int?](repeating: nil, count: offsets.count)
         var onPath = [Bool](repeating: false, count: offsets.count)
-        var stack: [(object: Int, children: [Int], next: Int, total: Int)] = [(topObject, references(of: topObject), 0, 1)]
+        var stack: [(object: Int, children: [Int], next: Int, total: Int)] = [
+            (topObject, references(of: topObject), 0, weight(of: topObject))
+        ]
         onPath[topObject] = true
         while let top = stack.last {
             if top.next < top.children.count {
@@ -204,7 +218,7 @@ package enum PropertyListDocument {
                     return "damaged binary property list: object \(child + 1) of \(offsets.count) holds itself"
                 } else {
                     onPath[child] = true
-                    stack.append((child, references(of: child), 0, 1))
+                    stack.append((child, references(of: child), 0, min(weight(of: child), maxBinaryExpandedValues + 1)))
                 }
                 continue
             }
@@ -213,8 +227,8 @@ package enum PropertyListDocument {
             expanded[top.object] = top.total
             if top.total > maxBinaryExpandedValues {
                 return "this binary property list stands for more than \(CountText.grouped(maxBinaryExpandedValues)) values "
-                    + "once the objects it shares by reference are copied where they are used; no plist roadtrip reads is "
-                    + "that large (was it made to exhaust memory?)"
+                    + "(counting each 64 bytes of text as one) once the objects it shares by reference are copied where "
+                    + "they are used; no plist roadtrip reads is that large (was it made to exhaust memory?)"
             }
             if let parent = stack.indices.last {
                 stack[parent].total = min(stack[parent].total + top.total, maxBinaryExpandedValues + 1)

@@ -7,7 +7,8 @@ import RoadTripCore
 /// Beyond what libyaml checks, the tree builder:
 /// - resolves aliases (`*name` becomes a copy of the node anchored `&name`) and fails on an
 ///   unknown alias;
-/// - caps alias expansion at ``maxAliasExpansion`` nodes in total, against "billion laughs"
+/// - caps alias expansion at ``maxAliasExpansion`` nodes and ``maxAliasExpansionBytes`` bytes of
+///   text in total, against "billion laughs"
 ///   documents (<https://en.wikipedia.org/wiki/Billion_laughs_attack>);
 /// - applies `<<` merge keys (<https://yaml.org/type/merge.html>): the value is a mapping or a
 ///   sequence of mappings, keys written in the mapping win over merged ones, and among merged
@@ -19,6 +20,10 @@ import RoadTripCore
 public enum YAMLParser {
     /// The most nodes that alias expansion may produce in one document.
     public static let maxAliasExpansion = 10_000
+
+    /// The most bytes of scalar text that alias expansion may repeat in one document: 10 MB. The
+    /// node count alone let 6,000 aliases of one 1 MB string through, 6 GB once copied into pages.
+    public static let maxAliasExpansionBytes = 10_000_000
 
     /// The deepest nesting of sequences and mappings accepted (the same limit as the JSON reader):
     /// deeper documents are an error rather than a stack overflow in code that walks the tree.
@@ -253,6 +258,8 @@ private struct YAMLTreeBuilder {
         let anchor: String?
         /// Nodes in this subtree so far, itself included.
         var size = 1
+        /// Bytes of scalar text in this subtree so far.
+        var bytes = 0
     }
 
     let path: String
@@ -260,7 +267,8 @@ private struct YAMLTreeBuilder {
     let positions: YAMLTextPositions
     private(set) var root: YAMLNode?
     private var stack: [Frame] = []
-    private var anchors: [String: (node: YAMLNode, size: Int)] = [:]
+    private var anchors: [String: (node: YAMLNode, size: Int, bytes: Int)] = [:]
+    private var aliasExpansionBytes = 0
     private var aliasExpansion = 0
     private var documentCount = 0
 
@@ -305,9 +313,17 @@ private struct YAMLTreeBuilder {
                 throw .error(location(line, column),
                     "too many alias expansions (billion laughs?): more than \(YAMLParser.maxAliasExpansion) nodes")
             }
-            try complete(anchored.node, size: anchored.size, anchor: nil)
+            aliasExpansionBytes += anchored.bytes
+            if aliasExpansionBytes > YAMLParser.maxAliasExpansionBytes {
+                throw .error(location(line, column),
+                    "aliases repeat more than \(YAMLParser.maxAliasExpansionBytes / 1_000_000) MB of text; write the text once, "
+                        + "or fewer times")
+            }
+            try complete(anchored.node, size: anchored.size, bytes: anchored.bytes, anchor: nil)
         case .scalar(let text, let isPlain, let anchor):
-            try complete(YAMLNode(.scalar(text, isPlain: isPlain), line: line, column: column), size: 1, anchor: anchor)
+            try complete(
+                YAMLNode(.scalar(text, isPlain: isPlain), line: line, column: column), size: 1, bytes: text.utf8.count,
+                anchor: anchor)
         case .sequenceStart(let anchor):
             stack.append(Frame(kind: .sequence, line: line, column: column, anchor: anchor))
         case .mappingStart(let anchor):
@@ -315,27 +331,29 @@ private struct YAMLTreeBuilder {
         case .sequenceEnd:
             guard let frame = stack.popLast(), frame.kind == .sequence else { break }
             let node = YAMLNode(.sequence(frame.items), line: frame.line, column: frame.column)
-            try complete(node, size: frame.size, anchor: frame.anchor)
+            try complete(node, size: frame.size, bytes: frame.bytes, anchor: frame.anchor)
         case .mappingEnd:
             guard let frame = stack.popLast(), frame.kind == .mapping else { break }
             let pairs = try merged(frame.pairs)
             let node = YAMLNode(.mapping(pairs), line: frame.line, column: frame.column)
-            try complete(node, size: frame.size, anchor: frame.anchor)
+            try complete(node, size: frame.size, bytes: frame.bytes, anchor: frame.anchor)
         case .other:
             break
         }
         return false
     }
 
-    /// Adds a finished node (of `size` nodes) to the open collection, or makes it the root.
-    private mutating func complete(_ node: YAMLNode, size: Int, anchor: String?) throws(Diagnostic) {
-        if let anchor { anchors[anchor] = (node, size) }
+    /// Adds a finished node (of `size` nodes and `bytes` bytes of scalar text) to the open
+    /// collection, or makes it the root.
+    private mutating func complete(_ node: YAMLNode, size: Int, bytes: Int, anchor: String?) throws(Diagnostic) {
+        if let anchor { anchors[anchor] = (node, size, bytes) }
         guard !stack.isEmpty else {
             if case .scalar("", isPlain: true) = node.content { root = nil } else { root = node }
             return
         }
         let top = stack.count - 1
         stack[top].size += size
+        stack[top].bytes += bytes
         switch stack[top].kind {
         case .sequence:
             stack[top].items.append(node)

@@ -1,3 +1,4 @@
+import RoadTripCore
 import RoadTripFormats
 
 /// Renders parsed templates against a context stack into a UTF-8 buffer (one pass over the
@@ -23,6 +24,12 @@ struct MustacheRenderer {
     /// memory is gone.
     static let maximumOutputBytes = 128 * 1024 * 1024
 
+    /// The most sections, blocks, partials and parents one rendering may enter: 10 million, fifty
+    /// times what a home page of 4,000 destinations enters. Partials that each include the next
+    /// ten times but render nothing never grow the output, so `maximumOutputBytes` cannot stop
+    /// them: twelve levels would take days. Ten million entries take a few seconds.
+    static let maximumEntries = 10_000_000
+
     private let templates: [String: MustacheTemplate]
     /// The output built so far, as UTF-8.
     private(set) var output: [UInt8] = []
@@ -33,6 +40,8 @@ struct MustacheRenderer {
     private var includes: [Include] = []
     /// Sections, blocks, partials and parents being rendered (see `maximumNesting`).
     private var nesting = 0
+    /// Sections, blocks, partials and parents entered so far (see `maximumEntries`).
+    private var entries = 0
 
     /// One partial or parent being rendered, and the tag that included it.
     struct Include: Sendable, Hashable {
@@ -108,12 +117,20 @@ struct MustacheRenderer {
 
     /// Enters one more level of nesting, or throws at the tag (`line`, `column` in the scope's
     /// template) that would go deeper than `maximumNesting`; call `nesting -= 1` on leaving.
-    /// Also throws there when the output has grown past `maximumOutputBytes`: every inclusion and
-    /// section passes here, so output can only grow by one template's text between checks.
+    /// Also throws there when the output has grown past `maximumOutputBytes` (every inclusion and
+    /// section passes here, so output can only grow by one template's text between checks), or
+    /// when more than `maximumEntries` have been entered.
     private mutating func enterNesting(at line: Int, _ column: Int, in scope: Scope) throws(TemplateError) {
         guard output.count <= Self.maximumOutputBytes else {
             throw TemplateError(templateName: scope.templateName, line: line, column: column,
                 message: "the page being rendered is larger than \(Self.maximumOutputBytes / 1024 / 1024) MiB here"
+                    + (includes.isEmpty ? "" : " (through the partials " + includes.suffix(3).map(\.name).joined(separator: " → ") + ")")
+                    + "; do partials include each other many times over?")
+        }
+        entries += 1
+        guard entries <= Self.maximumEntries else {
+            throw TemplateError(templateName: scope.templateName, line: line, column: column,
+                message: "rendering this page enters more than \(CountText.grouped(Self.maximumEntries)) sections and partials here"
                     + (includes.isEmpty ? "" : " (through the partials " + includes.suffix(3).map(\.name).joined(separator: " → ") + ")")
                     + "; do partials include each other many times over?")
         }

@@ -89,7 +89,7 @@ public struct AllowedHosts: Sendable, Hashable {
         // names no address this server could listen on. An empty port means the default (§3.2.3).
         let digits = port.dropFirst()
         guard port.isEmpty || (port.first == ":" && digits.allSatisfy { $0.isASCII && $0.isNumber }
-            && (digits.isEmpty || (digits.count <= 5 && Int(digits)! <= 65535)))
+            && (digits.isEmpty || (digits.drop { $0 == "0" }.count <= 5 && Int(digits.drop { $0 == "0" }) ?? 0 <= 65535)))
         else {
             return nil
         }

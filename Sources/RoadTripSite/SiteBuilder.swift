@@ -153,7 +153,7 @@ public struct SiteBuilder: Sendable {
                 progress("[\(index + 1)/\(Self.steps.count)] \(step.name): \(summary)\(problems) … \(Self.format(milliseconds)) ms")
             }
             if stopped || (step.stopsOnProblems && context.hasBlockingProblems) {
-                failed.failingSteps = Self.failingSteps(problemsByStep)
+                failed.failingSteps = Self.failingSteps(problemsByStep, strict: options.strict)
                 return failed
             }
         }
@@ -164,10 +164,9 @@ public struct SiteBuilder: Sendable {
             reusedComputations: state.reusedRecordings, reusedRenderings: state.reusedRenderings)
     }
 
-    /// The steps that reported errors, or, when none did (a build failed by `--strict`), warnings.
-    private static func failingSteps(_ problems: [(step: String, errors: Int, warnings: Int)]) -> [String] {
-        let withErrors = problems.filter { $0.errors > 0 }.map(\.step)
-        return withErrors.isEmpty ? problems.filter { $0.warnings > 0 }.map(\.step) : withErrors
+    /// The steps that reported what failed the build: errors, and under `--strict` warnings too.
+    private static func failingSteps(_ problems: [(step: String, errors: Int, warnings: Int)], strict: Bool) -> [String] {
+        problems.filter { $0.errors > 0 || (strict && $0.warnings > 0) }.map(\.step)
     }
 
     private static func format(_ milliseconds: Double) -> String {

@@ -16,7 +16,9 @@ import Testing
     @Test func loopbackServerAnswersItsAddressAndLocalhostOnly() {
         let hosts = AllowedHosts(listeningAddress: "127.0.0.1", hostOption: "127.0.0.1")
         for allowed in ["127.0.0.1", "127.0.0.1:8000", "localhost", "localhost:8000", "LOCALHOST:8000", "localhost.",
-            "app.localhost:8000", "a.b.localhost", " 127.0.0.1:8000 ", "127.0.0.1:", "127.0.0.1:65535"]
+            "app.localhost:8000", "a.b.localhost", " 127.0.0.1:8000 ", "127.0.0.1:", "127.0.0.1:65535",
+            // RFC 3986 allows leading zeros: any number of them.
+            "localhost:00080", "127.0.0.1:000000000080"]
         {
             #expect(hosts.verdict(for: allowed, version: "HTTP/1.1") == .allowed, "\(allowed)")
         }
@@ -31,7 +33,7 @@ import Testing
         for malformed in ["a, b", "127.0.0.1, evil.example", "a b", "user@localhost", "localhost:80x", "::1", "[::1",
             "[::1]x", "[nothost]", "localhost:8000:1", "ex/ample", "caf\u{E9}.localhost",
             // No TCP port is above 65535 (a fresh-clone tester's Host: 127.0.0.1:99999 was allowed).
-            "127.0.0.1:99999", "127.0.0.1:65536", "localhost:000080000", "[::1]:70000"]
+            "127.0.0.1:99999", "127.0.0.1:65536", "localhost:000080000", "[::1]:70000", "127.0.0.1:00000000000000000000099999"]
         {
             #expect(hosts.verdict(for: malformed, version: "HTTP/1.1") == .malformed, "\(malformed)")
         }

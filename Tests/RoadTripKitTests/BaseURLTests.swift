@@ -62,6 +62,10 @@ import Testing
         let ipv4 = "is not an IPv4 address (four numbers from 0 to 255, such as '192.0.2.1')"
         #expect(problem("http://999.1.1.1/") == "baseURL 'http://999.1.1.1/': the host '999.1.1.1' \(ipv4)")
         #expect(problem("http://1.2.3/") == "baseURL 'http://1.2.3/': the host '1.2.3' \(ipv4)")
+        // A hexadecimal last label is a number to a browser too.
+        #expect(problem("https://example.0x10/") == "baseURL 'https://example.0x10/': the host 'example.0x10' \(ipv4)")
+        #expect(problem("https://example.0x/") != nil)
+        #expect(try checked("https://0xcafe.example/").url == "https://0xcafe.example/")
         #expect(try checked("http://192.0.2.1:8080/trips/").url == "http://192.0.2.1:8080/trips/")
         #expect(problem("https://xn--zz.de/") == "baseURL 'https://xn--zz.de/': the host 'xn--zz.de' is not a valid host name")
         #expect(try checked("http://example.org:0080/").url == "http://example.org/")

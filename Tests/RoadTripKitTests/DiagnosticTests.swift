@@ -20,6 +20,9 @@ import Testing
         #expect(diagnostic.message == #"key "a\nb\r\u{1B}[2J\u{85}\u{2028}\u{7F}"# + "\tø\"")
         #expect(diagnostic.description == #"a.yaml:1:2: error: key "a\nb\r\u{1B}[2J\u{85}\u{2028}\u{7F}"# + "\tø\"")
         #expect(Diagnostic.warning(SourceLocation(path: "a.yaml"), "plain – text").message == "plain – text")
+        // Bidirectional and zero-width controls: `a\u{202E}gpj.exe` would show as `aexe.jpg`
+        // (found by a second fresh-clone tester); U+200B, U+2066 likewise.
+        #expect(Diagnostic.oneLine("a\u{202E}gpj.exe \u{200B}\u{2066}x\u{2069}") == #"a\u{202E}gpj.exe \u{200B}\u{2066}x\u{2069}"#)
     }
 
     /// A folder's name is the author's too (found by a fresh-clone tester): one holding an OSC

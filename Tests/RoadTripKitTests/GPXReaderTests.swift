@@ -58,6 +58,10 @@ struct GPXReaderTests {
         _ = GPXReader.read(url, displayPath: "many.gpx", slug: "many", timeZone: Self.utc, log: log)
         #expect(log.diagnostics.last?.description
             == "many.gpx: warning: 1,500 of 1,501 points skipped: 1,500 without a valid latitude and longitude")
+        // 20 named and the summary: all printed, under the 50 of one file (with 50 named, the
+        // summary was the one hidden, found by a second fresh-clone tester).
+        #expect(log.diagnostics.count == 21)
+        #expect(Diagnostic.printedLines(log.diagnostics).last == log.diagnostics.last?.description)
     }
 
     @Test func warningsAreAtTheirStartTagsColumn() throws {

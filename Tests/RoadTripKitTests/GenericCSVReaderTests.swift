@@ -84,16 +84,16 @@ import Testing
 
     /// A quote or a line break cannot be the delimiter: `"\n"` was taken and ended in 'a CSV
     /// without a "t" column', and `'"'` silently gave no fixes (found by a fresh-clone tester).
-    @Test(arguments: ["\"", "\n", "\r"])
+    @Test(arguments: ["\"", "\n", "\r", "\u{0}"])
     func quoteAndLineBreakAreNoDelimiters(delimiter: String) {
         let url = TripLogTestFiles.file("d.csv", "t,lat,lon\n1704067200,46,14\n")
         let log = DiagnosticLog()
         let mapping = ["timestamp": "t", "latitude": "lat", "longitude": "lon", "timestampFormat": "unix", "delimiter": delimiter]
         #expect(GenericCSVReader.read(url, displayPath: "d.csv", slug: "d", mapping: mapping, timeZone: .gmt, log: log) == nil)
-        let shown = delimiter == "\"" ? "\"\"\"" : (delimiter == "\n" ? "\"\\n\"" : "\"\\r\"")
+        let shown = ["\"": "\"\"\"", "\n": "\"\\n\"", "\r": "\"\\r\"", "\u{0}": "\"\\u{0}\""][delimiter]!
         #expect(log.diagnostics.map(\.description) == [
-            "d.csv: error: the column mapping's delimiter cannot be \(shown): a quote starts a quoted field and a line break "
-                + "ends a row; use ',', ';', a tab or another character"
+            "d.csv: error: the column mapping's delimiter cannot be \(shown): a quote starts a quoted field, a line break "
+                + "ends a row and NUL is no text; use ',', ';', a tab or another character"
         ])
     }
 }

@@ -71,7 +71,7 @@ import Testing
         let allowed = [
             ".git", ".gitignore", ".gitkeep", ".nojekyll", ".DS_Store", ".well-known", ".roadtrip-manifest",
             "CNAME", "_redirects", "_headers", "README", "README.md", "readme.txt", "Readme.rst",
-            "LICENSE", "LICENSE.md", "License.txt", "LICENCE",
+            "LICENSE", "LICENSE.md", "License.txt", "LICENCE", "README-ja.md", "LICENSE-MIT", "COPYING", "COPYING.LESSER",
         ]
         for name in allowed { #expect(OutputFolderPolicy.mayPrecedeFirstBuild(name), "\(name)") }
         let refused = [

@@ -466,7 +466,7 @@ private func attributes(_ url: URL) throws -> (date: Date?, inode: UInt64?) {
     /// and `CNAME`). A destination called `readme` is roadtrip's folder and stays listed.
     @Test func manifestNeverNamesTheUsersFiles() throws {
         let manifest = OutputManifest(parsing: ".git/config\n.git/hooks\nCNAME\n_redirects\nREADME.md\nlicense\n"
-            + "lost+found/x\nreadme/index.html\nindex.html\n")
+            + "README-ja.md\nLICENSE-MIT\nCOPYING\nlost+found/x\nreadme/index.html\nindex.html\n")
         #expect(manifest.paths == ["index.html", "readme/index.html"])
 
         let sandbox = try Sandbox()

@@ -70,6 +70,23 @@ import Testing
             "roadtrip: build failed in load-theme: 1 error, 0 warnings; nothing was written\n"), "\(result.standardError)")
     }
 
+    /// Under --strict the steps whose warnings failed the build are named too: a warning of
+    /// site.yaml (load-config) and an error of a destination (load-destinations); without
+    /// --strict, only the error's step (a second fresh-clone tester saw load-config left out).
+    @Test func strictFailuresNameTheStepsOfTheirWarnings() throws {
+        let project = try TemporaryProject()
+        defer { project.remove() }
+        try project.write("Destinations/site.yaml", "titel: Typo\n")
+        try project.write("Destinations/bergen/index.md", "---\ntitle: Bergen\nlatitude: 91.5\nlongitude: 5.3\n---\n")
+        let strict = try project.build(["--strict"])
+        #expect(strict.status == 1)
+        #expect(strict.standardError.contains("roadtrip: build failed in load-config, load-destinations: 1 error, 1 warning"),
+            "\(strict.standardError)")
+        let plain = try project.build()
+        #expect(plain.standardError.contains("roadtrip: build failed in load-destinations: 1 error, 1 warning"),
+            "\(plain.standardError)")
+    }
+
     @Test func aFailedBuildLeavesOutputAsItWas() throws {
         let project = try TemporaryProject()
         defer { project.remove() }

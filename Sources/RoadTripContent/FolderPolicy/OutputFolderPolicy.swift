@@ -182,9 +182,9 @@ package enum OutputFolderPolicy {
     /// `_redirects` and `_headers`.
     package static let publishingFiles: Set<String> = ["CNAME", "_headers", "_redirects"]
 
-    /// File names, ignoring case and any extension, that a repository's root carries and GitHub
-    /// shows: `README`, `README.md`, `LICENSE`, `LICENCE.txt`, …
-    package static let repositoryFiles: Set<String> = ["readme", "license", "licence"]
+    /// How the names of files that a repository's root carries and GitHub shows start, ignoring
+    /// case: `README`, `README.md`, `README-ja.md`, `LICENSE`, `LICENCE.txt`, `COPYING`, …
+    package static let repositoryFiles: Set<String> = ["readme", "license", "licence", "copying"]
 
     /// The folder `mkfs.ext4` (and other Unix file systems) creates at the root of every file
     /// system for `fsck`'s recovered files: an output folder that is a partition's mount point
@@ -203,13 +203,16 @@ package enum OutputFolderPolicy {
         name.hasPrefix(".") || publishingFiles.contains(name) || name == fileSystemFolder || isRepositoryFile(name)
     }
 
-    /// Whether `name` is one of ``repositoryFiles`` (`README.md`, `LICENSE`, `licence.txt`, …):
-    /// the stem before the first `.`, ignoring case. Such files may precede a first build in an
-    /// output folder, and `Destinations/` holds them without a warning (a content folder kept as
-    /// its own repository).
+    /// Whether `name` is one of ``repositoryFiles`` (`README.md`, `README-ja.md`, `LICENSE`,
+    /// `LICENSE-MIT`, `licence.txt`, `COPYING`, …): one of them, ignoring case, alone or followed
+    /// by `.`, `-` or `_` and more (`READMEfirst.txt` and `LICENSES` are not). Such files may
+    /// precede a first build in an output folder, and `Destinations/` holds them without a
+    /// warning (a content folder kept as its own repository).
     package static func isRepositoryFile(_ name: String) -> Bool {
-        let stem = name.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)[0]
-        return repositoryFiles.contains(stem.lowercased())
+        let lowered = name.lowercased()
+        return repositoryFiles.contains { stem in
+            lowered == stem || (lowered.hasPrefix(stem) && [".", "-", "_"].contains(lowered.dropFirst(stem.count).first))
+        }
     }
 
     /// What ``mayPrecedeFirstBuild(_:)`` allows, in the words messages use.

@@ -56,12 +56,18 @@ public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
     /// `text` with every line break and other control character written as an escape, so that a
     /// diagnostic stays one line of standard error and cannot move a terminal's cursor:
     /// LF as `\n`, CR as `\r`, and the rest — U+0000–U+001F except tab, U+007F–U+009F (DEL, the C1
-    /// controls, NEL among them), U+2028 and U+2029 (the line and paragraph separators) — as
+    /// controls, NEL among them), U+2028 and U+2029 (the line and paragraph separators), the
+    /// zero-width space and the bidirectional controls (U+200B–U+200F, U+202A–U+202E,
+    /// U+2066–U+2069) — as
     /// `\u{1B}` (hexadecimal, as Swift writes them). Everything else, tabs included, is unchanged.
     package static func oneLine(_ text: String) -> String {
         func isEscaped(_ scalar: Unicode.Scalar) -> Bool {
             (scalar.value < 0x20 && scalar != "\t") || (0x7F...0x9F).contains(scalar.value)
                 || scalar.value == 0x2028 || scalar.value == 0x2029
+                // Zero-width and bidirectional controls, which make a name read as another
+                // (`a\u{202E}gpj.exe` shows as `aexe.jpg`): Unicode's Bidi_Control and ZWSP.
+                || (0x200B...0x200F).contains(scalar.value) || (0x202A...0x202E).contains(scalar.value)
+                || (0x2066...0x2069).contains(scalar.value)
         }
         guard text.unicodeScalars.contains(where: isEscaped) else { return text }
         var result = ""

@@ -136,7 +136,9 @@ public struct BaseURL: Sendable, Hashable {
         // A host whose last label is a number is an IPv4 address to a browser (WHATWG URL §3.5,
         // "ends in a number"): it must be four decimal bytes (`999.1.1.1` and `1.2.3` are not).
         let lastLabel = (host.hasSuffix(".") ? String(host.dropLast()) : host).split(separator: ".").last ?? ""
-        if !host.hasPrefix("["), !lastLabel.isEmpty, lastLabel.allSatisfy({ $0.isASCII && $0.isNumber }) {
+        // WHATWG counts a hexadecimal label (`0x10`, `0x`) as a number too.
+        let isHexadecimal = lastLabel.lowercased().hasPrefix("0x") && lastLabel.dropFirst(2).allSatisfy(\.isHexDigit)
+        if !host.hasPrefix("["), !lastLabel.isEmpty, lastLabel.allSatisfy({ $0.isASCII && $0.isNumber }) || isHexadecimal {
             var address = in_addr()
             let parts = host.split(separator: ".", omittingEmptySubsequences: false)
             if parts.count == 4, inet_pton(AF_INET, host, &address) == 1 { return nil }

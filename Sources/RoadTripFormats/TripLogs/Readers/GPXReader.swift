@@ -35,9 +35,10 @@ import RoadTripCore
 /// - Warning, point skipped and counted: a missing, unparsable or out-of-range `lat`/`lon` (which
 ///   includes OpenTracks' legacy pause markers `lat="100"`), and an unparsable `time`, `ele`,
 ///   `speed`, `course` or accuracy; an empty element (`<ele/>`) is a missing value, not a bad one.
-///   The first 50 such points are named at the line and column of the start tag at fault (the
-///   point's, or the bad field's), then one summary warning gives the counts (of all `trkpt`,
-///   `rtept` and `wpt` read).
+///   The first 20 such points (as every reader lists, `SkippedRecords.listedLimit`) are named at
+///   the line and column of the start tag at fault (the point's, or the bad field's), then one
+///   summary warning gives the counts (of all `trkpt`, `rtept` and `wpt` read); 20 and the
+///   summary stay under what is printed of one file (`Diagnostic.printedPerFile`).
 /// - Warning, once per file: "times without a zone are read in <zone>", at the first such time.
 ///
 /// Lines and columns are 1-based. libxml2's reader gives an element only the line where its start
@@ -123,7 +124,7 @@ private struct GPXStreamState {
         var type: String?
     }
 
-    static let maximumNamedProblems = 50
+    static let maximumNamedProblems = SkippedRecords.listedLimit
 
     /// A warning about one element, held until the end of the read, when its start tag's line
     /// and column are looked up (`flushPendingWarnings`).

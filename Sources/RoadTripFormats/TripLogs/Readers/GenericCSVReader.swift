@@ -52,12 +52,13 @@ public enum GenericCSVReader {
             var table: CSVTable
             if let delimiter = mapping["delimiter"] {
                 guard delimiter.utf8.count == 1, let byte = delimiter.utf8.first else {
-                    throw .error(file, "the column mapping's delimiter must be one character, not \"\(delimiter)\"")
+                    throw .error(file, "the column mapping's delimiter must be one ASCII character (one byte), not "
+                        + Diagnostic.oneLine(QuotedText.doubleQuoted(delimiter)))
                 }
                 // A quote opens a quoted field and a line break ends a record: neither can separate fields.
-                guard ![UInt8(ascii: "\""), UInt8(ascii: "\n"), UInt8(ascii: "\r")].contains(byte) else {
+                guard ![UInt8(ascii: "\""), UInt8(ascii: "\n"), UInt8(ascii: "\r"), 0].contains(byte) else {
                     throw .error(file, "the column mapping's delimiter cannot be \(Diagnostic.oneLine(QuotedText.doubleQuoted(delimiter))): "
-                        + "a quote starts a quoted field and a line break ends a row; use ',', ';', a tab or another character")
+                        + "a quote starts a quoted field, a line break ends a row and NUL is no text; use ',', ';', a tab or another character")
                 }
                 table = try CSVTable(url: url, displayPath: displayPath, delimiter: byte, decimalComma: byte != 0x2C)
             } else {

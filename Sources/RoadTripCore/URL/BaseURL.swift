@@ -140,8 +140,8 @@ public struct BaseURL: Sendable, Hashable {
         let isHexadecimal = lastLabel.lowercased().hasPrefix("0x") && lastLabel.dropFirst(2).allSatisfy(\.isHexDigit)
         if !host.hasPrefix("["), !lastLabel.isEmpty, lastLabel.allSatisfy({ $0.isASCII && $0.isNumber }) || isHexadecimal {
             var address = in_addr()
-            let parts = host.split(separator: ".", omittingEmptySubsequences: false)
-            if parts.count == 4, inet_pton(AF_INET, host, &address) == 1 { return nil }
+            // inet_pton takes exactly four decimal bytes (no `1.2.3`, no octal or hexadecimal).
+            if inet_pton(AF_INET, host, &address) == 1 { return nil }
             return "the host '\(host)' is not an IPv4 address (four numbers from 0 to 255, such as '192.0.2.1')"
         }
         if host.hasPrefix("[") {

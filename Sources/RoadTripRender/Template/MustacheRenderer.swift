@@ -115,6 +115,12 @@ struct MustacheRenderer {
         }
     }
 
+    /// " (through the partials a → b → c)": the last three partials or parents being rendered,
+    /// for the messages of the limits below; "" at the top level.
+    private var throughPartials: String {
+        includes.isEmpty ? "" : " (through the partials " + includes.suffix(3).map(\.name).joined(separator: " → ") + ")"
+    }
+
     /// Enters one more level of nesting, or throws at the tag (`line`, `column` in the scope's
     /// template) that would go deeper than `maximumNesting`; call `nesting -= 1` on leaving.
     /// Also throws there when the output has grown past `maximumOutputBytes` (every inclusion and
@@ -124,20 +130,20 @@ struct MustacheRenderer {
         guard output.count <= Self.maximumOutputBytes else {
             throw TemplateError(templateName: scope.templateName, line: line, column: column,
                 message: "the page being rendered is larger than \(Self.maximumOutputBytes / 1024 / 1024) MiB here"
-                    + (includes.isEmpty ? "" : " (through the partials " + includes.suffix(3).map(\.name).joined(separator: " → ") + ")")
+                    + throughPartials
                     + "; do partials include each other many times over?")
         }
         entries += 1
         guard entries <= Self.maximumEntries else {
             throw TemplateError(templateName: scope.templateName, line: line, column: column,
                 message: "rendering this page enters more than \(CountText.grouped(Self.maximumEntries)) sections and partials here"
-                    + (includes.isEmpty ? "" : " (through the partials " + includes.suffix(3).map(\.name).joined(separator: " → ") + ")")
+                    + throughPartials
                     + "; do partials include each other many times over?")
         }
         guard nesting < Self.maximumNesting else {
             throw TemplateError(templateName: scope.templateName, line: line, column: column,
                 message: "sections, blocks and partials nest deeper than \(Self.maximumNesting) levels when rendered"
-                    + (includes.isEmpty ? "" : " (through the partials " + includes.suffix(3).map(\.name).joined(separator: " → ") + ")"))
+                    + throughPartials)
         }
         nesting += 1
     }

@@ -56,7 +56,7 @@ enum BuildCommand: Command {
             }
             return 0
         }
-        let reason = strict && errors == 0 ? " (--strict treats warnings as errors)" : ""
+        let reason = strict && warnings > 0 ? " (--strict treats warnings as errors)" : ""
         // A failed build writes nothing: an output folder that is there stays as it was, and one
         // that is not is not made.
         let output = options.outputDirectory.path

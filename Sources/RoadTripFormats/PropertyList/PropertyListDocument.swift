@@ -144,9 +144,16 @@ package enum PropertyListDocument {
     /// few values but 10 GB once copied, which ran the reader out of memory.
     package static let maxBinaryExpandedValues = 250_000
 
+    /// How many times what it stores a binary property list may stand for past
+    /// ``maxBinaryExpandedValues``: a large plist that shares little (30,000 POIs written by
+    /// plistlib, which shares each repeated key, stand for about twice what they store) is read
+    /// however large; only sharing that multiplies is refused.
+    package static let maxBinaryExpansionFactor = 16
+
     /// Why the binary property list `bytes` (with the object `offsets` of
     /// ``binaryObjectOffsets(_:)``) cannot be read, or `nil`: it stands for more than
-    /// ``maxBinaryExpandedValues`` values (text weighed in), an array or dictionary holds itself, or a dictionary
+    /// ``maxBinaryExpandedValues`` values (text weighed in) and more than
+    /// ``maxBinaryExpansionFactor`` times what it stores, an array or dictionary holds itself, or a dictionary
     /// has a key that is not a string. A binary plist
     /// shares objects by reference (CFBinaryPList.c), and Foundation's reader copies a shared
     /// object wherever it is referred to: 40 arrays of 14 references each to the one before fit
@@ -201,6 +208,9 @@ package enum PropertyListDocument {
                     + "is not text (object \(key + 1)); export the file again"
             }
         }
+        // What the file itself holds, each object once: a file that shares little (plistlib
+        // shares equal keys and strings) stands for a few times this, a bomb for millions of times.
+        let storedWeight = offsets.indices.reduce(0) { min($0 + weight(of: $1), Int.max / 64) }
         // Values each object stands for (itself and everything below it), found depth first.
         var expanded = [Int?](repeating: nil, count: offsets.count)
         var onPath = [Bool](repeating: false, count: offsets.count)
@@ -225,7 +235,7 @@ package enum PropertyListDocument {
             stack.removeLast()
             onPath[top.object] = false
             expanded[top.object] = top.total
-            if top.total > maxBinaryExpandedValues {
+            if top.total > maxBinaryExpandedValues && top.total > maxBinaryExpansionFactor * storedWeight {
                 return "this binary property list stands for more than \(CountText.grouped(maxBinaryExpandedValues)) values "
                     + "(counting each 64 bytes of text as one) once the objects it shares by reference are copied where "
                     + "they are used; no plist roadtrip reads is that large (was it made to exhaust memory?)"

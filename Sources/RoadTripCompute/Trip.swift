@@ -5,8 +5,8 @@ import RoadTripCore
 public struct Trip: Sendable {
     /// The destination this trip shows.
     public let destination: Destination
-    /// The region the map opens with (degrees), computed at build time.
-    public let initialRegion: CoordinateRegion
+    /// Every map of the destination (page, home-page card, trip logs), laid out at build time.
+    public let maps: DestinationMaps
 
     /// The destination's trip logs, filtered, with their statistics.
     public let recordings: [ProcessedTripLog]
@@ -20,23 +20,22 @@ public struct Trip: Sendable {
     /// The published copies of each photo (thumbnail and web size, in the cache), by file name.
     public let photoCopies: [String: PhotoCopies]
 
-    /// Creates the trip for `destination`, whose map opens on `initialRegion`.
+    /// Creates the trip for `destination`, whose maps are `maps` (their ``DestinationMaps/tripLogs``
+    /// in the order of `recordings`).
     public init(
-        destination: Destination, initialRegion: CoordinateRegion, recordings: [ProcessedTripLog] = [],
+        destination: Destination, maps: DestinationMaps, recordings: [ProcessedTripLog] = [],
         placemark: Placemark? = nil, photos: [Photo]? = nil, photoCopies: [String: PhotoCopies] = [:]
     ) {
         self.photoCopies = photoCopies
         self.destination = destination
-        self.initialRegion = initialRegion
+        self.maps = maps
         self.recordings = recordings
         self.placemark = placemark
         self.photos = photos ?? destination.photos
     }
 
-    /// The kept track of every recording, per segment, in degrees (for drawing on the map).
-    public var tracks: [[[Coordinate]]] {
-        recordings.map { $0.segments.map { $0.map(\.coordinate) } }
-    }
+    /// The region the destination's map opens with (degrees), computed at build time.
+    public var initialRegion: CoordinateRegion { maps.page.initialRegion }
 
     /// The destination's name.
     public var destinationName: String { destination.title }

@@ -25,30 +25,22 @@ struct MapPresentation: Sendable {
     /// The map's text alternative.
     let title: String
 
-    /// Fits `initialRegion` to the site's viewport and draws the map with the standard tile layer.
-    /// `width`/`height` default to the site's `map.viewport`; `idPrefix` keeps SVG ids unique when a
-    /// page has several maps.
+    /// Draws `map` (laid out by the compute stage) with `config`'s standard tile layer (the site's,
+    /// its links resolved from the page). `idPrefix` keeps SVG ids unique when a page has several
+    /// maps; `withStandaloneFile` also writes `map.svg`'s text; `drawsSVG` false draws nothing
+    /// (the home-page cards place HTML markers instead).
     init(
-        title: String, annotations: [Annotation], initialRegion: CoordinateRegion, config: SiteConfig,
-        width: Double? = nil, height: Double? = nil, idPrefix: String = "roadtrip-", withStandaloneFile: Bool = true,
-        drawsSVG: Bool = true, tracks: [[[Coordinate]]] = []
+        title: String, annotations: [Annotation], map: FittedMap, config: SiteConfig, idPrefix: String = "roadtrip-",
+        withStandaloneFile: Bool = true, drawsSVG: Bool = true
     ) {
         self.title = title
         self.annotations = annotations
-        self.initialRegion = initialRegion
+        initialRegion = map.initialRegion
         tileLayer = config.standardTileLayer
-        view = MapView(
-            region: initialRegion, width: width ?? config.viewportWidth, height: height ?? config.viewportHeight,
-            maximumZoom: tileLayer.maxZoom)
-        // Tracks are simplified to half a pixel at this zoom (Douglas–Peucker in ground metres), so
-        // the SVG stays small however long the recording is.
-        let tolerance = TrackSimplification.toleranceForMap(metresPerPixel: view.metresPerPixel)
-        let lines = tracks.flatMap { $0 }.map { line in
-            TrackSimplification.simplify(line, tolerance: tolerance).map { line[$0] }
-        }
+        view = map.view
         let input = SVGMapInput(
             view: view, annotations: annotations, title: title, tileLayer: tileLayer, idPrefix: idPrefix,
-            tracks: lines)
+            tracks: map.tracks)
         if !drawsSVG {
             svg = ""
             svgFile = ""
@@ -66,30 +58,27 @@ struct MapPresentation: Sendable {
     /// The raster tiles as the page draws them behind the inline SVG: each tile's box in percent of
     /// the viewport (so the grid scales with the responsive SVG) and its URL made safe for a CSS
     /// `url('…')` inside an HTML attribute (quotes, parentheses and backslashes percent-encoded).
-    func tiles() -> [TemplateValue] {
-        func percent(_ value: Double, of total: Double) -> TemplateValue {
-            .string(DecimalText.string(value / total * 100, maximumFractionDigits: 4) + "%")
+    func tiles() -> [MapContext.Tile] {
+        func percent(_ value: Double, of total: Double) -> String {
+            DecimalText.string(value / total * 100, maximumFractionDigits: 4) + "%"
         }
         return MapTile.covering(view, maximumZoom: tileLayer.maxZoom).map { tile in
-            let url = Self.cssURLSafe(TileLayer.tileURL(tileLayer.url, zoom: tile.zoom, x: tile.x, y: tile.y))
-            return .object([
-                "left": percent(tile.left, of: view.width), "top": percent(tile.top, of: view.height),
-                "width": percent(tile.width, of: view.width), "height": percent(tile.height, of: view.height),
-                "url": .string(url),
-            ])
+            MapContext.Tile(
+                left: percent(tile.left, of: view.width), top: percent(tile.top, of: view.height),
+                width: percent(tile.width, of: view.width), height: percent(tile.height, of: view.height),
+                url: Self.cssURLSafe(TileLayer.tileURL(tileLayer.url, zoom: tile.zoom, x: tile.x, y: tile.y)))
         }
     }
 
     /// Each pin's tip in percent of the viewport (`left`, `top`) with its kind, in list order: the
     /// card maps draw these as HTML markers.
-    func pinPositions() -> [TemplateValue] {
+    func pinPositions() -> [CardMapContext.Pin] {
         annotations.filter(\.coordinate.isValid).map { annotation in
             let point = view.point(for: annotation.coordinate)
-            return .object([
-                "left": .string(DecimalText.string(point.x / view.width * 100, maximumFractionDigits: 2) + "%"),
-                "top": .string(DecimalText.string(point.y / view.height * 100, maximumFractionDigits: 2) + "%"),
-                "kind": .string(annotation.kind.rawValue),
-            ])
+            return CardMapContext.Pin(
+                left: DecimalText.string(point.x / view.width * 100, maximumFractionDigits: 2) + "%",
+                top: DecimalText.string(point.y / view.height * 100, maximumFractionDigits: 2) + "%",
+                kind: annotation.kind.rawValue)
         }
     }
 
@@ -164,11 +153,11 @@ struct MapPresentation: Sendable {
         ]).text
     }
 
-    /// The template context of the map and its list (keys used by the theme's `partials/map` and
-    /// `partials/poi-list`). `links` maps annotation ids to page links (home page cards).
-    func templateValue(tileLayers: [String: TileLayer], listLabel: String) -> TemplateValue {
+    /// The map and its list as the theme's `partials/map` and `partials/poi-list` see them.
+    /// `tileLayers` are the page's (links resolved from the page); `listLabel` names the list.
+    func context(tileLayers: [String: TileLayer], listLabel: String) -> MapContext {
         var poiNumber = 0
-        let items: [TemplateValue] = annotations.map { annotation in
+        let items = annotations.map { annotation in
             let marker: String
             if annotation.kind == .pointOfInterest {
                 poiNumber += 1
@@ -176,31 +165,20 @@ struct MapPresentation: Sendable {
             } else {
                 marker = annotation.kind == .destination ? "★" : "•"
             }
-            return .object([
-                "id": .string(annotation.id),
-                "kind": .string(annotation.kind.rawValue),
-                "kindLabel": .string(Self.kindLabel(annotation.kind)),
-                "title": .string(annotation.title),
-                "subtitle": annotation.subtitle.isEmpty ? .null : .string(annotation.subtitle),
-                "url": annotation.url.map { .string($0) } ?? .null,
-                "markerColor": .string(annotation.markerColor),
-                "marker": .string(marker),
-            ])
+            return MapContext.Item(
+                id: annotation.id, kind: annotation.kind.rawValue, kindLabel: Self.kindLabel(annotation.kind),
+                title: annotation.title, subtitle: nonEmpty(annotation.subtitle), url: annotation.url,
+                markerColor: annotation.markerColor, marker: marker)
         }
         let caption =
             "Map of \(title): " + CountText.counted(annotations.count, "pin") + ", zoom "
             + DecimalText.fixed(view.zoom, fractionDigits: 1)
-        return .object([
-            "svg": .string(svg),
-            "configJSON": .string(configJSON(tileLayers: tileLayers)),
-            "dataRegion": .string(dataRegion),
-            "zoom": .string(DecimalText.fixed(view.zoom, fractionDigits: 3)),
-            "caption": .string(caption),
-            "listLabel": .string(listLabel),
-            "tiles": .list(tiles()),
-            "aspectRatio": .string("\(DecimalText.string(view.width, maximumFractionDigits: 2)) / \(DecimalText.string(view.height, maximumFractionDigits: 2))"),
-            "annotations": .list(items),
-        ])
+        return MapContext(
+            svg: svg, configJSON: configJSON(tileLayers: tileLayers), dataRegion: dataRegion,
+            zoom: DecimalText.fixed(view.zoom, fractionDigits: 3), caption: caption, listLabel: listLabel,
+            tiles: tiles(),
+            aspectRatio: "\(DecimalText.string(view.width, maximumFractionDigits: 2)) / \(DecimalText.string(view.height, maximumFractionDigits: 2))",
+            annotations: items)
     }
 
     /// The label a list item gives its kind in words (colour is never the only cue).

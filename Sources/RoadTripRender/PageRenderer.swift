@@ -42,85 +42,54 @@ package struct PageRenderer: Sendable {
         return pageConfig
     }
 
-    /// Width and height in CSS pixels of a home-page card's map.
-    static let cardMapSize = (width: 320.0, height: 200.0)
-
     /// The small map of a destination's home-page card: the same region fitted to the card, drawn
     /// in HTML — the tiles and one marker per pin, placed in percent of the card — so that a home
     /// page listing thousands of destinations stays light. It is decorative (the card's title
     /// names the place), so it carries no text of its own.
-    package func cardMap(trip: Trip) -> TemplateValue {
+    package func cardMap(trip: Trip) -> CardMapContext {
         let map = MapPresentation(
-            title: trip.mapTitle, annotations: trip.annotations(), initialRegion: trip.initialRegion,
-            config: config(forPageAtDepth: 0), width: Self.cardMapSize.width, height: Self.cardMapSize.height,
+            title: trip.mapTitle, annotations: trip.annotations(), map: trip.maps.card, config: config(forPageAtDepth: 0),
             idPrefix: "card-", withStandaloneFile: false, drawsSVG: false)
-        return .object([
-            "tiles": .list(map.tiles()),
-            "pins": .list(map.pinPositions()),
-            "aspectRatio": .string("\(Int(Self.cardMapSize.width)) / \(Int(Self.cardMapSize.height))"),
-        ])
+        return CardMapContext(
+            tiles: map.tiles(), pins: map.pinPositions(),
+            aspectRatio: "\(Int(DestinationMaps.cardSize.width)) / \(Int(DestinationMaps.cardSize.height))")
     }
 
-    /// A template value for optional text: `null` (falsy in a section) when absent or empty.
-    static func text(_ value: String?) -> TemplateValue {
-        guard let value, !value.isEmpty else { return .null }
-        return .string(value)
+    /// A written date as pages show it: the text readers see ("1 June 2026", "11 May 2025,
+    /// 23:30" — `ReadableDate.text(of:)`; an invalid date as written) and, when it is a valid HTML
+    /// date, the text as written for a `<time datetime>` attribute.
+    func dateText(_ value: String?) -> DateText {
+        guard let value, !value.isEmpty else { return .none }
+        guard let readable = dates.text(of: value) else { return DateText(text: value, dateTime: nil) }
+        return DateText(text: readable, dateTime: value)
     }
 
-    /// A written date for templates: `date` the text readers see ("1 June 2026", "11 May 2025,
-    /// 23:30" — `ReadableDate.text(of:)`; an invalid date as written) and `dateTime` the text as
-    /// written for a `<time datetime>` attribute when it is a valid HTML date, else `null`.
-    func dateValues(_ value: String?) -> (date: TemplateValue, dateTime: TemplateValue) {
-        guard let value, !value.isEmpty else { return (.null, .null) }
-        guard let readable = dates.text(of: value) else { return (.string(value), .null) }
-        return (.string(readable), .string(value))
-    }
-
-    /// Site-wide context keys (`site`, `links`) for a page `depth` folders below the root.
-    func commonContext(depth: Int, links: SiteLinks? = nil) -> [String: TemplateValue] {
+    /// The keys every page `depth` folders below the root has: the site, the links to the
+    /// site-wide files (from the site root's `links` when given: the 404 page) and the page's
+    /// canonical URL, that of `canonicalPath` under `baseURL` (`nil`: none).
+    func pageContext(depth: Int, canonicalPath: String?, links: SiteLinks? = nil) -> PageContext {
         let links = links ?? self.links
-        return [
-            "site": .object([
-                "title": .string(config.title),
-                "language": .string(config.language),
-                "generatorVersion": .string(RoadTripVersion.current),
-            ]),
-            "links": .object([
-                "home": .string(links.link(to: "", fromDepth: depth)),
-                "stylesheet": .string(links.link(to: "assets/roadtrip.css", fromDepth: depth)),
-                "script": .string(links.link(to: "assets/roadtrip.js", fromDepth: depth)),
-                "nearbyScript": config.shareNearbyPlaces ? .string(links.link(to: "assets/nearby.js", fromDepth: depth)) : .null,
-                "places": .string(links.link(to: "assets/places.json", fromDepth: depth)),
-                "siteGeoJSON": .string(links.link(to: "destinations.geojson", fromDepth: depth)),
-                "siteMapSVG": .string(links.link(to: "map.svg", fromDepth: depth)),
-            ]),
-        ]
+        return PageContext(
+            siteTitle: config.title, language: config.language, generatorVersion: RoadTripVersion.current,
+            links: PageLinks(
+                home: links.link(to: "", fromDepth: depth),
+                stylesheet: links.link(to: "assets/roadtrip.css", fromDepth: depth),
+                script: links.link(to: "assets/roadtrip.js", fromDepth: depth),
+                nearbyScript: config.shareNearbyPlaces ? links.link(to: "assets/nearby.js", fromDepth: depth) : nil,
+                places: links.link(to: "assets/places.json", fromDepth: depth),
+                siteGeoJSON: links.link(to: "destinations.geojson", fromDepth: depth),
+                siteMapSVG: links.link(to: "map.svg", fromDepth: depth)),
+            canonicalURL: canonicalPath.flatMap { links.absolute($0) })
     }
 
-    /// The destination's placemark for templates: `line` ("Near Tromsø, Norway" — front matter
-    /// `near: "…"` replaces it, `near: false` hides it), `locality`, `state`, `country`,
-    /// `countryCode`, `timeZone`; `null` without a placemark or when hidden.
-    static func placemarkValue(_ placemark: Placemark?, override: MetadataValue?) -> TemplateValue {
-        if case .bool(false)? = override { return .null }
-        if case .string(let text)? = override { return .object(["line": .string(text)]) }
-        guard let placemark else { return .null }
-        return .object([
-            "line": .string(placemarkLine(placemark)),
-            "locality": .string(placemark.locality), "state": .string(placemark.state),
-            "country": .string(placemark.country), "countryCode": .string(placemark.countryCode),
-            "timeZone": .string(placemark.timeZone),
-        ])
-    }
-
-    /// One contact for templates: `name`, `city`, and only what `contacts.publish` lets through —
-    /// `emails` (`address`, `mailto`), `phones`, `addresses`.
-    static func contactValue(_ contact: PublicContact) -> TemplateValue {
-        .object([
-            "name": .string(contact.name), "city": text(contact.city),
-            "emails": .list(contact.emails.map { .object(["address": .string($0.address), "mailto": .string($0.mailto)]) }),
-            "phones": .list(contact.phones.map { .string($0) }),
-            "addresses": .list(contact.addresses.map { .string($0) }),
-        ])
+    /// The destination's placemark as its page shows it: the author's `near: "…"` text, the
+    /// gazetteer's placemark with its line ("Near Tromsø, Norway"), or `nil` without a placemark
+    /// or with `near: false`.
+    static func placemarkText(_ placemark: Placemark?, override: MetadataValue?) -> DestinationContext.PlacemarkText? {
+        if case .bool(false)? = override { return nil }
+        if case .string(let text)? = override { return DestinationContext.PlacemarkText(line: text, placemark: nil) }
+        guard let placemark else { return nil }
+        return DestinationContext.PlacemarkText(line: placemarkLine(placemark), placemark: placemark)
     }
 
     /// Where the destination is, for the e-mail share action: the author's `near:` text, else the
@@ -145,78 +114,55 @@ package struct PageRenderer: Sendable {
         let slug = destination.slug
         let pageConfig = config(forPageAtDepth: 1)
         let map = MapPresentation(
-            title: trip.mapTitle, annotations: trip.annotations(), initialRegion: trip.initialRegion,
-            config: pageConfig, tracks: trip.tracks)
-        let tripLogPages = trip.recordings.map {
-            TripLogPage(renderer: self, trip: trip, recording: $0)
+            title: trip.mapTitle, annotations: trip.annotations(), map: trip.maps.page, config: pageConfig)
+        let tripLogPages = zip(trip.recordings, trip.maps.tripLogs).map {
+            TripLogPage(renderer: self, trip: trip, recording: $0, map: $1)
         }
-        func neighbour(_ other: Destination?) -> TemplateValue {
-            guard let other else { return .null }
-            return .object([
-                "title": .string(other.title), "url": .string(links.link(to: other.slug + "/", fromDepth: 1)),
-            ])
+        func neighbour(_ other: Destination?) -> DestinationContext.Neighbour? {
+            other.map { DestinationContext.Neighbour(title: $0.title, url: links.link(to: $0.slug + "/", fromDepth: 1)) }
         }
-        var context = commonContext(depth: 1)
-        context["page"] = .object(["canonicalURL": links.absolute(slug + "/").map { .string($0) } ?? .null])
-        context["trip"] = .object(["mapTitle": .string(trip.mapTitle)])
-        context["share"] = ShareActions(
-            title: destination.title,
-            text: ShareActions.text(config.shareDestinationText, destination: destination.title, locality: nil),
-            place: Self.placeText(trip.placemark, override: destination.extraMetadata["near"]), page: slug + "/",
-            links: links, config: config
-        ).templateValue
-        context["map"] = map.templateValue(tileLayers: pageConfig.tileLayers, listLabel: "Destination and points of interest")
-        let events: [TemplateValue] = trip.events.map { event in
-            let (date, dateTime) = dateValues(event.date)
-            return .object([
-                "title": .string(event.title), "url": .string(event.url), "date": date, "dateTime": dateTime,
-            ])
-        }
-        let (date, dateTime) = dateValues(destination.date)
         var imageURL: String?
         if let image = destination.image {
             imageURL = WebLink.isHTTP(image) ? image : links.link(to: slug + "/" + image, fromDepth: 1)
         }
-        let destinationLinks: TemplateValue = .object([
-            "geojson": .string(links.link(to: slug + "/annotations.geojson", fromDepth: 1)),
-            "mapSVG": .string(links.link(to: slug + "/map.svg", fromDepth: 1)),
-        ])
-        context["destination"] = .object([
-            "slug": .string(slug),
-            "title": .string(destination.title),
-            "subtitle": Self.text(destination.subtitle),
-            "date": date,
-            "dateTime": dateTime,
-            "bodyHTML": .string(destination.bodyHTML),
-            "hasEvents": .bool(!events.isEmpty),
-            "events": .list(events),
-            "weatherURL": Self.text(trip.weatherURL),
-            "hasTags": .bool(!destination.tags.isEmpty),
-            "tags": .list(destination.tags.map { .string($0) }),
-            "image": Self.text(imageURL),
-            "params": .object(destination.extraMetadata.mapValues { TemplateValue($0) }),
-            "placemark": Self.placemarkValue(trip.placemark, override: destination.extraMetadata["near"]),
-            "hasPhotos": .bool(!trip.photos.isEmpty),
-            "photos": .list(trip.photos.map { photo in
-                .object([
-                    "title": .string(photo.title),
-                    "thumbnail": .string("photos/" + PhotoFiles.thumbnailName(photo)),
-                    "web": .string("photos/" + PhotoFiles.webName(photo)),
-                    "placedFromTrack": .bool(photo.coordinateSource == .trackLog),
-                    "unplaced": .bool(photo.coordinate == nil),
-                    "time": Self.text(photo.time.map { dates.dateTime($0) }),
-                    "dateTime": Self.text(photo.time.map(ReadableDate.htmlDateTime)),
-                ])
-            }),
-            "hasContacts": .bool(!destination.publicContacts.isEmpty),
-            "contacts": .list(destination.publicContacts.map(Self.contactValue)),
-            "links": destinationLinks,
-            "previous": neighbour(previous),
-            "next": neighbour(next),
-            "hasTripLogs": .bool(!tripLogPages.isEmpty),
-            "tripLogs": .list(tripLogPages.map { $0.summary() }),
-        ])
-        let html = try theme.templates.render("destination", context: .object(context))
+        let context = DestinationPageContext(
+            page: pageContext(depth: 1, canonicalPath: slug + "/"),
+            mapTitle: trip.mapTitle,
+            share: ShareActions(
+                title: destination.title,
+                text: ShareActions.text(config.shareDestinationText, destination: destination.title, locality: nil),
+                place: Self.placeText(trip.placemark, override: destination.extraMetadata["near"]), page: slug + "/",
+                links: links, config: config),
+            map: map.context(tileLayers: pageConfig.tileLayers, listLabel: "Destination and points of interest"),
+            destination: DestinationContext(
+                slug: slug,
+                title: destination.title,
+                subtitle: nonEmpty(destination.subtitle),
+                date: dateText(destination.date),
+                bodyHTML: destination.bodyHTML,
+                events: trip.events.map { DestinationContext.EventLink(title: $0.title, url: $0.url, date: dateText($0.date)) },
+                weatherURL: nonEmpty(trip.weatherURL),
+                tags: destination.tags,
+                image: nonEmpty(imageURL),
+                params: destination.extraMetadata,
+                placemark: Self.placemarkText(trip.placemark, override: destination.extraMetadata["near"]),
+                photos: trip.photos.map { photo in
+                    DestinationContext.PhotoItem(
+                        title: photo.title,
+                        thumbnail: "photos/" + PhotoFiles.thumbnailName(photo),
+                        web: "photos/" + PhotoFiles.webName(photo),
+                        placedFromTrack: photo.coordinateSource == .trackLog,
+                        unplaced: photo.coordinate == nil,
+                        time: nonEmpty(photo.time.map { dates.dateTime($0) }),
+                        dateTime: nonEmpty(photo.time.map(ReadableDate.htmlDateTime)))
+                },
+                contacts: destination.publicContacts,
+                geoJSONLink: links.link(to: slug + "/annotations.geojson", fromDepth: 1),
+                mapSVGLink: links.link(to: slug + "/map.svg", fromDepth: 1),
+                previous: neighbour(previous),
+                next: neighbour(next),
+                tripLogs: tripLogPages.map { $0.summary() }))
+        let html = try theme.templates.render("destination", context: context.templateValue)
         var files = [
             OutputFile(path: slug + "/index.html", contents: .text(html)),
             OutputFile(path: slug + "/map.svg", contents: .text(map.svgFile)),
@@ -239,26 +185,26 @@ package struct PageRenderer: Sendable {
 
     /// The site-wide files that do not need the destinations' pages: the overview map (`map.svg`),
     /// the site's GeoJSON (`destinations.geojson`: every destination and POI), `404.html` and
-    /// `sitemap.xml` — and the overview map's template value for the home page. The builder runs
-    /// this alongside the destination pages.
-    package func siteFiles(trips: [Trip]) throws(TemplateError) -> (files: [OutputFile], overviewMap: TemplateValue) {
+    /// `sitemap.xml` — and the overview map's template value for the home page. `overview` is the
+    /// overview map as the compute stage laid it out (``FittedMap/overview(of:config:)`` of the
+    /// destinations). The builder runs this alongside the destination pages.
+    package func siteFiles(trips: [Trip], overview: FittedMap) throws(TemplateError)
+        -> (files: [OutputFile], overviewMap: MapContext)
+    {
         let destinationPins = trips.map { trip in
             Annotation(
                 id: "destination-" + trip.destination.slug, coordinate: trip.destinationCoordinate,
                 title: trip.destinationName, subtitle: trip.destination.subtitle, kind: .destination,
                 url: links.link(to: trip.destination.slug + "/", fromDepth: 0))
         }
-        let overviewRegion = InitialRegion.overview(of: destinationPins.map(\.coordinate), config: config)
         let homeConfig = config(forPageAtDepth: 0)
         let map = MapPresentation(
-            title: "\(config.title): all destinations", annotations: destinationPins,
-            initialRegion: overviewRegion, config: homeConfig)
+            title: "\(config.title): all destinations", annotations: destinationPins, map: overview, config: homeConfig)
 
         // 404.html is served for any missing path, so its links must not be page-relative.
         let rootLinks = links.basePath == nil ? SiteLinks(baseURL: "/") : links
-        var notFoundContext = commonContext(depth: 0, links: rootLinks)
-        notFoundContext["page"] = .object(["canonicalURL": .null])
-        let notFound = try theme.templates.render("404", context: .object(notFoundContext))
+        let notFoundContext = pageContext(depth: 0, canonicalPath: nil, links: rootLinks)
+        let notFound = try theme.templates.render("404", context: notFoundContext.templateValue)
 
         let siteAnnotations = trips.flatMap { trip in
             trip.annotations().map { annotation in
@@ -287,34 +233,26 @@ package struct PageRenderer: Sendable {
         if config.shareNearbyPlaces && !geocoder.hasNoPlaces {
             files.append(OutputFile(path: "assets/places.json", contents: .text(NearbyPlaces.json(geocoder.places))))
         }
-        return (files, map.templateValue(tileLayers: homeConfig.tileLayers, listLabel: "Destinations"))
+        return (files, map.context(tileLayers: homeConfig.tileLayers, listLabel: "Destinations"))
     }
 
     /// The home page (`index.html`): every destination as a card with its small map, under the
     /// overview map. `cardMaps` are the `cardMap(trip:)` values in the order of `trips`.
-    package func homePage(trips: [Trip], cardMaps: [TemplateValue], overviewMap: TemplateValue) throws(TemplateError)
+    package func homePage(trips: [Trip], cardMaps: [CardMapContext?], overviewMap: MapContext) throws(TemplateError)
         -> OutputFile
     {
-        var context = commonContext(depth: 0)
-        context["page"] = .object(["canonicalURL": links.absolute("").map { .string($0) } ?? .null])
-        context["map"] = overviewMap
-        context["home"] = .object([
-            "destinationCount": .integer(trips.count),
-            "hasDestinations": .bool(!trips.isEmpty),
-            "destinationCountText": .string(CountText.counted(trips.count, .destination)),
-            "destinations": .list(
-                zip(trips, cardMaps).map { trip, cardMap in
-                    let destination = trip.destination
-                    return .object([
-                        "map": cardMap,
-                        "title": .string(destination.title),
-                        "subtitle": destination.subtitle.isEmpty ? .null : .string(destination.subtitle),
-                        "url": .string(links.link(to: destination.slug + "/", fromDepth: 0)),
-                        "poiCount": .integer(destination.pointsOfInterest.count),
-                        "poiCountText": .string(CountText.counted(destination.pointsOfInterest.count, .pointOfInterest)),
-                    ])
-                }),
-        ])
-        return OutputFile(path: "index.html", contents: .text(try theme.templates.render("home", context: .object(context))))
+        let context = HomePageContext(
+            page: pageContext(depth: 0, canonicalPath: ""),
+            map: overviewMap,
+            destinationCountText: CountText.counted(trips.count, .destination),
+            cards: zip(trips, cardMaps).map { trip, cardMap in
+                let destination = trip.destination
+                return HomePageContext.Card(
+                    map: cardMap, title: destination.title, subtitle: nonEmpty(destination.subtitle),
+                    url: links.link(to: destination.slug + "/", fromDepth: 0),
+                    poiCount: destination.pointsOfInterest.count,
+                    poiCountText: CountText.counted(destination.pointsOfInterest.count, .pointOfInterest))
+            })
+        return OutputFile(path: "index.html", contents: .text(try theme.templates.render("home", context: context.templateValue)))
     }
 }

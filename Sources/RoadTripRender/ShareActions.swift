@@ -76,20 +76,6 @@ public struct ShareActions: Sendable, Hashable {
     /// `true` when there is no action at all (the theme then leaves the share section out).
     public var isEmpty: Bool { email == nil && links.isEmpty && webShare == nil }
 
-    /// The value for the theme's `share` partial: `{email, links: [{name, url}], webShare: {title,
-    /// text, url}}` (absent actions `null`), or `null` when there is no action. Values are plain
-    /// text; the template escapes them for their attributes (`{{…}}`).
-    public var templateValue: TemplateValue {
-        guard !isEmpty else { return .null }
-        return .object([
-            "email": email.map { .string($0) } ?? .null,
-            "links": .list(links.map { .object(["name": .string($0.name), "url": .string($0.url)]) }),
-            "webShare": webShare.map { share in
-                .object(["title": .string(share.title), "text": .string(share.text), "url": .string(share.url)])
-            } ?? .null,
-        ])
-    }
-
     /// A share text template (`share.destinationText`, `share.tripText`) filled in with plain
     /// text: "Next stop: {destination}" → "Next stop: Tromsø". A `locality` of `nil` leaves
     /// `{locality}` as the destination's title.

@@ -1,6 +1,5 @@
 import Foundation
 import RoadTripCore
-import RoadTripGeo
 import RoadTripCompute
 
 /// The page and files of one trip log: `<slug>/trips/<trip>/index.html` with the
@@ -10,6 +9,8 @@ struct TripLogPage: Sendable {
     let renderer: PageRenderer
     let trip: Trip
     let recording: ProcessedTripLog
+    /// The log's map, laid out by the compute stage (`DestinationMaps.tripLogs`).
+    let map: FittedMap
     /// The locality where the log ends (its end placemark), for the share text `share.tripText`;
     /// `nil` (no gazetteer) uses the destination's title.
     var locality: String? { recording.endLocality }
@@ -49,24 +50,13 @@ struct TripLogPage: Sendable {
             .compactMap { $0 }.joined(separator: ", ")
     }
 
-    /// The region the map opens on: the track's extent and the destination, fitted with padding.
-    func region() -> CoordinateRegion {
-        var corners = [trip.destinationCoordinate]
-        if let extent = recording.statistics.region {
-            let half = (extent.span.latitudeDelta / 2, extent.span.longitudeDelta / 2)
-            corners.append(Coordinate(latitude: extent.center.latitude + half.0, longitude: extent.center.longitude - half.1))
-            corners.append(Coordinate(latitude: extent.center.latitude - half.0, longitude: extent.center.longitude + half.1))
-        }
-        return InitialRegion.overview(of: corners.map { Coordinate(latitude: $0.latitude, longitude: Longitude.wrapped($0.longitude)) }, config: renderer.config)
-    }
-
     /// The charts the log's data allows (sections for sensors a log lacks are left out):
     /// speed and elevation over time, a heading rose (compass) or else a course rose, and the
     /// acceleration magnitudes — raw, low-pass gravity, high-pass motion — in g.
-    func charts() -> [TemplateValue] {
-        var charts: [TemplateValue] = []
+    func charts() -> [TripLogPageContext.Chart] {
+        var charts: [TripLogPageContext.Chart] = []
         func chart(_ svg: String, _ caption: String) {
-            charts.append(.object(["svg": .string(svg), "caption": .string(caption)]))
+            charts.append(TripLogPageContext.Chart(svg: svg, caption: caption))
         }
         let profile = TrackProfile(segments: recording.segments)
         if profile.times.count >= 2 {
@@ -100,42 +90,26 @@ struct TripLogPage: Sendable {
         let links = renderer.links
         let depth = 3
         let pageConfig = renderer.config(forPageAtDepth: depth)
-        let map = MapPresentation(
-            title: recording.title, annotations: annotations(), initialRegion: region(), config: pageConfig,
-            tracks: [recording.segments.map { $0.map(\.coordinate) }])
-        var context = renderer.commonContext(depth: depth)
-        context["page"] = .object(["canonicalURL": PageRenderer.text(links.absolute(folder))])
-        context["map"] = map.templateValue(tileLayers: pageConfig.tileLayers, listLabel: "Track markers")
-        context["destination"] = .object([
-            "title": .string(trip.destinationName),
-            "url": .string(links.link(to: trip.destination.slug + "/", fromDepth: depth)),
-        ])
-        context["share"] = ShareActions(
-            title: recording.title + " · " + trip.destinationName,
-            text: ShareActions.text(renderer.config.shareTripText, destination: trip.destinationName, locality: locality),
-            place: nil, page: folder, links: links, config: renderer.config
-        ).templateValue
-        context["tripLog"] = .object([
-            "title": .string(recording.title),
-            "fromTo": PageRenderer.text(recording.fromTo),
-            "statistics": .list(TripStatisticsText.rows(
+        let map = MapPresentation(title: recording.title, annotations: annotations(), map: map, config: pageConfig)
+        let context = TripLogPageContext(
+            page: renderer.pageContext(depth: depth, canonicalPath: folder),
+            map: map.context(tileLayers: pageConfig.tileLayers, listLabel: "Track markers"),
+            destinationTitle: trip.destinationName,
+            destinationURL: links.link(to: trip.destination.slug + "/", fromDepth: depth),
+            share: ShareActions(
+                title: recording.title + " · " + trip.destinationName,
+                text: ShareActions.text(renderer.config.shareTripText, destination: trip.destinationName, locality: locality),
+                place: nil, page: folder, links: links, config: renderer.config),
+            title: recording.title,
+            fromTo: nonEmpty(recording.fromTo),
+            statistics: TripStatisticsText.rows(
                 recording.statistics, dates: renderer.dates,
-                startZone: recording.startPlacemark?.localTimeZone,
-                endZone: recording.endPlacemark?.localTimeZone
-            ).map { row in
-                .object([
-                    "key": .string(row.key), "label": .string(row.label), "value": .string(row.value),
-                    "dateTime": PageRenderer.text(row.dateTime),
-                ])
-            }),
-            "reports": .list(recording.reportSentences.map { .string($0) }),
-            "charts": .list(charts()),
-            "links": .object([
-                "geojson": .string(links.link(to: folder + "track.geojson", fromDepth: depth)),
-                "gpx": .string(links.link(to: folder + "track.gpx", fromDepth: depth)),
-            ]),
-        ])
-        let html = try renderer.theme.templates.render("trip", context: .object(context))
+                startZone: recording.startPlacemark?.localTimeZone, endZone: recording.endPlacemark?.localTimeZone),
+            reports: recording.reportSentences,
+            charts: charts(),
+            geoJSONLink: links.link(to: folder + "track.geojson", fromDepth: depth),
+            gpxLink: links.link(to: folder + "track.gpx", fromDepth: depth))
+        let html = try renderer.theme.templates.render("trip", context: context.templateValue)
         return [
             OutputFile(path: folder + "index.html", contents: .text(html)),
             OutputFile(path: folder + "track.geojson", contents: .text(TrackExport.document(recording, format: .geojson))),
@@ -144,15 +118,14 @@ struct TripLogPage: Sendable {
     }
 
     /// The destination page's line for this trip log: title, link and headline figures.
-    func summary() -> TemplateValue {
+    func summary() -> TripLogSummary {
         let statistics = recording.statistics
-        return .object([
-            "title": .string(recording.title),
-            "url": .string(renderer.links.link(to: folder, fromDepth: 1)),
-            "fromTo": PageRenderer.text(recording.fromTo),
-            "distance": .string(TripStatisticsText.distance(statistics.distance)),
-            "duration": PageRenderer.text(statistics.duration.map(TripStatisticsText.duration)),
-            "averageMovingSpeed": PageRenderer.text(statistics.averageMovingSpeed.map(TripStatisticsText.speed)),
-        ])
+        return TripLogSummary(
+            title: recording.title,
+            url: renderer.links.link(to: folder, fromDepth: 1),
+            fromTo: nonEmpty(recording.fromTo),
+            distance: TripStatisticsText.distance(statistics.distance),
+            duration: nonEmpty(statistics.duration.map(TripStatisticsText.duration)),
+            averageMovingSpeed: nonEmpty(statistics.averageMovingSpeed.map(TripStatisticsText.speed)))
     }
 }

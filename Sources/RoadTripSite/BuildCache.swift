@@ -18,7 +18,8 @@ import RoadTripContent
 /// - **Per destination and step**, while the destination's source is unchanged: what a build step
 ///   made of it (``reuse(_:of:inputs:make:)``), as long as the step's inputs from outside the
 ///   source are equal too. The steps that ask: filter-trips (the filtered trip logs with their
-///   statistics, the expensive part of computing) and render-pages (the rendered files and
+///   statistics, the expensive part of computing), fit-maps (the destination's maps, with the
+///   tracks simplified for each) and render-pages (the rendered files and
 ///   home-page card map, whose inputs are ``PageInputs``: the resolved image and the neighbours
 ///   the pager links to). The cache knows nothing of what a step makes: it wraps the steps.
 ///

@@ -78,7 +78,7 @@ public struct SiteBuilder: Sendable {
 
     /// Creates a builder. With a `cache`, only what changed since the cache's last build is loaded,
     /// computed and rendered again (``BuildCache`` says what is reused), and the progress lines of
-    /// load-destinations, filter-trips and render-pages say how many destinations were reused
+    /// load-destinations, filter-trips, fit-maps and render-pages say how many destinations were reused
     /// ("(7 reused)"); the output is the same as without one.
     public init(
         options: BuildOptions, log: DiagnosticLog, cache: BuildCache? = nil, environment: BuildEnvironment = .standard,
@@ -98,8 +98,8 @@ public struct SiteBuilder: Sendable {
         .loadDestinations,
         .loadTheme,
         .checkSources,
-        .fitMaps,
         .filterTrips,
+        .fitMaps,
         .placePhotos,
         .renderPages,
         .writeOutput,

@@ -207,8 +207,9 @@ struct BuildCacheTests {
             #expect(clean.files["beta/trips/drive/index.html"] != nil)
             #expect(clean.files["plist-town/index.html"] != nil)
 
-            // Only a build with a cache mentions reuse in load-destinations, filter-trips and render-pages.
-            #expect(first.progress.filter { $0.contains("(0 reused") }.count == 3)
+            // Only a build with a cache mentions reuse in load-destinations, filter-trips, fit-maps and
+            // render-pages.
+            #expect(first.progress.filter { $0.contains("(0 reused") }.count == 4)
             #expect(first.progress.contains { $0.hasPrefix("[2/9] load-destinations: 4 destinations (0 reused) … ") })
             #expect(first.progress.contains { $0.hasPrefix("[8/9] render-pages: 4 destinations (0 reused, ") })
             #expect(!clean.build.progress.contains { $0.contains("reused") })
@@ -217,7 +218,7 @@ struct BuildCacheTests {
             #expect(second.result.succeeded)
             #expect(second.reuse == CacheSandbox.Reuse(reloaded: 0, reused: 4, computations: 4, renderings: 4))
             #expect(second.result.writeSummary?.written == [])
-            #expect(second.progress.filter { $0.contains("(4 reused") }.count == 3)
+            #expect(second.progress.filter { $0.contains("(4 reused") }.count == 4)
             try sandbox.expectOutputEqualsCleanBuild()
         }
     }

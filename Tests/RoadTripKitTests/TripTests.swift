@@ -26,7 +26,9 @@ import Testing
             weatherURL: "https://forecast.weather.gov/MapClick.php?lat=40.7128&lon=-74.0059",
             sourcePath: "Destinations/Destinations.plist")
         let region = CoordinateRegion(center: destination.coordinate, span: .defaultSpan)
-        let trip = Trip(destination: destination, initialRegion: region)
+        let trip = Trip(
+            destination: destination,
+            maps: DestinationMaps(destination: destination, initialRegion: region, recordings: [], config: SiteConfig()))
         #expect(trip.destinationName == "New York City")
         #expect(trip.mapTitle == "New York City")
         #expect(trip.destinationCoordinate == Coordinate(latitude: 40.712756, longitude: -74.006047))

@@ -46,7 +46,7 @@ import Testing
         }
         #expect(steps.map(\.0) == Array(1...9))
         #expect(steps.map(\.1) == [
-            "load-config", "load-destinations", "load-theme", "check-sources", "fit-maps", "filter-trips", "place-photos",
+            "load-config", "load-destinations", "load-theme", "check-sources", "filter-trips", "fit-maps", "place-photos",
             "render-pages", "write-output",
         ])
         #expect(result.standardOutput.contains("[2/9] load-destinations: 1 destination … "))

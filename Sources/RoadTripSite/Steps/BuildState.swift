@@ -12,8 +12,10 @@ struct BuildState: Sendable {
     var content: SiteContent?
     /// The theme, `nil` when it could not be loaded (load-theme).
     var theme: Theme?
-    /// Each destination's initial region, in degrees, in `destinations` order (fit-maps).
-    var initialRegions: [CoordinateRegion] = []
+    /// Each destination's maps (page, card, trip logs), in `destinations` order (fit-maps).
+    var maps: [DestinationMaps] = []
+    /// The home page's overview map of every destination (fit-maps).
+    var overviewMap: FittedMap?
     /// Each destination's nearest town from the gazetteer (fit-maps).
     var placemarks: [Placemark?] = []
     /// Each destination's trip logs, filtered, with their statistics (filter-trips).
@@ -43,7 +45,7 @@ struct BuildState: Sendable {
     var trips: [Trip] {
         destinations.indices.map { index in
             Trip(
-                destination: destinations[index], initialRegion: initialRegions[index], recordings: recordings[index],
+                destination: destinations[index], maps: maps[index], recordings: recordings[index],
                 placemark: placemarks[index], photos: placedPhotos[index].photos, photoCopies: placedPhotos[index].copies)
         }
     }

@@ -4,23 +4,34 @@ import RoadTripContent
 import RoadTripCompute
 
 extension BuildStep {
-    /// Each destination's initial region (its span, or `region: fit` around its pins:
-    /// `InitialRegion`) and its nearest town from the gazetteer, in parallel across destinations.
+    /// Lays out every map of the site once, for the renderers to draw as they are: each
+    /// destination's initial region (its span, or `region: fit` around its pins: `InitialRegion`)
+    /// and its maps — page, home-page card and one per trip log, with the filtered tracks simplified
+    /// for each view (`DestinationMaps`) — with its nearest town from the gazetteer, in parallel
+    /// across destinations (the ``BuildCache`` gives those of destinations whose source is
+    /// unchanged); then the home page's overview of every destination. Runs after filter-trips,
+    /// whose tracks the maps show.
     static let fitMaps = BuildStep("fit-maps") { state, context throws(BuildStop) in
         let config = state.config
-        let (fitted, _) = context.perDestination(state.destinations) { _, destination in
-            (InitialRegion.region(for: destination, config: config), context.environment.geocoder.reverse(destination.coordinate))
+        let recordings = state.recordings
+        let (fitted, reused) = context.perDestination(state.destinations, reusing: "fit-maps") { index, destination in
+            let region = InitialRegion.region(for: destination, config: config)
+            return (
+                maps: DestinationMaps(
+                    destination: destination, initialRegion: region, recordings: recordings[index], config: config),
+                placemark: context.environment.geocoder.reverse(destination.coordinate))
         }
-        state.initialRegions = fitted.map(\.0)
-        state.placemarks = fitted.map(\.1)
+        state.maps = fitted.map(\.maps)
+        state.placemarks = fitted.map(\.placemark)
+        state.overviewMap = FittedMap.overview(of: state.destinations.map(\.coordinate), config: config)
         if context.options.verbosity == .verbose {
             for index in state.destinations.indices {
                 context.verbose(Self.mapDecision(
-                    state.destinations[index], region: state.initialRegions[index], placemark: state.placemarks[index],
-                    config: config))
+                    state.destinations[index], region: state.maps[index].page.initialRegion,
+                    placemark: state.placemarks[index], config: config))
             }
         }
-        return CountText.counted(state.destinations.count, "region")
+        return CountText.counted(state.destinations.count, "region") + context.reusedNote(reused)
     }
 
     /// The --verbose line of one destination's map: where it is, the region chosen and how, and

@@ -12,10 +12,10 @@ extension BuildStep {
     /// folder or written from the built-in theme. The files are sorted by path, so the output is
     /// deterministic. A template error stops the build at its template's line and column.
     static let renderPages = BuildStep("render-pages") { state, context throws(BuildStop) in
-        guard let theme = state.theme else { throw BuildStop(summary: "no theme") }
+        guard let theme = state.theme, let overview = state.overviewMap else { throw BuildStop(summary: "no theme") }
         do throws(TemplateError) {
             (state.files, state.reusedRenderings) = try render(
-                trips: state.trips, theme: theme, config: state.config, context: context)
+                trips: state.trips, overview: overview, theme: theme, config: state.config, context: context)
         } catch {
             context.log.report(error.diagnostic(in: theme.displayPath(ofTemplate: error.templateName)))
             throw BuildStop(summary: "stopped by a template error")
@@ -53,22 +53,24 @@ extension BuildStep {
     /// A destination's rendered files and its home-page card map.
     struct RenderedDestination: Sendable {
         var files: [OutputFile]
-        var cardMap: TemplateValue
+        var cardMap: CardMapContext
     }
 
     /// The files of the site and how many destinations the cache gave. One more task than
     /// destinations, first so that it starts early: the site-wide files render alongside the pages.
-    private static func render(trips: [Trip], theme: Theme, config: SiteConfig, context: BuildContext)
+    private static func render(
+        trips: [Trip], overview: FittedMap, theme: Theme, config: SiteConfig, context: BuildContext
+    )
         throws(TemplateError) -> (files: [OutputFile], reused: Int)
     {
         let renderer = PageRenderer(
             theme: theme, config: config, projectRoot: context.options.projectRoot, geocoder: context.environment.geocoder)
         let results = Mutex<[Int: Result<RenderedDestination, TemplateError>]>([:])
         let reused = Atomic(0)
-        let site = Mutex<Result<(files: [OutputFile], overviewMap: TemplateValue), TemplateError>?>(nil)
+        let site = Mutex<Result<(files: [OutputFile], overviewMap: MapContext), TemplateError>?>(nil)
         DispatchQueue.concurrentPerform(iterations: trips.count + 1) { task in
             guard task > 0 else {
-                let siteResult = Result { () throws(TemplateError) in try renderer.siteFiles(trips: trips) }
+                let siteResult = Result { () throws(TemplateError) in try renderer.siteFiles(trips: trips, overview: overview) }
                 site.withLock { $0 = siteResult }
                 return
             }
@@ -97,7 +99,7 @@ extension BuildStep {
         let outcomes = results.withLock { results in trips.indices.map { results[$0]! } }
         let siteFiles = try site.withLock { $0 }!.get()
         var files = siteFiles.files
-        let cardMaps = outcomes.map { (try? $0.get())?.cardMap ?? .null }
+        let cardMaps = outcomes.map { (try? $0.get())?.cardMap }
         files.append(try renderer.homePage(trips: trips, cardMaps: cardMaps, overviewMap: siteFiles.overviewMap))
         for outcome in outcomes {
             files += try outcome.get().files

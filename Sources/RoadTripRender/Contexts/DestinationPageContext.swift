@@ -1,0 +1,88 @@
+import RoadTripCore
+
+/// What the theme's `destination` template sees: the common keys, the map, the share actions and
+/// the destination with its events, photos, contacts, trip logs and neighbours.
+struct DestinationPageContext: Sendable {
+    var page: PageContext
+    /// The map's title (`trip.mapTitle`): the destination's name.
+    var mapTitle: String
+    var share: ShareActions
+    var map: MapContext
+    var destination: DestinationContext
+}
+
+/// A date as a page shows it: `text` for readers ("1 June 2026"; an invalid date as written) and
+/// `dateTime` for `<time datetime>` when the written date is a valid HTML date.
+struct DateText: Sendable {
+    var text: String?
+    var dateTime: String?
+
+    static let none = DateText()
+}
+
+/// The destination itself, as its page shows it.
+struct DestinationContext: Sendable {
+    /// One event link.
+    struct EventLink: Sendable {
+        var title: String
+        var url: String
+        var date: DateText
+    }
+
+    /// One published photo: its title, copies (relative to the page) and when and how it was placed.
+    struct PhotoItem: Sendable {
+        var title: String
+        var thumbnail: String
+        var web: String
+        /// Placed on a trip log by its time rather than by its own GPS.
+        var placedFromTrack: Bool
+        /// Not on the map at all.
+        var unplaced: Bool
+        var time: String?
+        var dateTime: String?
+    }
+
+    /// The destination's placemark line ("Near Tromsø, Norway"), with the placemark's parts when it
+    /// came from the gazetteer (`nil` when the author's `near:` text replaced it).
+    struct PlacemarkText: Sendable {
+        var line: String
+        var placemark: Placemark?
+    }
+
+    /// A neighbouring destination in home-page order, for the pager.
+    struct Neighbour: Sendable {
+        var title: String
+        var url: String
+    }
+
+    var slug: String
+    var title: String
+    var subtitle: String?
+    var date: DateText
+    var bodyHTML: String
+    var events: [EventLink]
+    var weatherURL: String?
+    var tags: [String]
+    var image: String?
+    /// The front matter's keys that roadtrip does not interpret, as written.
+    var params: [String: MetadataValue]
+    var placemark: PlacemarkText?
+    var photos: [PhotoItem]
+    var contacts: [PublicContact]
+    /// Links to the destination's `annotations.geojson` and `map.svg`.
+    var geoJSONLink: String
+    var mapSVGLink: String
+    var previous: Neighbour?
+    var next: Neighbour?
+    var tripLogs: [TripLogSummary]
+}
+
+/// One trip log's line on its destination's page: title, link and headline figures.
+struct TripLogSummary: Sendable {
+    var title: String
+    var url: String
+    var fromTo: String?
+    var distance: String
+    var duration: String?
+    var averageMovingSpeed: String?
+}

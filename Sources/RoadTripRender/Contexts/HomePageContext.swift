@@ -1,0 +1,20 @@
+/// What the theme's `home` template sees: the common keys, the overview map and a card per
+/// destination.
+struct HomePageContext: Sendable {
+    /// One destination's card.
+    struct Card: Sendable {
+        /// The card's small map; `nil` when its destination's page failed to render.
+        var map: CardMapContext?
+        var title: String
+        var subtitle: String?
+        var url: String
+        var poiCount: Int
+        var poiCountText: String
+    }
+
+    var page: PageContext
+    var map: MapContext
+    /// "9 destinations".
+    var destinationCountText: String
+    var cards: [Card]
+}

@@ -1,0 +1,33 @@
+/// What every page's template sees, whatever the page: the site (`site`), the links from the page
+/// to the site-wide files (`links`) and the page's own canonical URL (`page`).
+struct PageContext: Sendable {
+    /// The site's `title` and `language` (site.yaml) and the version of roadtrip that built it.
+    var siteTitle: String
+    var language: String
+    var generatorVersion: String
+    /// The links from the page to the site-wide files.
+    var links: PageLinks
+    /// The page's absolute URL under `baseURL`, `nil` without one (and on the 404 page, which any
+    /// path serves).
+    var canonicalURL: String?
+}
+
+/// The links from one page to the site-wide files, each relative to the page (or from the site's
+/// base path when one is configured).
+struct PageLinks: Sendable {
+    var home: String
+    var stylesheet: String
+    var script: String
+    /// `assets/nearby.js`, only when `share.nearbyPlaces` is on.
+    var nearbyScript: String?
+    var places: String
+    var siteGeoJSON: String
+    var siteMapSVG: String
+}
+
+/// Optional text as templates see it: `nil` for an absent or empty value, so that a section
+/// (`{{#subtitle}}`) leaves it out.
+func nonEmpty(_ text: String?) -> String? {
+    guard let text, !text.isEmpty else { return nil }
+    return text
+}

@@ -109,9 +109,9 @@ public final class FileWatcher: Sendable {
             let onChange = onChange
             let thread = Thread {
                 run.worker.withLock { $0 = pthread_self() }
-                let loop = WatchLoop(settings: settings, run: run)
+                let core = WatchCore(settings: settings, now: .now)
                 run.ready.signal()
-                loop.run(reporting: onChange)
+                Self.watch(core, run: run, reporting: onChange)
                 run.finished.signal()
             }
             thread.name = "roadtrip-watcher"
@@ -137,6 +137,39 @@ public final class FileWatcher: Sendable {
         close(run.wakeWrite)
     }
 
+    /// The watcher's thread: sleeps in poll(2) until the wake-up pipe (stop), an inotify event or
+    /// the core's next deadline, then lets the core take the clock's reading and report what is due.
+    /// The only place that reads the clock: the core is given the time.
+    private static func watch(_ core: WatchCore, run: WatchRun, reporting onChange: @Sendable ([String]) -> Void) {
+        defer {
+            core.close()
+            close(run.wakeRead)
+        }
+        while true {
+            var descriptors = [pollfd(fd: run.wakeRead, events: Int16(POLLIN), revents: 0)]
+            if let inotify = core.inotifyDescriptor {
+                descriptors.append(pollfd(fd: inotify, events: Int16(POLLIN), revents: 0))
+            }
+            let result = poll(&descriptors, nfds_t(descriptors.count), timeoutInMilliseconds(until: core.deadline))
+            if result < 0 && errno != EINTR {
+                // Only EFAULT, EINVAL or ENOMEM (poll(2)); wait a moment rather than spin.
+                usleep(10_000)
+            }
+            if descriptors[0].revents != 0 || run.stopRequested.load(ordering: .sequentiallyConsistent) { return }
+            let paths = core.step(now: .now, inotifyReadable: descriptors.count > 1 && descriptors[1].revents != 0)
+            if let paths, !run.stopRequested.load(ordering: .sequentiallyConsistent) { onChange(paths) }
+        }
+    }
+
+    /// Milliseconds from now until `deadline` (rounded up, at least 0), or -1 without one (poll(2)
+    /// then waits for an event).
+    private static func timeoutInMilliseconds(until deadline: ContinuousClock.Instant?) -> Int32 {
+        guard let deadline else { return -1 }
+        let remaining = (deadline - .now).components
+        let milliseconds = remaining.seconds * 1000 + (remaining.attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
+        return Int32(clamping: max(0, milliseconds))
+    }
+
     /// Whether a file or folder name is editor or system noise that never triggers a rebuild: hidden
     /// names (`.index.md.swp`, Emacs's lock `.#index.md`, `.DS_Store`), backups ending in `~`, Vim's
     /// swap files (`.swp`, `.swx`) and its write probe `4913` (Vim's `:help 'backupcopy'`), Emacs's
@@ -160,7 +193,7 @@ public final class FileWatcher: Sendable {
 }
 
 /// The mechanism in use, shared by the watcher and its thread.
-private final class MechanismState: Sendable {
+final class MechanismState: Sendable {
     let value: Mutex<FileWatcher.Mechanism>
 
     init(_ mechanism: FileWatcher.Mechanism) {
@@ -169,7 +202,7 @@ private final class MechanismState: Sendable {
 }
 
 /// A watcher's settings, as its thread sees them.
-private struct WatchSettings: Sendable {
+struct WatchSettings: Sendable {
     let roots: [String]
     let debounce: Double
     let maximumDelay: Double
@@ -196,79 +229,74 @@ private final class WatchRun: Sendable {
     }
 }
 
-/// The watcher's thread: waits for inotify events, scans when polling, and reports debounced changes.
-private final class WatchLoop {
+/// What a watcher does between two wake-ups of its thread, given the time rather than reading it:
+/// reads the queued inotify events or, when polling and a scan is due, compares a new snapshot with
+/// the last, and collects the changes in a ``ChangeBatch`` that says when they are due. The thread
+/// calls ``step(now:inotifyReadable:)`` with the clock's reading; tests call it with made-up
+/// instants after changing files (the kernel queues inotify events as each change is made), so the
+/// debounce, the maximum delay and the polling schedule are tested without sleeping.
+final class WatchCore {
     private let settings: WatchSettings
-    private let run: WatchRun
     private var inotify: InotifyTree?
     private var snapshot: [String: PolledEntry] = [:]
     private var nextScan: ContinuousClock.Instant
     private var batch: ChangeBatch
 
-    init(settings: WatchSettings, run: WatchRun) {
+    /// Sets up inotify watches of the roots (or, when polling is forced or inotify cannot be used,
+    /// the first snapshot, with the first scan `pollInterval` after `now`).
+    init(settings: WatchSettings, now: ContinuousClock.Instant) {
         self.settings = settings
-        self.run = run
         batch = ChangeBatch(debounce: settings.debounce, maximumDelay: settings.maximumDelay)
-        nextScan = .now
+        nextScan = now
         if !settings.forcePolling {
             inotify = try? InotifyTree(roots: settings.roots)
         }
         if inotify == nil {
             snapshot = PolledEntry.snapshot(of: settings.roots)
-            nextScan = .now + .seconds(settings.pollInterval)
+            nextScan = now + .seconds(settings.pollInterval)
         }
         settings.mechanism.value.withLock { $0 = inotify == nil ? .polling : .inotify }
     }
 
-    func run(reporting onChange: @Sendable ([String]) -> Void) {
-        defer {
-            inotify?.close()
-            close(run.wakeRead)
-        }
-        while true {
-            var descriptors = [pollfd(fd: run.wakeRead, events: Int16(POLLIN), revents: 0)]
-            if let inotify {
-                descriptors.append(pollfd(fd: inotify.descriptor, events: Int16(POLLIN), revents: 0))
-            }
-            let result = poll(&descriptors, nfds_t(descriptors.count), timeoutInMilliseconds())
-            if result < 0 && errno != EINTR {
-                // Only EFAULT, EINVAL or ENOMEM (poll(2)); wait a moment rather than spin.
-                usleep(10_000)
-            }
-            if descriptors[0].revents != 0 || run.stopRequested.load(ordering: .sequentiallyConsistent) { return }
-            var changes = Set<String>()
-            if let inotify, descriptors.count > 1, descriptors[1].revents != 0 {
-                do {
-                    try inotify.readEvents(into: &changes)
-                } catch {
-                    fallBackToPolling(changes: &changes)
-                }
-            }
-            if inotify == nil && ContinuousClock.now >= nextScan {
-                scan(into: &changes)
-            }
-            batch.collect(changes, at: .now)
-            if let paths = batch.takeDue(at: .now) {
-                if inotify == nil { nextScan = .now + .seconds(settings.pollInterval) }
-                if !run.stopRequested.load(ordering: .sequentiallyConsistent) { onChange(paths) }
-            }
-        }
+    /// The inotify descriptor to wait on, `nil` when polling.
+    var inotifyDescriptor: Int32? { inotify?.descriptor }
+
+    /// When the core must be stepped again without an event: the next scan when polling, or when
+    /// the collected changes are due; `nil` when it can wait for an inotify event.
+    var deadline: ContinuousClock.Instant? {
+        [inotify == nil ? nextScan : nil, batch.deadline].compactMap { $0 }.min()
     }
 
-    /// Milliseconds until the next scan or report is due, or -1 (none due: wait for an event).
-    private func timeoutInMilliseconds() -> Int32 {
-        var deadlines: [ContinuousClock.Instant] = []
-        if inotify == nil { deadlines.append(nextScan) }
-        if let reportAt = batch.deadline { deadlines.append(reportAt) }
-        guard let deadline = deadlines.min() else { return -1 }
-        let remaining = (deadline - .now).components
-        let milliseconds = remaining.seconds * 1000 + (remaining.attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
-        return Int32(clamping: max(0, milliseconds))
+    /// The changes seen up to `now` (queued inotify events when `inotifyReadable`; a scan when
+    /// polling and one is due), and the paths to report when the batch is due at `now` (sorted,
+    /// never empty), else `nil`.
+    func step(now: ContinuousClock.Instant, inotifyReadable: Bool) -> [String]? {
+        var changes = Set<String>()
+        if let inotify, inotifyReadable {
+            do {
+                try inotify.readEvents(into: &changes)
+            } catch {
+                fallBackToPolling(changes: &changes, now: now)
+            }
+        }
+        if inotify == nil && now >= nextScan {
+            scan(into: &changes, now: now)
+        }
+        batch.collect(changes, at: now)
+        guard let paths = batch.takeDue(at: now) else { return nil }
+        if inotify == nil { nextScan = now + .seconds(settings.pollInterval) }
+        return paths
+    }
+
+    /// Closes the inotify descriptor.
+    func close() {
+        inotify?.close()
+        inotify = nil
     }
 
     /// Compares a new snapshot with the last one. While changes are waiting to be reported the
     /// next scan comes after `debounce` seconds, so that the quiet period is checked.
-    private func scan(into changes: inout Set<String>) {
+    private func scan(into changes: inout Set<String>, now: ContinuousClock.Instant) {
         let newSnapshot = PolledEntry.snapshot(of: settings.roots)
         for (path, entry) in newSnapshot where snapshot[path].map({ !$0.isSame(as: entry) }) ?? true {
             changes.insert(path)
@@ -278,16 +306,15 @@ private final class WatchLoop {
         }
         snapshot = newSnapshot
         let waiting = !changes.isEmpty || !batch.pending.isEmpty
-        nextScan = .now + .seconds(waiting ? min(settings.debounce, settings.pollInterval) : settings.pollInterval)
+        nextScan = now + .seconds(waiting ? min(settings.debounce, settings.pollInterval) : settings.pollInterval)
     }
 
     /// inotify ran out of watches (or failed): poll from now on, reporting every root since changes
     /// may have been missed.
-    private func fallBackToPolling(changes: inout Set<String>) {
-        inotify?.close()
-        inotify = nil
+    private func fallBackToPolling(changes: inout Set<String>, now: ContinuousClock.Instant) {
+        close()
         snapshot = PolledEntry.snapshot(of: settings.roots)
-        nextScan = .now + .seconds(settings.pollInterval)
+        nextScan = now + .seconds(settings.pollInterval)
         changes.formUnion(settings.roots)
         settings.mechanism.value.withLock { $0 = .polling }
     }
@@ -300,7 +327,7 @@ private struct InotifyUnavailable: Error {
 }
 
 /// The inotify watches of the folder trees, and of the nearest existing ancestor of each missing root.
-private final class InotifyTree {
+fileprivate final class InotifyTree {
     /// The events asked for on every watched folder (inotify(7) "inotify events").
     private static let events = UInt32(
         IN_CREATE | IN_MODIFY | IN_CLOSE_WRITE | IN_DELETE | IN_MOVED_FROM | IN_MOVED_TO | IN_ATTRIB

@@ -11,37 +11,35 @@ import Testing
 @testable import RoadTripSite
 @testable import RoadTripServe
 
-/// The paths of each callback, in order.
-private final class CallbackLog: Sendable {
-    let batches = Mutex<[[String]]>([])
-}
-
 /// A throw-away `<base>/Destinations/rome/index.md` project with no `Themes/` folder, watched by a
-/// `FileWatcher` that records every callback. Deleted by `finish()`.
-private final class WatchedProject: Sendable {
+/// ``WatchCore`` on a made-up clock: the test changes files, then moves the clock on and steps the
+/// core, so nothing waits. (The kernel queues an inotify event as each change is made, and a
+/// polling scan lists the files as they are, so a step sees every change made before it.)
+/// Deleted by `finish()`.
+private final class WatchedProject {
     let base: URL
-    let destinations: URL
-    let themes: URL
-    let watcher: FileWatcher
-    private let log = CallbackLog()
+    let core: WatchCore
+    let settings: WatchSettings
+    /// The made-up clock's reading.
+    private(set) var now = ContinuousClock.now
+    /// What the core reported, in order.
+    private(set) var callbacks: [[String]] = []
 
     init(_ mechanism: FileWatcher.Mechanism, debounce: Double = 0.1, maximumDelay: Double = 1) throws {
         base = FileManager.default.temporaryDirectory
             .appendingPathComponent("roadtrip-watcher-tests-\(UUID().uuidString)", isDirectory: true)
-        destinations = base.appendingPathComponent("Destinations", isDirectory: true)
-        themes = base.appendingPathComponent("Themes", isDirectory: true)
+        let destinations = base.appendingPathComponent("Destinations", isDirectory: true)
         try FileManager.default.createDirectory(
             at: destinations.appendingPathComponent("rome"), withIntermediateDirectories: true)
         try Data("# Rome\n".utf8).write(to: destinations.appendingPathComponent("rome/index.md"))
-        let log = log
-        watcher = FileWatcher(
-            roots: [destinations, themes], debounce: debounce, maximumDelay: maximumDelay, pollInterval: 0.05,
-            forcePolling: mechanism == .polling
-        ) { paths in
-            log.batches.withLock { $0.append(paths) }
-        }
-        try watcher.start()
+        settings = WatchSettings(
+            roots: [destinations.path, base.appendingPathComponent("Themes").path], debounce: debounce,
+            maximumDelay: maximumDelay, pollInterval: 0.05, forcePolling: mechanism == .polling,
+            mechanism: MechanismState(mechanism))
+        core = WatchCore(settings: settings, now: now)
     }
+
+    var mechanism: FileWatcher.Mechanism { settings.mechanism.value.withLock { $0 } }
 
     /// The absolute path of `relative` below the base folder (as the watcher reports it).
     func path(_ relative: String) -> String {
@@ -55,24 +53,24 @@ private final class WatchedProject: Sendable {
         try text.write(to: url, atomically: false, encoding: .utf8)
     }
 
-    var callbacks: [[String]] {
-        log.batches.withLock { $0 }
+    /// Moves the clock on by `milliseconds` and steps the core, recording what it reports.
+    func advance(milliseconds: Int) {
+        advance(by: .milliseconds(milliseconds))
     }
 
-    /// Waits until `condition` holds for the callbacks so far (checked every 10 ms, for at most
-    /// 10 s); returns whether it did.
-    func waitUntil(_ condition: ([[String]]) -> Bool) async throws -> Bool {
-        let deadline = ContinuousClock.now + .seconds(10)
-        while ContinuousClock.now < deadline {
-            if condition(callbacks) { return true }
-            try await Task.sleep(for: .milliseconds(10))
-        }
-        return condition(callbacks)
+    /// Moves the clock on by `duration` and steps the core, recording what it reports.
+    func advance(by duration: Duration) {
+        now += duration
+        if let paths = core.step(now: now, inotifyReadable: true) { callbacks.append(paths) }
     }
 
-    /// Waits until some callback after the first `previous` ones reported `path`.
-    func waitForReport(of path: String, after previous: Int = 0) async throws -> Bool {
-        try await waitUntil { $0.dropFirst(previous).contains { $0.contains(path) } }
+    /// Steps the core every 10 ms of the made-up clock for `seconds` (default 1: ten times the
+    /// debounce and twenty scans) and returns the reports made meanwhile.
+    @discardableResult
+    func settle(seconds: Double = 1) -> [[String]] {
+        let before = callbacks.count
+        for _ in 0..<Int(seconds * 100) { advance(milliseconds: 10) }
+        return Array(callbacks.dropFirst(before))
     }
 
     /// Expects that the new folder `folder` is reported with the folders on the way to `file` and
@@ -80,24 +78,21 @@ private final class WatchedProject: Sendable {
     /// which proves the new folders are watched.
     func expectNewFolderWatched(
         _ folder: String, containing file: String, sourceLocation: Testing.SourceLocation = #_sourceLocation
-    ) async throws {
+    ) throws {
         let filePath = path(file)
-        #expect(try await waitForReport(of: filePath), sourceLocation: sourceLocation)
         var expected: Set = [filePath]
         var ancestor = (file as NSString).deletingLastPathComponent
         while ancestor.hasPrefix(folder) {
             expected.insert(path(ancestor))
             ancestor = (ancestor as NSString).deletingLastPathComponent
         }
-        #expect(Set(callbacks.joined()) == expected, sourceLocation: sourceLocation)
-
-        let seen = callbacks.count
+        #expect(Set(settle().joined()) == expected, sourceLocation: sourceLocation)
         try write("edited\n", at: file)
-        #expect(try await waitForReport(of: filePath, after: seen), sourceLocation: sourceLocation)
+        #expect(settle() == [[filePath]], sourceLocation: sourceLocation)
     }
 
     func finish() {
-        watcher.stop()
+        core.close()
         try? FileManager.default.removeItem(at: base)
     }
 }
@@ -110,135 +105,123 @@ struct FileWatcherTests {
     func mechanismInUse(mechanism: FileWatcher.Mechanism) throws {
         let project = try WatchedProject(mechanism)
         defer { project.finish() }
-        #expect(project.watcher.mechanism == mechanism)
+        #expect(project.mechanism == mechanism)
     }
 
-    @Test("A modified file is reported, alone", arguments: mechanisms)
-    func modifiedFile(mechanism: FileWatcher.Mechanism) async throws {
+    @Test("A modified file is reported, alone, once the debounce has passed", arguments: mechanisms)
+    func modifiedFile(mechanism: FileWatcher.Mechanism) throws {
         let project = try WatchedProject(mechanism)
         defer { project.finish() }
         try project.write("# Rome, the eternal city\n", at: "Destinations/rome/index.md")
-        #expect(try await project.waitUntil { !$0.isEmpty })
-        #expect(Set(project.callbacks.joined()) == [project.path("Destinations/rome/index.md")])
+        // inotify: seen at the first step (10 ms), due 100 ms later. Polling: seen at the first scan
+        // (50 ms), due 100 ms later. Nothing is reported before.
+        let firstReport = mechanism == .inotify ? 110 : 150
+        for _ in 0..<(firstReport / 10 - 1) { project.advance(milliseconds: 10) }
+        #expect(project.callbacks.isEmpty)
+        project.advance(milliseconds: 10)
+        #expect(project.callbacks == [[project.path("Destinations/rome/index.md")]])
+        #expect(project.settle().isEmpty)
     }
 
     @Test("A new folder and the files in it are reported, and later edits in it too", arguments: mechanisms)
-    func newFolder(mechanism: FileWatcher.Mechanism) async throws {
+    func newFolder(mechanism: FileWatcher.Mechanism) throws {
         let project = try WatchedProject(mechanism)
         defer { project.finish() }
-        // Folder and file at once: the file may exist before the folder's watch is added.
+        // Folder and file at once: the file exists before the folder's watch is added.
         try project.write("# Paris\n", at: "Destinations/paris/photos/notes.md")
-        try await project.expectNewFolderWatched("Destinations/paris", containing: "Destinations/paris/photos/notes.md")
+        try project.expectNewFolderWatched("Destinations/paris", containing: "Destinations/paris/photos/notes.md")
         try project.write("# Louvre\n", at: "Destinations/paris/louvre.md")
-        #expect(try await project.waitForReport(of: project.path("Destinations/paris/louvre.md")))
+        #expect(project.settle() == [[project.path("Destinations/paris/louvre.md")]])
     }
 
     @Test("A folder moved in is reported with everything in it, and later edits in it too", arguments: mechanisms)
-    func folderMovedIn(mechanism: FileWatcher.Mechanism) async throws {
+    func folderMovedIn(mechanism: FileWatcher.Mechanism) throws {
         let project = try WatchedProject(mechanism)
         defer { project.finish() }
         // The files exist before the folder's watch can be added: only listing it finds them.
         try project.write("# Lima\n", at: "incoming/lima/days/day-1.md")
         try FileManager.default.moveItem(atPath: project.path("incoming/lima"), toPath: project.path("Destinations/lima"))
-        try await project.expectNewFolderWatched("Destinations/lima", containing: "Destinations/lima/days/day-1.md")
+        try project.expectNewFolderWatched("Destinations/lima", containing: "Destinations/lima/days/day-1.md")
     }
 
     @Test("A deleted file is reported, alone", arguments: mechanisms)
-    func deletedFile(mechanism: FileWatcher.Mechanism) async throws {
+    func deletedFile(mechanism: FileWatcher.Mechanism) throws {
         let project = try WatchedProject(mechanism)
         defer { project.finish() }
         try FileManager.default.removeItem(atPath: project.path("Destinations/rome/index.md"))
-        #expect(try await project.waitUntil { !$0.isEmpty })
-        #expect(Set(project.callbacks.joined()) == [project.path("Destinations/rome/index.md")])
+        #expect(project.settle() == [[project.path("Destinations/rome/index.md")]])
     }
 
     @Test("A deleted folder is reported with the files in it", arguments: mechanisms)
-    func deletedFolder(mechanism: FileWatcher.Mechanism) async throws {
+    func deletedFolder(mechanism: FileWatcher.Mechanism) throws {
         let project = try WatchedProject(mechanism)
         defer { project.finish() }
         let rome = project.path("Destinations/rome")
         try FileManager.default.removeItem(atPath: rome)
-        #expect(try await project.waitUntil { Set($0.joined()) == [rome, rome + "/index.md"] })
+        #expect(Set(project.settle().joined()) == [rome, rome + "/index.md"])
     }
 
     @Test("A renamed folder reports both names, and later edits under the new name", arguments: mechanisms)
-    func renamedFolder(mechanism: FileWatcher.Mechanism) async throws {
+    func renamedFolder(mechanism: FileWatcher.Mechanism) throws {
         let project = try WatchedProject(mechanism)
         defer { project.finish() }
         try FileManager.default.moveItem(atPath: project.path("Destinations/rome"), toPath: project.path("Destinations/roma"))
         let old = project.path("Destinations/rome"), new = project.path("Destinations/roma")
         // inotify reports the folder's two names; polling sees the file vanish under one and appear under the other.
-        #expect(try await project.waitUntil { Set([old, new]).isSubset(of: $0.joined()) })
-        #expect(Set(project.callbacks.joined()).isSubset(of: [old, new, old + "/index.md", new + "/index.md"]))
-
-        let seen = project.callbacks.count
+        let reported = Set(project.settle().joined())
+        #expect(Set([old, new]).isSubset(of: reported))
+        #expect(reported.isSubset(of: [old, new, old + "/index.md", new + "/index.md"]))
         try project.write("# Roma\n", at: "Destinations/roma/index.md")
-        #expect(try await project.waitForReport(of: new + "/index.md", after: seen))
+        #expect(project.settle() == [[new + "/index.md"]])
     }
 
     @Test("Renaming index.md.tmp to index.md reports index.md only", arguments: mechanisms)
-    func renamedTemporaryFile(mechanism: FileWatcher.Mechanism) async throws {
+    func renamedTemporaryFile(mechanism: FileWatcher.Mechanism) throws {
         let project = try WatchedProject(mechanism)
         defer { project.finish() }
         try project.write("# Oslo\n", at: "Destinations/oslo.tmp")
         try FileManager.default.moveItem(
             atPath: project.path("Destinations/oslo.tmp"), toPath: project.path("Destinations/index.md"))
-        #expect(try await project.waitUntil { !$0.isEmpty })
-        #expect(Set(project.callbacks.joined()) == [project.path("Destinations/index.md")])
+        #expect(project.settle() == [[project.path("Destinations/index.md")]])
     }
 
-    @Test("A burst of 20 writes within about 50 ms causes exactly one callback", arguments: mechanisms)
-    func burstIsDebounced(mechanism: FileWatcher.Mechanism) async throws {
+    @Test("A burst of 20 writes 2.5 ms apart causes exactly one report, a debounce after the last", arguments: mechanisms)
+    func burstIsDebounced(mechanism: FileWatcher.Mechanism) throws {
         // A 0.4 s debounce is far longer than the 2.5 ms between writes; maximumDelay is out of the way.
-        let debounce = 0.4
-        let project = try WatchedProject(mechanism, debounce: debounce, maximumDelay: 5)
+        let project = try WatchedProject(mechanism, debounce: 0.4, maximumDelay: 5)
         defer { project.finish() }
-        var longestPause = Duration.zero
-        var previous = ContinuousClock.now
         for step in 1...20 {
             try project.write(String(repeating: "x", count: step), at: "Destinations/rome/index.md")
-            usleep(2_500)
-            longestPause = max(longestPause, ContinuousClock.now - previous)
-            previous = .now
+            project.advance(by: .microseconds(2_500))
         }
-        #expect(try await project.waitUntil { !$0.isEmpty })
-        // No second callback: wait past the debounce plus a few scans.
-        try await Task.sleep(for: .milliseconds(600))
-        let index = project.path("Destinations/rome/index.md")
-        // Only a machine so loaded that it paused the writer for the whole debounce may split the burst.
-        #expect(project.callbacks == [[index]] || longestPause >= .seconds(debounce))
-        #expect(Set(project.callbacks.joined()) == [index])
+        #expect(project.callbacks.isEmpty)
+        #expect(project.settle(seconds: 2) == [[project.path("Destinations/rome/index.md")]])
     }
 
-    @Test("A continuous writer still causes a callback every maximumDelay", arguments: mechanisms)
-    func continuousWriterIsReportedOnTime(mechanism: FileWatcher.Mechanism) async throws {
-        // Writes every 20 ms never leave the 0.5 s debounce quiet, so only maximumDelay (0.3 s) can
-        // cause callbacks: one after about 0.3 s and another after about 0.6 s of writing.
+    @Test("A continuous writer still causes a report every maximumDelay", arguments: mechanisms)
+    func continuousWriterIsReportedOnTime(mechanism: FileWatcher.Mechanism) throws {
+        // A write every 20 ms never leaves the 0.5 s debounce quiet, so only maximumDelay (0.3 s)
+        // causes reports. inotify: the first write is seen at 20 ms and reported at 320 ms, then
+        // every 320 ms (seen one step after the report): 6 reports in 2 s. Polling sees a change
+        // only at a scan, 50 ms after the last report: a report every 360 ms, 5 in 2 s.
         let project = try WatchedProject(mechanism, debounce: 0.5, maximumDelay: 0.3)
         defer { project.finish() }
-        // The writer runs on a thread of its own: on a loaded 2-core machine the test's own task
-        // may not be resumed every 20 ms (blocking tests can hold both cooperative threads), and a
-        // writer that pauses longer than the debounce would prove nothing.
-        let stop = Atomic(false)
-        let writer = Thread {
-            var step = 0
-            while !stop.load(ordering: .relaxed) {
-                step += 1
-                try? project.write("step \(step)\n", at: "Destinations/rome/index.md")
-                Thread.sleep(forTimeInterval: 0.02)
-            }
+        var reportTimes: [Duration] = []
+        let start = project.now
+        for step in 1...100 {
+            try project.write("step \(step)\n", at: "Destinations/rome/index.md")
+            let before = project.callbacks.count
+            project.advance(milliseconds: 20)
+            if project.callbacks.count > before { reportTimes.append(project.now - start) }
         }
-        writer.start()
-        defer { stop.store(true, ordering: .relaxed) }
-        let deadline = ContinuousClock.now + .seconds(10)
-        while project.callbacks.count < 2 && ContinuousClock.now < deadline {
-            try await Task.sleep(for: .milliseconds(20))
-        }
-        #expect(project.callbacks.count >= 2)
+        let expected: [Duration] = mechanism == .inotify
+            ? [320, 640, 960, 1280, 1600, 1920].map { .milliseconds($0) }
+            : [360, 720, 1080, 1440, 1800].map { .milliseconds($0) }
+        #expect(reportTimes == expected)
     }
 
-    @Test("Editor swap, backup and probe files cause no callback", arguments: mechanisms)
-    func editorNoiseIsIgnored(mechanism: FileWatcher.Mechanism) async throws {
+    @Test("Editor swap, backup and probe files cause no report", arguments: mechanisms)
+    func editorNoiseIsIgnored(mechanism: FileWatcher.Mechanism) throws {
         let project = try WatchedProject(mechanism)
         defer { project.finish() }
         let noise = [".index.md.swp", ".index.md.swx", "index.md~", "4913", ".#index.md", "#index.md#", "draft.tmp"]
@@ -249,77 +232,101 @@ struct FileWatcherTests {
         for name in noise {
             try FileManager.default.removeItem(atPath: project.path("Destinations/rome/\(name)"))
         }
-        // Past the 0.1 s debounce and a few 0.05 s scans: nothing.
-        try await Task.sleep(for: .milliseconds(400))
-        #expect(project.callbacks.isEmpty)
+        #expect(project.settle().isEmpty)
         // The watcher is alive: a real file is reported, without the noise.
         try project.write("# Rome\n\nNew text.\n", at: "Destinations/rome/index.md")
-        #expect(try await project.waitUntil { !$0.isEmpty })
-        #expect(Set(project.callbacks.joined()) == [project.path("Destinations/rome/index.md")])
-    }
-
-    @Test("stop() returns within 1 s, is idempotent, and no callback comes afterwards", arguments: mechanisms)
-    func stopIsPromptAndFinal(mechanism: FileWatcher.Mechanism) async throws {
-        let project = try WatchedProject(mechanism, debounce: 0.2)
-        defer { project.finish() }
-        // A change waiting in the debounce when stop() is called is never reported.
-        try project.write("# Rome, changed\n", at: "Destinations/rome/index.md")
-        let started = ContinuousClock.now
-        project.watcher.stop()
-        let elapsed = ContinuousClock.now - started
-        #expect(elapsed < .seconds(1))
-        project.watcher.stop()
-        let reportedAtStop = project.callbacks.count
-        try project.write("# Rome, changed again\n", at: "Destinations/rome/index.md")
-        try await Task.sleep(for: .milliseconds(400))
-        #expect(project.callbacks.count == reportedAtStop)
-    }
-
-    @Test("stop() from inside the callback does not deadlock", arguments: mechanisms)
-    func stopFromCallback(mechanism: FileWatcher.Mechanism) async throws {
-        let folder = FileManager.default.temporaryDirectory
-            .appendingPathComponent("roadtrip-watcher-tests-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let calls = Mutex(0)
-        let watcher = Mutex<FileWatcher?>(nil)
-        let created = FileWatcher(roots: [folder], pollInterval: 0.05, forcePolling: mechanism == .polling) { _ in
-            calls.withLock { $0 += 1 }
-            watcher.withLock { $0 }?.stop()
-        }
-        watcher.withLock { $0 = created }
-        defer { watcher.withLock { $0 = nil } }
-        try created.start()
-        try Data("a".utf8).write(to: folder.appendingPathComponent("a.md"))
-        let deadline = ContinuousClock.now + .seconds(10)
-        while calls.withLock({ $0 }) == 0 && ContinuousClock.now < deadline {
-            try await Task.sleep(for: .milliseconds(10))
-        }
-        try Data("b".utf8).write(to: folder.appendingPathComponent("b.md"))
-        try await Task.sleep(for: .milliseconds(300))
-        #expect(calls.withLock { $0 } == 1)
-        created.stop()
+        #expect(project.settle() == [[project.path("Destinations/rome/index.md")]])
     }
 
     @Test("A missing root that appears later is watched", arguments: mechanisms)
-    func missingRootAppears(mechanism: FileWatcher.Mechanism) async throws {
+    func missingRootAppears(mechanism: FileWatcher.Mechanism) throws {
         let project = try WatchedProject(mechanism)
         defer { project.finish() }
         try project.write("body {}\n", at: "Themes/default/style.css")
-        try await project.expectNewFolderWatched("Themes", containing: "Themes/default/style.css")
+        try project.expectNewFolderWatched("Themes", containing: "Themes/default/style.css")
     }
 
     @Test("A root deleted and created again is reported both times", arguments: mechanisms)
-    func rootRecreated(mechanism: FileWatcher.Mechanism) async throws {
+    func rootRecreated(mechanism: FileWatcher.Mechanism) throws {
         let project = try WatchedProject(mechanism)
         defer { project.finish() }
         let destinations = project.path("Destinations")
         try FileManager.default.removeItem(atPath: destinations)
-        #expect(try await project.waitForReport(of: destinations))
-
-        let seen = project.callbacks.count
+        #expect(project.settle().joined().contains(destinations))
         try project.write("# Lima\n", at: "Destinations/lima/index.md")
-        #expect(try await project.waitForReport(of: project.path("Destinations/lima/index.md"), after: seen))
+        #expect(project.settle().joined().contains(project.path("Destinations/lima/index.md")))
+    }
+
+    // The watcher's own thread, end to end: each wait is for an event (a callback), never a sleep.
+
+    /// A folder holding `a.md`, watched by a started `FileWatcher` whose callbacks signal `calls`.
+    private static func startedWatcher(
+        _ mechanism: FileWatcher.Mechanism, in folder: URL, onChange: @escaping @Sendable ([String]) -> Void
+    ) throws -> FileWatcher {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data("a".utf8).write(to: folder.appendingPathComponent("a.md"))
+        let watcher = FileWatcher(
+            roots: [folder], debounce: 0.05, pollInterval: 0.05, forcePolling: mechanism == .polling, onChange: onChange)
+        try watcher.start()
+        return watcher
+    }
+
+    private static func temporaryFolder() -> URL {
+        FileManager.default.temporaryDirectory
+            .appendingPathComponent("roadtrip-watcher-tests-\(UUID().uuidString)", isDirectory: true)
+    }
+
+    @Test("The watcher's thread reports a modified file; stop() is prompt, idempotent and final", arguments: mechanisms)
+    func threadReportsAndStops(mechanism: FileWatcher.Mechanism) throws {
+        let folder = Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let reports = Mutex<[[String]]>([])
+        let reported = DispatchSemaphore(value: 0)
+        let watcher = try Self.startedWatcher(mechanism, in: folder) { paths in
+            reports.withLock { $0.append(paths) }
+            reported.signal()
+        }
+        #expect(watcher.mechanism == mechanism)
+        try Data("changed".utf8).write(to: folder.appendingPathComponent("a.md"))
+        #expect(reported.wait(timeout: .now() + 10) == .success)
+        #expect(reports.withLock { $0 } == [[folder.path + "/a.md"]])
+
+        // A change waiting in the debounce when stop() is called is never reported: stop() returns
+        // once the thread has finished, and only that thread calls back.
+        try Data("changed again".utf8).write(to: folder.appendingPathComponent("a.md"))
+        let started = ContinuousClock.now
+        watcher.stop()
+        #expect(ContinuousClock.now - started < .seconds(1))
+        watcher.stop()
+        let atStop = reports.withLock { $0.count }
+        // A second watcher of the same folder sees the next change; the stopped one does not.
+        let second = DispatchSemaphore(value: 0)
+        let other = try Self.startedWatcher(mechanism, in: folder) { _ in second.signal() }
+        defer { other.stop() }
+        try Data("changed a third time".utf8).write(to: folder.appendingPathComponent("a.md"))
+        #expect(second.wait(timeout: .now() + 10) == .success)
+        #expect(reports.withLock { $0.count } == atStop)
+    }
+
+    @Test("stop() from inside the callback does not deadlock", arguments: mechanisms)
+    func stopFromCallback(mechanism: FileWatcher.Mechanism) throws {
+        let folder = Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let calls = Mutex(0)
+        let stopped = DispatchSemaphore(value: 0)
+        let watcher = Mutex<FileWatcher?>(nil)
+        let created = try Self.startedWatcher(mechanism, in: folder) { _ in
+            calls.withLock { $0 += 1 }
+            watcher.withLock { $0 }?.stop()
+            stopped.signal()
+        }
+        watcher.withLock { $0 = created }
+        defer { watcher.withLock { $0 = nil } }
+        try Data("b".utf8).write(to: folder.appendingPathComponent("a.md"))
+        #expect(stopped.wait(timeout: .now() + 10) == .success)
+        // stop() returned inside the callback; calling it again from here returns at once too.
+        created.stop()
+        #expect(calls.withLock { $0 } == 1)
     }
 
     @Test("Editor noise names", arguments: [

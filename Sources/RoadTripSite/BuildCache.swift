@@ -44,13 +44,13 @@ public final class BuildCache: DestinationSourceCache {
         var theme: SourceFingerprint
 
         /// The key of a build of the project at `projectRoot` with `config`: fingerprints
-        /// `Destinations/site.yaml` and the theme's folder.
-        init(projectRoot: URL, config: SiteConfig) {
+        /// `Destinations/site.yaml` and the theme's folder at the instant `now`.
+        init(projectRoot: URL, config: SiteConfig, now: Date) {
             self.projectRoot = projectRoot.standardizedFileURL.path
             self.config = config
-            siteFile = SourceFingerprint(of: projectRoot.appendingPathComponent("Destinations/site.yaml"))
+            siteFile = SourceFingerprint(of: projectRoot.appendingPathComponent("Destinations/site.yaml"), takenAt: now)
             theme = SourceFingerprint(
-                of: projectRoot.appendingPathComponent("Themes").appendingPathComponent(config.theme))
+                of: projectRoot.appendingPathComponent("Themes").appendingPathComponent(config.theme), takenAt: now)
         }
     }
 
@@ -86,6 +86,9 @@ public final class BuildCache: DestinationSourceCache {
 
     private struct State: Sendable {
         var siteKey: SiteKey?
+        /// The clock of the build in progress (its ``BuildEnvironment/now``), which tells whether a
+        /// fingerprint is settled.
+        var now: @Sendable () -> Date = { Date() }
         /// By source path (a destination's `sourcePath`).
         var sources: [String: LoadedSource] = [:]
         var steps: [StepKey: StepValue] = [:]
@@ -102,12 +105,13 @@ public final class BuildCache: DestinationSourceCache {
     /// An empty cache: the first build that uses it does everything.
     public init() {}
 
-    /// Starts a build of the project at `projectRoot` with `config`: drops everything when the
-    /// ``SiteKey`` differs from the previous build's.
-    func prepare(projectRoot: URL, config: SiteConfig) {
-        let key = SiteKey(projectRoot: projectRoot, config: config)
+    /// Starts a build of the project at `projectRoot` with `config` whose clock is `now`: drops
+    /// everything when the ``SiteKey`` differs from the previous build's.
+    func prepare(projectRoot: URL, config: SiteConfig, now: @escaping @Sendable () -> Date) {
+        let key = SiteKey(projectRoot: projectRoot, config: config, now: now())
         state.withLock { state in
             if state.siteKey == nil || state.siteKey != key { state = State() }
+            state.now = now
             // An unsettled key is not kept, so the next build starts afresh again.
             state.siteKey = key.siteFile.isSettled && key.theme.isSettled ? key : nil
         }
@@ -121,7 +125,7 @@ public final class BuildCache: DestinationSourceCache {
     public func destinations(
         ofSource sourcePath: String, files: URL, log: DiagnosticLog, load: (DiagnosticLog) -> [Destination]
     ) -> (destinations: [Destination], reused: Bool) {
-        let fingerprint = SourceFingerprint(of: files)
+        let fingerprint = SourceFingerprint(of: files, takenAt: state.withLock { $0.now }())
         let kept = state.withLock { state -> LoadedSource? in
             if let source = state.sources[sourcePath], source.fingerprint == fingerprint { return source }
             state.forget(source: sourcePath)

@@ -1,17 +1,32 @@
+import Foundation
 import RoadTripCore
 import RoadTripGeo
 
 /// What a build takes from the world beyond its options and its files: the geocoder that places
 /// `location:` names, contacts' towns, each destination's nearest town and where each trip log
-/// starts and ends. Passed in, so that nothing below the site builder reads a global: the command
-/// line builds with ``standard``; tests give a table of places.
+/// starts and ends; the clock; and the maker of photos' published copies, which keeps them in the
+/// project's cache folder. Passed in, so that nothing below the site builder reads a global, the
+/// clock or a cache on its own: the command line builds with ``standard``; tests give a table of
+/// places, a clock of their own or copies that never touch libvips.
 public struct BuildEnvironment: Sendable {
     /// Places names and coordinates.
     public var geocoder: any Geocoder
+    /// The current time. A ``BuildCache`` keeps what it read from a source only once the source's
+    /// files are older than ``SourceFingerprint/timestampGranularity`` by this clock.
+    public var now: @Sendable () -> Date
+    /// Makes each published photo's thumbnail and web copy (place-photos).
+    public var photoCopier: any PhotoCopier
 
-    /// An environment with `geocoder`.
-    public init(geocoder: any Geocoder) {
+    /// An environment with `geocoder`, the system clock unless `now` is given, and photo copies
+    /// made by libvips in the project's `.roadtrip-cache/` (``LibvipsPhotoCopier``) unless
+    /// `photoCopier` is given.
+    public init(
+        geocoder: any Geocoder, now: @escaping @Sendable () -> Date = { Date() },
+        photoCopier: any PhotoCopier = LibvipsPhotoCopier()
+    ) {
         self.geocoder = geocoder
+        self.now = now
+        self.photoCopier = photoCopier
     }
 
     /// The environment of `roadtrip build` and `serve`: the GeoNames gazetteer (`Gazetteer.shared`,

@@ -55,9 +55,10 @@ struct SourceFingerprint: Sendable, Hashable {
     /// fingerprint was taken, so that any later write shows as a new modification time.
     let isSettled: Bool
 
-    /// Fingerprints the file or folder at `url` (recursively for a folder).
-    init(of url: URL) {
-        let takenAt = Date().timeIntervalSince1970
+    /// Fingerprints the file or folder at `url` (recursively for a folder) at the instant `takenAt`
+    /// (the build environment's clock), which ``isSettled`` compares the modification times with.
+    init(of url: URL, takenAt: Date = Date()) {
+        let takenAt = takenAt.timeIntervalSince1970
         var entries: [Entry] = []
         var visitedFolders: Set<[UInt64]> = []
         Self.visit(url.path, relativePath: "", into: &entries, visitedFolders: &visitedFolders)

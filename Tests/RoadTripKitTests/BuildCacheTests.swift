@@ -128,11 +128,13 @@ private struct CacheSandbox {
     }
 
     /// Builds the project into `output` (default `Output/`), with `cache` or without one.
-    func build(cache: BuildCache?, into output: URL? = nil) -> Build {
+    /// `now` is the build's clock (default the system's).
+    func build(cache: BuildCache?, into output: URL? = nil, now: @escaping @Sendable () -> Date = { Date() }) -> Build {
         let log = DiagnosticLog()
         let lines = Mutex<[String]>([])
         let builder = SiteBuilder(
-            options: BuildOptions(projectRoot: project, outputDirectory: output ?? self.output), log: log, cache: cache
+            options: BuildOptions(projectRoot: project, outputDirectory: output ?? self.output), log: log, cache: cache,
+            environment: BuildEnvironment(geocoder: BuildEnvironment.standard.geocoder, now: now)
         ) { line in lines.withLock { $0.append(line) } }
         let result = builder.build()
         return Build(
@@ -386,9 +388,10 @@ struct BuildCacheTests {
             #expect(sandbox.build(cache: cache).result.reloadedDestinations == 1)
             // Unchanged since, but a second write within its modification time's tick would not show.
             #expect(sandbox.build(cache: cache).result.reloadedDestinations == 1)
-            try sandbox.age()
-            #expect(sandbox.build(cache: cache).result.reloadedDestinations == 1)
-            #expect(sandbox.build(cache: cache).result.reloadedDestinations == 0)
+            // Three seconds later by the build's clock the file has settled: read once more, then kept.
+            let later: @Sendable () -> Date = { Date().addingTimeInterval(3) }
+            #expect(sandbox.build(cache: cache, now: later).result.reloadedDestinations == 1)
+            #expect(sandbox.build(cache: cache, now: later).result.reloadedDestinations == 0)
             try sandbox.expectOutputEqualsCleanBuild()
         }
     }

@@ -18,7 +18,7 @@ extension BuildStep {
                 throw BuildStop(summary: "stopped by --base-url")
             }
         }
-        context.cache?.prepare(projectRoot: options.projectRoot, config: config)
+        context.cache?.prepare(projectRoot: options.projectRoot, config: config, now: context.environment.now)
         state.config = config
         return "site.yaml" + (FileBytes.isPresent(options.projectRoot.appendingPathComponent("Destinations/site.yaml"))
             ? "" : " (none: the defaults)")

@@ -7,7 +7,8 @@ import RoadTripRender
 extension BuildStep {
     /// Each destination's photos placed on its filtered trip logs by time when they have no GPS
     /// (`PhotoGeotagger`, with `photos.cameraClockOffset` and `photos.maximumGap`), and their
-    /// thumbnail and web copies (`ThumbnailMaker`, cached in `<source>/.roadtrip-cache/`), in
+    /// thumbnail and web copies (the environment's ``PhotoCopier``: by default libvips, cached in
+    /// `<source>/.roadtrip-cache/`), in
     /// parallel across destinations. A photo whose copies cannot be made, or whose published name
     /// another photo of the destination already takes, is a warning and left out.
     static let placePhotos = BuildStep("place-photos") { state, context throws(BuildStop) in
@@ -29,8 +30,7 @@ extension BuildStep {
         let geotagger = PhotoGeotagger(
             segments: recordings.flatMap(\.segments), cameraClockOffset: config.photosCameraClockOffset,
             maximumGap: config.photosMaximumGap)
-        let maker = ThumbnailMaker(
-            sourceFolder: projectRoot, settings: ThumbnailMaker.Settings(keepMetadata: config.photosKeepMetadata))
+        let settings = ThumbnailMaker.Settings(keepMetadata: config.photosKeepMetadata)
         var placed = BuildState.PlacedPhotos()
         var published: [String: String] = [:]  // output name → the file that took it
         for photo in geotagger.geotag(destination.photos) {
@@ -43,7 +43,8 @@ extension BuildStep {
             }
             published[name] = photo.fileName
             do throws(Vips.Failure) {
-                placed.copies[photo.fileName] = try maker.copies(of: photo.url)
+                placed.copies[photo.fileName] = try context.environment.photoCopier.copies(
+                    of: photo.url, projectRoot: projectRoot, settings: settings)
                 placed.photos.append(photo)
             } catch {
                 context.log.warning(

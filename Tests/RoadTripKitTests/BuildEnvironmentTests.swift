@@ -1,0 +1,64 @@
+import Foundation
+import Synchronization
+import Testing
+@testable import RoadTripKit
+@testable import RoadTripCore
+@testable import RoadTripFormats
+@testable import RoadTripGeo
+@testable import RoadTripContent
+@testable import RoadTripCompute
+@testable import RoadTripRender
+@testable import RoadTripSite
+
+/// Photo copies that a test wrote itself: the same two small files for every photo, and a list of
+/// the photos asked for. Nothing is decoded and the project's cache folder is never created.
+private final class FixedPhotoCopier: PhotoCopier {
+    let thumbnail: URL
+    let web: URL
+    let requests = Mutex<[String]>([])
+
+    init(thumbnail: URL, web: URL) {
+        self.thumbnail = thumbnail
+        self.web = web
+    }
+
+    func copies(of url: URL, projectRoot: URL, settings: ThumbnailMaker.Settings) throws(Vips.Failure) -> PhotoCopies {
+        requests.withLock { $0.append(url.lastPathComponent) }
+        return PhotoCopies(thumbnail: thumbnail, web: web, wasCached: false)
+    }
+}
+
+/// A whole build given its environment: a table of places for the gazetteer and photo copies made
+/// by the test, so that it runs without GeoNames data and without libvips writing a cache.
+@Suite struct BuildEnvironmentTests {
+    @Test func aBuildUsesTheGeocoderAndPhotoCopierItIsGiven() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("roadtrip-environment-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let folder = root.appendingPathComponent("Destinations/harbour")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("photos"), withIntermediateDirectories: true)
+        // 0.1° N, 0.01° E: Testville (0.1° N, 0°) is 0.01° of longitude away, 1.113 km at that
+        // latitude (111.32 km per degree on the equator × cos 0.1°).
+        try Data("---\ntitle: Harbour\nlatitude: 0.1\nlongitude: 0.01\n---\nA quay.\n".utf8)
+            .write(to: folder.appendingPathComponent("index.md"))
+        try FileManager.default.copyItem(
+            at: FixtureFiles.url("photos/gps-north-east.jpg"), to: folder.appendingPathComponent("photos/quay.jpg"))
+        let copies = root.appendingPathComponent("copies")
+        try FileManager.default.createDirectory(at: copies, withIntermediateDirectories: true)
+        try Data("thumbnail bytes".utf8).write(to: copies.appendingPathComponent("t.jpg"))
+        try Data("web bytes".utf8).write(to: copies.appendingPathComponent("w.jpg"))
+        let copier = FixedPhotoCopier(thumbnail: copies.appendingPathComponent("t.jpg"), web: copies.appendingPathComponent("w.jpg"))
+
+        let log = DiagnosticLog()
+        let environment = BuildEnvironment(geocoder: TableGeocoder.testville, photoCopier: copier)
+        let result = SiteBuilder(options: BuildOptions(projectRoot: root), log: log, environment: environment) { _ in }.build()
+        #expect(result.succeeded, "\(log.diagnostics)")
+        #expect(copier.requests.withLock { $0 } == ["quay.jpg"])
+        let output = root.appendingPathComponent("Output/harbour")
+        #expect(try Data(contentsOf: output.appendingPathComponent("photos/quay.jpg")) == Data("web bytes".utf8))
+        #expect(try Data(contentsOf: output.appendingPathComponent("photos/quay-thumb.jpg")) == Data("thumbnail bytes".utf8))
+        #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent(".roadtrip-cache").path))
+        // The table's town, 1.1 km away, is the destination's placemark.
+        let page = try String(contentsOf: output.appendingPathComponent("index.html"), encoding: .utf8)
+        #expect(page.contains("Near Testville, Testland"))
+    }
+}

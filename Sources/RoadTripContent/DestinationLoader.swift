@@ -32,7 +32,76 @@ struct DestinationLoader {
         ProjectPath.relative(url, to: projectRoot)
     }
 
+    /// Reads the destination folder `folder`. Every file of it is read even when an earlier one
+    /// has an error (a bad location does not hide a bad `pois.json`, a bad trip log does not hide
+    /// a bad `contacts.vcf`), so that one build reports every problem; the destination is `nil`
+    /// when any of them was an error.
     func load(folder: URL) -> Destination? {
+        let errorsBefore = log.errorCount
+        let index = readIndex(of: folder)
+        var pointsOfInterest = index?.fields.pointsOfInterest ?? []
+        for name in ["pois.json", "pois.plist"] {
+            let url = folder.appendingPathComponent(name)
+            if FileBytes.isPresent(url) {
+                pointsOfInterest += PointOfInterestFile.read(url, displayPath: relativePath(url), log: log) ?? []
+            }
+        }
+        for (name, holds) in Self.contentFolders {
+            let url = folder.appendingPathComponent(name)
+            if let problem = FileBytes.folderProblem(url) {
+                log.warning(
+                    SourceLocation(path: relativePath(url)),
+                    "\(problem): a destination's \(holds) go into the folder \(name)/; it is not read")
+            }
+        }
+        let tripLogs = TripLogLoader(projectRoot: projectRoot, config: config, log: log).load(folder: folder)
+        // GPX waypoints recorded on the way are points of interest of the destination.
+        pointsOfInterest += tripLogs.flatMap(\.log.waypoints)
+        let (contacts, publicContacts) = contacts(in: folder)
+        let photosFolder = folder.appendingPathComponent("photos")
+        var photos: [Photo] = []
+        if FileManager.default.fileExists(atPath: photosFolder.path) {
+            photos = PhotoLibrary.load(
+                folder: photosFolder, displayPath: relativePath(photosFolder),
+                timeZone: TimeZone(identifier: config.timeZone) ?? .gmt, log: log)
+        }
+        let imagesFolder = folder.appendingPathComponent("images")
+        if FileManager.default.fileExists(atPath: imagesFolder.path) {
+            PhotoLibrary.warnAboutLocationMetadata(in: imagesFolder, displayPath: relativePath(imagesFolder), log: log)
+        }
+        guard let index, log.errorCount == errorsBefore else { return nil }
+
+        let fields = index.fields
+        let body = Markdown.html(from: index.body, smart: config.markdownSmart, unsafe: config.markdownUnsafe)
+        var destination = Destination(
+            slug: Slug.make(from: folder.lastPathComponent),
+            title: fields.title ?? folder.lastPathComponent,
+            subtitle: fields.subtitle ?? "",
+            coordinate: index.coordinate,
+            bodyHTML: body,
+            pointsOfInterest: pointsOfInterest,
+            events: fields.events,
+            weatherURL: fields.weatherURL,
+            regionRequest: fields.regionRequest,
+            date: fields.date,
+            isDraft: fields.isDraft,
+            order: fields.order,
+            tags: fields.tags,
+            image: fields.image,
+            extraMetadata: fields.extraMetadata,
+            sourcePath: index.path,
+            assetFiles: assetFiles(in: folder),
+            tripLogs: tripLogs)
+        if fields.latitude == nil && fields.longitude == nil { destination.placeName = fields.placeName?.text }
+        destination.contacts = contacts
+        destination.publicContacts = publicContacts
+        destination.photos = photos
+        return destination
+    }
+
+    /// What `index.md` gives: its front matter's fields, the destination's coordinate and the
+    /// Markdown body; `nil` (after logging the errors) when it cannot give a destination.
+    private func readIndex(of folder: URL) -> (fields: FrontMatterFields, coordinate: Coordinate, body: String, path: String)? {
         let indexURL = folder.appendingPathComponent("index.md")
         let path = relativePath(indexURL)
         let text: String
@@ -57,11 +126,8 @@ struct DestinationLoader {
             log.report(error)
             return nil
         }
-        let slug = Slug.make(from: folder.lastPathComponent)
         var reader = ConfigReader(path: path, log: log)
         reader.severity = .error
-        let errorsBefore = log.errorCount
-
         var fields = FrontMatterFields()
         if let yaml = frontMatter.yaml {
             guard let pairs = reader.mapping(yaml, name: "front matter") else { return nil }
@@ -70,62 +136,7 @@ struct DestinationLoader {
         guard let coordinate = fields.coordinate(path: path, hasFrontMatter: frontMatter.isPresent, geocoder: geocoder, log: log) else {
             return nil
         }
-
-        var pointsOfInterest = fields.pointsOfInterest
-        for name in ["pois.json", "pois.plist"] {
-            let url = folder.appendingPathComponent(name)
-            if FileBytes.isPresent(url) {
-                pointsOfInterest += PointOfInterestFile.read(url, displayPath: relativePath(url), log: log) ?? []
-            }
-        }
-        for (name, holds) in Self.contentFolders {
-            let url = folder.appendingPathComponent(name)
-            if let problem = FileBytes.folderProblem(url) {
-                log.warning(
-                    SourceLocation(path: relativePath(url)),
-                    "\(problem): a destination's \(holds) go into the folder \(name)/; it is not read")
-            }
-        }
-        let tripLogs = TripLogLoader(projectRoot: projectRoot, config: config, log: log).load(folder: folder)
-        // GPX waypoints recorded on the way are points of interest of the destination.
-        pointsOfInterest += tripLogs.flatMap(\.log.waypoints)
-        guard log.errorCount == errorsBefore else { return nil }
-
-        let body = Markdown.html(
-            from: frontMatter.body, smart: config.markdownSmart, unsafe: config.markdownUnsafe)
-        var destination = Destination(
-            slug: slug,
-            title: fields.title ?? folder.lastPathComponent,
-            subtitle: fields.subtitle ?? "",
-            coordinate: coordinate,
-            bodyHTML: body,
-            pointsOfInterest: pointsOfInterest,
-            events: fields.events,
-            weatherURL: fields.weatherURL,
-            regionRequest: fields.regionRequest,
-            date: fields.date,
-            isDraft: fields.isDraft,
-            order: fields.order,
-            tags: fields.tags,
-            image: fields.image,
-            extraMetadata: fields.extraMetadata,
-            sourcePath: path,
-            assetFiles: assetFiles(in: folder),
-            tripLogs: tripLogs)
-        if fields.latitude == nil && fields.longitude == nil { destination.placeName = fields.placeName?.text }
-        (destination.contacts, destination.publicContacts) = contacts(in: folder)
-        let photosFolder = folder.appendingPathComponent("photos")
-        if FileManager.default.fileExists(atPath: photosFolder.path) {
-            destination.photos = PhotoLibrary.load(
-                folder: photosFolder, displayPath: relativePath(photosFolder),
-                timeZone: TimeZone(identifier: config.timeZone) ?? .gmt, log: log)
-        }
-        let imagesFolder = folder.appendingPathComponent("images")
-        if FileManager.default.fileExists(atPath: imagesFolder.path) {
-            PhotoLibrary.warnAboutLocationMetadata(in: imagesFolder, displayPath: relativePath(imagesFolder), log: log)
-        }
-        guard log.errorCount == errorsBefore else { return nil }
-        return destination
+        return (fields, coordinate, frontMatter.body, path)
     }
 
     /// The folders of a destination folder that roadtrip reads, with what they hold, for the
@@ -152,13 +163,30 @@ struct DestinationLoader {
     /// Files below `<folder>/images/`, relative to the folder, sorted; dotfiles skipped.
     func assetFiles(in folder: URL) -> [String] {
         let images = folder.appendingPathComponent("images")
-        guard let enumerator = FileManager.default.enumerator(
-            at: images, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles])
+        // A link to nothing (or to a file) is already a warning of its own (`contentFolders`).
+        var isFolder: ObjCBool = false
+        if (try? FileManager.default.attributesOfItem(atPath: images.path))?[.type] as? FileAttributeType == .typeSymbolicLink,
+            FileManager.default.fileExists(atPath: images.path, isDirectory: &isFolder), isFolder.boolValue
+        {
+            log.warning(
+                SourceLocation(path: relativePath(images)),
+                "is a symbolic link; images/ is read only as a real folder (copy the files into it): nothing in it is published")
+            return []
+        }
+        let keys: [URLResourceKey] = [.isRegularFileKey, .isDirectoryKey]
+        guard let enumerator = FileManager.default.enumerator(at: images, includingPropertiesForKeys: keys, options: [.skipsHiddenFiles])
         else { return [] }
         var files: [String] = []
         for case let url as URL in enumerator {
-            guard (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true else { continue }
-            files.append("images/" + ProjectPath.relative(url, to: images))
+            let values = try? url.resourceValues(forKeys: Set(keys))
+            if values?.isRegularFile == true {
+                files.append("images/" + ProjectPath.relative(url, to: images))
+            } else if values?.isDirectory != true {
+                // A symbolic link (to a file, a folder or nothing), a FIFO, a socket or a device.
+                log.warning(
+                    SourceLocation(path: relativePath(url)),
+                    "is not a regular file (a symbolic link or a special file): images/ publishes regular files only; skipped")
+            }
         }
         return files.sorted()
     }

@@ -36,11 +36,14 @@ struct TripLogLoader {
                 continue
             }
             let sidecar = TripLogSettings.sidecarURL(forLogAt: url, isFolder: isDirectory.boolValue)
-            guard let settings = TripLogSettings.load(
+            let settings = TripLogSettings.load(
                 sidecar: sidecar, path: ProjectPath.relative(sidecar, to: projectRoot),
-                siteFilters: config.tripsFilters, log: log),
-                var tripLog = TripLogReader.read(
-                    url, displayPath: path, timeZone: timeZone, columnMapping: settings.columns, log: log)
+                siteFilters: config.tripsFilters, log: log)
+            // The log is read even when its sidecar has an error, so that its own problems are
+            // reported in the same build.
+            guard var tripLog = TripLogReader.read(
+                url, displayPath: path, timeZone: timeZone, columnMapping: settings?.columns, log: log),
+                let settings
             else { continue }
             if let title = settings.title { tripLog.name = title }
             // Two logs whose pages would land in one folder (day1.gpx and day1.json; Day1 and day1).

@@ -84,6 +84,10 @@ struct OutputSwap {
         let path: String?
         let action: String
         let reason: String
+        /// Whether an earlier step of this apply phase had already changed the output folder (a
+        /// renamed or unlinked entry, the widened manifest), so that it holds a mix of the two
+        /// builds, which the next build completes.
+        var outputChanged = false
     }
 
     /// The order of step 3.
@@ -95,7 +99,8 @@ struct OutputSwap {
     ///   - staging: the build's staging folder (holding the manifests and `site/`).
     ///   - output: the output folder.
     /// - Returns: the paths unlinked in steps 2 and 4, sorted by UTF-8 bytes.
-    /// - Throws: ``Failure`` for the first operation that fails; the steps before it stay done.
+    /// - Throws: ``Failure`` for the first operation that fails; the steps before it stay done, and
+    /// the failure says whether any of them changed the output folder.
     func apply(staging: URL, output: URL) throws(Failure) -> [String] {
         let ordered = orderedMoves
         let stagingFolder = try Self.openFolder(staging.path)
@@ -105,27 +110,40 @@ struct OutputSwap {
         let outputFolder = try Self.openFolder(output.path)
         defer { close(outputFolder) }
 
-        if let widenedManifest {
-            try Self.rename(widenedManifest, in: stagingFolder, to: OutputManifest.fileName, in: outputFolder)
-        }
+        var changed = false
         var removed: [String] = []
-        for path in clearingFiles where Self.unlinkIfListed(path, in: outputFolder) {
-            removed.append(path)
-        }
-        for folder in clearingFolders where unlinkat(outputFolder, folder, AT_REMOVEDIR) != 0 {
-            throw Failure(path: folder, action: "cannot remove the folder in the way", reason: String(cString: strerror(errno)))
-        }
-        for move in ordered {
-            try Self.rename(move.path, in: siteFolder, to: move.path, in: outputFolder)
-        }
-        for path in stale where Self.unlinkIfListed(path, in: outputFolder) {
-            removed.append(path)
-        }
-        // The folders of every stale path, not only of those unlinked now: a build killed after
-        // its unlinks but before this step left their folders empty, and this build repairs that.
-        Self.removeEmptyFolders(holding: stale + clearingFiles, in: outputFolder)
-        if let narrowedManifest {
-            try Self.rename(narrowedManifest, in: stagingFolder, to: OutputManifest.fileName, in: outputFolder)
+        do throws(Failure) {
+            if let widenedManifest {
+                try Self.rename(widenedManifest, in: stagingFolder, to: OutputManifest.fileName, in: outputFolder)
+                changed = true
+            }
+            for path in clearingFiles where Self.unlinkIfListed(path, in: outputFolder) {
+                removed.append(path)
+                changed = true
+            }
+            for folder in clearingFolders {
+                guard unlinkat(outputFolder, folder, AT_REMOVEDIR) == 0 else {
+                    throw Failure(path: folder, action: "cannot remove the folder in the way", reason: String(cString: strerror(errno)))
+                }
+                changed = true
+            }
+            for move in ordered {
+                try Self.rename(move.path, in: siteFolder, to: move.path, in: outputFolder)
+                changed = true
+            }
+            for path in stale where Self.unlinkIfListed(path, in: outputFolder) {
+                removed.append(path)
+            }
+            // The folders of every stale path, not only of those unlinked now: a build killed after
+            // its unlinks but before this step left their folders empty, and this build repairs that.
+            Self.removeEmptyFolders(holding: stale + clearingFiles, in: outputFolder)
+            if let narrowedManifest {
+                try Self.rename(narrowedManifest, in: stagingFolder, to: OutputManifest.fileName, in: outputFolder)
+            }
+        } catch {
+            var failure = error
+            failure.outputChanged = changed || !removed.isEmpty
+            throw failure
         }
         return removed.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     }

@@ -227,7 +227,11 @@ public struct OutputWriter: Sendable {
         try check(files)
         let lock = try lock(waits: true)
         defer { lock.release() }
-        return try write(files, holding: lock)
+        do throws(OutputWriteFailure) {
+            return try write(files, holding: lock)
+        } catch {
+            throw error.diagnostic
+        }
     }
 
     /// Writes the complete set of files of one build (see the type's description for the
@@ -238,32 +242,56 @@ public struct OutputWriter: Sendable {
     ///   (``OutputFile/pathProblem(_:)``) and free of ``conflictingPaths(_:)``.
     /// - Returns: which files were written, left unchanged and removed, and how long the apply
     ///   phase took.
-    /// - Throws: ``Diagnostic`` (error) for an unsafe output folder, a lock of another folder, a bad
-    ///   or conflicting path, an unreadable `.copy(from:)` source (located at that source), a
-    ///   user's file or symbolic link in the way, or a file-system failure. Failures before the
-    ///   apply phase leave the output folder untouched.
-    public func write(_ files: [OutputFile], holding lock: OutputLock) throws(Diagnostic) -> OutputWriteSummary {
-        try check(files)
+    /// - Throws: ``OutputWriteFailure``: its diagnostic (an error) for an unsafe output folder, a
+    ///   lock of another folder, a bad or conflicting path, an unreadable `.copy(from:)` source
+    ///   (located at that source), a user's file or symbolic link in the way, or a file-system
+    ///   failure, and whether the output folder was changed before it. Failures before the apply
+    ///   phase leave the output folder untouched; one inside it may leave part of the build applied
+    ///   (``OutputWriteFailure/outputChanged``), which the next build completes.
+    public func write(_ files: [OutputFile], holding lock: OutputLock) throws(OutputWriteFailure) -> OutputWriteSummary {
         let output = canonicalOutput
-        guard lock.area.output == output else {
-            throw failure(nil, "the lock held is the one of \(lock.area.output.path), not of this output folder")
-        }
         let area = lock.area
-        area.removeAbandonedStagingFolders()
         let staging = area.stagingFolder(processIdentifier: getpid())
-        try attempt(nil, "cannot create the staging folder '\(staging.path)'") {
-            try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: false)
-            try Data(OutputStagingArea.markerText.utf8).write(
-                to: staging.appendingPathComponent(OutputStagingArea.markerName))
+        do throws(Diagnostic) {
+            try check(files)
+            guard area.output == output else {
+                throw failure(nil, "the lock held is the one of \(lock.area.output.path), not of this output folder")
+            }
+            area.removeAbandonedStagingFolders()
+            try attempt(nil, "cannot create the staging folder '\(staging.path)'") {
+                try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: false)
+                try Data(OutputStagingArea.markerText.utf8).write(
+                    to: staging.appendingPathComponent(OutputStagingArea.markerName))
+            }
+        } catch {
+            throw OutputWriteFailure(diagnostic: error, outputChanged: false)
         }
         defer { try? OutputStagingArea.removeStagingFolder(staging) }
-        let site = staging.appendingPathComponent("site", isDirectory: true)
-        try posix(nil, "cannot create the staging folder '\(site.path)'") { mkdir(site.path, 0o755) }
-
-        if FileEntryKind(atPath: output.path) == nil {
-            return try writeFresh(files, output: output, site: site)
+        let prepared: PreparedUpdate
+        do throws(Diagnostic) {
+            let site = staging.appendingPathComponent("site", isDirectory: true)
+            try posix(nil, "cannot create the staging folder '\(site.path)'") { mkdir(site.path, 0o755) }
+            if FileEntryKind(atPath: output.path) == nil {
+                return try writeFresh(files, output: output, site: site)
+            }
+            prepared = try prepareUpdate(files, output: output, staging: staging)
+        } catch {
+            throw OutputWriteFailure(diagnostic: error, outputChanged: false)
         }
-        return try update(files, output: output, staging: staging)
+        // Apply: renames and unlinks only (OutputSwap).
+        prepared.swap.keepReplacedFilesUntilAfterApply(staging: staging, output: output)
+        BuildPauseHook.pauseBeforeApply()
+        let start = DispatchTime.now().uptimeNanoseconds
+        let removed: [String]
+        do throws(OutputSwap.Failure) {
+            removed = prepared.swap.isEmpty ? [] : try prepared.swap.apply(staging: staging, output: output)
+        } catch {
+            throw OutputWriteFailure(
+                diagnostic: failure(error.path, "\(error.action): \(error.reason)"), outputChanged: error.outputChanged)
+        }
+        return OutputWriteSummary(
+            written: Self.sorted(prepared.changed), unchanged: Self.sorted(prepared.unchanged), removed: removed,
+            applySeconds: Self.seconds(since: start))
     }
 
     /// Checks the output folder (``validate()``) and the paths of `files`.
@@ -295,9 +323,16 @@ public struct OutputWriter: Sendable {
                                   applySeconds: Self.seconds(since: start))
     }
 
-    /// The output folder exists: stage the changed files and the manifests, check for conflicts,
-    /// plan the swap, then apply it.
-    private func update(_ files: [OutputFile], output: URL, staging: URL) throws(Diagnostic) -> OutputWriteSummary {
+    /// An update of an existing output folder, staged and planned, ready to apply.
+    private struct PreparedUpdate {
+        var swap: OutputSwap
+        var changed: [String]
+        var unchanged: [String]
+    }
+
+    /// The output folder exists: stage the changed files and the manifests, check for conflicts
+    /// and plan the swap; the output folder is not touched.
+    private func prepareUpdate(_ files: [OutputFile], output: URL, staging: URL) throws(Diagnostic) -> PreparedUpdate {
         let previous = OutputManifest(contentsOf: output)
         let outputRoot = output.path
         let produced = Set(files.map(\.path))
@@ -342,19 +377,7 @@ public struct OutputWriter: Sendable {
             try stage(swap.narrowedManifest!, narrowed, in: staging)
         }
 
-        // Apply: renames and unlinks only (OutputSwap).
-        swap.keepReplacedFilesUntilAfterApply(staging: staging, output: output)
-        BuildPauseHook.pauseBeforeApply()
-        let start = DispatchTime.now().uptimeNanoseconds
-        let removed: [String]
-        do throws(OutputSwap.Failure) {
-            removed = swap.isEmpty ? [] : try swap.apply(staging: staging, output: output)
-        } catch {
-            throw failure(error.path, "\(error.action): \(error.reason)")
-        }
-        return OutputWriteSummary(
-            written: Self.sorted(changed), unchanged: Self.sorted(unchanged), removed: removed,
-            applySeconds: Self.seconds(since: start))
+        return PreparedUpdate(swap: swap, changed: changed, unchanged: unchanged)
     }
 
     /// Seconds since `start` (`DispatchTime.now().uptimeNanoseconds`).

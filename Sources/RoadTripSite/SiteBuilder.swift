@@ -57,6 +57,10 @@ public struct BuildResult: Sendable {
     /// The steps that reported the build's errors (or, when it failed under `--strict` with none,
     /// its warnings), in step order: where to look first.
     public var failingSteps: [String] = []
+    /// For a failed build: whether writing had already replaced part of the output folder before
+    /// it failed (``OutputWriteFailure/outputChanged``), so that the folder holds a mix of two
+    /// builds until the next one succeeds. `false`: the output folder is as it was.
+    public var outputChanged = false
 }
 
 /// The pipeline, `load → compute → render → write`, as a list of named steps (``steps``), each
@@ -154,6 +158,7 @@ public struct SiteBuilder: Sendable {
             }
             if stopped || (step.stopsOnProblems && context.hasBlockingProblems) {
                 failed.failingSteps = Self.failingSteps(problemsByStep, strict: options.strict)
+                failed.outputChanged = state.outputChanged
                 return failed
             }
         }

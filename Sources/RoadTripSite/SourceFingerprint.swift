@@ -10,12 +10,16 @@ import Darwin
 
 /// The state of a source file or folder as `stat(2)` sees it, without reading any file: for the
 /// item itself and every visible file and folder below it, the path, the size in bytes, the
-/// modification time (seconds and nanoseconds since the Unix epoch) and the inode number.
+/// modification time, the status-change time (each in seconds and nanoseconds since the Unix epoch)
+/// and the inode number.
 ///
 /// Two fingerprints of the same item are equal when nothing was written, replaced, added or
 /// removed in between, as far as `stat(2)` can tell: an editor that saves in place changes the
 /// size or the modification time, one that writes a new file and renames it over the old one
-/// changes the inode. Symbolic links are followed (what a loader reads is the target); a folder
+/// changes the inode, and a tool that writes the file and then sets its old modification time
+/// back (`cp -p`, `rsync -a`, `tar x`, `touch -r`) still changes the status-change time, which no
+/// program can set (stat(2): `st_ctime` changes on every write and every change of the
+/// file's metadata). Symbolic links are followed (what a loader reads is the target); a folder
 /// reached twice through links is walked once.
 ///
 /// Folders contribute their path only: a folder's own modification time also changes when an
@@ -41,6 +45,9 @@ struct SourceFingerprint: Sendable, Hashable {
         var modificationNanoseconds: Int64 = 0
         /// Inode number (0 for folders).
         var inode: UInt64 = 0
+        /// Status-change time: whole seconds and nanoseconds (0 for folders).
+        var changeSeconds: Int64 = 0
+        var changeNanoseconds: Int64 = 0
     }
 
     /// The coarsest modification-time granularity roadtrip allows for, in seconds: 2 s on FAT,
@@ -77,13 +84,16 @@ struct SourceFingerprint: Sendable, Hashable {
         guard status.st_mode & S_IFMT == S_IFDIR else {
             #if canImport(Darwin)
             let modified = status.st_mtimespec
+            let changed = status.st_ctimespec
             #else
             let modified = status.st_mtim
+            let changed = status.st_ctim
             #endif
             entries.append(
                 Entry(
                     path: relativePath, size: Int64(status.st_size), modificationSeconds: Int64(modified.tv_sec),
-                    modificationNanoseconds: Int64(modified.tv_nsec), inode: UInt64(status.st_ino)))
+                    modificationNanoseconds: Int64(modified.tv_nsec), inode: UInt64(status.st_ino),
+                    changeSeconds: Int64(changed.tv_sec), changeNanoseconds: Int64(changed.tv_nsec)))
             return
         }
         entries.append(Entry(path: relativePath.isEmpty ? "/" : relativePath + "/"))

@@ -58,9 +58,11 @@ enum BuildCommand: Command {
         }
         let reason = strict && warnings > 0 ? " (--strict treats warnings as errors)" : ""
         // A failed build writes nothing: an output folder that is there stays as it was, and one
-        // that is not is not made.
+        // that is not is not made — unless writing failed half-way through replacing its files.
         let output = options.outputDirectory.path
-        let outcome = FileManager.default.fileExists(atPath: output) ? "\(output) was left as it was" : "nothing was written"
+        let outcome = result.outputChanged
+            ? "\(output) holds part of this build's files; the next build that succeeds completes it"
+            : FileManager.default.fileExists(atPath: output) ? "\(output) was left as it was" : "nothing was written"
         let steps = result.failingSteps.isEmpty ? "" : " in " + result.failingSteps.joined(separator: ", ")
         printError(
             "roadtrip: build failed\(steps): \(CountText.counted(errors, "error")), \(CountText.counted(warnings, "warning"))"

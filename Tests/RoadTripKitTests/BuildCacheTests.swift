@@ -396,7 +396,7 @@ struct BuildCacheTests {
         }
     }
 
-    @Test("a fingerprint changes with the size, the modification time and the inode, not with dotfiles")
+    @Test("a fingerprint changes with the size, the modification and status-change times and the inode, not with dotfiles")
     func fingerprint() throws {
         let sandbox = try CacheSandbox()
         defer { sandbox.remove() }
@@ -419,6 +419,17 @@ struct BuildCacheTests {
         #expect(renamed != original)
         #expect(renamed.entries[1].size == original.entries[1].size)
         #expect(renamed.entries[1].inode != original.entries[1].inode)
+
+        // Rewritten in place with other bytes of the same length, then its modification time set
+        // back (as `cp -p` or `rsync -a` leave a file): only the status-change time tells.
+        let handle = try FileHandle(forWritingTo: index)
+        try handle.write(contentsOf: Data(String(repeating: "x", count: text.count).utf8))
+        try handle.close()
+        try FileManager.default.setAttributes([.modificationDate: modified], ofItemAtPath: index.path)
+        let rewritten = SourceFingerprint(of: folder)
+        #expect(rewritten != renamed)
+        #expect(rewritten.entries[1].size == renamed.entries[1].size && rewritten.entries[1].inode == renamed.entries[1].inode)
+        #expect(rewritten.entries[1].modificationSeconds == renamed.entries[1].modificationSeconds)
 
         #expect(SourceFingerprint(of: sandbox.url("Destinations/nowhere")).entries.isEmpty)
     }

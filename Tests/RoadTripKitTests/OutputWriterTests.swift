@@ -482,3 +482,38 @@ private func attributes(_ url: URL) throws -> (date: Date?, inode: UInt64?) {
         #expect(sandbox.text(".git/config") == "[core]\n" && sandbox.text("CNAME") == "trips.example.org\n")
     }
 }
+
+/// A failure inside the apply phase says whether the output folder had already changed: then it
+/// holds a mix of two builds and the build must not claim it was left as it was.
+@Suite struct OutputSwapFailureTests {
+    /// Two moves, `a.json` then `b.json` (UTF-8 order); only `a.json` is staged, so the second
+    /// rename fails (ENOENT) after the first replaced the output's `a.json`. With nothing staged at
+    /// all, the first rename fails and the output is untouched.
+    @Test func aFailureSaysWhetherTheOutputChanged() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("roadtrip-swap-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let staging = root.appendingPathComponent("staging"), output = root.appendingPathComponent("Output")
+        for folder in [staging.appendingPathComponent("site"), output] {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        }
+        try Data("old a".utf8).write(to: output.appendingPathComponent("a.json"))
+        let swap = OutputSwap(
+            widenedManifest: nil, narrowedManifest: nil, clearingFiles: [], clearingFolders: [],
+            moves: [.init(path: "b.json", isFolder: false), .init(path: "a.json", isFolder: false)], stale: [])
+
+        #expect {
+            try swap.apply(staging: staging, output: output)
+        } throws: { error in
+            (error as? OutputSwap.Failure).map { !$0.outputChanged && $0.path == "a.json" } ?? false
+        }
+        #expect(try String(contentsOf: output.appendingPathComponent("a.json"), encoding: .utf8) == "old a")
+
+        try Data("new a".utf8).write(to: staging.appendingPathComponent("site/a.json"))
+        #expect {
+            try swap.apply(staging: staging, output: output)
+        } throws: { error in
+            (error as? OutputSwap.Failure).map { $0.outputChanged && $0.path == "b.json" } ?? false
+        }
+        #expect(try String(contentsOf: output.appendingPathComponent("a.json"), encoding: .utf8) == "new a")
+    }
+}

@@ -22,6 +22,45 @@ import Testing
         try Data(text.utf8).write(to: url)
     }
 
+    /// One build reports every problem of a destination: a latitude out of range does not hide a
+    /// bad `pois.json`, a trip log's sidecar error does not hide the log's own, and none of them
+    /// hides a `contacts.vcf` that is no vCard — five errors in file order, from one load.
+    @Test func everyFileOfABrokenDestinationIsRead() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("roadtrip-loader-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try Self.write("d/index.md", "---\ntitle: D\nlatitude: 95\nlongitude: 10\n---\n", in: root)
+        try Self.write("d/pois.json", #"[{"title": "x", "latitude": "abc", "longitude": 1}]"#, in: root)
+        try Self.write("d/trips/a.yaml", "preset: bogus\n", in: root)
+        try Self.write("d/trips/a.gpx", "not xml\n", in: root)
+        try Self.write("d/contacts.vcf", "garbage\n", in: root)
+        let log = DiagnosticLog()
+        let content = try #require(SiteLoader(projectRoot: root, log: log).load(config: SiteConfig(), geocoder: TableGeocoder.testville))
+        #expect(content.destinations.isEmpty)
+        #expect(log.diagnostics.map(\.location.path) == [
+            "Destinations/d/index.md", "Destinations/d/pois.json", "Destinations/d/trips/a.yaml",
+            "Destinations/d/trips/a.gpx", "Destinations/d/contacts.vcf",
+        ])
+        #expect(log.errorCount == 5)
+    }
+
+    /// A symbolic link in `images/` is not published, and says so (it was dropped without a word);
+    /// the regular file beside it is published.
+    @Test func aSymbolicLinkInImagesIsAWarning() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("roadtrip-loader-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try Self.write("e/index.md", "---\ntitle: E\nlatitude: 45\nlongitude: 10\n---\n", in: root)
+        try Self.write("e/images/real.txt", "a file\n", in: root)
+        try FileManager.default.createSymbolicLink(
+            atPath: root.appendingPathComponent("Destinations/e/images/link.txt").path, withDestinationPath: "real.txt")
+        let log = DiagnosticLog()
+        let content = try #require(SiteLoader(projectRoot: root, log: log).load(config: SiteConfig(), geocoder: TableGeocoder.testville))
+        #expect(content.destinations.first?.assetFiles == ["images/real.txt"])
+        #expect(log.diagnostics.map(\.description) == [
+            "Destinations/e/images/link.txt: warning: is not a regular file (a symbolic link or a special file): "
+                + "images/ publishes regular files only; skipped",
+        ])
+    }
+
     /// 2 broken destinations (`a-broken`: a front matter value of the wrong type; `m-broken`: a
     /// `pois.json` that is not JSON) among 12 good ones, each with a POI file and a GPX trip log,
     /// loaded 50 times: every time the 12 good ones load, each with its POI and its log, and the

@@ -61,10 +61,16 @@ public enum PhotoLibrary {
     /// would be published. `displayPath` is `folder` as diagnostics name it (`Destinations/bled/images`).
     /// PNG/WebP metadata is not inspected.
     public static func warnAboutLocationMetadata(in folder: URL, displayPath: String, log: DiagnosticLog) {
-        guard let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) else { return }
+        guard let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey])
+        else { return }
         var relativePaths: [String] = []
         let base = folder.standardizedFileURL.path
-        for case let url as URL in enumerator where Format(extension: url.pathExtension) != nil {
+        // Only regular files are published from images/ (a symbolic link is skipped with a warning
+        // of its own), so only they are checked.
+        for case let url as URL in enumerator
+        where Format(extension: url.pathExtension) != nil
+            && (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true
+        {
             relativePaths.append(String(url.standardizedFileURL.path.dropFirst(base.count + 1)))
         }
         for relativePath in relativePaths.sorted() {

@@ -2,7 +2,7 @@ import RoadTripCore
 
 /// A typed page context, or a part of one, as the templates see it. Every conversion from the
 /// typed contexts to template values is in this file, so the keys a theme may use are listed in
-/// one place (the README's theme section documents them).
+/// one place (the README's "Themes" section lists them too: keep both in step).
 protocol TemplateContext {
     /// The value the templates see.
     var templateValue: TemplateValue { get }

@@ -30,6 +30,8 @@ struct BuildState: Sendable {
     var reusedRenderings = 0
     /// What the writer did (write-output).
     var writeSummary: OutputWriteSummary?
+    /// Whether a failed write had already replaced part of the output folder (write-output).
+    var outputChanged = false
 
     /// A destination's photos that are published, placed on its trip logs, and their copies.
     struct PlacedPhotos: Sendable {

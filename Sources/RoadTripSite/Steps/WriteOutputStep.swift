@@ -14,11 +14,15 @@ extension BuildStep {
         }
         guard !context.hasBlockingProblems else { throw BuildStop(summary: "stopped before writing: nothing was written") }
         let summary: OutputWriteSummary
-        do throws(Diagnostic) {
+        do throws(OutputWriteFailure) {
             summary = try context.writer.write(files, holding: context.lock)
         } catch {
-            context.log.report(error)
-            throw BuildStop(summary: "stopped by an error: the output folder was left as it was")
+            context.log.report(error.diagnostic)
+            state.outputChanged = error.outputChanged
+            throw BuildStop(
+                summary: error.outputChanged
+                    ? "stopped by an error after part of the output was replaced: the next build completes it"
+                    : "stopped by an error: the output folder was left as it was")
         }
         state.writeSummary = summary
         context.verbose("apply phase (the renames and removals in the output folder): "

@@ -93,6 +93,8 @@ enum TripCommand {
         "cutoffFrequency": ("HZ", "…or its cutoff frequency in Hz (not both)"),
         "gapTime": ("S", "start a new segment after S seconds without a fix"),
         "gapDistance": ("M", "start a new segment after a jump of more than M metres"),
+        "desiredVerticalAccuracy": ("M", "ignore altitudes whose vertical accuracy is worse than M metres"),
+        "maximumVerticalSpeed": ("MPS", "ignore altitudes reached faster than MPS m/s from the last one"),
     ]
 
     /// `--preset` and one option per filter, in `FilterSettings.names` order.

@@ -17,7 +17,8 @@ import Testing
             settings
                 == FilterSettings(
                     desiredAccuracy: 50, distanceFilter: 10, maximumAge: 5, maximumSpeed: 70, gapTime: 300,
-                    gapDistance: 2000, headingFilter: 1, filteringFactor: 0.1, cutoffFrequency: nil))
+                    gapDistance: 2000, headingFilter: 1, filteringFactor: 0.1, cutoffFrequency: nil,
+                    desiredVerticalAccuracy: 50, maximumVerticalSpeed: 10))
     }
 
     @Test func coreLocationSamplePreset() throws {
@@ -29,6 +30,7 @@ import Testing
         #expect(settings.filteringFactor == 0.1)
         #expect(settings.maximumSpeed == nil && settings.gapTime == nil && settings.gapDistance == nil)
         #expect(settings.cutoffFrequency == nil)
+        #expect(settings.desiredVerticalAccuracy == nil && settings.maximumVerticalSpeed == nil)
     }
 
     @Test func unknownPresetIsNil() {
@@ -41,7 +43,8 @@ import Testing
     @Test func optionNamesAreTheDesignFlags() {
         let flags = [
             "desired-accuracy", "distance-filter", "maximum-age", "maximum-speed", "heading-filter",
-            "filtering-factor", "cutoff-frequency", "gap-time", "gap-distance",
+            "filtering-factor", "cutoff-frequency", "gap-time", "gap-distance", "desired-vertical-accuracy",
+            "maximum-vertical-speed",
         ]
         #expect(Set(FilterSettings.optionNames.keys) == Set(flags))
         #expect(Set(FilterSettings.optionNames.values) == Set(FilterSettings.names))
@@ -68,7 +71,8 @@ import Testing
                 "filter setting 'filteringFactor' must be greater than 0 and at most 1, not 1.5",
                 "filter setting 'gapTime' must be > 0 (seconds), not nan",
                 "unknown filter setting 'distancefilter' (known: desiredAccuracy, distanceFilter, maximumAge, "
-                    + "maximumSpeed, headingFilter, filteringFactor, cutoffFrequency, gapTime, gapDistance)",
+                    + "maximumSpeed, headingFilter, filteringFactor, cutoffFrequency, gapTime, gapDistance, "
+                    + "desiredVerticalAccuracy, maximumVerticalSpeed)",
             ])
         #expect(settings.desiredAccuracy == 50 && settings.filteringFactor == 0.1 && settings.gapTime == 300)
         #expect(settings.maximumAge == 0)  // the valid override still applies
@@ -104,18 +108,22 @@ import Testing
         #expect(report.sentence == "1,204 of 1,350 fixes kept: 96 less accurate than 50 m, 50 stale")
     }
 
-    /// Every reason, in the documented order (invalid, lessAccurate, stale, outOfOrder, tooClose,
-    /// tooFast); 12,345 − (1+2+3+4+5+1,006) = 11,324.
+    /// Every reason, in the documented order (invalid, lessAccurate, stale, timeWentBackwards,
+    /// repeatedTime, tooClose, tooFast); 12,345 − (1+2+3+7+4+5+1,006) = 11,317.
     @Test func everyReasonInOrder() {
         let settings = FilterSettings(desiredAccuracy: 12.5, distanceFilter: 10, maximumSpeed: 70)
         let report = FilterReport(
             subject: .fixes, total: 12_345,
-            dropped: [.tooFast: 1006, .tooClose: 5, .outOfOrder: 4, .stale: 3, .lessAccurate: 2, .invalid: 1],
+            dropped: [
+                .tooFast: 1006, .tooClose: 5, .repeatedTime: 4, .timeWentBackwards: 7, .stale: 3, .lessAccurate: 2,
+                .invalid: 1,
+            ],
             settings: settings)
         #expect(
             report.sentence
-                == "11,324 of 12,345 fixes kept: 1 invalid, 2 less accurate than 12.5 m, 3 stale, "
-                + "4 with a repeated timestamp, 5 within 10 m of the previous, 1,006 faster than 70 m/s")
+                == "11,317 of 12,345 fixes kept: 1 invalid, 2 less accurate than 12.5 m, 3 stale, "
+                + "7 where time went backwards, 4 with a repeated timestamp, 5 within 10 m of the previous, "
+                + "1,006 faster than 70 m/s")
     }
 
     @Test func nothingDropped() {

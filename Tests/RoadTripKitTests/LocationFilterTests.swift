@@ -82,26 +82,36 @@ import Testing
         #expect(lines(off.segments) == [[1, 2, 3, 4, 5]])
     }
 
-    /// File times 10, 20, 20, 15, 30, 5 s. Sorted, stable: 5 (line 6), 10 (1), 15 (4), 20 (2),
-    /// 20 (3), 30 (5); line 3 repeats 20 s and is dropped.
+    /// File times 10, 20, 20, 15, 30, 5 s, never reordered: line 3 repeats the kept 20 s (repeated
+    /// time); line 4 (15 s) and line 6 (5 s) are earlier than the last kept fix (20 s, then 30 s):
+    /// time went backwards. Kept: lines 1, 2, 5.
     @Test func repeatedAndBackwardTimestamps() {
         let times: [Double] = [10, 20, 20, 15, 30, 5]
         let fixes = times.enumerated().map { fix($1, north: Double($0), line: $0 + 1) }
         let (segments, report) = LocationFilter.apply(fixes, settings: FilterSettings(), recordingStart: nil)
-        #expect(lines(segments) == [[6, 1, 4, 2, 5]])
-        #expect(report.count(.outOfOrder) == 1)
-        #expect(report.sentence == "5 of 6 fixes kept: 1 with a repeated timestamp")
+        #expect(lines(segments) == [[1, 2, 5]])
+        #expect(report.count(.repeatedTime) == 1 && report.count(.timeWentBackwards) == 2)
+        #expect(report.sentence == "3 of 6 fixes kept: 2 where time went backwards, 1 with a repeated timestamp")
     }
 
-    /// File: 1 nil, 2 t=20, 3 nil, 4 nil, 5 t=10, 6 nil, 7 t=20. Each untimed fix sorts with the
-    /// timed fix before it (line 1 has none: front): keys −∞, 20, 20, 20, 10, 10, 20 → order
-    /// 1, 5, 6, 2, 3, 4, 7; line 7 repeats 20 s (untimed 3 and 4 do not reset the comparison).
+    /// A timestamp that steps back by one microsecond (a logger's rounding) drops that fix, never
+    /// the good one after it: 0 s, 1 s, 0.999999 s, 2 s → lines 1, 2, 4.
+    @Test func aFixThatStepsBackIsDroppedNotTheNextOne() {
+        let fixes = [0, 1, 0.999_999, 2].enumerated().map { fix($1, north: Double($0), line: $0 + 1) }
+        let (segments, report) = LocationFilter.apply(fixes, settings: FilterSettings(), recordingStart: nil)
+        #expect(lines(segments) == [[1, 2, 4]])
+        #expect(report.count(.timeWentBackwards) == 1)
+    }
+
+    /// File: 1 nil, 2 t=20, 3 nil, 4 nil, 5 t=10, 6 nil, 7 t=20. Untimed fixes pass in file order
+    /// and do not move the reference: line 5 (10 s) went backwards from line 2's 20 s, line 7
+    /// repeats it. Kept: 1, 2, 3, 4, 6.
     @Test func missingTimestampsPassAndKeepFileOrder() {
         let times: [Double?] = [nil, 20, nil, nil, 10, nil, 20]
         let fixes = times.enumerated().map { fix($1, north: Double($0), line: $0 + 1) }
         let (segments, report) = LocationFilter.apply(fixes, settings: FilterSettings(), recordingStart: nil)
-        #expect(lines(segments) == [[1, 5, 6, 2, 3, 4]])
-        #expect(report.count(.outOfOrder) == 1)
+        #expect(lines(segments) == [[1, 2, 3, 4, 6]])
+        #expect(report.count(.timeWentBackwards) == 1 && report.count(.repeatedTime) == 1)
     }
 
     /// distanceFilter = the distance 0″ → 1″ (pyproj 30.71507661711216 m). From the last KEPT fix:
@@ -152,22 +162,56 @@ import Testing
         let (segments, report) = LocationFilter.apply(
             fixes, settings: FilterSettings(maximumSpeed: 1), recordingStart: nil)
         #expect(lines(segments) == [[1]])
-        #expect(report.count(.outOfOrder) == 1 && report.count(.tooFast) == 0)
+        #expect(report.count(.repeatedTime) == 1 && report.count(.tooFast) == 0)
     }
 
-    /// gapTime 300 s: t=0 → 300 is not more than 300 (same segment); 300 → 601 is (new segment).
-    /// The fix at 601 s is where the 300 s fix was (0 m): a break is not measured, so the distance
-    /// filter does not drop it. The fix at 602 s, 1.1″ north, is 3.07 m from it (pyproj
-    /// 3.071507661711919): too close.
+    /// gapTime 300 s on a log sampled every 10 s: t = 0, 10, 20 s, 1″ (30.7 m) apart, then t = 321 s
+    /// where the 20 s fix was: 301 s since the previous recorded fix is more than 300 s and more
+    /// than 4 × the typical interval (median of 10, 10, 301: 10 s), so a new segment opens, and a
+    /// break is not measured: the distance filter does not drop it. The fix at 322 s, 0.1″ north,
+    /// is 3.07 m from it (pyproj 3.071507661711919): too close.
     @Test func gapTimeSplitsSegments() {
         let fixes = [
-            fix(0, north: 0, line: 1), fix(300, north: 1, line: 2), fix(601, north: 1, line: 3),
-            fix(602, north: 1.1, line: 4),
+            fix(0, north: 0, line: 1), fix(10, north: 1, line: 2), fix(20, north: 2, line: 3),
+            fix(321, north: 2, line: 4), fix(322, north: 2.1, line: 5),
         ]
         let settings = FilterSettings(distanceFilter: 10, gapTime: 300)
         let (segments, report) = LocationFilter.apply(fixes, settings: settings, recordingStart: nil)
-        #expect(lines(segments) == [[1, 2], [3]])
-        #expect(report.sentence == "3 of 4 fixes kept: 1 within 10 m of the previous")
+        #expect(lines(segments) == [[1, 2, 3], [4]])
+        #expect(report.sentence == "4 of 5 fixes kept: 1 within 10 m of the previous")
+    }
+
+    /// A stop is no gap: a 1 Hz log drives 1″ (30.7 m) a second for 3 s, stands still for 10 minutes
+    /// (600 fixes the 10 m distance filter drops), then drives on. The kept fixes on either side of
+    /// the stop are 601 s apart, but consecutive recorded fixes never more than 1 s: one segment.
+    @Test func aStopWhoseFixesWereDroppedIsNoGap() {
+        var times: [Double] = [0, 1, 2]
+        var norths: [Double] = [0, 1, 2]
+        for second in 3...602 { times.append(Double(second)); norths.append(2) }
+        times.append(603)
+        norths.append(3)
+        let fixes = zip(times, norths).enumerated().map { fix($1.0, north: $1.1, line: $0 + 1) }
+        let (segments, report) = LocationFilter.apply(
+            fixes, settings: FilterSettings(distanceFilter: 10, gapTime: 300), recordingStart: nil)
+        #expect(segments.count == 1)
+        #expect(lines(segments) == [[1, 2, 3, fixes.count]])
+        #expect(report.count(.tooClose) == 600)
+    }
+
+    /// A logger that records every 2 to 10 minutes for a day (intervals cycling 120, 360, 600 s) is
+    /// measured along its fixes: one segment. Its typical interval is 360 s, so only a pause longer
+    /// than 4 × 360 = 1,440 s (and than gapTime) breaks it: a 2-hour pause does.
+    @Test func aSparseLoggerIsNotCutIntoPieces() {
+        var time = 0.0
+        var fixes: [LocationSample] = []
+        for index in 0..<200 {
+            fixes.append(fix(time, north: Double(index) * 20, line: index + 1))
+            time += [120.0, 360, 600][index % 3]
+        }
+        let settings = FilterSettings.roadTrip
+        #expect(LocationFilter.apply(fixes, settings: settings, recordingStart: nil).segments.count == 1)
+        fixes.append(fix(time + 7200, north: 4000, line: 201))
+        #expect(LocationFilter.apply(fixes, settings: settings, recordingStart: nil).segments.count == 2)
     }
 
     /// gapDistance 2000 m, maximumSpeed 70 m/s. (0°, 0°) → (0.02°, 0°) is 2211.485517333831 m in

@@ -11,8 +11,8 @@ import Testing
 @testable import RoadTripServe
 
 /// The streaming pass (`TripLogStream`, `LocationFilter.Stream`, `TripStatistics.Accumulator`) must
-/// give what reading the whole log and running `ProcessedTripLog` gives — the batch path sorts the
-/// fixes and measures per segment, a different route to the same DESIGN §4.2 result.
+/// give what reading the whole log and running `ProcessedTripLog` gives — the batch path reads every
+/// fix first and measures per segment, a different route to the same result.
 @Suite struct TripLogStreamTests {
     static let settings = FilterSettings.preset(named: "default")!
 
@@ -45,10 +45,10 @@ import Testing
         #expect(summary.statistics == whole.statistics)
     }
 
-    /// Times 10, 30, 20, 40 s (file order) with one bad point: the third fix goes back in time, so
-    /// the stream gives up and the log is processed whole — sorted 10, 20, 30, 40, all four kept
-    /// (about 111 m apart, well under 70 m/s over 10 s) — and the bad point is warned about once.
-    @Test func backwardsTimeFallsBackToTheWholeLog() throws {
+    /// Times 10, 30, 20, 40 s (file order) with one bad point: the third fix goes back in time and
+    /// is dropped where it is, in the stream as in the whole log — 10, 30, 40 kept (about 222 m
+    /// over 20 s, 111 m over 10 s: well under 70 m/s) — and the bad point is warned about once.
+    @Test func backwardsTimeIsDroppedInTheStreamToo() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("stream-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -67,14 +67,17 @@ import Testing
 
         var filter = LocationFilter.Stream(settings: Self.settings, recordingStart: nil)
         let t0 = Date(timeIntervalSince1970: 1_714_557_600)
-        #expect(filter.add(LocationSample(timestamp: t0.addingTimeInterval(10), coordinate: Coordinate(latitude: 46, longitude: 14))) != nil)
-        #expect(filter.add(LocationSample(timestamp: t0.addingTimeInterval(30), coordinate: Coordinate(latitude: 46.002, longitude: 14))) != nil)
-        #expect(filter.add(LocationSample(timestamp: t0.addingTimeInterval(20), coordinate: Coordinate(latitude: 46.001, longitude: 14))) == nil)
+        #expect(filter.add(LocationSample(timestamp: t0.addingTimeInterval(10), coordinate: Coordinate(latitude: 46, longitude: 14))).decision
+            == .kept(opensSegment: true, stepDistance: nil))
+        #expect(filter.add(LocationSample(timestamp: t0.addingTimeInterval(30), coordinate: Coordinate(latitude: 46.002, longitude: 14))).decision
+            != .dropped(.timeWentBackwards))
+        #expect(filter.add(LocationSample(timestamp: t0.addingTimeInterval(20), coordinate: Coordinate(latitude: 46.001, longitude: 14))).decision
+            == .dropped(.timeWentBackwards))
 
         let log = DiagnosticLog()
         let stream = try streamed(url, log: log)
         let whole = try batch(url)
-        #expect(stream.segments.map { $0.map(\.coordinate.latitude) } == [[46.000, 46.001, 46.002, 46.003]])
+        #expect(stream.segments.map { $0.map(\.coordinate.latitude) } == [[46.000, 46.002, 46.003]])
         #expect(stream.segments == whole.segments)
         #expect(stream.statistics == whole.statistics)
         #expect(log.diagnostics.filter { $0.description.contains("`lat` \"north\"") }.count == 1)

@@ -134,19 +134,62 @@ import Testing
         #expect(none.elevationGain == nil)
     }
 
-    /// A 20 m/s drive north, one fix a second, with fix 5 thrown 280 m ahead: step 4→5 covers
-    /// 20 + 280 = 300 m in 1 s (300 m/s), step 5→6 covers 20·6 − (100 + 280) = −260 → 260 m/s.
-    /// Raw maximum 300 m/s. Every window of 5 steps holds at most these 2 spikes, so its median
-    /// is 20 m/s: robust maximum 20 m/s.
-    @Test func singleFixSpikeIsNotTheRobustMaximum() throws {
+    /// A 20 m/s drive north, one fix a second (fixes 0…20), with fix 5 thrown 280 m ahead (the
+    /// location filter's maximumSpeed would drop it; here the statistics see it): step 4→5 covers
+    /// 380 − 80 = 300 m in 1 s, step 5→6 covers 380 − 120 = 260 m. Raw maximum 300 m/s. The
+    /// windows (10 s, fixes i − 10 → i) are 200 m apart at their ends, 20 m/s, except the one from
+    /// fix 5 (380 m) to fix 15 (300 m): 80 m, 8 m/s; the middle of every three is 20 m/s. The
+    /// average moving speed, along the track, is (20 × 20 + 520) m / 20 s = 46 m/s, and the
+    /// maximum is never below it: 46 m/s. Without the spike: 20 m/s.
+    @Test func maximumSpeedIsSustainedOverTenSeconds() throws {
         var fixes = (0...20).map { Self.northward(20 * Double($0), seconds: Double($0)) }
+        let clean = TripStatistics.compute(segments: [fixes])
+        #expect(abs(try #require(clean.maximumSpeed) - 20) < 1e-6)
         fixes[5] = Self.northward(100 + 280, seconds: 5)
         let stats = TripStatistics.compute(segments: [fixes])
         #expect(abs(try #require(stats.rawMaximumSpeed) - 300) < 1e-6)
-        #expect(abs(try #require(stats.maximumSpeed) - 20) < 1e-6)
-        // With a window of 1 the robust rule is the raw maximum.
-        let raw = TripStatistics.compute(segments: [fixes], settings: StatisticsSettings(speedWindow: 1))
-        #expect(abs(try #require(raw.maximumSpeed) - 300) < 1e-6)
+        #expect(abs(try #require(stats.averageMovingSpeed) - 46) < 1e-6)
+        #expect(abs(try #require(stats.maximumSpeed) - 46) < 1e-6)
+    }
+
+    /// A stray fix 60 m to the side (below maximumSpeed, so the filter keeps it) cannot set the
+    /// maximum: 20 s at 10 m/s, then 40 s at 30 m/s with fix 40 about 60 m east (at 45° N a degree
+    /// of longitude is 78,847 m). Only the windows that end or start at it are longer
+    /// (√(300² + 60²) m over 10 s = 30.6 m/s), and no three consecutive windows have two of them:
+    /// 30 m/s. The average moving speed (along the track, detour included: (200 + 1,200 + 74) m /
+    /// 60 s ≈ 24.6 m/s) stays below it.
+    @Test func aStrayFixDoesNotSetTheMaximum() throws {
+        var fixes = (0...60).map { second in
+            let metres = second <= 20 ? 10 * Double(second) : 200 + 30 * Double(second - 20)
+            return Self.northward(metres, seconds: Double(second))
+        }
+        fixes[40].coordinate.longitude += 60 / 78_847
+        let stats = TripStatistics.compute(segments: [fixes])
+        #expect(abs(try #require(stats.maximumSpeed) - 30) < 1e-3)
+        #expect(try #require(stats.averageMovingSpeed) < 25)
+    }
+
+    /// A logger that records once a minute at 25 m/s: each step is 1,500 m over 60 s, longer than
+    /// the 10 s window on its own, so the maximum is 25 m/s — what a 1 Hz log of the same drive
+    /// gives (the old median-of-steps rule gave the same only by chance of equal steps).
+    @Test func sparseLogMaximumIsDistanceOverTime() throws {
+        let sparse = (0...10).map { Self.northward(1500 * Double($0), seconds: 60 * Double($0)) }
+        let dense = (0...600).map { Self.northward(25 * Double($0), seconds: Double($0)) }
+        let sparseMaximum = try #require(TripStatistics.compute(segments: [sparse]).maximumSpeed)
+        let denseMaximum = try #require(TripStatistics.compute(segments: [dense]).maximumSpeed)
+        #expect(abs(sparseMaximum - 25) < 1e-6 && abs(denseMaximum - 25) < 1e-6)
+    }
+
+    /// Moving only in bursts shorter than the window: 2 s at 10 m/s, then a segment break, five
+    /// times. No stretch of 10 s exists inside a segment, so the maximum is the average moving
+    /// speed (10 m/s): never below it.
+    @Test func shortSegmentsKeepTheMaximumAtLeastTheAverage() throws {
+        let segments = (0..<5).map { burst in
+            (0...2).map { Self.northward(10 * Double($0), seconds: Double(100 * burst + $0)) }
+        }
+        let stats = TripStatistics.compute(segments: segments)
+        #expect(abs(try #require(stats.averageMovingSpeed) - 10) < 1e-6)
+        #expect(abs(try #require(stats.maximumSpeed) - 10) < 1e-6)
     }
 
     /// Drive 10 steps of 100 m / 10 s (10 m/s), stop for 6 steps of 10 s wandering 1 m back and
@@ -265,8 +308,8 @@ import Testing
     ///   distance (altitude noise makes slow steps "moving") and skips zero-distance steps.
     ///   At roadtrip's default 0.5 m/s: 1,967 s over 4,177.097945785629 m.
     /// - speeds: raw maximum 91.88348333981367 m/s (one 183.8 m jump in 2 s; gpxpy raw, 3-D:
-    ///   91.957); the median-of-5 maximum 11.138948901487048 m/s (gpxpy, which drops the top 5 %
-    ///   of speeds: 11.152) — the track has sustained 8–11 m/s stretches, a bike or car ride.
+    ///   91.957); the maximum sustained over 10 s 11.407741340718745 m/s (`sustained.py` beside the
+    ///   fixtures, with pyproj); gpxpy, which drops the top 5 % of speeds: 11.152.
     /// - elevation: the unsmoothed sums of rises and falls are 252.82641199999995 m and
     ///   118.72289799999987 m (= hysteresis 0). gpxpy smooths each altitude as 0.3·prev + 0.4·cur
     ///   + 0.3·next with no threshold: 223.458 m up, 89.355 m down. The 5 m hysteresis (computed by
@@ -286,7 +329,7 @@ import Testing
         #expect(stats.movingTime == 1967)
         #expect(abs(stats.movingDistance - 4_177.097945785629) < 1e-6)
         #expect(abs(try #require(stats.rawMaximumSpeed) - 91.88348333981367) < 1e-6)
-        #expect(abs(try #require(stats.maximumSpeed) - 11.138948901487048) < 1e-6)
+        #expect(abs(try #require(stats.maximumSpeed) - 11.407741340718745) < 1e-6)
         #expect(abs(try #require(stats.elevationGain) - 209.08654700000005) < 1e-6)
         #expect(abs(try #require(stats.elevationLoss) - 73.06005900000002) < 1e-6)
 
@@ -310,8 +353,8 @@ import Testing
     ///   (+0.115 %, inside [−0.123 %, +0.304 %]).
     /// - duration: 14:46:35 → 15:13:47 = 1,632 s, both ways (one segment).
     /// - moving: every step is at least 0.5 m/s: 1,632 s over the whole distance (gpxpy: 1,632 s).
-    /// - speeds: raw 4.5368686730616075 m/s (gpxpy raw, 3-D: 4.546), median-of-5 maximum
-    ///   4.045430597874001 m/s (gpxpy's 95th-percentile rule: 3.168).
+    /// - speeds: raw 4.5368686730616075 m/s (gpxpy raw, 3-D: 4.546), sustained over 10 s
+    ///   3.8155918484980047 m/s (`sustained.py`, pyproj; gpxpy's 95th-percentile rule: 3.168).
     /// - elevation (whole metres): unsmoothed 57 m up / 37 m down, gpxpy smoothed 50.76 / 30.76,
     ///   5 m hysteresis 41.599998474121094 / 21.599998474121094 (independent Python zigzag).
     @Test func garminActivity() throws {
@@ -327,7 +370,7 @@ import Testing
         #expect(stats.movingTime == 1632)
         #expect(abs(stats.movingDistance - 4_068.2548383966223) < 1e-6)
         #expect(abs(try #require(stats.rawMaximumSpeed) - 4.5368686730616075) < 1e-6)
-        #expect(abs(try #require(stats.maximumSpeed) - 4.045430597874001) < 1e-6)
+        #expect(abs(try #require(stats.maximumSpeed) - 3.8155918484980047) < 1e-6)
         #expect(abs(try #require(stats.elevationGain) - 41.599998474121094) < 1e-6)
         #expect(abs(try #require(stats.elevationLoss) - 21.599998474121094) < 1e-6)
         let unsmoothed = TripStatistics.compute(segments: segments, settings: StatisticsSettings(elevationHysteresis: 0))

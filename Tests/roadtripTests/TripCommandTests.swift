@@ -100,7 +100,9 @@ import TestTools
         #expect(row("Start") == "2010-08-05 16:23 CEST (+02:00)")
         #expect(row("Distance")?.hasSuffix(" mi)") == true)
         #expect(row("Maximum speed")?.contains("(raw ") == true)
-        #expect(lines.count == 13)
+        // The second filter line, under "Filters": the altitude filter's report.
+        #expect(lines.last == String(repeating: " ", count: 22) + "all 252 altitudes kept")
+        #expect(lines.count == 14)
     }
 
     @Test func tableUnitsAndDurations() throws {

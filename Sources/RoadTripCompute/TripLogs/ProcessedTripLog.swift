@@ -25,6 +25,9 @@ public struct ProcessedTripLog: Sendable {
     public let segments: [[LocationSample]]
     /// What the location filter dropped and why.
     public let locationReport: FilterReport
+    /// Which altitudes of the kept fixes the altitude filter cleared and why (its total counts the
+    /// kept fixes that had an altitude).
+    public let altitudeReport: FilterReport
     /// The kept headings, when the log has a compass.
     public let headings: HeadingFilter.Result?
     /// Gravity, motion and events, when the log has an accelerometer.
@@ -71,36 +74,44 @@ public struct ProcessedTripLog: Sendable {
         self.settings = settings
         let location = LocationFilter.applyMeasuringSteps(
             log.locations, settings: settings, recordingStart: log.recordingStart)
+        let altitude = AltitudeFilter.apply(location.segments, settings: settings)
         var withoutRawFixes = log
         withoutRawFixes.locations = []
         self.log = withoutRawFixes
-        segments = location.segments
+        segments = altitude.segments
         locationReport = location.report
+        altitudeReport = altitude.report
         headings = log.headings.isEmpty ? nil : HeadingFilter.apply(log.headings, settings: settings)
         let acceleration = log.accelerations.isEmpty ? nil : AccelerationFilter.apply(log.accelerations, settings: settings)
         accelerations = acceleration
-        events = (acceleration.map { AccelerationFilter.place(events: $0.events, on: location.segments) } ?? [])
+        events = (acceleration.map { AccelerationFilter.place(events: $0.events, on: altitude.segments) } ?? [])
             .map { PlacedEvent(event: $0.event, coordinate: $0.coordinate) }
-        statistics = TripStatistics.compute(segments: location.segments, stepDistances: location.stepDistances)
+        statistics = TripStatistics.compute(segments: altitude.segments, stepDistances: location.stepDistances)
     }
 
     /// A log with position fixes only, filtered and measured elsewhere (`TripLogStream`).
     init(
         positionsOnly log: TripLog, settings: FilterSettings, segments: [[LocationSample]],
-        locationReport: FilterReport, statistics: TripStatistics
+        locationReport: FilterReport, altitudeReport: FilterReport, statistics: TripStatistics
     ) {
         self.log = log
         self.settings = settings
         self.segments = segments
         self.locationReport = locationReport
+        self.altitudeReport = altitudeReport
         headings = nil
         accelerations = nil
         events = []
         self.statistics = statistics
     }
 
-    /// Every filter's report sentence, location first ("1,204 of 1,350 fixes kept: …").
+    /// Every filter's report sentence, location first ("1,204 of 1,350 fixes kept: …"); the
+    /// altitudes' only when the kept fixes had any.
     public var reportSentences: [String] {
-        [locationReport.sentence] + [headings?.report.sentence, accelerations?.report.sentence].compactMap { $0 }
+        [locationReport.sentence]
+            + [
+                altitudeReport.total > 0 ? altitudeReport.sentence : nil, headings?.report.sentence,
+                accelerations?.report.sentence,
+            ].compactMap { $0 }
     }
 }

@@ -8,9 +8,9 @@ import RoadTripFormats
 /// only kept fixes are stored — and none at all when the track is not wanted (`roadtrip trip stats`),
 /// so memory stays the same whatever the file's length.
 ///
-/// Only GPX is read this way (the format long tracks come in); other formats, and a GPX log whose
-/// timestamps go back in time (step 4 of the location filter must sort the whole log), are read
-/// whole and processed by `ProcessedTripLog(log:settings:)` — with the same result.
+/// Only GPX is read this way (the format long tracks come in); other formats are read whole and
+/// processed by `ProcessedTripLog(log:settings:)` — with the same result, since the location
+/// filter decides each fix from the fixes before it.
 public enum TripLogStream {
     /// Reads, filters and measures the trip log at `url` (a file or a recording folder).
     /// - Parameters:
@@ -57,38 +57,32 @@ public enum TripLogStream {
         reader.start()
 
         var filter = LocationFilter.Stream(settings: settings, recordingStart: nil)
+        var altitudes = AltitudeFilter.Stream(settings: settings)
         var statistics = TripStatistics.Accumulator()
         var segments: [[LocationSample]] = []
-        // After a fix that goes back in time the rest is only read for its diagnostics.
-        var outOfOrder = false
-        while let chunk = channel.receive() {
-            for fix in chunk where !outOfOrder {
-                guard let (decision, kept) = filter.add(fix) else {
-                    outOfOrder = true
-                    break
-                }
-                guard case .kept(let opensSegment, let stepDistance) = decision else { continue }
-                statistics.add(kept, opensSegment: opensSegment, stepDistance: stepDistance)
+        func take(_ released: [AltitudeFilter.Entry]) {
+            for entry in released {
+                statistics.add(entry.fix, opensSegment: entry.opensSegment, stepDistance: entry.stepDistance)
                 if keepingTrack {
-                    if opensSegment { segments.append([]) }
-                    segments[segments.count - 1].append(kept)
+                    if entry.opensSegment || segments.isEmpty { segments.append([]) }
+                    segments[segments.count - 1].append(entry.fix)
                 }
             }
         }
+        while let chunk = channel.receive() {
+            for fix in chunk {
+                let (decision, kept) = filter.add(fix)
+                guard case .kept(let opensSegment, let stepDistance) = decision else { continue }
+                take(altitudes.add(AltitudeFilter.Entry(fix: kept, opensSegment: opensSegment, stepDistance: stepDistance)))
+            }
+        }
+        take(altitudes.finish())
         let read = readResult.withLock { $0 }
         guard var tripLog = read else { return nil }
-        if outOfOrder {
-            // Read again, whole; its diagnostics were all reported by the first read.
-            let again = processWhole(
-                url, displayPath: displayPath, timeZone: timeZone, columnMapping: columnMapping,
-                settings: settings, title: title, log: DiagnosticLog())
-            if again == nil { log.error(SourceLocation(path: displayPath), "the file changed while it was read") }
-            return again
-        }
         if let title { tripLog.name = title }
         return ProcessedTripLog(
             positionsOnly: tripLog, settings: settings, segments: segments, locationReport: filter.report,
-            statistics: statistics.statistics())
+            altitudeReport: altitudes.report, statistics: statistics.statistics())
     }
 
     /// Fixes handed from the reader thread to the filter at a time.

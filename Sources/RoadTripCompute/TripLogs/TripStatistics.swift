@@ -22,19 +22,20 @@ public struct StatisticsSettings: Sendable, Hashable, Codable {
     /// `verticalAccuracy` is typically 3–10 m). GoldenCheetah's "Elevation hysteresis" preference
     /// (default 3 m, aimed at barometric bike computers) applies the same idea.
     public var elevationHysteresis: Double
-    /// Number of consecutive steps (odd, ≥ 1) whose median gives the robust maximum speed; 1 makes
-    /// `maximumSpeed` the raw maximum. Default 5: one bad fix corrupts the two steps either side of
-    /// it, and the median of 5 ignores any 2 outliers.
-    public var speedWindow: Int
+    /// Seconds a speed must be sustained to count as the maximum (`TripStatistics.maximumSpeed`).
+    /// Default 10 s: long enough that a fix a few metres off moves the figure by a tenth of its error
+    /// (a 1 Hz step's speed would take all of it), short enough to catch an overtaking manoeuvre.
+    /// 0 makes `maximumSpeed` the fastest single step.
+    public var sustainedSpeedTime: Double
 
     /// Creates settings; see each property for units and meaning.
-    public init(stoppedSpeedThreshold: Double = 0.5, elevationHysteresis: Double = 5, speedWindow: Int = 5) {
+    public init(stoppedSpeedThreshold: Double = 0.5, elevationHysteresis: Double = 5, sustainedSpeedTime: Double = 10) {
         self.stoppedSpeedThreshold = stoppedSpeedThreshold
         self.elevationHysteresis = elevationHysteresis
-        self.speedWindow = speedWindow
+        self.sustainedSpeedTime = sustainedSpeedTime
     }
 
-    /// 0.5 m/s stopped-speed threshold, 5 m elevation hysteresis, median of 5 steps for the maximum.
+    /// 0.5 m/s stopped-speed threshold, 5 m elevation hysteresis, a maximum sustained over 10 s.
     public static let `default` = StatisticsSettings()
 }
 
@@ -69,11 +70,18 @@ public struct TripStatistics: Sendable, Hashable, Codable {
     public var movingDistance: Double
     /// `movingDistance / movingTime` in m/s, or `nil` when there is no moving time.
     public var averageMovingSpeed: Double?
-    /// Robust maximum speed in m/s: the highest median of `StatisticsSettings.speedWindow`
-    /// consecutive step speeds of one segment (a segment with fewer steps contributes the lower
-    /// median of all of them). Said plainly, the highest speed that a majority of some 5
-    /// consecutive steps reach, so a single bad fix — which spoils the step into it and the step
-    /// out of it — cannot set it. `nil` when no step has a speed.
+    /// Maximum speed in m/s, sustained: over a *window* — for each timed fix, the shortest run of
+    /// steps of its segment ending there that lasts at least `StatisticsSettings.sustainedSpeedTime`
+    /// seconds (10 s) — the speed is the geodesic distance between the window's first and last
+    /// fixes over its time; the maximum is the highest speed that at least two of three windows
+    /// ending at consecutive fixes reach (the middle one of the three). Distance over time, not a
+    /// step's speed, so a slow logger's long steps and a fast logger's short ones give the same
+    /// figure; the distance between the window's ends, not along it, so GPS zigzag adds nothing; and
+    /// the middle of three windows, so a stray fix at one window's end cannot set it. (A segment with
+    /// only one or two windows gives the lower of them.) When higher, `averageMovingSpeed` is the
+    /// maximum instead: the whole moving time is itself sustained — this decides only for a trip
+    /// that never moves for 10 s in one segment, or one of winding roads where the distance between
+    /// window ends falls short. Always ≥ `averageMovingSpeed`. `nil` when no step has a speed.
     public var maximumSpeed: Double?
     /// The raw maximum step speed in m/s, spikes included; `nil` when no step has a speed.
     public var rawMaximumSpeed: Double?
@@ -157,7 +165,7 @@ public struct TripStatistics: Sendable, Hashable, Codable {
         private var recorded: Double?
         private var elevation = ElevationTotals()
         private var climb: ElevationZigzag
-        private var speeds: SpeedWindow
+        private var sustained: SustainedSpeed
         private var segmentStart: Date?
         private var segmentEnd: Date?
         private var previous: LocationSample?
@@ -171,7 +179,7 @@ public struct TripStatistics: Sendable, Hashable, Codable {
         public init(settings: StatisticsSettings = .default) {
             self.settings = settings
             climb = ElevationZigzag(hysteresis: settings.elevationHysteresis)
-            speeds = SpeedWindow(size: max(1, settings.speedWindow | 1))  // odd, ≥ 1
+            sustained = SustainedSpeed(time: settings.sustainedSpeedTime)
         }
 
         /// Adds the next kept fix (in time order within its segment).
@@ -204,6 +212,7 @@ public struct TripStatistics: Sendable, Hashable, Codable {
             defer { previous = sample }
             guard let before = previous else {
                 lastTime = sample.timestamp
+                if let time = sample.timestamp { sustained.start(coordinate, at: time) }
                 return
             }
             let step = stepDistance ?? Geodesic.inverse(from: before.coordinate, to: coordinate).distance
@@ -225,23 +234,23 @@ public struct TripStatistics: Sendable, Hashable, Codable {
                 result.movingDistance += travelled
             }
             result.rawMaximumSpeed = max(result.rawMaximumSpeed ?? speed, speed)
-            if let median = speeds.add(speed) {
-                result.maximumSpeed = max(result.maximumSpeed ?? median, median)
+            if let window = sustained.add(coordinate, at: end, travelled: travelled, best: result.maximumSpeed ?? 0) {
+                result.maximumSpeed = max(result.maximumSpeed ?? window, window)
             }
         }
 
         /// Closes the open segment (if any) and resets the per-segment state.
         private mutating func finishSegment() {
             guard previous != nil else { return }
-            if let median = speeds.shortSegmentMedian() {
-                result.maximumSpeed = max(result.maximumSpeed ?? median, median)
+            if let window = sustained.shortSegmentSpeed() {
+                result.maximumSpeed = max(result.maximumSpeed ?? window, window)
             }
             climb.finish(into: &elevation)
             if let start = segmentStart, let end = segmentEnd {
                 recorded = (recorded ?? 0) + end.timeIntervalSince(start)
             }
             climb = ElevationZigzag(hysteresis: settings.elevationHysteresis)
-            speeds.reset()
+            sustained.reset()
             segmentStart = nil
             segmentEnd = nil
             previous = nil
@@ -259,7 +268,9 @@ public struct TripStatistics: Sendable, Hashable, Codable {
             }
             result.recordedDuration = copy.recorded
             if result.movingTime > 0 {
-                result.averageMovingSpeed = result.movingDistance / result.movingTime
+                let average = result.movingDistance / result.movingTime
+                result.averageMovingSpeed = average
+                result.maximumSpeed = max(result.maximumSpeed ?? average, average)
             }
             if copy.elevation.hasAltitude {
                 result.elevationGain = copy.elevation.gain
@@ -410,40 +421,82 @@ private struct ElevationZigzag {
     }
 }
 
-/// The last `size` step speeds of a segment, giving their median once the window is full.
-private struct SpeedWindow {
-    let size: Int
-    private var ring: [Double]
-    private var scratch: [Double]
-    private var count = 0
+/// The windows of the current segment for the sustained maximum speed
+/// (`TripStatistics.maximumSpeed`): its timed fixes since the earliest that can still start a
+/// window, with the distance travelled along the segment up to each.
+private struct SustainedSpeed {
+    let time: Double
+    private var times: [Double] = []
+    private var coordinates: [Coordinate] = []
+    /// Metres travelled along the segment up to each fix.
+    private var travelledTo: [Double] = []
+    private var first = 0
+    /// The speeds of the last (up to) three windows; a window whose speed could not beat the best so
+    /// far holds an upper bound of it instead (see `add`).
+    private var recent: [Double] = []
+    private var windowCount = 0
 
-    init(size: Int) {
-        self.size = size
-        ring = Array(repeating: 0, count: size)
-        scratch = Array(repeating: 0, count: size)
+    init(time: Double) {
+        self.time = time.isFinite && time > 0 ? time : 0
     }
 
     /// Starts a new segment.
-    mutating func reset() { count = 0 }
-
-    /// Adds a speed (m/s); returns the median of the last `size` speeds once there are that many.
-    mutating func add(_ speed: Double) -> Double? {
-        ring[count % size] = speed
-        count += 1
-        guard count >= size else { return nil }
-        return lowerMedian(of: size)
+    mutating func reset() {
+        times.removeAll(keepingCapacity: true)
+        coordinates.removeAll(keepingCapacity: true)
+        travelledTo.removeAll(keepingCapacity: true)
+        first = 0
+        recent.removeAll(keepingCapacity: true)
+        windowCount = 0
     }
 
-    /// For a segment with 1 ..< `size` speeds: the lower median of all of them; otherwise `nil`.
-    mutating func shortSegmentMedian() -> Double? {
-        guard count > 0 && count < size else { return nil }
-        return lowerMedian(of: count)
+    /// The segment's first timed fix.
+    mutating func start(_ coordinate: Coordinate, at date: Date) {
+        times.append(date.timeIntervalSinceReferenceDate)
+        coordinates.append(coordinate)
+        travelledTo.append(0)
     }
 
-    /// The lower median of the first `n` ring entries (all of them once the ring is full).
-    private mutating func lowerMedian(of n: Int) -> Double {
-        for index in 0..<n { scratch[index] = ring[index] }
-        scratch[0..<n].sort()
-        return scratch[(n - 1) / 2]
+    /// Adds the next timed fix, `travelled` metres along the segment after the previous one (a later
+    /// time); returns the middle of the last three window speeds in m/s once there are three.
+    /// `best` is the highest speed found so far: a window whose distance along the segment over its
+    /// time is not above it cannot be above it by the distance between its ends either, so that
+    /// geodesic is not computed and the bound stands in for it — which cannot change the result,
+    /// since a middle of three above `best` needs two windows above it.
+    mutating func add(_ coordinate: Coordinate, at date: Date, travelled: Double, best: Double) -> Double? {
+        if times.isEmpty {
+            start(coordinate, at: date)
+            return nil
+        }
+        let now = date.timeIntervalSinceReferenceDate
+        times.append(now)
+        coordinates.append(coordinate)
+        travelledTo.append(travelledTo[travelledTo.count - 1] + travelled)
+        let last = times.count - 1
+        // The window's first fix: the latest one at least `time` seconds before this one.
+        while first + 1 < last && now - times[first + 1] >= time { first += 1 }
+        if first > 1024 {
+            times.removeFirst(first)
+            coordinates.removeFirst(first)
+            travelledTo.removeFirst(first)
+            first = 0
+        }
+        let duration = now - times[first]
+        guard duration >= time, duration > 0 else { return nil }
+        let alongBound = (travelledTo[travelledTo.count - 1] - travelledTo[first]) / duration
+        let speed = alongBound <= best
+            ? alongBound
+            : Geodesic.inverse(from: coordinates[first], to: coordinate).distance / duration
+        recent.append(speed)
+        if recent.count > 3 { recent.removeFirst() }
+        windowCount += 1
+        guard recent.count == 3 else { return nil }
+        return recent.sorted()[1]
+    }
+
+    /// For a segment that had only one or two windows: the lower of them; otherwise `nil`.
+    func shortSegmentSpeed() -> Double? {
+        guard windowCount > 0 && windowCount < 3 else { return nil }
+        return recent.min()
     }
 }

@@ -18,12 +18,19 @@ public struct FilterSettings: Sendable, Hashable {
     public var maximumAge: Double?
     /// Drop a fix whose implied speed from the last kept fix exceeds this, in m/s. `nil`: off.
     public var maximumSpeed: Double?
-    /// Start a new segment when consecutive kept fixes are more than this many seconds apart.
-    /// `nil`: off.
+    /// Start a new segment when consecutive recorded fixes are more than this many seconds apart
+    /// (and more than `LocationFilter.gapScale` times the log's typical interval). `nil`: off.
     public var gapTime: Double?
-    /// Start a new segment when consecutive kept fixes are more than this many metres apart
+    /// Start a new segment when consecutive recorded fixes are more than this many metres apart
     /// (geodesic). `nil`: off.
     public var gapDistance: Double?
+    /// Treat a fix's altitude as missing when its `verticalAccuracy` is larger than this, in metres
+    /// (a fix with no vertical accuracy passes; a negative one, Core Location's "altitude invalid",
+    /// never does). `nil`: off.
+    public var desiredVerticalAccuracy: Double?
+    /// Treat an altitude as missing when reaching it from the last accepted altitude would take a
+    /// vertical speed above this, in m/s (over at least 1 s). `nil`: off.
+    public var maximumVerticalSpeed: Double?
     /// Keep a heading sample only when it differs from the last kept one by at least this many
     /// degrees, the short way round (`CLLocationManager.headingFilter`). `nil` (or 0): off.
     public var headingFilter: Double?
@@ -40,7 +47,8 @@ public struct FilterSettings: Sendable, Hashable {
     public init(
         desiredAccuracy: Double? = nil, distanceFilter: Double? = nil, maximumAge: Double? = nil,
         maximumSpeed: Double? = nil, gapTime: Double? = nil, gapDistance: Double? = nil,
-        headingFilter: Double? = nil, filteringFactor: Double? = nil, cutoffFrequency: Double? = nil
+        headingFilter: Double? = nil, filteringFactor: Double? = nil, cutoffFrequency: Double? = nil,
+        desiredVerticalAccuracy: Double? = nil, maximumVerticalSpeed: Double? = nil
     ) {
         self.desiredAccuracy = desiredAccuracy
         self.distanceFilter = distanceFilter
@@ -51,22 +59,28 @@ public struct FilterSettings: Sendable, Hashable {
         self.headingFilter = headingFilter
         self.filteringFactor = filteringFactor
         self.cutoffFrequency = cutoffFrequency
+        self.desiredVerticalAccuracy = desiredVerticalAccuracy
+        self.maximumVerticalSpeed = maximumVerticalSpeed
     }
 
     // MARK: - Presets
 
     /// `default`, for drawing a road trip: desiredAccuracy 50 m, distanceFilter 10 m,
     /// maximumAge 5 s, maximumSpeed 70 m/s (252 km/h), gapTime 300 s, gapDistance 2000 m,
-    /// headingFilter 1°, filteringFactor 0.1; cutoffFrequency off.
+    /// headingFilter 1°, filteringFactor 0.1, desiredVerticalAccuracy 50 m, maximumVerticalSpeed
+    /// 10 m/s (no road climbs faster: a 15 % grade at 240 km/h; phone GPS altitude errors of a few
+    /// metres stay under it over 1 s); cutoffFrequency off.
     public static let roadTrip = FilterSettings(
         desiredAccuracy: 50, distanceFilter: 10, maximumAge: 5, maximumSpeed: 70, gapTime: 300,
-        gapDistance: 2000, headingFilter: 1, filteringFactor: 0.1)
+        gapDistance: 2000, headingFilter: 1, filteringFactor: 0.1, desiredVerticalAccuracy: 50,
+        maximumVerticalSpeed: 10)
 
     /// `corelocation-sample`, the values of Apple's *Location and Maps Programming Guide* examples:
     /// desiredAccuracy 1000 m (`kCLLocationAccuracyKilometer`), distanceFilter 500 m, maximumAge 5 s
     /// (the guide's "is this event recent?" check; roadtrip fixes it at 5 s), headingFilter 5°, and
-    /// the *Event Handling Guide*'s `kFilteringFactor` 0.1. The guide has no speed or gap rule, so
-    /// maximumSpeed, gapTime, gapDistance (and cutoffFrequency) are off (`nil`).
+    /// the *Event Handling Guide*'s `kFilteringFactor` 0.1. The guide has no speed, gap or altitude
+    /// rule, so maximumSpeed, gapTime, gapDistance, desiredVerticalAccuracy, maximumVerticalSpeed
+    /// (and cutoffFrequency) are off (`nil`).
     public static let coreLocationSample = FilterSettings(
         desiredAccuracy: 1000, distanceFilter: 500, maximumAge: 5, headingFilter: 5, filteringFactor: 0.1)
 
@@ -87,7 +101,8 @@ public struct FilterSettings: Sendable, Hashable {
     /// The filter names (camelCase), in the one order that listings, reports and messages use.
     public static let names = [
         "desiredAccuracy", "distanceFilter", "maximumAge", "maximumSpeed", "headingFilter",
-        "filteringFactor", "cutoffFrequency", "gapTime", "gapDistance",
+        "filteringFactor", "cutoffFrequency", "gapTime", "gapDistance", "desiredVerticalAccuracy",
+        "maximumVerticalSpeed",
     ]
 
     /// CLI flag names (without the leading `--`, kebab-case) → filter names (camelCase).
@@ -96,12 +111,13 @@ public struct FilterSettings: Sendable, Hashable {
         "maximum-age": "maximumAge", "maximum-speed": "maximumSpeed", "heading-filter": "headingFilter",
         "filtering-factor": "filteringFactor", "cutoff-frequency": "cutoffFrequency",
         "gap-time": "gapTime", "gap-distance": "gapDistance",
+        "desired-vertical-accuracy": "desiredVerticalAccuracy", "maximum-vertical-speed": "maximumVerticalSpeed",
     ]
 
     /// Sets the filter called `name` (camelCase, as in sidecars) to `value`.
     ///
-    /// Valid values (all finite): desiredAccuracy, maximumSpeed, gapTime, gapDistance and
-    /// cutoffFrequency > 0; distanceFilter, maximumAge ≥ 0; headingFilter 0…180 (degrees);
+    /// Valid values (all finite): desiredAccuracy, maximumSpeed, gapTime, gapDistance,
+    /// cutoffFrequency, desiredVerticalAccuracy and maximumVerticalSpeed > 0; distanceFilter, maximumAge ≥ 0; headingFilter 0…180 (degrees);
     /// filteringFactor in (0, 1]. Setting filteringFactor clears cutoffFrequency and vice versa,
     /// so the last one set wins.
     /// - Returns: `nil` when applied; otherwise an error message (the settings are unchanged):
@@ -124,6 +140,9 @@ public struct FilterSettings: Sendable, Hashable {
         case "filteringFactor":
             (path, isValid, requirement) = (\.filteringFactor, value > 0 && value <= 1, "greater than 0 and at most 1")
         case "cutoffFrequency": (path, isValid, requirement) = (\.cutoffFrequency, value > 0, "> 0 (Hz)")
+        case "desiredVerticalAccuracy":
+            (path, isValid, requirement) = (\.desiredVerticalAccuracy, value > 0, "> 0 (metres)")
+        case "maximumVerticalSpeed": (path, isValid, requirement) = (\.maximumVerticalSpeed, value > 0, "> 0 (m/s)")
         default:
             return "unknown \(called) (known: \(Self.names.joined(separator: ", ")))"
         }
@@ -141,6 +160,7 @@ public struct FilterSettings: Sendable, Hashable {
         "desiredAccuracy": \.desiredAccuracy, "distanceFilter": \.distanceFilter, "maximumAge": \.maximumAge,
         "maximumSpeed": \.maximumSpeed, "gapTime": \.gapTime, "gapDistance": \.gapDistance,
         "headingFilter": \.headingFilter, "filteringFactor": \.filteringFactor, "cutoffFrequency": \.cutoffFrequency,
+        "desiredVerticalAccuracy": \.desiredVerticalAccuracy, "maximumVerticalSpeed": \.maximumVerticalSpeed,
     ]
 
     /// The value of the filter called `name` (camelCase, as in sidecars) in its unit, `nil` when it

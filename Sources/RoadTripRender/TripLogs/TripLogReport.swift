@@ -16,7 +16,7 @@ public enum TripLogReport {
     ///     Duration              2:03:04            (h:mm:ss, first to last fix, gaps included)
     ///     Moving time           1:50:00            (steps at ≥ StatisticsSettings.stoppedSpeedThreshold)
     ///     Average moving speed  6.7 km/h (4.2 mph)
-    ///     Maximum speed         12.3 km/h (7.6 mph) (raw 45.6 km/h (28.3 mph))   (robust median-of-5 rule, then the raw maximum)
+    ///     Maximum speed         12.3 km/h (7.6 mph) (raw 45.6 km/h (28.3 mph))   (sustained over 10 s, then the fastest single step)
     ///     Elevation gain        123 m              (with hysteresis)
     ///     Elevation loss        120 m
     ///     Start                 2024-06-01 09:12 CEST (+02:00)   (TripStatistics.formatted)
@@ -101,13 +101,6 @@ public enum TripLogReport {
             ])
         }
         let settings = processed.settings
-        let settingValues: [String: Double?] = [
-            "desiredAccuracy": settings.desiredAccuracy, "distanceFilter": settings.distanceFilter,
-            "maximumAge": settings.maximumAge, "maximumSpeed": settings.maximumSpeed,
-            "headingFilter": settings.headingFilter, "filteringFactor": settings.filteringFactor,
-            "cutoffFrequency": settings.cutoffFrequency, "gapTime": settings.gapTime,
-            "gapDistance": settings.gapDistance,
-        ]
         let object = JSONValue.object([
             ("title", .string(processed.title)),
             ("source", .string(processed.log.sourcePath)),
@@ -130,7 +123,7 @@ public enum TripLogReport {
             ("headings", counts(processed.headings?.report)),
             ("accelerations", counts(processed.accelerations?.report)),
             ("motionEvents", .number(Double(processed.events.count))),
-            ("settings", .object(FilterSettings.names.map { ($0, number(settingValues[$0] ?? nil)) })),
+            ("settings", .object(FilterSettings.names.map { ($0, number(settings.value(named: $0))) })),
             ("report", .array(processed.reportSentences.map { .string($0) })),
         ])
         return object.text + "\n"

@@ -69,7 +69,7 @@ public enum TripStatisticsText {
         if let maximum = statistics.maximumSpeed {
             var value = speed(maximum)
             if let raw = statistics.rawMaximumSpeed, raw > maximum + 0.05 {
-                value += "; single-fix peak " + speed(raw)
+                value += " over 10 s; single-step peak " + speed(raw)
             }
             rows.append(Row(key: "maximumSpeed", label: "Maximum speed", value: value))
         }

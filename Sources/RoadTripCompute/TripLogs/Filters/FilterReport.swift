@@ -18,6 +18,8 @@ public struct FilterReport: Sendable, Hashable {
         case headings
         /// Accelerometer samples ("acceleration sample" / "acceleration samples").
         case accelerations
+        /// Altitudes of kept fixes ("altitude" / "altitudes"); a dropped altitude leaves its fix.
+        case altitudes
 
         /// The samples' noun ("fix" / "fixes").
         var noun: CountText.Noun {
@@ -25,6 +27,7 @@ public struct FilterReport: Sendable, Hashable {
             case .fixes: return .fix
             case .headings: return CountText.Noun("heading")
             case .accelerations: return CountText.Noun("acceleration sample")
+            case .altitudes: return CountText.Noun("altitude")
             }
         }
     }
@@ -38,15 +41,22 @@ public struct FilterReport: Sendable, Hashable {
         case lessAccurate
         /// Timestamped more than maximumAge before the recording started. "N stale".
         case stale
-        /// Timestamp not later than the previous kept fix's, after sorting by time (so a repeat).
-        /// "N with a repeated timestamp".
-        case outOfOrder
+        /// Timestamp earlier than the last kept fix's (fixes are never reordered). "N where time
+        /// went backwards".
+        case timeWentBackwards
+        /// Timestamp equal to the last kept fix's. "N with a repeated timestamp".
+        case repeatedTime
         /// Closer than distanceFilter to the last kept fix. "N within 10 m of the previous".
         case tooClose
         /// Implied speed from the last kept fix above maximumSpeed. "N faster than 70 m/s".
         case tooFast
         /// Within headingFilter of the last kept heading. "N within 1° of the previous".
         case withinHeadingFilter
+        /// verticalAccuracy > desiredVerticalAccuracy. "N less accurate than 50 m vertically".
+        case lessAccurateVertically
+        /// Reached from the last accepted altitude faster than maximumVerticalSpeed. "N climbing
+        /// faster than 10 m/s".
+        case implausibleClimb
     }
 
     /// What was filtered.
@@ -96,10 +106,14 @@ public struct FilterReport: Sendable, Hashable {
         case .invalid: return "invalid"
         case .lessAccurate: return "less accurate than \(Self.number(settings.desiredAccuracy)) m"
         case .stale: return "stale"
-        case .outOfOrder: return "with a repeated timestamp"
+        case .timeWentBackwards: return "where time went backwards"
+        case .repeatedTime: return "with a repeated timestamp"
         case .tooClose: return "within \(Self.number(settings.distanceFilter)) m of the previous"
         case .tooFast: return "faster than \(Self.number(settings.maximumSpeed)) m/s"
         case .withinHeadingFilter: return "within \(Self.number(settings.headingFilter))° of the previous"
+        case .lessAccurateVertically:
+            return "less accurate than \(Self.number(settings.desiredVerticalAccuracy)) m vertically"
+        case .implausibleClimb: return "climbing faster than \(Self.number(settings.maximumVerticalSpeed)) m/s"
         }
     }
 

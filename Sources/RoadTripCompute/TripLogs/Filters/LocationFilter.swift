@@ -2,7 +2,7 @@ import Foundation
 import RoadTripCore
 import RoadTripGeo
 
-/// The location filters, run in this order:
+/// The location filters, run on the fixes in file order — never reordered — in this order:
 ///
 /// 1. **invalid** — drop a fix whose `horizontalAccuracy` is negative (or NaN) — Core Location's
 ///    "invalid" — or whose coordinate is not finite and within ±90°/±180° (`Coordinate.isValid`).
@@ -11,29 +11,49 @@ import RoadTripGeo
 /// 3. **stale** — when `recordingStart` is known, drop a fix timestamped more than `maximumAge`
 ///    seconds before it (`timestamp < recordingStart − maximumAge`; exactly `maximumAge` before
 ///    passes; fixes after the start are never stale; a fix with no timestamp passes).
-/// 4. **order** — sort by timestamp, stable (ties keep file order). A fix with no timestamp stays
-///    attached to the timestamped fix before it in file order (among those that passed 1–3): it
-///    sorts as if it had that fix's time and comes after it and after any earlier-listed fix of
-///    the same time; fixes before the first timestamp stay at the front. Then **outOfOrder**: drop
-///    a fix whose timestamp is not later than the previous kept timestamp (after sorting, a
-///    repeat). Fixes without timestamps are never dropped here and do not reset the comparison.
-/// 5. Walking the fixes in that order against the **last kept fix** `p` (the first fix is always
-///    kept and opens segment 1):
-///    - a **segment break** before the fix when its source `segment` differs from `p`'s, or both
-///      are timestamped and Δt > `gapTime`: the fix is kept and opens a new segment, and nothing
-///      is measured across the break (no distance filter, no speed check);
+/// 4. **time order** — drop a fix whose timestamp is earlier than the last kept fix's
+///    (**timeWentBackwards**) or equal to it (**repeatedTime**). The last kept fix of the whole log
+///    is the reference, so every kept timestamp is later than the one before it, across segments
+///    too (a segment that starts before the previous one ended is kept from where it is later:
+///    overlapping recordings would otherwise count the same time twice). A fix without a
+///    timestamp passes and does not move the reference.
+///
+///    A fix that passes 1–4 is a **recorded** fix: the spacing of recorded fixes is the log's own
+///    sampling, which the gap rule below is scaled to.
+/// 5. Against the **last kept fix** `p` (the first fix is always kept and opens segment 1):
+///    - a **segment break** before the fix when its source `segment` differs from `p`'s, or when
+///      the time since the previous *recorded* fix is a gap (`isGap`): longer than `gapTime` and
+///      longer than ``gapScale`` times the log's typical sampling interval (the median of the last
+///      ``samplingWindow`` intervals between recorded fixes, this one included). The fix is kept
+///      and opens a new segment, and nothing is measured across the break (no distance filter, no
+///      speed check). Measuring from the previous recorded fix rather than the last kept one means a
+///      stop whose fixes the distance filter dropped is no gap; scaling to the sampling means a
+///      logger that records every few minutes is measured along its fixes instead of being cut
+///      into one-fix pieces, while a 1 Hz log still breaks after `gapTime`;
 ///    - otherwise **tooClose**: drop when the geodesic distance d from `p` < `distanceFilter`
 ///      (d equal to the threshold is kept);
 ///    - otherwise **tooFast**: drop when d / Δt > `maximumSpeed`; skipped when either timestamp is
 ///      missing or Δt ≤ 0 (`impliedSpeed`);
 ///    - otherwise the fix is kept; when d > `gapDistance` it opens a new segment (so a distant
 ///      *spike* is dropped as tooFast first, and only a plausible jump — a tunnel, a ferry, a
-///      logger paused while driving — splits the track).
+///      logger paused while driving — splits the track). d is measured from `p`, which every fix
+///      recorded since lies within `distanceFilter` of, so it is the distance between consecutive
+///      recorded fixes to within `distanceFilter`.
 ///
 ///    Every kept fix, including one that opens a segment, becomes the new `p`.
 ///
+/// Each fix is decided when it arrives, from the fixes before it only, so a whole log
+/// (``apply(_:settings:recordingStart:)``) and a stream of fixes (``Stream``) give the same result.
 /// Distances are geodesic on WGS 84 (`Geodesic.inverse`), never flat-earth.
 public enum LocationFilter {
+    /// How many recorded intervals (the latest, this one included) give the log's typical sampling
+    /// interval for the gap rule.
+    public static let samplingWindow = 16
+    /// A gap is longer than `gapTime` and longer than this many typical sampling intervals: a
+    /// logger that records every 2–10 minutes (typical interval about 5 minutes) breaks only after
+    /// 20 minutes without a fix, and a 1 Hz log after `gapTime`.
+    public static let gapScale = 4.0
+
     /// Filters `fixes` (in file order) with `settings` (a `nil` threshold turns its filter off).
     ///
     /// - Parameters:
@@ -57,56 +77,20 @@ public enum LocationFilter {
     public static func applyMeasuringSteps(
         _ fixes: [LocationSample], settings: FilterSettings, recordingStart: Date?
     ) -> (segments: [[LocationSample]], report: FilterReport, stepDistances: [[Double?]]) {
-        var report = FilterReport(subject: .fixes, total: fixes.count, settings: settings)
-        let screen = Screen(settings: settings, recordingStart: recordingStart)
-
-        // Steps 1–3, recording each survivor's sort key (its own time, or the time it is attached to).
-        var candidates: [(key: Double, index: Int)] = []
-        candidates.reserveCapacity(fixes.count)
-        var anchor = -Double.infinity
-        for (index, fix) in fixes.enumerated() {
-            if let reason = screen.rejection(of: fix) {
-                report.drop(reason)
-            } else {
-                if let timestamp = fix.timestamp { anchor = timestamp.timeIntervalSinceReferenceDate }
-                candidates.append((anchor, index))
-            }
-        }
-
-        // Step 4: stable sort (index breaks ties). Most logs are already in order: check in O(n)
-        // before sorting.
-        let inOrder = zip(candidates, candidates.dropFirst()).allSatisfy { $0.key <= $1.key }
-        if !inOrder {
-            candidates.sort { $0.key != $1.key ? $0.key < $1.key : $0.index < $1.index }
-        }
-
-        // The repeat check of step 4, and step 5.
-        var walker = Walker(settings: settings)
+        var stream = Stream(settings: settings, recordingStart: recordingStart)
         var segments: [[LocationSample]] = []
-        var current: [LocationSample] = []
         var distances: [[Double?]] = []
-        var currentDistances: [Double?] = []
-        for candidate in candidates {
-            let fix = Self.plausible(fixes[candidate.index])
-            switch walker.decide(fix) {
-            case .dropped(let reason):
-                report.drop(reason)
-            case .kept(let opensSegment, let stepDistance):
-                if opensSegment && !current.isEmpty {
-                    segments.append(current)
-                    distances.append(currentDistances)
-                    current = []
-                    currentDistances = []
-                }
-                current.append(fix)
-                currentDistances.append(stepDistance)
+        for fix in fixes {
+            let (decision, kept) = stream.add(fix)
+            guard case .kept(let opensSegment, let stepDistance) = decision else { continue }
+            if opensSegment || segments.isEmpty {
+                segments.append([])
+                distances.append([])
             }
+            segments[segments.count - 1].append(kept)
+            distances[distances.count - 1].append(stepDistance)
         }
-        if !current.isEmpty {
-            segments.append(current)
-            distances.append(currentDistances)
-        }
-        return (segments, report, distances)
+        return (segments, stream.report, distances)
     }
 
     /// What the filter decided for one fix.
@@ -140,14 +124,36 @@ public enum LocationFilter {
         }
     }
 
-    /// The repeat check of step 4 and step 5, for fixes that come in step 4's order.
+    /// The last ``samplingWindow`` intervals between recorded fixes (seconds), whose median is the
+    /// log's typical sampling interval.
+    struct SamplingIntervals {
+        private var ring = [Double](repeating: 0, count: LocationFilter.samplingWindow)
+        private var count = 0
+
+        /// Adds the interval from the previous recorded fix (seconds, > 0).
+        mutating func add(_ interval: Double) {
+            ring[count % ring.count] = interval
+            count += 1
+        }
+
+        /// The median of the intervals held (the upper one of an even count), `nil` when none.
+        var median: Double? {
+            let held = min(count, ring.count)
+            guard held > 0 else { return nil }
+            return ring[0..<held].sorted()[held / 2]
+        }
+    }
+
+    /// Steps 4 and 5, for fixes that passed steps 1–3, in file order.
     struct Walker {
         let settings: FilterSettings
         let measures: Bool
-        /// The previous timestamp that survived the repeat check.
-        var lastTimestamp: Date?
         /// The last kept fix.
         var last: LocationSample?
+        /// The timestamp of the previous recorded fix (one that passed 1–4), and of the last kept one.
+        var lastRecordedTime: Date?
+        var lastKeptTime: Date?
+        var sampling = SamplingIntervals()
 
         init(settings: FilterSettings) {
             self.settings = settings
@@ -155,17 +161,27 @@ public enum LocationFilter {
         }
 
         mutating func decide(_ fix: LocationSample) -> Decision {
+            var recordedInterval: Double?
             if let timestamp = fix.timestamp {
-                if let lastTimestamp, timestamp <= lastTimestamp { return .dropped(.outOfOrder) }
-                lastTimestamp = timestamp
+                if let lastKeptTime {
+                    if timestamp < lastKeptTime { return .dropped(.timeWentBackwards) }
+                    if timestamp == lastKeptTime { return .dropped(.repeatedTime) }
+                }
+                if let lastRecordedTime {
+                    let interval = timestamp.timeIntervalSince(lastRecordedTime)
+                    if interval > 0 {
+                        recordedInterval = interval
+                        sampling.add(interval)
+                    }
+                }
+                lastRecordedTime = timestamp
             }
             guard let previous = last else {
-                last = fix
+                keep(fix)
                 return .kept(opensSegment: true, stepDistance: nil)
             }
-            let interval = LocationFilter.timeInterval(from: previous, to: fix)
             var opensSegment = fix.segment != previous.segment
-            if !opensSegment, let gapTime = settings.gapTime, let interval, interval > gapTime {
+            if !opensSegment, let recordedInterval, isGap(recordedInterval) {
                 opensSegment = true
             }
             var measured: Double?
@@ -173,6 +189,7 @@ public enum LocationFilter {
                 let distance = Geodesic.inverse(from: previous.coordinate, to: fix.coordinate).distance
                 measured = distance
                 if let threshold = settings.distanceFilter, distance < threshold { return .dropped(.tooClose) }
+                let interval = LocationFilter.timeInterval(from: previous, to: fix)
                 if let maximumSpeed = settings.maximumSpeed,
                     let speed = LocationFilter.impliedSpeed(distance: distance, interval: interval), speed > maximumSpeed
                 {
@@ -180,20 +197,29 @@ public enum LocationFilter {
                 }
                 if let gapDistance = settings.gapDistance, distance > gapDistance { opensSegment = true }
             }
-            last = fix
+            keep(fix)
             return .kept(opensSegment: opensSegment, stepDistance: opensSegment ? nil : measured)
+        }
+
+        private mutating func keep(_ fix: LocationSample) {
+            last = fix
+            if let timestamp = fix.timestamp { lastKeptTime = timestamp }
+        }
+
+        /// Whether `interval` seconds between consecutive recorded fixes is a gap: longer than
+        /// `gapTime` and than ``LocationFilter/gapScale`` typical sampling intervals.
+        private func isGap(_ interval: Double) -> Bool {
+            guard let gapTime = settings.gapTime, interval > gapTime else { return false }
+            return interval > LocationFilter.gapScale * (sampling.median ?? 0)
         }
     }
 
-    /// The same filter for fixes that arrive one at a time in file order (a streaming reader), in
-    /// constant memory. It gives the same decisions as `apply` as long as the fixes are in time
-    /// order (fixes without a timestamp anywhere); the first fix that goes back in time makes
-    /// `add` return `nil`, after which the caller must filter the whole log with `apply` instead
-    /// (step 4's sort needs every fix).
+    /// The filter for fixes that arrive one at a time in file order (a streaming reader), in
+    /// constant memory; `apply` runs every fix through one. Each decision depends only on the fixes
+    /// before it.
     public struct Stream: Sendable {
         private let screen: Screen
         private var walker: Walker
-        private var lastKey = -Double.infinity
         /// What has been dropped so far, and why; `total` counts every fix added.
         public private(set) var report: FilterReport
 
@@ -205,18 +231,12 @@ public enum LocationFilter {
         }
 
         /// Filters the next fix in file order: the decision and the fix as kept (with an implausible
-        /// altitude or course cleared, see `plausible`), or `nil` when the fix is earlier than a
-        /// previous one, so that only sorting the whole log can filter it.
-        public mutating func add(_ fix: LocationSample) -> (decision: Decision, fix: LocationSample)? {
+        /// altitude or course cleared, see `plausible`).
+        public mutating func add(_ fix: LocationSample) -> (decision: Decision, fix: LocationSample) {
             report.total += 1
             if let reason = screen.rejection(of: fix) {
                 report.drop(reason)
                 return (.dropped(reason), fix)
-            }
-            if let timestamp = fix.timestamp {
-                let key = timestamp.timeIntervalSinceReferenceDate
-                guard key >= lastKey else { return nil }
-                lastKey = key
             }
             let kept = LocationFilter.plausible(fix)
             let decision = walker.decide(kept)

@@ -2,16 +2,22 @@ import Foundation
 import RoadTripCore
 import RoadTripFormats
 
-/// Finds and reads a destination's trip logs: every `.gpx`, `.nmea`, `.json` and
-/// `.csv` file in `trips/` and every folder there (a phone-logger recording), each with its
-/// optional sidecar (`trips/<slug>.yaml`, or `trip.yaml` inside a folder). Other files are a
-/// warning; sidecars and dotfiles are skipped.
+/// Finds and reads a destination's trip logs: every file in `trips/` named for a trip-log format
+/// (`extensions`: `.gpx`, `.kml`, `.kmz`, `.tcx`, `.geojson`, `.json`, `.nmea`, `.csv`), every file
+/// whose name says nothing of its format (`.txt`, `.log`, `.xml`, no extension) that turns out to
+/// be a trip log by its content (`TripLogContent`), and every folder there (a phone-logger
+/// recording), each with its optional sidecar (`trips/<slug>.yaml`, or `trip.yaml` inside a
+/// folder). A file of those vague names that is no trip log (a `README.txt`) is a warning and
+/// skipped, as is a file of any other extension; sidecars and dotfiles are skipped.
 struct TripLogLoader {
     let projectRoot: URL
     let config: SiteConfig
     let log: DiagnosticLog
 
-    static let extensions: Set<String> = ["gpx", "nmea", "json", "csv"]
+    /// Extensions that name a trip-log format: such a file that cannot be read is an error.
+    static let extensions: Set<String> = ["gpx", "kml", "kmz", "tcx", "geojson", "nmea", "json", "csv"]
+    /// Extensions that say nothing of the format ("" is none): read when the content is a trip log.
+    static let vagueExtensions: Set<String> = ["txt", "log", "xml", ""]
 
     /// The logs of the destination folder `folder`, in file-name order; logs that cannot be read
     /// are left out (their errors are in the log).
@@ -29,9 +35,20 @@ struct TripLogLoader {
             guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) || FileBytes.isPresent(url)
             else { continue }
             let fileExtension = url.pathExtension.lowercased()
-            guard isDirectory.boolValue || Self.extensions.contains(fileExtension) else {
+            if !isDirectory.boolValue && Self.vagueExtensions.contains(fileExtension) {
+                let content = TripLogContent.sniff(url)
+                guard content.isTripLog else {
+                    if case .other(let looksLike, _) = content {
+                        log.warning(SourceLocation(path: path), "not a trip log (it looks like \(looksLike)); skipped")
+                    }
+                    continue
+                }
+            } else if !isDirectory.boolValue && !Self.extensions.contains(fileExtension) {
                 if fileExtension != "yaml" && fileExtension != "yml" {
-                    log.warning(SourceLocation(path: path), "not a trip log (.gpx, .nmea, .json, .csv or a recording folder); skipped")
+                    log.warning(
+                        SourceLocation(path: path),
+                        "not a trip log (.gpx, .kml, .tcx, .geojson, .json, .nmea, .csv, a .txt, .log or .xml holding one, "
+                            + "or a recording folder); skipped")
                 }
                 continue
             }

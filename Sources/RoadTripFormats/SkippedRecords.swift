@@ -30,15 +30,22 @@ struct SkippedRecords {
     mutating func skip(
         reason: String, line: Int?, column: Int? = nil, message: String, log: DiagnosticLog
     ) {
+        if count(reason: reason) {
+            log.warning(SourceLocation(path: path, line: line, column: column), message)
+        }
+    }
+
+    /// Counts one skipped record under `reason`, for a reader that words and places the warning
+    /// itself (later, as the XML readers do); `true` while it is one of the first `listedLimit`,
+    /// which get a warning of their own.
+    mutating func count(reason: String) -> Bool {
         total += 1
         if let index = reasons.firstIndex(where: { $0.reason == reason }) {
             reasons[index].count += 1
         } else {
             reasons.append((reason, 1))
         }
-        if total <= Self.listedLimit {
-            log.warning(SourceLocation(path: path, line: line, column: column), message)
-        }
+        return total <= Self.listedLimit
     }
 
     /// The count for one reason.

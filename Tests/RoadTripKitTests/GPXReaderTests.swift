@@ -323,18 +323,15 @@ struct GPXReaderTests {
 
     // MARK: bad inputs (shared/bad-inputs/README.md)
 
-    @Test("gpx-truncated.gpx: error with the line where the XML breaks")
-    func truncated() {
+    @Test("gpx-truncated.gpx: the point before the cut kept, one warning where the file ends")
+    func truncated() throws {
         let (trip, diagnostics) = read("gpx-truncated.gpx")
-        #expect(trip == nil)
-        // The file has 4 newlines and stops inside `<time>` on line 5 (`wc -l` = 4, no final
-        // newline); `xmllint --stream --noout` also reports line 5.
-        #expect(diagnostics.count == 1)
-        let error = diagnostics.first
-        #expect(error?.severity == .error)
-        #expect(error?.location.path == "trips/gpx-truncated.gpx")
-        #expect(error?.location.line == 5)
-        #expect(error?.message.hasPrefix("not well-formed XML") == true)
+        // The file has 4 newlines and stops inside `<time>` on line 5, after 29 + 6 + 17 = 52
+        // characters (`<trkpt lat="46.2" lon="14.2">`, `<time>`, `2024-05-01T10:00:`).
+        #expect(try #require(trip).locations.map(\.coordinate) == [Coordinate(latitude: 46.1, longitude: 14.1)])
+        #expect(diagnostics.map(\.description) == [
+            "trips/gpx-truncated.gpx:5:53: warning: the file ends early (a recording cut short?); the 1 point read before it is kept"
+        ])
     }
 
     @Test("gpx-wrong-root.gpx: not a GPX document (root element `kml`)")

@@ -76,8 +76,8 @@ import TestTools
 }
 
 @Suite struct TripLogReaderDispatchTests {
-    /// `.gpx` (any case) goes to the GPX reader; an unknown extension is an error naming the ones
-    /// that are read.
+    /// `.gpx` (any case) goes to the GPX reader, a `.kml` to the KML reader; a file of no known
+    /// content is an error saying what it looks like and what is read.
     @Test func dispatchesByExtension() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("roadtrip-dispatch-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -89,9 +89,13 @@ import TestTools
         #expect(read.format == .gpx && read.slug == "Day1" && read.locations.count == 3)
         let kml = folder.appendingPathComponent("day2.kml")
         try Data("<kml/>".utf8).write(to: kml)
-        #expect(TripLogReader.read(kml, displayPath: "trips/day2.kml", timeZone: .gmt, columnMapping: nil, log: log) == nil)
-        #expect(log.diagnostics.map(\.description).contains(
-            "trips/day2.kml: error: not a trip log: the extension \".kml\" is none of .gpx, .nmea, .json, .csv"))
+        #expect(TripLogReader.read(kml, displayPath: "trips/day2.kml", timeZone: .gmt, columnMapping: nil, log: log)?.format == .kml)
+        let pdf = folder.appendingPathComponent("day3.pdf")
+        try Data("%PDF-1.7".utf8).write(to: pdf)
+        #expect(TripLogReader.read(pdf, displayPath: "trips/day3.pdf", timeZone: .gmt, columnMapping: nil, log: log) == nil)
+        #expect(log.diagnostics.map(\.description).contains {
+            $0.hasPrefix("trips/day3.pdf: error: not a trip log: it looks like a PDF document; roadtrip reads GPX, KML")
+        })
     }
 }
 

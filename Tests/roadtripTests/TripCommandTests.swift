@@ -212,7 +212,10 @@ import TestTools
     // MARK: - exit status and diagnostics
 
     @Test func unreadableLogIsExitOne() throws {
-        let truncated = Self.fixtures + "/gpx/gpx-truncated.gpx"
+        // A tag mismatch in the middle (a cut-short file is read: the points before the cut are kept).
+        let truncated = FileManager.default.temporaryDirectory.appendingPathComponent("broken-\(UUID().uuidString).gpx").path
+        try Data("<gpx><trk></gpx>\n<trk/>\n".utf8).write(to: URL(fileURLWithPath: truncated))
+        defer { try? FileManager.default.removeItem(atPath: truncated) }
         let output = try run(["trip", "filter", truncated])
         #expect(output.status == 1)
         #expect(output.standardOutput.isEmpty)

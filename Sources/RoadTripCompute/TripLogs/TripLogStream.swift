@@ -8,7 +8,8 @@ import RoadTripFormats
 /// only kept fixes are stored — and none at all when the track is not wanted (`roadtrip trip stats`),
 /// so memory stays the same whatever the file's length.
 ///
-/// Only GPX is read this way (the format long tracks come in); other formats are read whole and
+/// Only GPX is read this way (the format long tracks come in; recognised by its content, whatever
+/// its name: `TripLogContent`); other formats are read whole and
 /// processed by `ProcessedTripLog(log:settings:)` — with the same result, since the location
 /// filter decides each fix from the fixes before it.
 public enum TripLogStream {
@@ -26,8 +27,8 @@ public enum TripLogStream {
         settings: FilterSettings, title: String?, keepingTrack: Bool, log: DiagnosticLog
     ) -> ProcessedTripLog? {
         var isFolder: ObjCBool = false
-        guard url.pathExtension.lowercased() == "gpx", FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder),
-            !isFolder.boolValue
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue,
+            TripLogContent.sniff(url) == .gpx
         else {
             return processWhole(
                 url, displayPath: displayPath, timeZone: timeZone, columnMapping: columnMapping,

@@ -4,9 +4,24 @@ import Foundation
 /// phone-logger folder holds, as read, before any filter. (The site's view of a destination is a
 /// `Trip`; a recording is always a `TripLog`.)
 public struct TripLog: Sendable, Hashable {
-    /// The file format a log was read from.
+    /// The file format a log was read from (the reader that read it, chosen by the file's content).
     public enum Format: String, Sendable, Hashable, Codable {
-        case gpx, nmea, json, csv, sensorLogger
+        /// GPX 1.0 or 1.1.
+        case gpx
+        /// NMEA 0183 sentences.
+        case nmea
+        /// roadtrip's own JSON trip log (`Docs/triplog.schema.json`).
+        case json
+        /// A CSV: GPSLogger, OpenTracks, roadtrip's `trip filter --format csv`, or sidecar-mapped.
+        case csv
+        /// A Sensor Logger recording folder (or its `Location.csv`).
+        case sensorLogger
+        /// KML 2.2 or 2.3 (with Google's `gx:` extensions).
+        case kml
+        /// Garmin Training Center Database v2 (TCX).
+        case tcx
+        /// GeoJSON (RFC 7946) LineString or MultiLineString features.
+        case geojson
     }
 
     /// The log's slug: its file name without extension, or its folder's name.

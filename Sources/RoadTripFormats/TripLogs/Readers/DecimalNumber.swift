@@ -12,6 +12,29 @@ public enum DecimalNumber {
     /// `bytes` — an optional sign, digits with at most one `decimalSeparator`, an optional exponent
     /// (`e`/`E`, optional sign, digits), nothing else, not even white space — as a finite `Double`;
     /// `nil` when it is not such a number, or overflows to infinity.
+    /// The text of an XML element or attribute (GPX, KML, TCX) as a finite number: `parse` with
+    /// surrounding XML white space (space, tab, CR, LF) allowed — only the `xsd:decimal`/`xsd:double`
+    /// characters, so `inf`, `nan` and hexadecimal forms are rejected; `nil` when it is not one.
+    static func parseXMLText(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
+        var start = 0
+        var end = text.count
+        while start < end && isXMLSpace(text[start]) { start += 1 }
+        while end > start && isXMLSpace(text[end - 1]) { end -= 1 }
+        return parse(UnsafeBufferPointer(rebasing: text[start..<end]))
+    }
+
+    /// `parseXMLText` of a string's UTF-8 bytes.
+    static func parseXMLText(_ text: some StringProtocol) -> Double? {
+        var bytes = Array(text.utf8)
+        return bytes.withUnsafeMutableBufferPointer { parseXMLText(UnsafeBufferPointer($0)) }
+    }
+
+    /// Whether `byte` is XML white space (XML 1.0 §2.3 `S`: space, tab, CR, LF).
+    @inline(__always)
+    static func isXMLSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+    }
+
     public static func parse(_ bytes: UnsafeBufferPointer<UInt8>, decimalSeparator: UInt8 = 0x2E) -> Double? {
         guard !bytes.isEmpty, bytes.count < 400 else { return nil }
         var index = 0

@@ -31,7 +31,9 @@ import RoadTripCore
 /// Problems (as `path:line:column: severity: message` diagnostics):
 /// - Error, and `nil`: the file cannot be opened, is not well-formed XML (the line and column where
 ///   libxml2 stopped), or its root is not `gpx` ("not a GPX document (root element `kml`)").
-///   Nothing read before a well-formedness error is returned.
+///   Nothing read before a well-formedness error is returned — unless the error is where the
+///   file ends (`TruncatedFile`: a recording cut short): then the points read before the cut are
+///   kept, with one warning at the line and column where the file ends early.
 /// - Warning, point skipped and counted: a missing, unparsable or out-of-range `lat`/`lon` (which
 ///   includes OpenTracks' legacy pause markers `lat="100"`), and an unparsable `time`, `ele`,
 ///   `speed`, `course` or accuracy; an empty element (`<ele/>`) is a missing value, not a bad one.
@@ -84,7 +86,7 @@ public enum GPXReader {
 
 /// One pass over a GPX document: the element context stack, the point being read, the text being
 /// collected, and the counts of skipped points. Private to `GPXReader`.
-private struct GPXStreamState {
+private struct GPXStreamState: XMLTrackStream {
     /// What an open element is, as far as GPX goes.
     enum Context: UInt8 {
         case gpx, metadata, track, trackSegment, route, trackPoint, waypoint, pointExtensions, field, other
@@ -126,18 +128,6 @@ private struct GPXStreamState {
 
     static let maximumNamedProblems = SkippedRecords.listedLimit
 
-    /// A warning about one element, held until the end of the read, when its start tag's line
-    /// and column are looked up (`flushPendingWarnings`).
-    struct PendingWarning {
-        /// The element's ordinal among the document's elements, 1 for the root.
-        var ordinal: Int
-        /// The element's local name, to check the start tag found is its own.
-        var localName: String
-        /// libxml2's line for it (where its start tag ends), used when the tag is not found.
-        var line: Int
-        var message: String
-    }
-
     let reader: XMLStreamReader
     /// The file, read again for the start tags' columns when there are warnings.
     let url: URL
@@ -150,6 +140,8 @@ private struct GPXStreamState {
     var stack: [Context] = []
     var point = Point()
     var field: Field?
+    var isCollectingText: Bool { field != nil }
+    var hasRoot: Bool { !stack.isEmpty }
     var text: [UInt8] = []
     var nextSegment = 0
     var routeName: String?
@@ -161,7 +153,9 @@ private struct GPXStreamState {
     var elementCount = 0
     /// The ordinal of the element whose text is being collected.
     var fieldOrdinal = 0
-    var pendingWarnings: [PendingWarning] = []
+    var warnings = XMLElementWarnings()
+    /// Track and route points kept so far (for the warning about a file that ends early).
+    var pointsKept = 0
 
     init(
         reader: XMLStreamReader, url: URL, displayPath: String, timeZone: TimeZone, diagnostics: DiagnosticLog, result: TripLog,
@@ -178,26 +172,7 @@ private struct GPXStreamState {
     }
 
     mutating func run() -> TripLog? {
-        while true {
-            do {
-                guard try reader.read() else { break }
-            } catch {
-                reportSyntaxError(error)
-                return nil
-            }
-            switch reader.kind {
-            case .element:
-                elementCount += 1
-                guard startElement() else { return nil }
-                if reader.isEmptyElement { endElement() }
-            case .endElement:
-                endElement()
-            case .text:
-                if field != nil { reader.withValue { text.append(contentsOf: $0) } }
-            case .whitespace, .entityReference, .other:
-                break
-            }
-        }
+        guard readNodes() else { return nil }
         if result.name == nil { result.name = routeName ?? documentName }
         flushPendingWarnings()
         let total = skipped.reduce(0, +)
@@ -353,7 +328,7 @@ private struct GPXStreamState {
         reader.forEachAttribute {
             let isLatitude = equals("lat")
             guard isLatitude || equals("lon") else { return }
-            let value = reader.withValue(number)
+            let value = reader.withValue(DecimalNumber.parseXMLText)
             if isLatitude {
                 latitudeSeen = true
                 latitude = value
@@ -393,6 +368,7 @@ private struct GPXStreamState {
                 horizontalAccuracy: point.horizontalAccuracy, verticalAccuracy: point.verticalAccuracy,
                 speed: point.speed ?? point.extensionSpeed, course: point.course ?? point.extensionCourse,
                 segment: max(nextSegment - 1, 0), line: point.line)
+            pointsKept += 1
             if let receive { receive(sample) } else { result.locations.append(sample) }
         }
     }
@@ -415,36 +391,12 @@ private struct GPXStreamState {
     /// Holds a warning about the element `ordinal` (named `localName`; "" for the current point,
     /// whatever its name) until `flushPendingWarnings`.
     mutating func warn(ordinal: Int, localName: String, line: Int? = nil, _ message: String) {
-        pendingWarnings.append(PendingWarning(ordinal: ordinal, localName: localName, line: line ?? currentLine(), message: message))
+        warnings.add(ordinal: ordinal, localName: localName, line: line ?? currentLine(), message)
     }
 
-    /// Reports the held warnings, in the order they were made, each at the line and column of its
-    /// element's start tag (`XMLStartTagLocator`, on the file read again, and only when there are
-    /// warnings: libxml2's reader gives no columns). An element whose tag is not found where
-    /// expected (a UTF-16 file, which the locator cannot scan) keeps libxml2's line and column 1.
+    /// Reports the held warnings, each at its element's start tag (`XMLElementWarnings`).
     mutating func flushPendingWarnings() {
-        guard !pendingWarnings.isEmpty else { return }
-        var tags: [Int: XMLStartTagLocator.StartTag] = [:]
-        let wanted = Set(pendingWarnings.map(\.ordinal))
-        if let data = try? Data(contentsOf: url, options: .alwaysMapped), let last = wanted.max() {
-            var locator = XMLStartTagLocator(bytes: Array(data))
-            for ordinal in 1...last {
-                guard let tag = locator.next() else { break }
-                if wanted.contains(ordinal) { tags[ordinal] = tag }
-            }
-        }
-        for warning in pendingWarnings {
-            var location = SourceLocation(path: displayPath, line: warning.line)
-            if let tag = tags[warning.ordinal] {
-                let localName = tag.name.split(separator: ":").last.map(String.init) ?? tag.name
-                if warning.localName.isEmpty || localName == warning.localName {
-                    location.line = tag.line
-                    location.column = tag.column
-                }
-            }
-            diagnostics.warning(location, warning.message)
-        }
-        pendingWarnings.removeAll()
+        warnings.flush(url: url, displayPath: displayPath, to: diagnostics)
     }
 
     // MARK: Fields
@@ -482,7 +434,7 @@ private struct GPXStreamState {
     /// when the text is not a finite number.
     mutating func measurement(_ element: String) -> Double? {
         guard !isBlank() else { return nil }
-        if let value = text.withUnsafeBufferPointer(number) {
+        if let value = text.withUnsafeBufferPointer(DecimalNumber.parseXMLText) {
             return value
         }
         let shown = String(decoding: text, as: UTF8.self)
@@ -523,35 +475,4 @@ private struct GPXStreamState {
     /// `true` when the current element's or attribute's local name is `name`.
     @inline(__always)
     func equals(_ name: StaticString) -> Bool { reader.localNameIs(name) }
-
-    /// Reports the warnings held so far, then libxml2's well-formedness error with its line and
-    /// column.
-    mutating func reportSyntaxError(_ error: XMLStreamReader.SyntaxError) {
-        flushPendingWarnings()
-        // libxml2's column can run past the line's end in a document it converted from another
-        // encoding (`XMLStartTagLocator.clamped`); the file is read again only then.
-        var column = error.column
-        if let given = column, let data = try? Data(contentsOf: url, options: .alwaysMapped) {
-            column = XMLStartTagLocator(bytes: Array(data)).clamped(column: given, line: error.line)
-        }
-        diagnostics.error(
-            SourceLocation(path: displayPath, line: error.line, column: column),
-            "not well-formed XML: " + error.message)
-    }
-}
-
-/// The text as a finite number (`DecimalNumber`, surrounding XML white space allowed), or `nil`:
-/// only the `xsd:decimal`/`xsd:double` characters — digits, sign, point, exponent — so `inf`,
-/// `nan` and hexadecimal forms are rejected.
-private func number(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
-    var start = 0
-    var end = text.count
-    while start < end && isXMLSpace(text[start]) { start += 1 }
-    while end > start && isXMLSpace(text[end - 1]) { end -= 1 }
-    return DecimalNumber.parse(UnsafeBufferPointer(rebasing: text[start..<end]))
-}
-
-@inline(__always)
-private func isXMLSpace(_ byte: UInt8) -> Bool {
-    byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
 }

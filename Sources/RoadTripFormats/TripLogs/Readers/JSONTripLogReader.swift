@@ -40,13 +40,7 @@ public enum JSONTripLogReader {
                     "a roadtrip trip log is a JSON object starting {\"format\": \"\(JSONTripLogFormat.formatName)\", …}"))
             return nil
         }
-        let document: ParsedDocument
-        do throws(ParsedDocument.SyntaxError) {
-            document = try JSONDocument.parse(data)
-        } catch {
-            log.error(error.location(in: displayPath), "JSON syntax error: \(error.message)")
-            return nil
-        }
+        guard let document = JSONTripLogParsing.parse(data, displayPath: displayPath, log: log) else { return nil }
         let root = document.value
         let rootPosition = document.positions
         guard case .mapping = root else {

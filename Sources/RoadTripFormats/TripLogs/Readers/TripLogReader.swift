@@ -1,12 +1,21 @@
 import Foundation
 import RoadTripCore
 
-/// Reads any trip log by what it is: a folder is a Sensor Logger recording; a file
-/// is chosen by extension (case-insensitive): `.gpx` → `GPXReader`, `.nmea` → `NMEAReader`, `.json` →
-/// `JSONTripLogReader`, `.csv` → sniffed from its header: OpenTracks (`#time,trackpoint_type,…`),
-/// a Sensor Logger `Location.csv` on its own (`time,seconds_elapsed,…,latitude,longitude`),
-/// GPSLogger (`time,lat,lon,elevation,accuracy,…`), else the generic reader with the sidecar's
-/// column mapping, else an error listing the columns.
+/// Reads any trip log by what it is: a folder is a Sensor Logger recording; a file is read by its
+/// content, judged from its first bytes (`TripLogContent`), the extension being only a hint — so
+/// NMEA named `.txt`, `.log` or with no extension, a GPX, KML or TCX named `.xml` and GeoJSON named
+/// `.json` are read. GPX → `GPXReader`, KML → `KMLReader`, TCX → `TCXReader`, GeoJSON →
+/// `GeoJSONTripLogReader`, roadtrip's JSON → `JSONTripLogReader`, NMEA → `NMEAReader`, CSV →
+/// sniffed from its header: OpenTracks (`#time,trackpoint_type,…`), a Sensor Logger
+/// `Location.csv` on its own (`time,seconds_elapsed,…,latitude,longitude`), GPSLogger
+/// (`time,lat,lon,elevation,accuracy,…`), roadtrip's own `trip filter --format csv`
+/// (`segment,timestamp,latitude_deg,…`), else the generic reader with the sidecar's column
+/// mapping, else an error listing the columns.
+///
+/// A file whose content is none of these is an error naming what it looks like ("looks like
+/// HTML", "binary data", "JSON without a recognised structure") and the formats roadtrip reads —
+/// except that a file named for a format of the same kind (`.gpx` holding other XML, an empty
+/// `.json`) goes to that format's reader, whose error is the more precise.
 public enum TripLogReader {
     /// Reads the log at `url` (a file or a recording folder); `nil` with an error in `log` when it
     /// cannot be read as a trip log. The slug is the file name without extension, or the folder's
@@ -30,43 +39,77 @@ public enum TripLogReader {
             return SensorLoggerReader.read(url, displayPath: displayPath, slug: url.lastPathComponent, log: log)
         }
         let slug = url.deletingPathExtension().lastPathComponent
-        switch url.pathExtension.lowercased() {
-        case "gpx":
-            return GPXReader.read(url, displayPath: displayPath, slug: slug, timeZone: timeZone, log: log)
-        case "nmea":
-            return NMEAReader.read(url, displayPath: displayPath, slug: slug, log: log)
-        case "json":
-            return JSONTripLogReader.read(url, displayPath: displayPath, slug: slug, timeZone: timeZone, log: log)
-        case "csv":
-            let header: [String]
-            do throws(Diagnostic) {
-                header = try CSVTable.openSniffingDelimiter(url: url, displayPath: displayPath).header
-            } catch {
-                log.report(error)
+        let fileExtension = url.pathExtension.lowercased()
+        var content = TripLogContent.sniff(url)
+        if case .other(let looksLike, let family) = content {
+            guard let named = Self.formatNamed(byExtension: fileExtension, family: family) else {
+                log.error(
+                    SourceLocation(path: displayPath),
+                    "not a trip log: it looks like \(looksLike); roadtrip reads \(TripLogContent.readableFormats)")
                 return nil
             }
-            if OpenTracksCSVReader.recognizes(header: header) {
-                return OpenTracksCSVReader.read(url, displayPath: displayPath, slug: slug, timeZone: timeZone, log: log)
-            }
-            if SensorLoggerReader.recognizes(locationHeader: header) {
-                return SensorLoggerReader.readLocationFile(url, displayPath: displayPath, slug: slug, log: log)
-            }
-            if GPSLoggerCSVReader.recognizes(header: header) {
-                return GPSLoggerCSVReader.read(url, displayPath: displayPath, slug: slug, timeZone: timeZone, log: log)
-            }
-            if let columnMapping {
-                return GenericCSVReader.read(
-                    url, displayPath: displayPath, slug: slug, mapping: columnMapping, timeZone: timeZone, log: log)
-            }
-            log.error(
-                SourceLocation(path: displayPath, line: 1),
-                "unknown CSV layout: columns \(header.joined(separator: ", ")) (name them in the trip's sidecar under columns:)")
-            return nil
-        default:
-            log.error(
-                SourceLocation(path: displayPath),
-                "not a trip log: the extension \".\(url.pathExtension)\" is none of .gpx, .nmea, .json, .csv")
+            content = named
+        }
+        switch content {
+        case .gpx:
+            return GPXReader.read(url, displayPath: displayPath, slug: slug, timeZone: timeZone, log: log)
+        case .kml:
+            return KMLReader.read(url, displayPath: displayPath, slug: slug, timeZone: timeZone, log: log)
+        case .tcx:
+            return TCXReader.read(url, displayPath: displayPath, slug: slug, timeZone: timeZone, log: log)
+        case .nmea:
+            return NMEAReader.read(url, displayPath: displayPath, slug: slug, log: log)
+        case .roadtripJSON:
+            return JSONTripLogReader.read(url, displayPath: displayPath, slug: slug, timeZone: timeZone, log: log)
+        case .geoJSON:
+            return GeoJSONTripLogReader.read(url, displayPath: displayPath, slug: slug, timeZone: timeZone, log: log)
+        case .csv, .other:
+            return readCSV(url, displayPath: displayPath, slug: slug, timeZone: timeZone, columnMapping: columnMapping, log: log)
+        }
+    }
+
+    /// The format a file's extension names, for a file whose content is of the same kind but not
+    /// recognised (or empty), so that its reader gives the precise error; `nil` otherwise.
+    static func formatNamed(byExtension fileExtension: String, family: TripLogContent.Family) -> TripLogContent? {
+        let named: [String: (TripLogContent, TripLogContent.Family)] = [
+            "gpx": (.gpx, .xml), "kml": (.kml, .xml), "tcx": (.tcx, .xml), "json": (.roadtripJSON, .json),
+            "geojson": (.geoJSON, .json), "nmea": (.nmea, .text), "csv": (.csv, .text),
+        ]
+        guard let (format, kind) = named[fileExtension], family == kind || family == .empty else { return nil }
+        return format
+    }
+
+    /// A CSV file, by its header.
+    private static func readCSV(
+        _ url: URL, displayPath: String, slug: String, timeZone: TimeZone, columnMapping: [String: String]?,
+        log: DiagnosticLog
+    ) -> TripLog? {
+        let header: [String]
+        do throws(Diagnostic) {
+            header = try CSVTable.openSniffingDelimiter(url: url, displayPath: displayPath).header
+        } catch {
+            log.report(error)
             return nil
         }
+        if OpenTracksCSVReader.recognizes(header: header) {
+            return OpenTracksCSVReader.read(url, displayPath: displayPath, slug: slug, timeZone: timeZone, log: log)
+        }
+        if SensorLoggerReader.recognizes(locationHeader: header) {
+            return SensorLoggerReader.readLocationFile(url, displayPath: displayPath, slug: slug, log: log)
+        }
+        if GPSLoggerCSVReader.recognizes(header: header) {
+            return GPSLoggerCSVReader.read(url, displayPath: displayPath, slug: slug, timeZone: timeZone, log: log)
+        }
+        if TrackCSVReader.recognizes(header: header) {
+            return TrackCSVReader.read(url, displayPath: displayPath, slug: slug, timeZone: timeZone, log: log)
+        }
+        if let columnMapping {
+            return GenericCSVReader.read(
+                url, displayPath: displayPath, slug: slug, mapping: columnMapping, timeZone: timeZone, log: log)
+        }
+        log.error(
+            SourceLocation(path: displayPath, line: 1),
+            "unknown CSV layout: columns \(header.joined(separator: ", ")) (name them in the trip's sidecar under columns:)")
+        return nil
     }
 }

@@ -1,0 +1,141 @@
+import Foundation
+
+/// What a file holds, judged from its first bytes (at most `sniffedByteCount`), so that a trip log
+/// is read by what it is whatever its name: NMEA named `.txt` or `.log`, a GPX, KML or TCX named
+/// `.xml`, GeoJSON named `.json`. The extension is only a hint (`TripLogReader`).
+///
+/// The rules, in order, after a UTF-8 byte order mark and leading white space (a UTF-16 document is
+/// decoded first):
+/// - a zip archive (`PK\u{3}\u{4}`: a KMZ, an Office file), a PDF, PNG or JPEG, or a NUL byte: not
+///   a trip log ("a zip archive", "binary data", …);
+/// - `<`: XML, by its root element's local name — `gpx` (GPX), `kml` (KML),
+///   `TrainingCenterDatabase` (TCX); `html` or `<!DOCTYPE html` is "HTML";
+/// - `{` or `[`: JSON — roadtrip's own log when `"roadtrip-triplog"` appears, GeoJSON when a
+///   `"type"` of `FeatureCollection`, `Feature`, `LineString` or `MultiLineString` does;
+/// - `$` or `!` and a five-character address (`$GPRMC`, `$GNGGA`): NMEA 0183;
+/// - a first line that is a known CSV header (GPSLogger, OpenTracks, Sensor Logger's
+///   `Location.csv`, roadtrip's own `trip filter --format csv`), or any delimited first line in a
+///   file named `.csv`: CSV;
+/// - anything else is plain text.
+public enum TripLogContent: Sendable, Equatable {
+    case gpx, kml, tcx, nmea, roadtripJSON, geoJSON, csv
+    /// Not a trip log: what the file looks like ("HTML", "binary data", …) and its family.
+    case other(looksLike: String, family: Family)
+
+    /// What a file that is no trip log is made of, so that a file named for a format it is close
+    /// to (`.gpx` holding other XML) is left to that format's reader and its precise errors.
+    public enum Family: Sendable, Equatable {
+        case empty, xml, json, text, binary
+    }
+
+    /// How much of a file is read to judge it.
+    static let sniffedByteCount = 64 * 1024
+
+    /// Whether this is a format roadtrip reads.
+    public var isTripLog: Bool {
+        if case .other = self { return false }
+        return true
+    }
+
+    /// The file at `url`, judged from its first bytes; `.other("unreadable", .empty)` when it cannot
+    /// be read (its reader then says why).
+    public static func sniff(_ url: URL) -> TripLogContent {
+        guard let handle = try? FileHandle(forReadingFrom: url) else { return .other(looksLike: "unreadable", family: .empty) }
+        defer { try? handle.close() }
+        let bytes = (try? handle.read(upToCount: sniffedByteCount)).map { Array($0) } ?? []
+        let content = sniff(bytes)
+        if content == .other(looksLike: "text with columns", family: .text) {
+            return url.pathExtension.lowercased() == "csv" || hasKnownCSVHeader(url) ? .csv : .other(looksLike: "plain text", family: .text)
+        }
+        return content
+    }
+
+    /// `bytes` (a file's first bytes) judged; "text with columns" stands for a delimited first line,
+    /// which `sniff(_ url:)` checks against the CSV readers' headers.
+    static func sniff(_ bytes: [UInt8]) -> TripLogContent {
+        var bytes = bytes[...]
+        if bytes.starts(with: [0x50, 0x4B, 0x03, 0x04]) {
+            return .other(looksLike: "a zip archive (a KMZ is one: roadtrip reads the KML inside once unzipped)", family: .binary)
+        }
+        for (signature, name) in [([UInt8]("%PDF".utf8), "a PDF document"), ([0x89, 0x50, 0x4E, 0x47], "a PNG image"), ([0xFF, 0xD8, 0xFF], "a JPEG image")]
+        where bytes.starts(with: signature) {
+            return .other(looksLike: name, family: .binary)
+        }
+        let text: String
+        if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
+            // Judged by its markup, which is ASCII; an odd last byte (the prefix cut) is dropped.
+            text = String(data: Data(bytes.prefix(bytes.count & ~1)), encoding: .utf16) ?? ""
+        } else {
+            if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
+            if bytes.contains(0) { return .other(looksLike: "binary data", family: .binary) }
+            text = String(decoding: bytes, as: UTF8.self)
+        }
+        let trimmed = text.drop { $0.isWhitespace || $0 == "\u{FEFF}" }
+        guard let first = trimmed.first else { return .other(looksLike: "an empty file", family: .empty) }
+        switch first {
+        case "<": return xml(trimmed)
+        case "{", "[": return json(trimmed)
+        case "$", "!":
+            if trimmed.prefix(6).dropFirst().allSatisfy({ $0.isASCII && ($0.isUppercase || $0.isNumber) }), trimmed.count >= 6 {
+                return .nmea
+            }
+        default: break
+        }
+        let invalid = text.unicodeScalars.prefix(4096).filter { $0 == "\u{FFFD}" || ($0.value < 0x20 && !"\t\n\r".unicodeScalars.contains($0)) }
+        if invalid.count > 8 { return .other(looksLike: "binary data", family: .binary) }
+        let firstLine = trimmed.prefix { $0 != "\n" && $0 != "\r" }
+        if firstLine.contains(",") || firstLine.contains(";") || firstLine.contains("\t") {
+            return .other(looksLike: "text with columns", family: .text)
+        }
+        return .other(looksLike: "plain text", family: .text)
+    }
+
+    /// XML by its root element.
+    private static func xml(_ text: Substring) -> TripLogContent {
+        var rest = text
+        while true {
+            rest = rest.drop { $0.isWhitespace }
+            if rest.hasPrefix("<?") || rest.hasPrefix("<!--") {
+                guard let end = rest.range(of: rest.hasPrefix("<?") ? "?>" : "-->") else { break }
+                rest = rest[end.upperBound...]
+            } else if rest.hasPrefix("<!") {
+                if rest.prefix(14).lowercased().hasPrefix("<!doctype html") { return .other(looksLike: "HTML", family: .xml) }
+                guard let end = rest.firstIndex(of: ">") else { break }
+                rest = rest[rest.index(after: end)...]
+            } else {
+                break
+            }
+        }
+        guard rest.hasPrefix("<") else { return .other(looksLike: "XML without a root element", family: .xml) }
+        let name = rest.dropFirst().prefix { !$0.isWhitespace && $0 != ">" && $0 != "/" }
+        let localName = name.split(separator: ":").last.map(String.init) ?? ""
+        switch localName {
+        case "gpx": return .gpx
+        case "kml": return .kml
+        case "TrainingCenterDatabase": return .tcx
+        case _ where localName.lowercased() == "html": return .other(looksLike: "HTML", family: .xml)
+        case "svg": return .other(looksLike: "an SVG image", family: .xml)
+        case "plist": return .other(looksLike: "a property list", family: .xml)
+        default: return .other(looksLike: "XML whose root element is `\(name)`", family: .xml)
+        }
+    }
+
+    /// JSON by the markers of roadtrip's log and of GeoJSON.
+    private static func json(_ text: Substring) -> TripLogContent {
+        if text.contains("\"roadtrip-triplog\"") { return .roadtripJSON }
+        if text.contains(#/"type"\s*:\s*"(FeatureCollection|Feature|LineString|MultiLineString)"/#) { return .geoJSON }
+        return .other(looksLike: "JSON without a recognised structure", family: .json)
+    }
+
+    /// Whether the file's CSV header is one a CSV reader knows without a sidecar.
+    private static func hasKnownCSVHeader(_ url: URL) -> Bool {
+        guard let header = try? CSVTable.openSniffingDelimiter(url: url, displayPath: "").header else { return false }
+        return OpenTracksCSVReader.recognizes(header: header) || SensorLoggerReader.recognizes(locationHeader: header)
+            || GPSLoggerCSVReader.recognizes(header: header) || TrackCSVReader.recognizes(header: header)
+    }
+
+    /// What roadtrip reads, for the error about a file that is none of it.
+    public static let readableFormats =
+        "GPX, KML, TCX, GeoJSON, NMEA 0183, roadtrip's JSON trip log, or CSV (GPSLogger, OpenTracks, "
+        + "Sensor Logger, roadtrip's own, or columns named in a sidecar)"
+}

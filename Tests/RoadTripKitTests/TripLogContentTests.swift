@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+
+@testable import RoadTripCore
+@testable import RoadTripFormats
+
+/// TripLogReader chooses the reader by content (`TripLogContent`), the extension only a hint; a GPX
+/// cut short keeps its points; roadtrip's own `trip filter --format csv` reads back exactly.
+@Suite struct TripLogContentTests {
+    func read(_ name: String, _ text: String) -> (TripLog?, [String]) {
+        let log = DiagnosticLog()
+        let trip = TripLogReader.read(
+            TripLogTestFiles.file(name, text), displayPath: name, timeZone: .gmt, columnMapping: nil, log: log)
+        return (trip, log.diagnostics.map(\.description))
+    }
+
+    static let gpx = #"<?xml version="1.0"?><gpx version="1.1"><trk><trkseg><trkpt lat="1" lon="2"/></trkseg></trk></gpx>"#
+    static let nmea = "$GPRMC,120000,A,4807.038,N,01131.000,E,022.4,084.4,230394,003.1,W*64\n"
+
+    @Test func formatsAreFoundByContentWhateverTheName() throws {
+        #expect(read("day.xml", Self.gpx).0?.format == .gpx)
+        #expect(read("day.xml", #"<kml xmlns="http://www.opengis.net/kml/2.2"/>"#).0?.format == .kml)
+        #expect(read("day.xml", "<TrainingCenterDatabase/>").0?.format == .tcx)
+        #expect(read("day.txt", Self.nmea).0?.format == .nmea)
+        #expect(read("day.log", Self.nmea).0?.format == .nmea)
+        #expect(read("day", Self.nmea).0?.format == .nmea)
+        #expect(read("day.json", #"{"type":"Feature","geometry":{"type":"LineString","coordinates":[[1,2]]}}"#).0?.format == .geojson)
+        #expect(read("day.json", #"{"format":"roadtrip-triplog","version":1}"#).0?.format == .json)
+        // The NMEA fix: 4807.038 N = 48 + 7.038/60 = 48.1173; 01131.000 E = 11 + 31/60 = 11.516666…
+        let nmea = try #require(read("day.txt", Self.nmea).0)
+        #expect(abs(nmea.locations[0].coordinate.latitude - 48.1173) < 1e-9)
+    }
+
+    @Test func unknownContentSaysWhatItLooksLike() {
+        let html = read("day.txt", "<!DOCTYPE html><html><body>hi</body></html>")
+        #expect(html.0 == nil)
+        #expect(html.1.first?.hasPrefix("day.txt: error: not a trip log: it looks like HTML; roadtrip reads GPX, KML, TCX") == true)
+        #expect(read("day.bin", "\u{0}\u{1}\u{2}abc").1.first?.contains("it looks like binary data") == true)
+        #expect(read("day.txt", #"{"a": 1}"#).1.first?.contains("it looks like JSON without a recognised structure") == true)
+        #expect(read("README.txt", "My trip, day one\n").1.first?.contains("it looks like plain text") == true)
+        // A .gpx holding other XML goes to the GPX reader, whose error is more precise.
+        #expect(read("day.gpx", "<svg/>").1 == ["day.gpx:1:1: error: not a GPX document (root element `svg`)"])
+    }
+
+    /// gpx-truncated.gpx (../shared/bad-inputs) stops inside `<time>` on line 5, after
+    /// `<trkpt lat="46.2" lon="14.2">` (29) + `<time>` (6) + `2024-05-01T10:00:` (17) = 52
+    /// characters: the first point (46.1, 14.1 at 2024-05-01T10:00:00Z = 1714557600) is kept, with
+    /// one warning at line 5, column 53.
+    @Test func truncatedGPXKeepsThePointsBeforeTheCut() throws {
+        let log = DiagnosticLog()
+        let trip = try #require(TripLogReader.read(
+            FixtureFiles.url("triplogs/gpx/gpx-truncated.gpx"), displayPath: "trips/gpx-truncated.gpx", timeZone: .gmt,
+            columnMapping: nil, log: log))
+        #expect(trip.locations.map(\.coordinate) == [Coordinate(latitude: 46.1, longitude: 14.1)])
+        #expect(trip.locations[0].timestamp == Date(timeIntervalSince1970: 1_714_557_600))
+        #expect(log.diagnostics.map(\.description) == [
+            "trips/gpx-truncated.gpx:5:53: warning: the file ends early (a recording cut short?); the 1 point read before it is kept"
+        ])
+    }
+
+    /// A tag mismatch in the middle of a file is still an error, not a cut.
+    @Test func brokenXMLInTheMiddleIsAnError() {
+        let (trip, diagnostics) = read("day.gpx", "<gpx><trk></gpx>\n<x/>\n")
+        #expect(trip == nil)
+        #expect(diagnostics.first?.contains("error: not well-formed XML") == true)
+    }
+
+    /// write → read gives back the same samples (values, segments) — shortest round-trip decimals
+    /// and microsecond times (.5 s, .25 s are exact in binary).
+    @Test func roadtripCSVRoundTrip() throws {
+        let segments: [[LocationSample]] = [
+            [
+                LocationSample(
+                    timestamp: Date(timeIntervalSince1970: 1_717_225_200.5), coordinate: Coordinate(latitude: 47.123456789, longitude: 8.1),
+                    altitude: 401.25, horizontalAccuracy: 4.7, verticalAccuracy: -1, speed: 12.3, course: 359.9, segment: 0),
+                LocationSample(coordinate: Coordinate(latitude: -33.9, longitude: 151.2), segment: 0),
+            ],
+            [LocationSample(timestamp: Date(timeIntervalSince1970: 1_717_225_260.25), coordinate: Coordinate(latitude: 0.1, longitude: -0.2), segment: 1)],
+        ]
+        let (trip, diagnostics) = read("filtered.csv", CSVTrackWriter.string(segments: segments))
+        let log = try #require(trip)
+        #expect(diagnostics.isEmpty)
+        #expect(log.format == .csv)
+        // The reader adds each row's line (2, 3, 4 after the header); otherwise identical.
+        #expect(log.locations.map { var fix = $0; fix.line = nil; return fix } == segments.flatMap { $0 })
+        #expect(log.locations.map(\.line) == [2, 3, 4])
+    }
+}

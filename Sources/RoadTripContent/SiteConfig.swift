@@ -50,8 +50,9 @@ public struct SiteConfig: Sendable, Hashable {
     /// `photos.cameraClockOffset`: seconds added to a photo's time before it is placed on a
     /// trip log (a camera clock 2 minutes slow: 120); default 0.
     public var photosCameraClockOffset = 0.0
-    /// `photos.maximumGap`: a photo is placed on a trip log only within this many seconds of a
-    /// kept fix; default 300 (`Photo.defaultMaximumGap`).
+    /// `photos.maximumGap`: a photo taken before a trip log starts, after it ends or in a gap
+    /// between its segments is placed at the nearer end only within this many seconds of it;
+    /// default 300 (`Photo.defaultMaximumGap`).
     public var photosMaximumGap = Photo.defaultMaximumGap
     /// `share.email`: offer the e-mail share action, an RFC 6068 `mailto:` link (default true).
     public var shareEmail = true

@@ -57,7 +57,7 @@ public enum SiteConfigDocument {
             [("photos:", nil),
              ("  keepMetadata: \(YAMLText.bool(config.photosKeepMetadata))", "true keeps EXIF and XMP (camera, GPS) in published photos"),
              ("  cameraClockOffset: \(YAMLText.number(config.photosCameraClockOffset))", "seconds added to photo times (a camera 2 minutes slow: 120)"),
-             ("  maximumGap: \(YAMLText.number(config.photosMaximumGap))", "seconds from a trip-log fix within which a photo is placed on it")])
+             ("  maximumGap: \(YAMLText.number(config.photosMaximumGap))", "seconds before or after a trip log (or into a gap) within which a photo is placed at its end")])
         let fields = ContactPrivacy.Field.allCases.map(\.rawValue).joined(separator: ", ")
         let published = config.contactPrivacy.published.sorted().map(\.rawValue).joined(separator: ", ")
         add(["People in contacts.vcf: pages show a first name and a city unless you publish more."],

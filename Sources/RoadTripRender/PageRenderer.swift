@@ -152,7 +152,7 @@ package struct PageRenderer: Sendable {
                         thumbnail: "photos/" + PhotoFiles.thumbnailName(photo),
                         web: "photos/" + PhotoFiles.webName(photo),
                         placedFromTrack: photo.coordinateSource == .trackLog,
-                        unplaced: photo.coordinate == nil,
+                        unplaced: photo.coordinate == nil ? (photo.unplacedReason?.text ?? "no GPS position") : nil,
                         time: nonEmpty(photo.time.map { dates.dateTime($0) }),
                         dateTime: nonEmpty(photo.time.map(ReadableDate.htmlDateTime)))
                 },

@@ -269,16 +269,48 @@ struct PhotoTests {
         let onEquator = geotagger.coordinate(at: Self.start.addingTimeInterval(101))
         #expect(abs(onEquator!.longitude - 10.000_25) < 1e-10 && abs(onEquator!.latitude) < 1e-12)
         #expect(geotagger.coordinate(at: Self.start.addingTimeInterval(10)) == Coordinate(latitude: 46.001, longitude: 14.0))
-        #expect(geotagger.coordinate(at: Self.start.addingTimeInterval(50)) == nil)  // between segments
-        #expect(geotagger.coordinate(at: Self.start.addingTimeInterval(-1)) == nil)  // before the track
-        #expect(geotagger.coordinate(at: Self.start.addingTimeInterval(1105)) == nil)  // after it
-        // Fixes 1000 s apart: 300 s from the nearer one is placed, 301 s is not.
+        // Fixes 1000 s apart in one segment (a stop, or a sparse logger): always placed, interpolated.
         #expect(geotagger.coordinate(at: Self.start.addingTimeInterval(404)) != nil)
-        #expect(geotagger.coordinate(at: Self.start.addingTimeInterval(405)) == nil)
-        #expect(PhotoGeotagger(segments: track, maximumGap: 100).coordinate(at: Self.start.addingTimeInterval(300)) == nil)
+        let midway = geotagger.coordinate(at: Self.start.addingTimeInterval(604))
+        #expect(abs(midway!.longitude - 10.0015) < 1e-10 && abs(midway!.latitude) < 1e-12)
+        // Outside the track, within maximumGap (300 s) of an end: placed at that end. The gap 10…100 s
+        // is 40 s from the first segment's end at 50 s.
+        #expect(geotagger.coordinate(at: Self.start.addingTimeInterval(50)) == Coordinate(latitude: 46.001, longitude: 14.0))
+        #expect(geotagger.coordinate(at: Self.start.addingTimeInterval(-1)) == Coordinate(latitude: 46.0, longitude: 14.0))
+        #expect(geotagger.coordinate(at: Self.start.addingTimeInterval(1105)) == Coordinate(latitude: 0, longitude: 10.002))
+        // Farther than maximumGap: unplaced, and why.
+        #expect(geotagger.placement(at: Self.start.addingTimeInterval(-400)) == .failure(.beforeTripLog(seconds: 400)))
+        #expect(geotagger.placement(at: Self.start.addingTimeInterval(1500)) == .failure(.afterTripLog(seconds: 396)))
+        let strict = PhotoGeotagger(segments: track, maximumGap: 30)
+        #expect(strict.placement(at: Self.start.addingTimeInterval(55)) == .failure(.inGap(seconds: 45)))
+        #expect(PhotoGeotagger(segments: []).placement(at: Self.start) == .failure(.noTripLog))
         // A camera 2 s slow: its 2 s is the track's 4 s.
         let offset = PhotoGeotagger(segments: track, cameraClockOffset: 2).coordinate(at: Self.start.addingTimeInterval(2))
         #expect(offset == onMeridian)
+    }
+
+    /// A photo taken during a 10-minute stop is placed at the stop: a 1 Hz drive north at 20 m/s for
+    /// 60 s, 600 s standing at the same place (the distance filter drops those fixes, so the kept
+    /// fixes on either side are 601 s apart), then on. The stop is no gap (recorded fixes stay 1 s
+    /// apart), so the photo at 300 s into the stop is interpolated between the last kept fix before
+    /// it (the stop, 1,200 m north) and the first after it (20 m on): within 20 m of the stop.
+    @Test("a photo taken during a stop is placed at the stop")
+    func photoAtAStop() throws {
+        var fixes: [LocationSample] = []
+        func north(_ metres: Double) -> Coordinate {
+            Geodesic.direct(from: Coordinate(latitude: 46, longitude: 14), azimuth: 0, distance: metres)
+        }
+        for second in 0...60 { fixes.append(LocationSample(timestamp: Self.start.addingTimeInterval(Double(second)), coordinate: north(20 * Double(second)))) }
+        for second in 61...660 { fixes.append(LocationSample(timestamp: Self.start.addingTimeInterval(Double(second)), coordinate: north(1200))) }
+        for second in 661...700 {
+            fixes.append(LocationSample(timestamp: Self.start.addingTimeInterval(Double(second)), coordinate: north(1200 + 20 * Double(second - 660))))
+        }
+        let log = TripLog(slug: "stop", sourcePath: "stop.gpx", format: .gpx, locations: fixes)
+        let processed = ProcessedTripLog(log: log, settings: .roadTrip)
+        #expect(processed.segments.count == 1)
+        let geotagger = PhotoGeotagger(segments: processed.segments)
+        let placed = try geotagger.placement(at: Self.start.addingTimeInterval(360)).get()
+        #expect(Geodesic.inverse(from: placed, to: north(1200)).distance < 20)
     }
 
     @Test("geotag places only photos without GPS, and says so")
@@ -293,6 +325,7 @@ struct PhotoTests {
         ]
         let placed = geotagger.geotag(photos)
         #expect(placed.map(\.coordinateSource) == [.trackLog, .exif, nil])
+        #expect(placed.map(\.unplacedReason) == [nil, nil, .noTime])
         #expect(abs(try #require(placed[0].coordinate).latitude - 46.0005) < 1e-9)
         #expect(placed[1].coordinate == exifPlaced)
     }

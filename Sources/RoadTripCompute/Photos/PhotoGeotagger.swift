@@ -13,14 +13,21 @@ import RoadTripCore
 /// one (e.g. 1 s apart at 30 m/s: 15 m; 5 s apart: 75 m). (Linear interpolation of latitude and
 /// longitude would differ from the geodesic by far less than a millimetre over such a chord.)
 ///
-/// A time before the first fix, after the last, in a gap between segments, or farther than
-/// ``maximumGap`` seconds from the nearer of the two fixes gives `nil`: the photo stays unplaced.
+/// Between two fixes of one segment a photo is always placed, however far apart they are: within a
+/// segment the recorded fixes are never a gap apart (the location filter's gap rule), so two kept
+/// fixes far apart in time mean a stop whose fixes the distance filter thinned — the vehicle stood
+/// within `distanceFilter` of the first — or a logger that records every few minutes. A time before
+/// the first fix, after the last, or in a gap between segments is placed at the nearer end when
+/// within ``maximumGap`` seconds of it (the photo was taken just before the logger started, or
+/// just after it stopped), and left unplaced otherwise, with the reason
+/// (`Photo.UnplacedReason`).
 public struct PhotoGeotagger: Sendable {
 
     /// Seconds added to a photo's time before looking it up: a camera whose clock ran 90 s slow
     /// has an offset of +90. 0 by default.
     public var cameraClockOffset: Double
-    /// The farthest, in seconds, a photo's (corrected) time may be from the nearer kept fix.
+    /// The farthest, in seconds, a photo's (corrected) time may be before the first fix, after the
+    /// last or into a gap between segments and still be placed (at that end).
     public var maximumGap: Double
     private let timeline: TrackTimeline
 
@@ -32,22 +39,44 @@ public struct PhotoGeotagger: Sendable {
         self.maximumGap = maximumGap
     }
 
-    /// Where the track was at `photoTime` + ``cameraClockOffset``, degrees, or `nil` (see the type).
-    public func coordinate(at photoTime: Date) -> Coordinate? {
-        guard let position = timeline.position(at: photoTime.addingTimeInterval(cameraClockOffset)),
-            position.secondsToNearestFix <= maximumGap
-        else { return nil }
-        return position.coordinate
+    /// Where the track was at `photoTime` + ``cameraClockOffset``, degrees, or why it cannot say
+    /// (see the type).
+    public func placement(at photoTime: Date) -> Result<Coordinate, Photo.UnplacedReason> {
+        switch timeline.placement(at: photoTime.addingTimeInterval(cameraClockOffset)) {
+        case .onTrack(let position): return .success(position.coordinate)
+        case .noFixes: return .failure(.noTripLog)
+        case .beforeStart(let seconds, let end):
+            return seconds <= maximumGap ? .success(end) : .failure(.beforeTripLog(seconds: seconds))
+        case .afterEnd(let seconds, let end):
+            return seconds <= maximumGap ? .success(end) : .failure(.afterTripLog(seconds: seconds))
+        case .inGap(let seconds, let end):
+            return seconds <= maximumGap ? .success(end) : .failure(.inGap(seconds: seconds))
+        }
     }
 
-    /// `photos` with every photo that has a ``Photo/time`` but no ``Photo/coordinate`` placed on
-    /// the track (``Photo/coordinateSource`` = `.trackLog`) when ``coordinate(at:)`` finds one.
+    /// Where the track was at `photoTime` + ``cameraClockOffset``, degrees, or `nil` (see the type).
+    public func coordinate(at photoTime: Date) -> Coordinate? {
+        try? placement(at: photoTime).get()
+    }
+
+    /// `photos` with every photo that has no ``Photo/coordinate`` placed on the track
+    /// (``Photo/coordinateSource`` = `.trackLog`) when ``placement(at:)`` finds a position, and
+    /// given its ``Photo/unplacedReason`` when it does not (or when the photo has no time).
     public func geotag(_ photos: [Photo]) -> [Photo] {
         photos.map { photo in
-            guard photo.coordinate == nil, let time = photo.time, let coordinate = coordinate(at: time) else { return photo }
+            guard photo.coordinate == nil else { return photo }
             var placed = photo
-            placed.coordinate = coordinate
-            placed.coordinateSource = .trackLog
+            guard let time = photo.time else {
+                placed.unplacedReason = .noTime
+                return placed
+            }
+            switch placement(at: time) {
+            case .success(let coordinate):
+                placed.coordinate = coordinate
+                placed.coordinateSource = .trackLog
+            case .failure(let reason):
+                placed.unplacedReason = reason
+            }
             return placed
         }
     }

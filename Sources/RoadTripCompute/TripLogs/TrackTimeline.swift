@@ -23,6 +23,20 @@ public struct TrackTimeline: Sendable {
         public var secondsToNearestFix: Double { min(secondsAfterPreviousFix, secondsBeforeNextFix) }
     }
 
+    /// Where a time falls on the track.
+    public enum Placement: Sendable, Hashable {
+        /// Between two fixes of one segment, or at a fix: the interpolated position.
+        case onTrack(Position)
+        /// Before the first timed fix, by this many seconds; `end` is that fix.
+        case beforeStart(seconds: Double, end: Coordinate)
+        /// After the last timed fix, by this many seconds; `end` is that fix.
+        case afterEnd(seconds: Double, end: Coordinate)
+        /// In a gap between two segments, this many seconds from the nearer of its ends, `end`.
+        case inGap(seconds: Double, end: Coordinate)
+        /// The track has no timed fix.
+        case noFixes
+    }
+
     private var times: [Double] = []
     private var coordinates: [Coordinate] = []
     private var segmentOf: [Int] = []
@@ -43,8 +57,16 @@ public struct TrackTimeline: Sendable {
     /// The position at `date`, or `nil` before the first or after the last timestamped fix, or in
     /// a gap between segments. A time equal to a fix's gives that fix's coordinate.
     public func position(at date: Date) -> Position? {
+        if case .onTrack(let position) = placement(at: date) { return position }
+        return nil
+    }
+
+    /// Where `date` falls: on the track (interpolated), or how far outside it and from which end.
+    public func placement(at date: Date) -> Placement {
         let t = date.timeIntervalSinceReferenceDate
-        guard let first = times.first, let last = times.last, t >= first && t <= last else { return nil }
+        guard let first = times.first, let last = times.last else { return .noFixes }
+        if t < first { return .beforeStart(seconds: first - t, end: coordinates[0]) }
+        if t > last { return .afterEnd(seconds: t - last, end: coordinates[coordinates.count - 1]) }
         // The last fix at or before t (binary search).
         var low = 0
         var high = times.count - 1
@@ -53,10 +75,20 @@ public struct TrackTimeline: Sendable {
             if times[middle] <= t { low = middle } else { high = middle - 1 }
         }
         if times[low] == t {
-            return Position(coordinate: coordinates[low], secondsAfterPreviousFix: 0, secondsBeforeNextFix: 0)
+            return .onTrack(Position(coordinate: coordinates[low], secondsAfterPreviousFix: 0, secondsBeforeNextFix: 0))
         }
         let next = low + 1
-        guard next < times.count, segmentOf[next] == segmentOf[low] else { return nil }
+        guard segmentOf[next] == segmentOf[low] else {
+            let (afterEnd, beforeStart) = (t - times[low], times[next] - t)
+            return afterEnd <= beforeStart
+                ? .inGap(seconds: afterEnd, end: coordinates[low]) : .inGap(seconds: beforeStart, end: coordinates[next])
+        }
+        return .onTrack(interpolated(at: t, between: low, and: next))
+    }
+
+    /// The position at time `t` (seconds since the reference date) between fixes `low` and `next`
+    /// of one segment, along the geodesic between them.
+    private func interpolated(at t: Double, between low: Int, and next: Int) -> Position {
         let fraction = (t - times[low]) / (times[next] - times[low])
         let line = Geodesic.inverse(from: coordinates[low], to: coordinates[next])
         let coordinate = Geodesic.direct(

@@ -2,11 +2,12 @@ import Foundation
 
 /// One photo of a destination's `photos/` folder, as ``PhotoLibrary`` read it.
 public struct Photo: Sendable, Hashable {
-    /// How far, in seconds, a photo's time may be from the nearer of the two trip-log fixes
-    /// around it and still be placed (`photos.maximumGap` in site.yaml, `PhotoGeotagger`'s
-    /// `maximumGap`): 300 s by default. `exiftool -geotag` allows 1800 s (`GeoMaxIntSecs`,
-    /// exiftool's Geotag documentation); on a road trip five minutes are already several
-    /// kilometres, so roadtrip is stricter.
+    /// How far, in seconds, a photo's time may be before a trip log's first fix, after its last, or
+    /// into a gap between its segments, and still be placed, at the nearer end (`photos.maximumGap`
+    /// in site.yaml, `PhotoGeotagger`'s `maximumGap`): 300 s by default. `exiftool -geotag` allows
+    /// 1800 s (`GeoMaxExtSecs`, exiftool's Geotag documentation); on a road trip five minutes are
+    /// already several kilometres, so roadtrip is stricter. (Between two fixes of one segment a
+    /// photo is always placed: the track is continuous there.)
     public static let defaultMaximumGap: Double = 300
 
     /// Where a photo's ``coordinate`` came from.
@@ -36,6 +37,46 @@ public struct Photo: Sendable, Hashable {
     public var coordinate: Coordinate?
     /// Where ``coordinate`` came from; `nil` while unplaced.
     public var coordinateSource: CoordinateSource?
+    /// Why a photo without GPS is not on the map, once `PhotoGeotagger` tried to place it.
+    public var unplacedReason: UnplacedReason?
+
+    /// Why a photo without a GPS position of its own could not be placed on the trip logs.
+    public enum UnplacedReason: Error, Sendable, Hashable {
+        /// The photo has no capture time.
+        case noTime
+        /// The destination has no trip log with timed fixes.
+        case noTripLog
+        /// Taken this many seconds (more than `maximumGap`) before the first fix.
+        case beforeTripLog(seconds: Double)
+        /// Taken this many seconds (more than `maximumGap`) after the last fix.
+        case afterTripLog(seconds: Double)
+        /// Taken in a gap between two segments, this many seconds from the nearer of them (more than
+        /// `maximumGap`).
+        case inGap(seconds: Double)
+
+        /// The reason in words, after "not on the map: " ("taken 2 h 5 min after the trip log ends").
+        public var text: String {
+            switch self {
+            case .noTime: return "no GPS position and no time it was taken"
+            case .noTripLog: return "no GPS position, and no trip log with times"
+            case .beforeTripLog(let seconds): return "taken \(Self.span(seconds)) before the trip log starts"
+            case .afterTripLog(let seconds): return "taken \(Self.span(seconds)) after the trip log ends"
+            case .inGap(let seconds): return "taken in a gap of the trip log, \(Self.span(seconds)) from its nearer end"
+            }
+        }
+
+        /// "45 s", "12 min", "2 h 5 min", "3 days".
+        static func span(_ seconds: Double) -> String {
+            let whole = Int(seconds.rounded())
+            if whole < 60 { return "\(whole) s" }
+            if whole < 3600 { return "\(whole / 60) min" }
+            if whole < 2 * 86_400 {
+                let minutes = whole % 3600 / 60
+                return "\(whole / 3600) h" + (minutes > 0 ? " \(minutes) min" : "")
+            }
+            return "\(whole / 86_400) days"
+        }
+    }
 
     /// A photo; ``coordinate`` and ``coordinateSource`` start from the EXIF position.
     public init(

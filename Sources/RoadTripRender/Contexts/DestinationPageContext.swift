@@ -36,8 +36,8 @@ struct DestinationContext: Sendable {
         var web: String
         /// Placed on a trip log by its time rather than by its own GPS.
         var placedFromTrack: Bool
-        /// Not on the map at all.
-        var unplaced: Bool
+        /// Why it is not on the map ("taken 2 h after the trip log ends"), `nil` when it is.
+        var unplaced: String?
         var time: String?
         var dateTime: String?
     }

@@ -137,7 +137,7 @@ extension DestinationContext: TemplateContext {
                     "thumbnail": .string(photo.thumbnail),
                     "web": .string(photo.web),
                     "placedFromTrack": .bool(photo.placedFromTrack),
-                    "unplaced": .bool(photo.unplaced),
+                    "unplaced": photo.unplaced.templateValue,
                     "time": photo.time.templateValue,
                     "dateTime": photo.dateTime.templateValue,
                 ])

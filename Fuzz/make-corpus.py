@@ -112,6 +112,16 @@ def main():
         seed("gpx", path.name, gpx_head(path))
     for path in [p for d in bad_inputs for p in files(d, "*.nmea")]:
         seed("nmea", f"{path.parent.name}-{path.name}", head(path))
+    # KML and TCX are cut at a line boundary without closing their elements: a file cut short is an
+    # input the readers must handle (they keep the points read before the cut).
+    for path in files(FIXTURES / "triplogs" / "kml", "*.kml"):
+        seed("kml", path.name, head(path))
+    for path in files(FIXTURES / "triplogs" / "tcx", "*.tcx"):
+        seed("tcx", path.name, head(path, 6000))
+    for harness, sources in [("triplog-sniffed", gpx[:4] + files(FIXTURES / "triplogs" / "kml", "*.kml")
+                              + [p for d in bad_inputs for p in files(d, "*.nmea")])]:
+        for path in sources:
+            seed(harness, path.name, head(path, 4000))
     for path in files(FIXTURES / "triplogs" / "csv", "opentracks*.csv"):
         seed("csv-opentracks", path.name, head(path))
 

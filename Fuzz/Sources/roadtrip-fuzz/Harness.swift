@@ -22,8 +22,8 @@ struct Harness: Sendable {
 
     /// Every harness, in the order `./run fuzz` runs them.
     static let all: [Harness] = [
-        frontMatter, siteYAML, sidecar, poisJSON, tripLogJSON, propertyList, mustache, gpx, nmea,
-        gpsLoggerCSV, openTracksCSV, sensorLoggerCSV, sensorLoggerRecording, genericCSV, vCard, exif,
+        frontMatter, siteYAML, sidecar, poisJSON, tripLogJSON, propertyList, mustache, gpx, nmea, kml, tcx,
+        geoJSON, sniffed, gpsLoggerCSV, openTracksCSV, sensorLoggerCSV, sensorLoggerRecording, genericCSV, vCard, exif,
         requestTarget, byteRange, httpDate,
     ]
 

@@ -11,10 +11,11 @@ import RoadTripKit
 ///   unchanged, and reading that back raises no diagnostic;
 /// - the filters and statistics (`ProcessedTripLog`) keep their invariants: kept fixes are a
 ///   subset in file order, moving time ≤ recorded duration ≤ duration, moving distance ≤
-///   distance, robust maximum speed ≤ raw maximum speed, the report counts every fix, and the
-///   kept fixes are fixes as read (an altitude outside `LocationFilter.plausibleAltitudes`
-///   cleared), with valid coordinates and strictly increasing times (the filter sorts by time and
-///   drops repeats, `LocationFilter` step 4).
+///   distance, average moving speed ≤ maximum speed ≤ raw maximum speed, the report counts every
+///   fix, and the kept fixes are fixes as read (an altitude outside
+///   `LocationFilter.plausibleAltitudes`, or one the altitude filter does not trust, cleared), with
+///   valid coordinates and strictly increasing times (the filter never reorders and drops a fix not
+///   later than the last kept one, `LocationFilter` step 4).
 enum TripLogChecks {
     /// The zone zone-less times are read in: one whose offsets include minutes and, before 1937,
     /// seconds (Amsterdam Mean Time, +00:19:32), and daylight saving time.
@@ -129,7 +130,8 @@ enum TripLogChecks {
     }
 
     /// What identifies a fix as read among the kept ones (the filter renumbers segments, and
-    /// clears an implausible altitude or course, `LocationFilter.plausible`, so neither is part of it).
+    /// clears an implausible altitude or course, `LocationFilter.plausible` and `AltitudeFilter`, so
+    /// neither is part of it).
     private struct FixKey: Hashable {
         var latitude, longitude: Double
         var timestamp: Date?
@@ -161,7 +163,8 @@ enum TripLogChecks {
             for fix in locations { read[FixKey(fix), default: []].append(keptAltitude(fix.altitude)) }
             for fix in kept {
                 let key = FixKey(fix)
-                let index = read[key]?.firstIndex { $0 == fix.altitude }
+                // The altitude as read, or none: the altitude filter may have cleared it.
+                let index = read[key]?.firstIndex { $0 == fix.altitude } ?? (fix.altitude == nil ? read[key]?.indices.first : nil)
                 require(index != nil, "kept fix \(fix) is not a fix as read")
                 read[key]?.remove(at: index!)
             }
@@ -189,6 +192,9 @@ enum TripLogChecks {
         }
         if let average = statistics.averageMovingSpeed, let raw = statistics.rawMaximumSpeed {
             require(roughlyAtMost(average, raw, slack: 1e-9), "averageMovingSpeed \(average) > rawMaximumSpeed \(raw)")
+            require(
+                statistics.maximumSpeed.map { roughlyAtMost(average, $0, slack: 1e-9) } ?? false,
+                "averageMovingSpeed \(average) > maximumSpeed \(String(describing: statistics.maximumSpeed))")
         }
         for value in [statistics.elevationGain, statistics.elevationLoss] {
             if let value { require(value.isFinite && value >= 0, "elevation gain or loss \(value)") }

@@ -50,6 +50,35 @@ extension Harness {
         TripLogChecks.check(tripLog, log: log, path: path, input: data)
     }
 
+    /// `trips/<slug>.kml`: `KMLReader` (LineString, gx:Track, MultiTrack, OpenTracks' arrays).
+    static let kml = tripLogFile(name: "kml", summary: "a KML 2.2 trip log: KMLReader", path: "trips/trip.kml") { url, path, log in
+        KMLReader.read(url, displayPath: path, slug: "trip", timeZone: TripLogChecks.timeZone, log: log)
+    }
+
+    /// `trips/<slug>.tcx`: `TCXReader` (Garmin Training Center Database v2).
+    static let tcx = tripLogFile(name: "tcx", summary: "a Garmin TCX trip log: TCXReader", path: "trips/trip.tcx") { url, path, log in
+        TCXReader.read(url, displayPath: path, slug: "trip", timeZone: TripLogChecks.timeZone, log: log)
+    }
+
+    /// `trips/<slug>.geojson`: `GeoJSONTripLogReader`, through its bytes entry point.
+    static let geoJSON = Harness(name: "geojson", summary: "a GeoJSON trip log: GeoJSONTripLogReader") { data in
+        let path = "trips/trip.geojson"
+        let log = DiagnosticLog()
+        let tripLog = GeoJSONTripLogReader.read(
+            data, displayPath: path, slug: "trip", timeZone: TripLogChecks.timeZone, log: log)
+        TripLogChecks.check(tripLog, log: log, path: path, input: data)
+    }
+
+    /// A file of `trips/` whose name says nothing of its format (`trips/trip.txt`): `TripLogReader`
+    /// chooses the reader from the content (`TripLogContent`), so every reader is reached from any
+    /// bytes.
+    static let sniffed = tripLogFile(
+        name: "triplog-sniffed", summary: "any trip log named .txt: TripLogContent, then the reader it picks",
+        path: "trips/trip.txt"
+    ) { url, path, log in
+        TripLogReader.read(url, displayPath: path, timeZone: TripLogChecks.timeZone, columnMapping: nil, log: log)
+    }
+
     /// `trips/<slug>.csv` written by GPSLogger for Android: `GPSLoggerCSVReader`.
     static let gpsLoggerCSV = tripLogFile(
         name: "csv-gpslogger", summary: "a GPSLogger CSV: GPSLoggerCSVReader", path: "trips/trip.csv"

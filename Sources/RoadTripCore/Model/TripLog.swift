@@ -7,6 +7,8 @@ public struct TripLog: Sendable, Hashable {
     /// The file format a log was read from.
     public enum Format: String, Sendable, Hashable, Codable {
         case gpx, nmea, json, csv, sensorLogger
+        /// Google location history: Takeout's `Records.json`, or a phone's `Timeline.json` / `location-history.json`.
+        case googleLocationHistory
     }
 
     /// The log's slug: its file name without extension, or its folder's name.

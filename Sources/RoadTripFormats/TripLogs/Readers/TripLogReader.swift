@@ -3,6 +3,7 @@ import RoadTripCore
 
 /// Reads any trip log by what it is: a folder is a Sensor Logger recording; a file
 /// is chosen by extension (case-insensitive): `.gpx` → `GPXReader`, `.nmea` → `NMEAReader`, `.json` →
+/// `GoogleLocationHistoryReader` when `GoogleLocationHistoryFormat` recognises it, else
 /// `JSONTripLogReader`, `.csv` → sniffed from its header: OpenTracks (`#time,trackpoint_type,…`),
 /// a Sensor Logger `Location.csv` on its own (`time,seconds_elapsed,…,latitude,longitude`),
 /// GPSLogger (`time,lat,lon,elevation,accuracy,…`), else the generic reader with the sidecar's
@@ -15,8 +16,11 @@ public enum TripLogReader {
     ///   - displayPath: the path diagnostics name.
     ///   - timeZone: the site's zone, for times written without a zone.
     ///   - columnMapping: the sidecar's `columns` for a generic CSV (see `GenericCSVReader`).
+    ///   - dateRange: the trip's `from`/`to`: Google location history keeps only the fixes in it as it
+    ///     reads (other logs are cut afterwards, with `TripLog.restricted(to:)`).
     public static func read(
-        _ url: URL, displayPath: String, timeZone: TimeZone, columnMapping: [String: String]?, log: DiagnosticLog
+        _ url: URL, displayPath: String, timeZone: TimeZone, columnMapping: [String: String]?,
+        dateRange: TripDateRange? = nil, log: DiagnosticLog
     ) -> TripLog? {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
@@ -36,6 +40,10 @@ public enum TripLogReader {
         case "nmea":
             return NMEAReader.read(url, displayPath: displayPath, slug: slug, log: log)
         case "json":
+            if GoogleLocationHistoryFormat.recognizes(url) {
+                return GoogleLocationHistoryReader.read(
+                    url, displayPath: displayPath, slug: slug, timeZone: timeZone, dateRange: dateRange, log: log)
+            }
             return JSONTripLogReader.read(url, displayPath: displayPath, slug: slug, timeZone: timeZone, log: log)
         case "csv":
             let header: [String]

@@ -38,9 +38,10 @@ struct TripLogLoader {
             let sidecar = TripLogSettings.sidecarURL(forLogAt: url, isFolder: isDirectory.boolValue)
             guard let settings = TripLogSettings.load(
                 sidecar: sidecar, path: ProjectPath.relative(sidecar, to: projectRoot),
-                siteFilters: config.tripsFilters, log: log),
+                siteFilters: config.tripsFilters, timeZone: timeZone, log: log),
                 var tripLog = TripLogReader.read(
-                    url, displayPath: path, timeZone: timeZone, columnMapping: settings.columns, log: log)
+                    url, displayPath: path, timeZone: timeZone, columnMapping: settings.columns,
+                    dateRange: settings.dateRange, log: log)?.restricted(to: settings.dateRange)
             else { continue }
             if let title = settings.title { tripLog.name = title }
             // Two logs whose pages would land in one folder (day1.gpx and day1.json; Day1 and day1).

@@ -8,13 +8,14 @@ import RoadTripFormats
 /// only kept fixes are stored — and none at all when the track is not wanted (`roadtrip trip stats`),
 /// so memory stays the same whatever the file's length.
 ///
-/// Only GPX is read this way (the format long tracks come in); other formats, and a GPX log whose
-/// timestamps go back in time (step 4 of the location filter must sort the whole log), are read
+/// GPX and Google location history are read this way (the formats long tracks come in); other
+/// formats, and a log whose timestamps go back in time (step 4 of the location filter must sort the whole log), are read
 /// whole and processed by `ProcessedTripLog(log:settings:)` — with the same result.
 public enum TripLogStream {
     /// Reads, filters and measures the trip log at `url` (a file or a recording folder).
     /// - Parameters:
-    ///   - displayPath, timeZone, columnMapping: as for `TripLogReader.read`.
+    ///   - displayPath, timeZone, columnMapping, dateRange: as for `TripLogReader.read`; fixes outside
+    ///     `dateRange` are dropped as they are read.
     ///   - settings: the filter settings (preset, sidecar and flags already applied).
     ///   - title: a title that replaces the log's own name (a sidecar's `title`), if any.
     ///   - keepingTrack: `false` to keep no fixes at all (the result's `segments` are then empty, and
@@ -23,14 +24,15 @@ public enum TripLogStream {
     /// - Returns: the processed log, or `nil` after an error in `log`.
     public static func process(
         _ url: URL, displayPath: String, timeZone: TimeZone, columnMapping: [String: String]?,
-        settings: FilterSettings, title: String?, keepingTrack: Bool, log: DiagnosticLog
+        dateRange: TripDateRange? = nil, settings: FilterSettings, title: String?, keepingTrack: Bool, log: DiagnosticLog
     ) -> ProcessedTripLog? {
         var isFolder: ObjCBool = false
-        guard url.pathExtension.lowercased() == "gpx", FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder),
-            !isFolder.boolValue
+        let isGPX = url.pathExtension.lowercased() == "gpx"
+        guard isGPX || (url.pathExtension.lowercased() == "json" && GoogleLocationHistoryFormat.recognizes(url)),
+            FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue
         else {
             return processWhole(
-                url, displayPath: displayPath, timeZone: timeZone, columnMapping: columnMapping,
+                url, displayPath: displayPath, timeZone: timeZone, columnMapping: columnMapping, dateRange: dateRange,
                 settings: settings, title: title, log: log)
         }
         // The reader runs on a thread of its own and hands fixes over in chunks; this thread filters
@@ -41,13 +43,21 @@ public enum TripLogStream {
         let reader = Thread {
             var chunk: [LocationSample] = []
             chunk.reserveCapacity(chunkSize)
-            let read = GPXReader.read(url, displayPath: displayPath, slug: slug, timeZone: timeZone, log: log) { fix in
+            let send = { (fix: LocationSample) in
                 chunk.append(fix)
                 if chunk.count == chunkSize {
                     channel.send(chunk)
                     chunk.removeAll(keepingCapacity: true)
                 }
             }
+            let read =
+                isGPX
+                ? GPXReader.read(url, displayPath: displayPath, slug: slug, timeZone: timeZone, log: log) { fix in
+                    if let time = fix.timestamp, let dateRange, !dateRange.contains(time) { return }
+                    send(fix)
+                }
+                : GoogleLocationHistoryReader.read(
+                    url, displayPath: displayPath, slug: slug, timeZone: timeZone, dateRange: dateRange, log: log, receive: send)
             if !chunk.isEmpty { channel.send(chunk) }
             readResult.withLock { $0 = read }
             channel.finish()
@@ -80,7 +90,7 @@ public enum TripLogStream {
         if outOfOrder {
             // Read again, whole; its diagnostics were all reported by the first read.
             let again = processWhole(
-                url, displayPath: displayPath, timeZone: timeZone, columnMapping: columnMapping,
+                url, displayPath: displayPath, timeZone: timeZone, columnMapping: columnMapping, dateRange: dateRange,
                 settings: settings, title: title, log: DiagnosticLog())
             if again == nil { log.error(SourceLocation(path: displayPath), "the file changed while it was read") }
             return again
@@ -96,11 +106,12 @@ public enum TripLogStream {
 
     /// Reads the whole log, then filters and measures it.
     private static func processWhole(
-        _ url: URL, displayPath: String, timeZone: TimeZone, columnMapping: [String: String]?,
+        _ url: URL, displayPath: String, timeZone: TimeZone, columnMapping: [String: String]?, dateRange: TripDateRange?,
         settings: FilterSettings, title: String?, log: DiagnosticLog
     ) -> ProcessedTripLog? {
         guard var tripLog = TripLogReader.read(
-            url, displayPath: displayPath, timeZone: timeZone, columnMapping: columnMapping, log: log)
+            url, displayPath: displayPath, timeZone: timeZone, columnMapping: columnMapping, dateRange: dateRange, log: log
+        )?.restricted(to: dateRange)
         else { return nil }
         if let title { tripLog.name = title }
         return ProcessedTripLog(log: tripLog, settings: settings)

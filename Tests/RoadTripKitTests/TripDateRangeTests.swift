@@ -3,6 +3,7 @@ import Testing
 @testable import RoadTripKit
 @testable import RoadTripCore
 @testable import RoadTripContent
+@testable import RoadTripSite
 
 /// `TripDateRange` and a sidecar's `from:`/`to:`. Instants from Python's `datetime` with
 /// `zoneinfo`, as each comment says.
@@ -83,5 +84,27 @@ import Testing
             LocationSample(timestamp: Date(timeIntervalSince1970: 86_400), coordinate: Coordinate(latitude: 2, longitude: 2)),
         ])
         #expect(log.restricted(to: range).locations.map(\.coordinate.latitude) == [1, 2])
+    }
+
+    /// A build reads the range from the sidecar in the site's zone: `trips/alps.json` (a
+    /// Records.json) with `alps.yaml` saying `from: 2024-07-02` and `to: 2024-07-02`, in a site whose
+    /// timeZone is America/Los_Angeles, keeps the two fixes inside that day (07:00Z to the 3rd's
+    /// 07:00Z: 1719903600 and 1719990000 by Python's zoneinfo) of four one second either side.
+    @Test func aBuildReadsTheSidecarsRangeInTheSiteZone() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("roadtrip-range-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let times = ["2024-07-02T06:59:59Z", "2024-07-02T07:00:00Z", "2024-07-03T06:59:59Z", "2024-07-03T07:00:00Z"]
+        let records = times.map { #"{"latitudeE7": 340000000, "longitudeE7": -1180000000, "timestamp": "\#($0)"}"# }
+        try SiteLoaderTests.write("alps/index.md", "---\ntitle: Alps\nlatitude: 34\nlongitude: -118\n---\n", in: root)
+        try SiteLoaderTests.write("alps/trips/alps.json", #"{"locations": ["# + records.joined(separator: ", ") + "]}", in: root)
+        try SiteLoaderTests.write("alps/trips/alps.yaml", "title: Day 2\nfrom: 2024-07-02\nto: 2024-07-02\n", in: root)
+        var config = SiteConfig()
+        config.timeZone = "America/Los_Angeles"
+        let log = DiagnosticLog()
+        let content = try #require(SiteLoader(projectRoot: root, log: log).load(config: config, geocoder: TableGeocoder.testville))
+        let trip = try #require(content.destinations.first?.tripLogs.first)
+        #expect(trip.log.format == .googleLocationHistory)
+        #expect(trip.log.locations.map { $0.timestamp!.timeIntervalSince1970 } == [1_719_903_600, 1_719_989_999])
+        #expect(log.diagnostics.isEmpty)
     }
 }

@@ -84,7 +84,7 @@ public enum GoogleLocationHistoryReader {
 }
 
 /// One pass over a location-history file: the layouts' structure walked with `JSONByteScanner`.
-/// Private to `GoogleLocationHistoryReader`.
+/// `GoogleLocationHistoryReader` runs it; `GoogleLocationHistoryFormat` shares its `matches`.
 struct GoogleLocationHistoryReading {
     let scanner: JSONByteScanner
     let path: String

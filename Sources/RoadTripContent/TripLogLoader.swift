@@ -55,11 +55,12 @@ struct TripLogLoader {
             let sidecar = TripLogSettings.sidecarURL(forLogAt: url, isFolder: isDirectory.boolValue)
             let settings = TripLogSettings.load(
                 sidecar: sidecar, path: ProjectPath.relative(sidecar, to: projectRoot),
-                siteFilters: config.tripsFilters, log: log)
+                siteFilters: config.tripsFilters, timeZone: timeZone, log: log)
             // The log is read even when its sidecar has an error, so that its own problems are
             // reported in the same build.
             guard var tripLog = TripLogReader.read(
-                url, displayPath: path, timeZone: timeZone, columnMapping: settings?.columns, log: log),
+                url, displayPath: path, timeZone: timeZone, columnMapping: settings?.columns,
+                dateRange: settings?.dateRange, log: log)?.restricted(to: settings?.dateRange),
                 let settings
             else { continue }
             if let title = settings.title { tripLog.name = title }

@@ -24,9 +24,11 @@ extension TripLogSettings {
     /// warning. Returns `nil` when the sidecar cannot be used.
     /// The sidecar's `preset` replaces the site's filters with that preset's; `overridingPreset`
     /// (the command line's `--preset`) replaces both. A filter given as `off` or null in the
-    /// sidecar is switched off.
+    /// sidecar is switched off. `from:`/`to:` (`SidecarDateRange`) read a date alone, or a date
+    /// and time without an offset, in `timeZone` (the site's, or `--time-zone`).
     public static func load(
-        sidecar url: URL, path: String, siteFilters: FilterSettings, overridingPreset: String? = nil, log: DiagnosticLog
+        sidecar url: URL, path: String, siteFilters: FilterSettings, overridingPreset: String? = nil,
+        timeZone: TimeZone = .gmt, log: DiagnosticLog
     ) -> TripLogSettings? {
         let base = overridingPreset.flatMap(FilterSettings.preset(named:)) ?? siteFilters
         guard FileBytes.isPresent(url) else { return TripLogSettings(filters: base) }
@@ -43,6 +45,7 @@ extension TripLogSettings {
             settings.filters = preset.filters
         }
         var filters = FilterSettingsReader()
+        var dateRange = SidecarDateRange()
         for pair in pairs {
             let key = pair.key.stringValue ?? ""
             switch key {
@@ -54,12 +57,14 @@ extension TripLogSettings {
                     reader.string(value, "columns.\(field)") { columns[field] = $0 }
                 }
                 settings.columns = columns
+            case "from", "to": dateRange.read(key, pair.value, reader)
             case _ where FilterSettingsReader.isFilterName(key):
                 filters.read(key, pair.value, reader)
             default:
-                reader.unknown(pair.key, key, known: ["preset", "title", "columns"] + FilterSettings.names)
+                reader.unknown(pair.key, key, known: ["preset", "title", "columns", "from", "to"] + FilterSettings.names)
             }
         }
+        settings.dateRange = dateRange.range(in: timeZone, reader)
         filters.apply(to: &settings.filters, reader)
         return log.errorCount == errorsBefore ? settings : nil
     }

@@ -72,12 +72,20 @@ enum TripStatsCommand: Command {
 enum TripCommand {
     static let log = ArgumentSpec(name: "LOG", help: "a trip-log file or a recording folder", completion: .file)
 
-    /// `--time-zone`, `--source`, `-v`.
+    /// `--time-zone`, `--from`, `--to`, `--source`, `-v`.
     static let commonOptions: [OptionSpec] = [
         OptionSpec(
             name: "--time-zone", valueName: "IANA",
             help: "zone for times written without one, and for stats' start and end;\n"
                 + "default: the project's timeZone, else UTC"),
+        OptionSpec(
+            name: "--from", valueName: "DATE",
+            help: "keep only fixes from DATE (YYYY-MM-DD: from that day's midnight in\n"
+                + "the --time-zone; or YYYY-MM-DDThh:mm[:ss][zone]); overrides the sidecar's from"),
+        OptionSpec(
+            name: "--to", valueName: "DATE",
+            help: "keep only fixes up to DATE (YYYY-MM-DD: to the end of that day; or a\n"
+                + "date and time, included); overrides the sidecar's to"),
         .source,
         OptionSpec(name: "--verbose", shortName: "-v", help: "say which project and site settings are used (on standard error)"),
     ]
@@ -116,7 +124,9 @@ enum TripCommand {
     static let details = """
         Inside a project (found from the current folder upward, or --source) the site's timeZone
         and trips.preset apply, as in a build; outside one, UTC and the default preset. The log's
-        sidecar (trips/<slug>.yaml, or trip.yaml in a recording folder) is read too.
+        sidecar (trips/<slug>.yaml, or trip.yaml in a recording folder) is read too. --from and
+        --to pick a trip's days out of a long recording (Google location history): a date alone
+        is that whole day in the --time-zone (else the project's timeZone, else UTC).
         """
 
     /// Reads the log named by the first argument with the filters the project, the sidecar and the
@@ -153,18 +163,20 @@ enum TripCommand {
         let sidecarPath = TripLogSettings.sidecarPath(forLogAt: path, isFolder: isFolder.boolValue)
         let loaded = TripLogSettings.load(
             sidecar: sidecar, path: sidecarPath, siteFilters: site?.tripsFilters ?? .roadTrip, overridingPreset: presetName,
-            log: diagnostics)
+            timeZone: zone, log: diagnostics)
         var processed: ProcessedTripLog?
         if let loaded {
             let settings: FilterSettings
+            let dateRange: TripDateRange?
             do throws(UsageError) {
                 settings = try apply(overrides, to: loaded.filters)
+                dateRange = try TripDateRangeOptions.range(arguments, sidecar: loaded.dateRange, sidecarPath: sidecarPath, zone: zone)
             } catch {
                 for line in Diagnostic.printedLines(diagnostics.diagnostics) { printError(line) }
                 throw error
             }
             processed = TripLogStream.process(
-                url, displayPath: path, timeZone: zone, columnMapping: loaded.columns, settings: settings,
+                url, displayPath: path, timeZone: zone, columnMapping: loaded.columns, dateRange: dateRange, settings: settings,
                 title: loaded.title, keepingTrack: keepingTrack, log: diagnostics)
         }
         for line in Diagnostic.printedLines(diagnostics.diagnostics) { printError(line) }

@@ -25,6 +25,7 @@ struct Harness: Sendable {
         frontMatter, siteYAML, sidecar, poisJSON, tripLogJSON, propertyList, mustache, gpx, nmea, kml, tcx,
         geoJSON, sniffed, gpsLoggerCSV, openTracksCSV, sensorLoggerCSV, sensorLoggerRecording, genericCSV, vCard, exif,
         requestTarget, byteRange, httpDate,
+        googleLocationHistory,
     ]
 
     /// The harness called `name`, if any.

@@ -8,14 +8,15 @@ import RoadTripFormats
 /// only kept fixes are stored — and none at all when the track is not wanted (`roadtrip trip stats`),
 /// so memory stays the same whatever the file's length.
 ///
-/// Only GPX is read this way (the format long tracks come in; recognised by its content, whatever
-/// its name: `TripLogContent`); other formats are read whole and
-/// processed by `ProcessedTripLog(log:settings:)` — with the same result, since the location
+/// GPX and Google location history are read this way (the formats long tracks come in; a GPX is
+/// recognised by its content, whatever its name: `TripLogContent`); other formats are read whole
+/// and processed by `ProcessedTripLog(log:settings:)` — with the same result, since the location
 /// filter decides each fix from the fixes before it.
 public enum TripLogStream {
     /// Reads, filters and measures the trip log at `url` (a file or a recording folder).
     /// - Parameters:
-    ///   - displayPath, timeZone, columnMapping: as for `TripLogReader.read`.
+    ///   - displayPath, timeZone, columnMapping, dateRange: as for `TripLogReader.read`; fixes outside
+    ///     `dateRange` are dropped as they are read.
     ///   - settings: the filter settings (preset, sidecar and flags already applied).
     ///   - title: a title that replaces the log's own name (a sidecar's `title`), if any.
     ///   - keepingTrack: `false` to keep no fixes at all (the result's `segments` are then empty, and
@@ -24,14 +25,18 @@ public enum TripLogStream {
     /// - Returns: the processed log, or `nil` after an error in `log`.
     public static func process(
         _ url: URL, displayPath: String, timeZone: TimeZone, columnMapping: [String: String]?,
-        settings: FilterSettings, title: String?, keepingTrack: Bool, log: DiagnosticLog
+        dateRange: TripDateRange? = nil, settings: FilterSettings, title: String?, keepingTrack: Bool, log: DiagnosticLog
     ) -> ProcessedTripLog? {
         var isFolder: ObjCBool = false
+        let content = TripLogContent.sniff(url)
+        let isGPX = content == .gpx
+        var isJSON = content == .roadtripJSON
+        if case .other(_, .json) = content { isJSON = true }
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue,
-            TripLogContent.sniff(url) == .gpx
+            isGPX || (isJSON && GoogleLocationHistoryFormat.recognizes(url))
         else {
             return processWhole(
-                url, displayPath: displayPath, timeZone: timeZone, columnMapping: columnMapping,
+                url, displayPath: displayPath, timeZone: timeZone, columnMapping: columnMapping, dateRange: dateRange,
                 settings: settings, title: title, log: log)
         }
         // The reader runs on a thread of its own and hands fixes over in chunks; this thread filters
@@ -42,13 +47,21 @@ public enum TripLogStream {
         let reader = Thread {
             var chunk: [LocationSample] = []
             chunk.reserveCapacity(chunkSize)
-            let read = GPXReader.read(url, displayPath: displayPath, slug: slug, timeZone: timeZone, log: log) { fix in
+            let send = { (fix: LocationSample) in
                 chunk.append(fix)
                 if chunk.count == chunkSize {
                     channel.send(chunk)
                     chunk.removeAll(keepingCapacity: true)
                 }
             }
+            let read =
+                isGPX
+                ? GPXReader.read(url, displayPath: displayPath, slug: slug, timeZone: timeZone, log: log) { fix in
+                    if let time = fix.timestamp, let dateRange, !dateRange.contains(time) { return }
+                    send(fix)
+                }
+                : GoogleLocationHistoryReader.read(
+                    url, displayPath: displayPath, slug: slug, timeZone: timeZone, dateRange: dateRange, log: log, receive: send)
             if !chunk.isEmpty { channel.send(chunk) }
             readResult.withLock { $0 = read }
             channel.finish()
@@ -91,11 +104,12 @@ public enum TripLogStream {
 
     /// Reads the whole log, then filters and measures it.
     private static func processWhole(
-        _ url: URL, displayPath: String, timeZone: TimeZone, columnMapping: [String: String]?,
+        _ url: URL, displayPath: String, timeZone: TimeZone, columnMapping: [String: String]?, dateRange: TripDateRange?,
         settings: FilterSettings, title: String?, log: DiagnosticLog
     ) -> ProcessedTripLog? {
         guard var tripLog = TripLogReader.read(
-            url, displayPath: displayPath, timeZone: timeZone, columnMapping: columnMapping, log: log)
+            url, displayPath: displayPath, timeZone: timeZone, columnMapping: columnMapping, dateRange: dateRange, log: log
+        )?.restricted(to: dateRange)
         else { return nil }
         if let title { tripLog.name = title }
         return ProcessedTripLog(log: tripLog, settings: settings)

@@ -22,6 +22,8 @@ public struct TripLog: Sendable, Hashable {
         case tcx
         /// GeoJSON (RFC 7946) LineString or MultiLineString features.
         case geojson
+        /// Google location history: Takeout's `Records.json`, or a phone's `Timeline.json` / `location-history.json`.
+        case googleLocationHistory
     }
 
     /// The log's slug: its file name without extension, or its folder's name.

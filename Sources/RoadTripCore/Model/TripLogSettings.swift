@@ -10,12 +10,17 @@ public struct TripLogSettings: Sendable, Hashable {
     public var filters: FilterSettings
     /// A generic CSV's column mapping (`columns:` in the sidecar), if any.
     public var columns: [String: String]?
+    /// The part of the recording that is this trip (`from:`/`to:` in the sidecar), if any.
+    public var dateRange: TripDateRange?
 
     /// Creates settings.
-    public init(title: String? = nil, filters: FilterSettings, columns: [String: String]? = nil) {
+    public init(
+        title: String? = nil, filters: FilterSettings, columns: [String: String]? = nil, dateRange: TripDateRange? = nil
+    ) {
         self.title = title
         self.filters = filters
         self.columns = columns
+        self.dateRange = dateRange
     }
 }
 

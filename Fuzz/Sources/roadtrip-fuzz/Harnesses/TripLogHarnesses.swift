@@ -19,19 +19,7 @@ extension Harness {
         TripLogChecks.check(tripLog, log: log, path: path, input: data)
         guard let tripLog else { return }
 
-        let whole = ProcessedTripLog(log: tripLog, settings: .roadTrip)
-        let streamLog = DiagnosticLog()
-        let streamed = TripLogStream.process(
-            url, displayPath: path, timeZone: TripLogChecks.timeZone, columnMapping: nil, settings: .roadTrip,
-            title: nil, keepingTrack: true, log: streamLog)
-        require(streamLog.diagnostics == log.diagnostics, "streaming reported \(streamLog.diagnostics), reading whole \(log.diagnostics)")
-        if let streamed {
-            require(streamed.segments == whole.segments, "streaming kept other fixes than reading whole")
-            require(streamed.statistics == whole.statistics, "streaming measured \(streamed.statistics), reading whole \(whole.statistics)")
-            require(streamed.locationReport == whole.locationReport, "streaming reported \(streamed.locationReport.sentence)")
-        } else {
-            require(false, "streaming gave nothing for a file that reads whole")
-        }
+        let whole = StreamChecks.checkStreamingAgrees(url: url, path: path, tripLog: tripLog, log: log)
         GPXRoundTrip.check(whole, waypoints: tripLog.waypoints, name: tripLog.name ?? "trip")
     }
 

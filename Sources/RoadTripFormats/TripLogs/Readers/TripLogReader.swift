@@ -5,7 +5,9 @@ import RoadTripCore
 /// content, judged from its first bytes (`TripLogContent`), the extension being only a hint — so
 /// NMEA named `.txt`, `.log` or with no extension, a GPX, KML or TCX named `.xml` and GeoJSON named
 /// `.json` are read. GPX → `GPXReader`, KML → `KMLReader`, TCX → `TCXReader`, GeoJSON →
-/// `GeoJSONTripLogReader`, roadtrip's JSON → `JSONTripLogReader`, NMEA → `NMEAReader`, CSV →
+/// `GeoJSONTripLogReader`, Google location history (Takeout's `Records.json`, a phone's
+/// `Timeline.json`, recognised by `GoogleLocationHistoryFormat`) → `GoogleLocationHistoryReader`,
+/// roadtrip's JSON → `JSONTripLogReader`, NMEA → `NMEAReader`, CSV →
 /// sniffed from its header: OpenTracks (`#time,trackpoint_type,…`), a Sensor Logger
 /// `Location.csv` on its own (`time,seconds_elapsed,…,latitude,longitude`), GPSLogger
 /// (`time,lat,lon,elevation,accuracy,…`), roadtrip's own `trip filter --format csv`
@@ -24,8 +26,11 @@ public enum TripLogReader {
     ///   - displayPath: the path diagnostics name.
     ///   - timeZone: the site's zone, for times written without a zone.
     ///   - columnMapping: the sidecar's `columns` for a generic CSV (see `GenericCSVReader`).
+    ///   - dateRange: the trip's `from`/`to`: Google location history keeps only the fixes in it as it
+    ///     reads (other logs are cut afterwards, with `TripLog.restricted(to:)`).
     public static func read(
-        _ url: URL, displayPath: String, timeZone: TimeZone, columnMapping: [String: String]?, log: DiagnosticLog
+        _ url: URL, displayPath: String, timeZone: TimeZone, columnMapping: [String: String]?,
+        dateRange: TripDateRange? = nil, log: DiagnosticLog
     ) -> TripLog? {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
@@ -49,6 +54,13 @@ public enum TripLogReader {
                 return nil
             }
             content = named
+        }
+        // Google's location history is JSON that is neither roadtrip's log nor GeoJSON.
+        var isJSON = content == .roadtripJSON
+        if case .other(_, .json) = content { isJSON = true }
+        if isJSON && GoogleLocationHistoryFormat.recognizes(url) {
+            return GoogleLocationHistoryReader.read(
+                url, displayPath: displayPath, slug: slug, timeZone: timeZone, dateRange: dateRange, log: log)
         }
         switch content {
         case .gpx:

@@ -1,0 +1,110 @@
+import Foundation
+import Testing
+@testable import RoadTripKit
+@testable import RoadTripCore
+@testable import RoadTripContent
+@testable import RoadTripSite
+
+/// `TripDateRange` and a sidecar's `from:`/`to:`. Instants from Python's `datetime` with
+/// `zoneinfo`, as each comment says.
+@Suite struct TripDateRangeTests {
+    static let utc = TimeZone(identifier: "UTC")!
+
+    /// A date alone is its whole day in the zone: 2024-03-10 in America/New_York starts at 05:00Z
+    /// (EST, −5) and, daylight saving starting that morning, ends at the 11th's 04:00Z (EDT, −4):
+    /// 1710046800 and 1710129600, a 23-hour day.
+    @Test func aDateIsTheWholeDayInTheZone() throws {
+        let newYork = try #require(TimeZone(identifier: "America/New_York"))
+        let range = try TripDateRange(from: "2024-03-10", to: "2024-03-10", in: newYork)
+        #expect(range.start == Date(timeIntervalSince1970: 1_710_046_800))
+        #expect(range.end == Date(timeIntervalSince1970: 1_710_129_600))
+        #expect(!range.endIsIncluded)
+        #expect(range.contains(Date(timeIntervalSince1970: 1_710_129_599)))
+        #expect(!range.contains(Date(timeIntervalSince1970: 1_710_129_600)))
+        #expect(!range.contains(Date(timeIntervalSince1970: 1_710_046_799)))
+    }
+
+    /// A date and time is an instant, included at both ends; an offset written wins over the zone.
+    @Test func aDateAndTimeIsIncluded() throws {
+        // 2024-07-02T09:00+02:00 = 07:00Z = 1719903600.
+        let range = try TripDateRange(from: "2024-07-02T09:00+02:00", to: "2024-07-02T07:00:00Z", in: Self.utc)
+        #expect(range.contains(Date(timeIntervalSince1970: 1_719_903_600)))
+        #expect(!range.contains(Date(timeIntervalSince1970: 1_719_903_601)))
+        // Open-ended.
+        let from = try TripDateRange(from: "2024-07-02", to: nil, in: Self.utc)
+        #expect(from.contains(Date(timeIntervalSince1970: 4_000_000_000)))
+    }
+
+    @Test func problems() {
+        #expect(throws: TripDateRange.Problem.empty) { try TripDateRange(from: "2024-07-03", to: "2024-07-02", in: Self.utc) }
+        #expect(throws: TripDateRange.Problem.unreadable(bound: .to)) {
+            try TripDateRange(from: "2024-07-03", to: "July 4th", in: Self.utc)
+        }
+        #expect(throws: TripDateRange.Problem.unreadable(bound: .from)) { try TripDateRange(from: "2024-02-30", to: nil, in: Self.utc) }
+    }
+
+    /// A sidecar's keys, read in the zone given; from after to is an error at `to:`'s line naming both.
+    @Test func sidecarKeys() throws {
+        let losAngeles = try #require(TimeZone(identifier: "America/Los_Angeles"))
+        let folder = TripLogTestFiles.folder(with: [
+            "good.yaml": "title: Day 2\nfrom: 2024-07-02\nto: 2024-07-02\n",
+            "swapped.yaml": "from: 2024-07-03\nto: 2024-07-02\n",
+            "bad.yaml": "from: yesterday\n",
+        ])
+        let log = DiagnosticLog()
+        let good = try #require(TripLogSettings.load(
+            sidecar: folder.appendingPathComponent("good.yaml"), path: "good.yaml", siteFilters: .roadTrip,
+            timeZone: losAngeles, log: log))
+        // 2024-07-02T00:00-07:00 = 1719903600; the 3rd's midnight = 1719990000.
+        #expect(good.dateRange == TripDateRange(
+            start: Date(timeIntervalSince1970: 1_719_903_600), end: Date(timeIntervalSince1970: 1_719_990_000), endIsIncluded: false))
+        #expect(log.diagnostics.isEmpty)
+
+        let swapped = DiagnosticLog()
+        #expect(TripLogSettings.load(
+            sidecar: folder.appendingPathComponent("swapped.yaml"), path: "swapped.yaml", siteFilters: .roadTrip,
+            timeZone: losAngeles, log: swapped) == nil)
+        #expect(swapped.diagnostics.map(\.description) == [
+            "swapped.yaml:2:5: error: from (2024-07-03) is after to (2024-07-02): the trip would have no fixes; swap them"
+        ])
+
+        let bad = DiagnosticLog()
+        #expect(TripLogSettings.load(
+            sidecar: folder.appendingPathComponent("bad.yaml"), path: "bad.yaml", siteFilters: .roadTrip, log: bad) == nil)
+        #expect(bad.diagnostics.first?.description
+            == "bad.yaml:1:7: error: from must be a date (YYYY-MM-DD) or a date and time (YYYY-MM-DDThh:mm[:ss][zone]), not 'yesterday'")
+    }
+
+    /// Logs read whole are cut after reading; samples without a time stay.
+    @Test func restrictedKeepsUntimedSamples() throws {
+        let range = try TripDateRange(from: "1970-01-02", to: nil, in: Self.utc)
+        let log = TripLog(slug: "x", sourcePath: "x", format: .gpx, locations: [
+            LocationSample(timestamp: Date(timeIntervalSince1970: 0), coordinate: Coordinate(latitude: 0, longitude: 0)),
+            LocationSample(timestamp: nil, coordinate: Coordinate(latitude: 1, longitude: 1)),
+            LocationSample(timestamp: Date(timeIntervalSince1970: 86_400), coordinate: Coordinate(latitude: 2, longitude: 2)),
+        ])
+        #expect(log.restricted(to: range).locations.map(\.coordinate.latitude) == [1, 2])
+    }
+
+    /// A build reads the range from the sidecar in the site's zone: `trips/alps.json` (a
+    /// Records.json) with `alps.yaml` saying `from: 2024-07-02` and `to: 2024-07-02`, in a site whose
+    /// timeZone is America/Los_Angeles, keeps the two fixes inside that day (07:00Z to the 3rd's
+    /// 07:00Z: 1719903600 and 1719990000 by Python's zoneinfo) of four one second either side.
+    @Test func aBuildReadsTheSidecarsRangeInTheSiteZone() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("roadtrip-range-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let times = ["2024-07-02T06:59:59Z", "2024-07-02T07:00:00Z", "2024-07-03T06:59:59Z", "2024-07-03T07:00:00Z"]
+        let records = times.map { #"{"latitudeE7": 340000000, "longitudeE7": -1180000000, "timestamp": "\#($0)"}"# }
+        try SiteLoaderTests.write("alps/index.md", "---\ntitle: Alps\nlatitude: 34\nlongitude: -118\n---\n", in: root)
+        try SiteLoaderTests.write("alps/trips/alps.json", #"{"locations": ["# + records.joined(separator: ", ") + "]}", in: root)
+        try SiteLoaderTests.write("alps/trips/alps.yaml", "title: Day 2\nfrom: 2024-07-02\nto: 2024-07-02\n", in: root)
+        var config = SiteConfig()
+        config.timeZone = "America/Los_Angeles"
+        let log = DiagnosticLog()
+        let content = try #require(SiteLoader(projectRoot: root, log: log).load(config: config, geocoder: TableGeocoder.testville))
+        let trip = try #require(content.destinations.first?.tripLogs.first)
+        #expect(trip.log.format == .googleLocationHistory)
+        #expect(trip.log.locations.map { $0.timestamp!.timeIntervalSince1970 } == [1_719_903_600, 1_719_989_999])
+        #expect(log.diagnostics.isEmpty)
+    }
+}

@@ -29,11 +29,9 @@ public enum TripLogStream {
     ) -> ProcessedTripLog? {
         var isFolder: ObjCBool = false
         let content = TripLogContent.sniff(url)
-        let isGPX = content == .gpx
-        var isJSON = content == .roadtripJSON
-        if case .other(_, .json) = content { isJSON = true }
+        let isGPX = content == .gpx && !TripLogReader.isGoogleLocationHistory(url, content: content)
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue,
-            isGPX || (isJSON && GoogleLocationHistoryFormat.recognizes(url))
+            isGPX || TripLogReader.isGoogleLocationHistory(url, content: content)
         else {
             return processWhole(
                 url, displayPath: displayPath, timeZone: timeZone, columnMapping: columnMapping, dateRange: dateRange,

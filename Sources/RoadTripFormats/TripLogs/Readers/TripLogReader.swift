@@ -46,6 +46,10 @@ public enum TripLogReader {
         let slug = url.deletingPathExtension().lastPathComponent
         let fileExtension = url.pathExtension.lowercased()
         var content = TripLogContent.sniff(url)
+        if isGoogleLocationHistory(url, content: content) {
+            return GoogleLocationHistoryReader.read(
+                url, displayPath: displayPath, slug: slug, timeZone: timeZone, dateRange: dateRange, log: log)
+        }
         if case .other(let looksLike, let family) = content {
             guard let named = Self.formatNamed(byExtension: fileExtension, family: family) else {
                 log.error(
@@ -54,13 +58,6 @@ public enum TripLogReader {
                 return nil
             }
             content = named
-        }
-        // Google's location history is JSON that is neither roadtrip's log nor GeoJSON.
-        var isJSON = content == .roadtripJSON
-        if case .other(_, .json) = content { isJSON = true }
-        if isJSON && GoogleLocationHistoryFormat.recognizes(url) {
-            return GoogleLocationHistoryReader.read(
-                url, displayPath: displayPath, slug: slug, timeZone: timeZone, dateRange: dateRange, log: log)
         }
         switch content {
         case .gpx:
@@ -78,6 +75,17 @@ public enum TripLogReader {
         case .csv, .other:
             return readCSV(url, displayPath: displayPath, slug: slug, timeZone: timeZone, columnMapping: columnMapping, log: log)
         }
+    }
+
+    /// Whether the file at `url`, whose first bytes look like `content`, is Google location history:
+    /// a file named `.json`, or one whose content is JSON other than roadtrip's log or GeoJSON, that
+    /// `GoogleLocationHistoryFormat` recognises by its structure (which decides for a `.json`, even
+    /// when a stray byte makes its start look like something else). `TripLogStream` asks the same.
+    public static func isGoogleLocationHistory(_ url: URL, content: TripLogContent) -> Bool {
+        var isOtherJSON = false
+        if case .other(_, .json) = content { isOtherJSON = true }
+        guard url.pathExtension.lowercased() == "json" || isOtherJSON else { return false }
+        return GoogleLocationHistoryFormat.recognizes(url)
     }
 
     /// The format a file's extension names, for a file whose content is of the same kind but not

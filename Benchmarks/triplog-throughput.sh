@@ -14,7 +14,7 @@
 #    (MiB). What each tool does:
 #      xmllint   `xmllint --stream --noout FILE`: libxml2's streaming reader, nothing else (the floor)
 #      roadtrip  `roadtrip trip stats FILE --json`: read (xmlTextReader) + default-preset filters +
-#                TripStatistics (geodesic distance, moving time, robust maximum speed, elevation)
+#                TripStatistics (geodesic distance, moving time, maximum speed sustained over 10 s, elevation)
 #      gpxpy     parse + length_2d() + get_moving_data() + get_uphill_downhill() (gpxpy from PyPI)
 #      gpsbabel  `gpsbabel -i gpx -f FILE -x position,distance=10m -x track,speed -o unicsv -F /dev/null`:
 #                read, the distance filter, per-point speed synthesis, written as CSV to /dev/null

@@ -171,6 +171,24 @@ import Testing
         ])
     }
 
+    /// `timestampMs` can name any number of milliseconds: 1642007555000 ms is 2022-01-12T17:12:35Z
+    /// (Python: datetime.fromtimestamp(1642007555, timezone.utc)); 10^22 ms is about 3.2 × 10^11
+    /// years after 1970, outside 0001–9999 — a warning and the record skipped, never a time a
+    /// trip log cannot write.
+    @Test func aTimeOutsideTheYearsATripLogHoldsIsSkipped() throws {
+        let text = """
+            {"locations": [{"latitudeE7": 414216106, "longitudeE7": 21684775, "timestampMs": "1642007555000"},
+            {"latitudeE7": 414226106, "longitudeE7": 21694775, "timestampMs": "10000000000000000000000"}]}
+            """
+        let log = DiagnosticLog()
+        let trip = try #require(read(text, log: log))
+        #expect(trip.locations.map(\.timestamp) == [Date(timeIntervalSince1970: 1_642_007_555)])
+        #expect(log.diagnostics.map(\.description) == [
+            "Records.json:2:1: warning: locations[1]: its time is outside the years 0001–9999; record skipped",
+            "Records.json: warning: 1 record skipped: 1 with a time out of range",
+        ])
+    }
+
     /// A column counts characters: each `°` (two UTF-8 bytes) takes one. `{"semanticSegments": [`
     /// is 22 characters; then `{"timelinePath": [{"point": ` (28) and `"48.1°, 11.4°"` (14) and
     /// `, "time": ` (10): the bad time starts at column 75 (byte 77).

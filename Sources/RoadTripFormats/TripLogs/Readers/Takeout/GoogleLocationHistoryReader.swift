@@ -454,6 +454,14 @@ struct GoogleLocationHistoryReading {
             skip(RecordProblem(reason: "without a time", message: "\(name.text) has no time", position: fields.start))
             return
         }
+        // `timestampMs` (and a start time plus an offset in minutes) can name any number: only the
+        // years 0001–9999 are times a trip log holds (ISO 8601, roadtrip's JSON log).
+        guard ISO8601Time.isRepresentable(time) else {
+            skip(RecordProblem(
+                reason: "with a time out of range",
+                message: "\(name.text): its time is outside the years 0001–9999", position: fields.start))
+            return
+        }
         usable += 1
         if let dateRange, !dateRange.contains(time) {
             outsideRange += 1

@@ -72,23 +72,21 @@ public enum TripLogStream {
         var altitudes = AltitudeFilter.Stream(settings: settings)
         var statistics = TripStatistics.Accumulator()
         var segments: [[LocationSample]] = []
-        func take(_ released: [AltitudeFilter.Entry]) {
-            for entry in released {
-                statistics.add(entry.fix, opensSegment: entry.opensSegment, stepDistance: entry.stepDistance)
-                if keepingTrack {
-                    if entry.opensSegment || segments.isEmpty { segments.append([]) }
-                    segments[segments.count - 1].append(entry.fix)
-                }
+        func take(_ entry: AltitudeFilter.Entry) {
+            statistics.add(entry.fix, opensSegment: entry.opensSegment, stepDistance: entry.stepDistance)
+            if keepingTrack {
+                if entry.opensSegment || segments.isEmpty { segments.append([]) }
+                segments[segments.count - 1].append(entry.fix)
             }
         }
         while let chunk = channel.receive() {
             for fix in chunk {
                 let (decision, kept) = filter.add(fix)
                 guard case .kept(let opensSegment, let stepDistance) = decision else { continue }
-                take(altitudes.add(AltitudeFilter.Entry(fix: kept, opensSegment: opensSegment, stepDistance: stepDistance)))
+                altitudes.add(AltitudeFilter.Entry(fix: kept, opensSegment: opensSegment, stepDistance: stepDistance), emit: take)
             }
         }
-        take(altitudes.finish())
+        altitudes.finish(emit: take)
         let read = readResult.withLock { $0 }
         guard var tripLog = read else { return nil }
         if let title { tripLog.name = title }

@@ -433,7 +433,7 @@ private struct SustainedSpeed {
     private var first = 0
     /// The speeds of the last (up to) three windows; a window whose speed could not beat the best so
     /// far holds an upper bound of it instead (see `add`).
-    private var recent: [Double] = []
+    private var recent: (Double, Double, Double) = (0, 0, 0)
     private var windowCount = 0
 
     init(time: Double) {
@@ -446,7 +446,7 @@ private struct SustainedSpeed {
         coordinates.removeAll(keepingCapacity: true)
         travelledTo.removeAll(keepingCapacity: true)
         first = 0
-        recent.removeAll(keepingCapacity: true)
+        recent = (0, 0, 0)
         windowCount = 0
     }
 
@@ -487,16 +487,16 @@ private struct SustainedSpeed {
         let speed = alongBound <= best
             ? alongBound
             : Geodesic.inverse(from: coordinates[first], to: coordinate).distance / duration
-        recent.append(speed)
-        if recent.count > 3 { recent.removeFirst() }
+        recent = (recent.1, recent.2, speed)
         windowCount += 1
-        guard recent.count == 3 else { return nil }
-        return recent.sorted()[1]
+        guard windowCount >= 3 else { return nil }
+        // The middle of three.
+        return max(min(recent.0, recent.1), min(max(recent.0, recent.1), recent.2))
     }
 
     /// For a segment that had only one or two windows: the lower of them; otherwise `nil`.
     func shortSegmentSpeed() -> Double? {
         guard windowCount > 0 && windowCount < 3 else { return nil }
-        return recent.min()
+        return windowCount == 1 ? recent.2 : min(recent.1, recent.2)
     }
 }

@@ -31,18 +31,16 @@ public enum AltitudeFilter {
     {
         var stream = Stream(settings: settings)
         var result: [[LocationSample]] = []
-        func take(_ released: [Entry]) {
-            for entry in released {
-                if entry.opensSegment || result.isEmpty { result.append([]) }
-                result[result.count - 1].append(entry.fix)
-            }
+        func take(_ entry: Entry) {
+            if entry.opensSegment || result.isEmpty { result.append([]) }
+            result[result.count - 1].append(entry.fix)
         }
         for segment in segments {
             for (index, fix) in segment.enumerated() {
-                take(stream.add(Entry(fix: fix, opensSegment: index == 0, stepDistance: nil)))
+                stream.add(Entry(fix: fix, opensSegment: index == 0, stepDistance: nil), emit: take)
             }
         }
-        take(stream.finish())
+        stream.finish(emit: take)
         return (result, stream.report)
     }
 
@@ -81,13 +79,13 @@ public enum AltitudeFilter {
             report = FilterReport(subject: .altitudes, total: 0, settings: settings)
         }
 
-        /// Filters the next kept fix; returns the fixes released, in order (none while a segment's
-        /// start is held, several when it is decided).
-        public mutating func add(_ entry: Entry) -> [Entry] {
-            var released: [Entry] = []
+        /// Filters the next kept fix and hands the fixes it releases to `emit`, in order (none while
+        /// a segment's start is held, several when it is decided). No array is made per fix: this
+        /// runs for every fix of a million-point log.
+        public mutating func add(_ entry: Entry, emit: (Entry) -> Void) {
             var entry = entry
             if entry.opensSegment {
-                released = acceptHeld()
+                for held in acceptHeld() { emit(held) }
                 reference = nil
             }
             if let altitude = entry.fix.altitude {
@@ -104,22 +102,24 @@ public enum AltitudeFilter {
                     }
                 } else {
                     held.append(entry)
-                    released += confirmStart()
-                    return released
+                    for released in confirmStart() { emit(released) }
+                    return
                 }
             }
             if held.isEmpty {
-                released.append(entry)
+                emit(entry)
             } else {
                 held.append(entry)
-                if held.count >= AltitudeFilter.maximumHeld { released += acceptHeld() }
+                if held.count >= AltitudeFilter.maximumHeld {
+                    for released in acceptHeld() { emit(released) }
+                }
             }
-            return released
         }
 
-        /// Releases every fix still held (the log ended): their altitudes are accepted as they are.
-        public mutating func finish() -> [Entry] {
-            acceptHeld()
+        /// Hands every fix still held to `emit` (the log ended): their altitudes are accepted as
+        /// they are.
+        public mutating func finish(emit: (Entry) -> Void) {
+            for held in acceptHeld() { emit(held) }
         }
 
         /// Accepts every held altitude as it is and releases the held fixes.

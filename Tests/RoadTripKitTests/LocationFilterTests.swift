@@ -214,19 +214,34 @@ import Testing
         #expect(LocationFilter.apply(fixes, settings: settings, recordingStart: nil).segments.count == 2)
     }
 
-    /// gapDistance 2000 m, maximumSpeed 70 m/s. (0°, 0°) → (0.02°, 0°) is 2211.485517333831 m in
-    /// 100 s (22.1 m/s): kept, new segment. (0.04°, 0°) is 2211.485522745489 m further in 10 s
-    /// (221 m/s): a spike, dropped as too fast (not a segment). 0.02° + 1″ at t=200 s is
-    /// 30.715076655213768 m from the kept 0.02° fix: same segment.
+    /// The distance gap is scaled to the log's steps too: a logger that records every 5 minutes at
+    /// 20 m/s moves 6 km a step (195.4″ of latitude ≈ 6,001 m), more than gapDistance (2 km) but
+    /// not more than 4 × its typical step: one segment of 60 fixes. A 1 Hz log at 30 m/s (1″ ≈ 30.7 m
+    /// a step) that jumps 3.07 km (100″) in 100 s — plausible, under gapTime — does break there.
+    @Test func gapDistanceIsScaledToTheLogsSteps() {
+        let sparse = (0..<60).map { fix(Double($0) * 300, north: Double($0) * 195.4, line: $0 + 1) }
+        #expect(LocationFilter.apply(sparse, settings: .roadTrip, recordingStart: nil).segments.count == 1)
+        var dense = (0..<60).map { fix(Double($0), north: Double($0), line: $0 + 1) }
+        dense.append(fix(159, north: 159, line: 61))
+        let split = LocationFilter.apply(dense, settings: .roadTrip, recordingStart: nil)
+        #expect(split.segments.map(\.count) == [60, 1])
+    }
+
+    /// gapDistance 2000 m, maximumSpeed 70 m/s, after three 1 s steps of 1″ (30.7 m: the log's
+    /// typical step). (0°, 0°) → (0.02°, 0°) is 2211.485517333831 m in 100 s (22.1 m/s): kept, and
+    /// more than 2000 m and 4 × the typical step: a new segment. (0.04°, 0°) is 2211.485522745489 m
+    /// further in 10 s (221 m/s): a spike, dropped as too fast (not a segment). 0.02° + 1″ at
+    /// t = 200 s is 30.715076655213768 m from the kept 0.02° fix: same segment.
     @Test func gapDistanceSplitsSegmentsAfterTheSpeedCheck() {
         let fixes = [
-            fix(0, north: 0, line: 1), fix(100, north: 72, line: 2), fix(110, north: 144, line: 3),
-            fix(200, north: 73, line: 4),
+            fix(-3, north: -3, line: 1), fix(-2, north: -2, line: 2), fix(-1, north: -1, line: 3),
+            fix(0, north: 0, line: 4), fix(100, north: 72, line: 5), fix(110, north: 144, line: 6),
+            fix(200, north: 73, line: 7),
         ]
         let settings = FilterSettings(maximumSpeed: 70, gapDistance: 2000)
         let (segments, report) = LocationFilter.apply(fixes, settings: settings, recordingStart: nil)
-        #expect(lines(segments) == [[1], [2, 4]])
-        #expect(report.sentence == "3 of 4 fixes kept: 1 faster than 70 m/s")
+        #expect(lines(segments) == [[1, 2, 3, 4], [5, 7]])
+        #expect(report.sentence == "6 of 7 fixes kept: 1 faster than 70 m/s")
     }
 
     /// A change of source segment (a GPX trkseg) opens a new segment; the fix 0.1″ (3.07 m, pyproj

@@ -34,9 +34,12 @@ import RoadTripGeo
 ///      (d equal to the threshold is kept);
 ///    - otherwise **tooFast**: drop when d / Δt > `maximumSpeed`; skipped when either timestamp is
 ///      missing or Δt ≤ 0 (`impliedSpeed`);
-///    - otherwise the fix is kept; when d > `gapDistance` it opens a new segment (so a distant
-///      *spike* is dropped as tooFast first, and only a plausible jump — a tunnel, a ferry, a
-///      logger paused while driving — splits the track). d is measured from `p`, which every fix
+///    - otherwise the fix is kept; when d > `gapDistance` and d > ``gapScale`` times the log's
+///      typical step (the median of the last ``samplingWindow`` distances measured, this one
+///      included) it opens a new segment (so a distant *spike* is dropped as tooFast first, and only
+///      a plausible jump — a tunnel, a ferry, a logger paused while driving — splits the track,
+///      while a logger that records every few minutes at motorway speed, 5 km a step, is measured
+///      along its fixes). d is measured from `p`, which every fix
 ///      recorded since lies within `distanceFilter` of, so it is the distance between consecutive
 ///      recorded fixes to within `distanceFilter`.
 ///
@@ -124,15 +127,15 @@ public enum LocationFilter {
         }
     }
 
-    /// The last ``samplingWindow`` intervals between recorded fixes (seconds), whose median is the
-    /// log's typical sampling interval.
-    struct SamplingIntervals {
+    /// The last ``samplingWindow`` values of a kind — intervals between recorded fixes (seconds),
+    /// distances measured from the last kept fix (metres) — whose median is the log's typical one.
+    struct RecentValues {
         private var ring = [Double](repeating: 0, count: LocationFilter.samplingWindow)
         private var count = 0
 
-        /// Adds the interval from the previous recorded fix (seconds, > 0).
-        mutating func add(_ interval: Double) {
-            ring[count % ring.count] = interval
+        /// Adds a value.
+        mutating func add(_ value: Double) {
+            ring[count % ring.count] = value
             count += 1
         }
 
@@ -153,7 +156,9 @@ public enum LocationFilter {
         /// The timestamp of the previous recorded fix (one that passed 1–4), and of the last kept one.
         var lastRecordedTime: Date?
         var lastKeptTime: Date?
-        var sampling = SamplingIntervals()
+        var sampling = RecentValues()
+        /// The distances measured from the last kept fix, for the distance gap's scale.
+        var steps = RecentValues()
 
         init(settings: FilterSettings) {
             self.settings = settings
@@ -195,7 +200,12 @@ public enum LocationFilter {
                 {
                     return .dropped(.tooFast)
                 }
-                if let gapDistance = settings.gapDistance, distance > gapDistance { opensSegment = true }
+                steps.add(distance)
+                if let gapDistance = settings.gapDistance, distance > gapDistance,
+                    distance > LocationFilter.gapScale * (steps.median ?? 0)
+                {
+                    opensSegment = true
+                }
             }
             keep(fix)
             return .kept(opensSegment: opensSegment, stepDistance: opensSegment ? nil : measured)

@@ -198,7 +198,15 @@ public struct SiteConfig: Sendable, Hashable {
                 reader.forEachKey(value, key, known: ["keepMetadata", "cameraClockOffset", "maximumGap"]) { subKey, subValue in
                     switch subKey {
                     case "keepMetadata": reader.bool(subValue, "photos.keepMetadata") { config.photosKeepMetadata = $0 }
-                    case "cameraClockOffset": reader.number(subValue, "photos.cameraClockOffset") { config.photosCameraClockOffset = $0 }
+                    case "cameraClockOffset":
+                        reader.number(subValue, "photos.cameraClockOffset") { value in
+                            // A camera whose clock was never set is off by decades, not by centuries.
+                            if abs(value) <= 100 * 365.25 * 86_400 {
+                                config.photosCameraClockOffset = value
+                            } else {
+                                reader.warn(subValue, "photos.cameraClockOffset must be within ±100 years (±3,155,760,000 seconds); 0 is used")
+                            }
+                        }
                     default:
                         reader.number(subValue, "photos.maximumGap") { value in
                             if value >= 0 { config.photosMaximumGap = value } else { reader.warn(subValue, "photos.maximumGap must be ≥ 0 seconds") }

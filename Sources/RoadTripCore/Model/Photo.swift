@@ -67,14 +67,16 @@ public struct Photo: Sendable, Hashable {
 
         /// "45 s", "12 min", "2 h 5 min", "3 days".
         static func span(_ seconds: Double) -> String {
-            let whole = Int(seconds.rounded())
+            // Days from the Double: a camera clock offset of 10^19 s must not trap Int().
+            guard seconds.isFinite, seconds < 2 * 86_400 else {
+                guard seconds.isFinite, seconds < 1e15 else { return "more than 10,000 years" }
+                return "\(CountText.grouped(Int(seconds / 86_400))) days"
+            }
+            let whole = Int(max(0, seconds).rounded())
             if whole < 60 { return "\(whole) s" }
             if whole < 3600 { return "\(whole / 60) min" }
-            if whole < 2 * 86_400 {
-                let minutes = whole % 3600 / 60
-                return "\(whole / 3600) h" + (minutes > 0 ? " \(minutes) min" : "")
-            }
-            return "\(whole / 86_400) days"
+            let minutes = whole % 3600 / 60
+            return "\(whole / 3600) h" + (minutes > 0 ? " \(minutes) min" : "")
         }
     }
 

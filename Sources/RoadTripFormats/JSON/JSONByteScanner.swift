@@ -78,6 +78,13 @@ final class JSONByteScanner {
         buffer = .allocate(capacity: capacity)
         scratch = .allocate(capacity: scratchCapacity)
         keyStorage = .allocate(capacity: keyCapacity)
+        // A UTF-8 byte order mark (a file saved by Notepad) is not JSON: skip it, and count columns
+        // after it (RFC 8259 §8.1 lets a parser ignore it).
+        var head: [UInt8] = [0, 0, 0]
+        if pread(descriptor, &head, 3, 0) == 3 && head == [0xEF, 0xBB, 0xBF] && lseek(descriptor, 3, SEEK_SET) == 3 {
+            bufferOffset = 3
+            lineStart = 3
+        }
     }
 
     deinit {

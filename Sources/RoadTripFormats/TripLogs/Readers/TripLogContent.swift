@@ -1,4 +1,5 @@
 import Foundation
+import RoadTripCore
 
 /// What a file holds, judged from its first bytes (at most `sniffedByteCount`), so that a trip log
 /// is read by what it is whatever its name: NMEA named `.txt` or `.log`, a GPX, KML or TCX named
@@ -40,6 +41,11 @@ public enum TripLogContent: Sendable, Equatable {
     /// The file at `url`, judged from its first bytes; `.other("unreadable", .empty)` when it cannot
     /// be read (its reader then says why).
     public static func sniff(_ url: URL) -> TripLogContent {
+        // A named pipe would block the open until something writes to it; a device or a socket is
+        // no file either. Judged by `stat(2)`, before opening anything.
+        if FileBytes.specialFileProblem(url) != nil {
+            return .other(looksLike: "no regular file (a named pipe, a device or a socket)", family: .binary)
+        }
         guard let handle = try? FileHandle(forReadingFrom: url) else { return .other(looksLike: "unreadable", family: .empty) }
         defer { try? handle.close() }
         let bytes = (try? handle.read(upToCount: sniffedByteCount)).map { Array($0) } ?? []

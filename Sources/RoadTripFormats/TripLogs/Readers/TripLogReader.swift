@@ -43,6 +43,12 @@ public enum TripLogReader {
         if isDirectory.boolValue {
             return SensorLoggerReader.read(url, displayPath: displayPath, slug: url.lastPathComponent, log: log)
         }
+        // A named pipe (`/dev/stdin` when piped), a device or a socket: reading one could block for
+        // ever or never end.
+        if let problem = FileBytes.specialFileProblem(url) {
+            log.error(SourceLocation(path: displayPath), problem)
+            return nil
+        }
         let slug = url.deletingPathExtension().lastPathComponent
         let fileExtension = url.pathExtension.lowercased()
         var content = TripLogContent.sniff(url)
@@ -95,7 +101,10 @@ public enum TripLogReader {
             "gpx": (.gpx, .xml), "kml": (.kml, .xml), "tcx": (.tcx, .xml), "json": (.roadtripJSON, .json),
             "geojson": (.geoJSON, .json), "nmea": (.nmea, .text), "csv": (.csv, .text),
         ]
-        guard let (format, kind) = named[fileExtension], family == kind || family == .empty else { return nil }
+        guard let (format, kind) = named[fileExtension] else { return nil }
+        // NMEA from a serial GPS often starts with NUL bytes or holds a garbled line: the reader
+        // skips and counts such lines, so a `.nmea` that looks binary is still read as NMEA.
+        guard family == kind || family == .empty || (format == .nmea && family == .binary) else { return nil }
         return format
     }
 

@@ -103,6 +103,22 @@ import Testing
         #expect(report.count(.timeWentBackwards) == 1)
     }
 
+    /// One timestamp glitched 20 years ahead (fix 101 of a 1 Hz log of 600, as a GPS week
+    /// rollover or a typo does) is dropped alone, as "a time far ahead", instead of the 499 fixes
+    /// after it as "time went backwards": the next fix is earlier than it but later than the fix
+    /// before it. A genuine pause (the next fix later still) stays a gap.
+    @Test func aTimeGlitchAheadIsDroppedAlone() {
+        var fixes = (0..<600).map { fix(Double($0), north: Double($0), line: $0 + 1) }
+        fixes[100].timestamp = Self.t0.addingTimeInterval(20 * 365.25 * 86_400)
+        let (segments, report) = LocationFilter.apply(fixes, settings: FilterSettings(), recordingStart: nil)
+        #expect(segments.joined().count == 599)
+        #expect(report.sentence == "599 of 600 fixes kept: 1 with a time far ahead of the fixes around them")
+        // A real pause of an hour after fix 100: every fix kept, in two segments.
+        let paused = (0..<200).map { fix(Double($0) + ($0 >= 100 ? 3600 : 0), north: Double($0), line: $0 + 1) }
+        let split = LocationFilter.apply(paused, settings: FilterSettings(gapTime: 300), recordingStart: nil)
+        #expect(split.segments.map(\.count) == [100, 100])
+    }
+
     /// File: 1 nil, 2 t=20, 3 nil, 4 nil, 5 t=10, 6 nil, 7 t=20. Untimed fixes pass in file order
     /// and do not move the reference: line 5 (10 s) went backwards from line 2's 20 s, line 7
     /// repeats it. Kept: 1, 2, 3, 4, 6.

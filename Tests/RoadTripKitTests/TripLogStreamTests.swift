@@ -67,12 +67,15 @@ import Testing
 
         var filter = LocationFilter.Stream(settings: Self.settings, recordingStart: nil)
         let t0 = Date(timeIntervalSince1970: 1_714_557_600)
-        #expect(filter.add(LocationSample(timestamp: t0.addingTimeInterval(10), coordinate: Coordinate(latitude: 46, longitude: 14))).decision
-            == .kept(opensSegment: true, stepDistance: nil))
-        #expect(filter.add(LocationSample(timestamp: t0.addingTimeInterval(30), coordinate: Coordinate(latitude: 46.002, longitude: 14))).decision
-            != .dropped(.timeWentBackwards))
-        #expect(filter.add(LocationSample(timestamp: t0.addingTimeInterval(20), coordinate: Coordinate(latitude: 46.001, longitude: 14))).decision
-            == .dropped(.timeWentBackwards))
+        var decisions: [LocationFilter.Decision] = []
+        for (seconds, latitude) in [(10.0, 46.0), (30, 46.002), (20, 46.001)] {
+            filter.add(LocationSample(timestamp: t0.addingTimeInterval(seconds), coordinate: Coordinate(latitude: latitude, longitude: 14))) {
+                decision, _ in decisions.append(decision)
+            }
+        }
+        #expect(decisions.count == 3)
+        #expect(decisions.first == .kept(opensSegment: true, stepDistance: nil))
+        #expect(decisions.last == .dropped(.timeWentBackwards))
 
         let log = DiagnosticLog()
         let stream = try streamed(url, log: log)

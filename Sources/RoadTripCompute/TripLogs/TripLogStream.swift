@@ -79,13 +79,14 @@ public enum TripLogStream {
                 segments[segments.count - 1].append(entry.fix)
             }
         }
-        while let chunk = channel.receive() {
-            for fix in chunk {
-                let (decision, kept) = filter.add(fix)
-                guard case .kept(let opensSegment, let stepDistance) = decision else { continue }
-                altitudes.add(AltitudeFilter.Entry(fix: kept, opensSegment: opensSegment, stepDistance: stepDistance), emit: take)
-            }
+        func filtered(_ decision: LocationFilter.Decision, _ kept: LocationSample) {
+            guard case .kept(let opensSegment, let stepDistance) = decision else { return }
+            altitudes.add(AltitudeFilter.Entry(fix: kept, opensSegment: opensSegment, stepDistance: stepDistance), emit: take)
         }
+        while let chunk = channel.receive() {
+            for fix in chunk { filter.add(fix, emit: filtered) }
+        }
+        filter.finish(emit: filtered)
         altitudes.finish(emit: take)
         let read = readResult.withLock { $0 }
         guard var tripLog = read else { return nil }

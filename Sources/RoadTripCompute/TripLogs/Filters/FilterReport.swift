@@ -41,6 +41,9 @@ public struct FilterReport: Sendable, Hashable {
         case lessAccurate
         /// Timestamped more than maximumAge before the recording started. "N stale".
         case stale
+        /// Timestamp far ahead of both the fix before it and the fix after it: a glitch, dropped
+        /// alone (`LocationFilter.Stream`). "N with a time far ahead of the fixes around them".
+        case timeJumpedAhead
         /// Timestamp earlier than the last kept fix's (fixes are never reordered). "N where time
         /// went backwards".
         case timeWentBackwards
@@ -106,6 +109,7 @@ public struct FilterReport: Sendable, Hashable {
         case .invalid: return "invalid"
         case .lessAccurate: return "less accurate than \(Self.number(settings.desiredAccuracy)) m"
         case .stale: return "stale"
+        case .timeJumpedAhead: return "with a time far ahead of the fixes around them"
         case .timeWentBackwards: return "where time went backwards"
         case .repeatedTime: return "with a repeated timestamp"
         case .tooClose: return "within \(Self.number(settings.distanceFilter)) m of the previous"

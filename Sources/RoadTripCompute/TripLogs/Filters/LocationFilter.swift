@@ -83,9 +83,8 @@ public enum LocationFilter {
         var stream = Stream(settings: settings, recordingStart: recordingStart)
         var segments: [[LocationSample]] = []
         var distances: [[Double?]] = []
-        for fix in fixes {
-            let (decision, kept) = stream.add(fix)
-            guard case .kept(let opensSegment, let stepDistance) = decision else { continue }
+        func take(_ decision: Decision, _ kept: LocationSample) {
+            guard case .kept(let opensSegment, let stepDistance) = decision else { return }
             if opensSegment || segments.isEmpty {
                 segments.append([])
                 distances.append([])
@@ -93,6 +92,8 @@ public enum LocationFilter {
             segments[segments.count - 1].append(kept)
             distances[distances.count - 1].append(stepDistance)
         }
+        for fix in fixes { stream.add(fix, emit: take) }
+        stream.finish(emit: take)
         return (segments, stream.report, distances)
     }
 
@@ -211,6 +212,16 @@ public enum LocationFilter {
             return .kept(opensSegment: opensSegment, stepDistance: opensSegment ? nil : measured)
         }
 
+        /// Whether `fix` jumps ahead in time from the previous recorded fix by more than a gap
+        /// could (longer than `gapTime`, 300 s when off, and than ``LocationFilter/gapScale``
+        /// typical intervals): then it may be a glitch — a time a year or twenty ahead — and the
+        /// next fix tells (`Stream`).
+        func jumpsAhead(_ fix: LocationSample) -> Bool {
+            guard last != nil, let time = fix.timestamp, let lastRecordedTime else { return false }
+            let interval = time.timeIntervalSince(lastRecordedTime)
+            return interval > (settings.gapTime ?? 300) && interval > LocationFilter.gapScale * (sampling.median ?? 0)
+        }
+
         private mutating func keep(_ fix: LocationSample) {
             last = fix
             if let timestamp = fix.timestamp { lastKeptTime = timestamp }
@@ -226,10 +237,16 @@ public enum LocationFilter {
 
     /// The filter for fixes that arrive one at a time in file order (a streaming reader), in
     /// constant memory; `apply` runs every fix through one. Each decision depends only on the fixes
-    /// before it.
+    /// before it — except that a fix whose time jumps ahead by more than a gap could
+    /// (`Walker.jumpsAhead`) waits for the next one: when the next is earlier than it but later
+    /// than the fix before it, the jump was a glitch in its timestamp (a GPS week rollover, a year
+    /// typed wrong) and that one fix is dropped (**timeJumpedAhead**) instead of every fix after it
+    /// as "time went backwards"; otherwise it is decided as usual, a gap.
     public struct Stream: Sendable {
         private let screen: Screen
         private var walker: Walker
+        /// A fix that jumped ahead, waiting for the next one.
+        private var held: LocationSample?
         /// What has been dropped so far, and why; `total` counts every fix added.
         public private(set) var report: FilterReport
 
@@ -240,18 +257,47 @@ public enum LocationFilter {
             report = FilterReport(subject: .fixes, total: 0, settings: settings)
         }
 
-        /// Filters the next fix in file order: the decision and the fix as kept (with an implausible
-        /// altitude or course cleared, see `plausible`).
-        public mutating func add(_ fix: LocationSample) -> (decision: Decision, fix: LocationSample) {
+        /// Filters the next fix in file order and hands `emit` each decision made, with the fix as
+        /// kept (an implausible altitude or course cleared, see `plausible`), in file order: usually
+        /// this fix's alone, none while it waits after a jump ahead, and two once the next fix tells.
+        public mutating func add(_ fix: LocationSample, emit: (Decision, LocationSample) -> Void) {
             report.total += 1
             if let reason = screen.rejection(of: fix) {
                 report.drop(reason)
-                return (.dropped(reason), fix)
+                emit(.dropped(reason), fix)
+                return
             }
             let kept = LocationFilter.plausible(fix)
-            let decision = walker.decide(kept)
+            if let waiting = held {
+                held = nil
+                if let time = kept.timestamp, let jumped = waiting.timestamp, time < jumped,
+                    walker.lastRecordedTime.map({ time > $0 }) ?? true
+                {
+                    report.drop(.timeJumpedAhead)
+                    emit(.dropped(.timeJumpedAhead), waiting)
+                } else {
+                    decide(waiting, emit: emit)
+                }
+            }
+            if walker.jumpsAhead(kept) {
+                held = kept
+                return
+            }
+            decide(kept, emit: emit)
+        }
+
+        /// Decides the fix still waiting after a jump ahead (the log ended: it was a gap).
+        public mutating func finish(emit: (Decision, LocationSample) -> Void) {
+            if let waiting = held {
+                held = nil
+                decide(waiting, emit: emit)
+            }
+        }
+
+        private mutating func decide(_ fix: LocationSample, emit: (Decision, LocationSample) -> Void) {
+            let decision = walker.decide(fix)
             if case .dropped(let reason) = decision { report.drop(reason) }
-            return (decision, kept)
+            emit(decision, fix)
         }
     }
 

@@ -334,6 +334,24 @@ struct GPXReaderTests {
         ])
     }
 
+    /// Cut right after a `<`, or one character into a value, libxml2 stops a few characters before
+    /// the end ("Extra content at the end of the document"): still a file cut short, not a broken
+    /// one. Five points, each on its own line of 93 characters; cut after the sixth line's `<`, and
+    /// after `<ele>3` of the sixth point: the five points are kept, with the warning.
+    @Test("a file cut just after '<' or inside a value keeps its points", arguments: ["<", "<trkpt lat=\"46.5\" lon=\"14\"><ele>3"])
+    func cutJustAfterATagOpens(tail: String) throws {
+        let points = (0..<5).map { index in
+            "<trkpt lat=\"46.\(index)\" lon=\"14\"><ele>30\(index)</ele><time>2024-05-01T10:00:0\(index)Z</time></trkpt>\n"
+        }.joined()
+        let text = "<gpx version=\"1.1\" xmlns=\"http://www.topografix.com/GPX/1/1\"><trk><trkseg>\n" + points + tail
+        let url = TripLogTestFiles.file("cut.gpx", text)
+        let log = DiagnosticLog()
+        let trip = try #require(GPXReader.read(url, displayPath: "cut.gpx", slug: "cut", timeZone: .gmt, log: log))
+        #expect(trip.locations.count == 5)
+        #expect(log.errorCount == 0)
+        #expect(log.diagnostics.map(\.message) == [TruncatedFile.message(pointsRead: 5)])
+    }
+
     @Test("gpx-wrong-root.gpx: not a GPX document (root element `kml`)")
     func wrongRoot() {
         let (trip, diagnostics) = read("gpx-wrong-root.gpx")

@@ -40,13 +40,44 @@ enum TruncatedFile {
     }
 
     /// Whether a parser that stopped at `line` and `column` (1-based; the column in characters or
-    /// in bytes, which is never less) stopped at the end of `data`, with only white space after
-    /// it. Without a column, being on the last line that has text (or beyond it) is enough.
+    /// in bytes, which is never less) stopped at the end of `data`: nothing but white space after
+    /// it, or no complete tag (no `>`) after it — libxml2 reports a file cut right after a `<`, or
+    /// inside a value (`<time>2`), a few characters before the end, and a file cut there is as
+    /// truncated as one cut between two points. Without a column, being on the last line that has
+    /// text (or beyond it) is enough.
     static func isAtEnd(line: Int, column: Int?, of data: Data) -> Bool {
         let end = end(of: data)
-        if line != end.line { return line > end.line }
-        guard let column else { return true }
-        return column >= end.column
+        if line > end.line { return true }
+        if line == end.line, column.map({ $0 >= end.column }) ?? true { return true }
+        return data.withUnsafeBytes { raw in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            guard let offset = offset(ofLine: line, column: column ?? 1, in: bytes) else { return false }
+            return !bytes[offset...].contains(0x3E)  // '>'
+        }
+    }
+
+    /// The byte offset of `line`, `column` (1-based; the column counted in characters) in `bytes`,
+    /// or `nil` beyond the end.
+    private static func offset(ofLine line: Int, column: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        var index = 0
+        var currentLine = 1
+        while currentLine < line {
+            guard index < bytes.count else { return nil }
+            let byte = bytes[index]
+            index += 1
+            if byte == 0x0A { currentLine += 1 }
+            else if byte == 0x0D {
+                currentLine += 1
+                if index < bytes.count, bytes[index] == 0x0A { index += 1 }
+            }
+        }
+        var characters = 1
+        while characters < column, index < bytes.count, bytes[index] != 0x0A, bytes[index] != 0x0D {
+            index += 1
+            while index < bytes.count, bytes[index] & 0xC0 == 0x80 { index += 1 }
+            characters += 1
+        }
+        return index <= bytes.count ? index : nil
     }
 
     /// The one warning for a cut-short file at `url`: at the line and column where it ends,

@@ -194,7 +194,9 @@ private struct GeoJSONTrackReading {
                 log.warning(
                     (timesPosition ?? position)?.location(in: displayPath) ?? SourceLocation(path: displayPath),
                     "\(CountText.counted(list.count, "time")) for \(CountText.counted(positions.count, "position")); "
-                        + "positions beyond the times have none")
+                        + (list.count < positions.count
+                            ? "the positions beyond the last time have none"
+                            : "the times beyond the last position are ignored"))
             }
         }
         for (index, item) in positions.enumerated() {

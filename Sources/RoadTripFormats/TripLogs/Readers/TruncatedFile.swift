@@ -41,14 +41,15 @@ enum TruncatedFile {
 
     /// Whether a parser that stopped at `line` and `column` (1-based; the column in characters or
     /// in bytes, which is never less) stopped at the end of `data`: nothing but white space after
-    /// it, or no complete tag (no `>`) after it — libxml2 reports a file cut right after a `<`, or
-    /// inside a value (`<time>2`), a few characters before the end, and a file cut there is as
-    /// truncated as one cut between two points. Without a column, being on the last line that has
-    /// text (or beyond it) is enough.
-    static func isAtEnd(line: Int, column: Int?, of data: Data) -> Bool {
+    /// it, or, for XML (`isXML`), no complete tag (no `>`) after it — libxml2 reports a file cut
+    /// right after a `<`, or inside a value (`<time>2`), a few characters before the end, and a file
+    /// cut there is as truncated as one cut between two points. Without a column, being on the last
+    /// line that has text (or beyond it) is enough.
+    static func isAtEnd(line: Int, column: Int?, of data: Data, isXML: Bool = false) -> Bool {
         let end = end(of: data)
         if line > end.line { return true }
         if line == end.line, column.map({ $0 >= end.column }) ?? true { return true }
+        guard isXML else { return false }
         return data.withUnsafeBytes { raw in
             let bytes = raw.bindMemory(to: UInt8.self)
             guard let offset = offset(ofLine: line, column: column ?? 1, in: bytes) else { return false }

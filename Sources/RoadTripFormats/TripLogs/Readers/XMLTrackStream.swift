@@ -46,7 +46,7 @@ extension XMLTrackStream {
             } catch {
                 warnings.flush(url: url, displayPath: displayPath, to: diagnostics)
                 let data = try? Data(contentsOf: url, options: .alwaysMapped)
-                guard hasRoot, let data, TruncatedFile.isAtEnd(line: error.line, column: error.column, of: data) else {
+                guard hasRoot, let data, TruncatedFile.isAtEnd(line: error.line, column: error.column, of: data, isXML: true) else {
                     // libxml2's column can run past the line's end in a document it converted from
                     // another encoding (`XMLStartTagLocator.clamped`).
                     var column = error.column

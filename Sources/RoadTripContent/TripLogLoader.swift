@@ -77,6 +77,23 @@ struct TripLogLoader {
             }
             loaded.append(LoadedTripLog(log: tripLog, settings: settings))
         }
+        warnAboutSidecarsWithoutLog(names, in: trips)
         return loaded
+    }
+
+    /// A sidecar (`trips/<slug>.yaml` or `.yml`) with no file or folder of that slug beside it is a
+    /// warning: its title and filters apply to nothing (a log renamed, a typo in the sidecar's name).
+    private func warnAboutSidecarsWithoutLog(_ names: [String], in trips: URL) {
+        let visible = names.filter { !$0.hasPrefix(".") }
+        for name in visible.sorted() {
+            let fileExtension = (name as NSString).pathExtension.lowercased()
+            guard fileExtension == "yaml" || fileExtension == "yml" else { continue }
+            let slug = (name as NSString).deletingPathExtension
+            guard !visible.contains(where: { $0 != name && ($0 as NSString).deletingPathExtension == slug }) else { continue }
+            log.warning(
+                SourceLocation(path: ProjectPath.relative(trips.appendingPathComponent(name), to: projectRoot)),
+                "a trip sidecar with no trip log beside it (trips/\(slug).gpx, a recording folder trips/\(slug)/, …): "
+                    + "its settings apply to nothing; ignored")
+        }
     }
 }

@@ -178,6 +178,13 @@ enum TripCommand {
             processed = TripLogStream.process(
                 url, displayPath: path, timeZone: zone, columnMapping: loaded.columns, dateRange: dateRange, settings: settings,
                 title: loaded.title, keepingTrack: keepingTrack, log: diagnostics)
+            // As a site build says of such a log (`TripLogLoader`), so the figures of nothing are
+            // not taken for a trip that stood still.
+            if let processed, processed.locationReport.total == 0, diagnostics.errorCount == 0 {
+                diagnostics.warning(
+                    SourceLocation(path: path),
+                    dateRange == nil ? "the trip log has no position fixes" : "the trip log has no position fixes in the date range")
+            }
         }
         for line in Diagnostic.printedLines(diagnostics.diagnostics) { printError(line) }
         guard let processed, diagnostics.errorCount == 0 else { return 1 }

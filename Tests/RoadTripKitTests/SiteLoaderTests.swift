@@ -43,6 +43,23 @@ import Testing
         #expect(log.errorCount == 5)
     }
 
+    /// A sidecar with no trip log of its name beside it (a log renamed, a typo) is a warning: its
+    /// title and filters apply to nothing. One beside its log, or beside a recording folder, is not.
+    @Test func aSidecarWithoutItsLogIsAWarning() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("roadtrip-loader-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try Self.write("f/index.md", "---\ntitle: F\nlatitude: 45\nlongitude: 10\n---\n", in: root)
+        try Self.write("f/trips/day.gpx", #"<gpx version="1.1"><trk><trkseg><trkpt lat="45" lon="10"/></trkseg></trk></gpx>"#, in: root)
+        try Self.write("f/trips/day.yaml", "title: Day\n", in: root)
+        try Self.write("f/trips/dya.yaml", "title: Typo\n", in: root)
+        let log = DiagnosticLog()
+        _ = try #require(SiteLoader(projectRoot: root, log: log).load(config: SiteConfig(), geocoder: TableGeocoder.testville))
+        #expect(log.diagnostics.map(\.description) == [
+            "Destinations/f/trips/dya.yaml: warning: a trip sidecar with no trip log beside it (trips/dya.gpx, "
+                + "a recording folder trips/dya/, …): its settings apply to nothing; ignored",
+        ])
+    }
+
     /// A symbolic link in `images/` is not published, and says so (it was dropped without a word);
     /// the regular file beside it is published.
     @Test func aSymbolicLinkInImagesIsAWarning() throws {

@@ -29,7 +29,7 @@ public enum TripLogStream {
     ) -> ProcessedTripLog? {
         var isFolder: ObjCBool = false
         let content = TripLogContent.sniff(url)
-        let isGPX = content == .gpx && !TripLogReader.isGoogleLocationHistory(url, content: content)
+        let isGPX = content == .gpx
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue,
             isGPX || TripLogReader.isGoogleLocationHistory(url, content: content)
         else {

@@ -8,7 +8,7 @@ import RoadTripCore
 /// expects (`nextKey`, `nextElement`, `readString`, `readNumber`) and skips the rest (`skipValue`).
 ///
 /// - Members may come in any order and with any white space (space, tab, CR, LF: RFC 8259 §2).
-/// - Strings are decoded: every escape of RFC 8259 §7, `\uXXXX` surrogate pairs included (a lone
+/// - Strings are decoded: every escape of RFC 8259 §7, `\u` with four hexadecimal digits and surrogate pairs of them included (a lone
 ///   surrogate becomes U+FFFD). A string is handed out as bytes that stay valid until the next call.
 /// - Numbers are checked against RFC 8259 §6's grammar and handed out as their text.
 /// - A value the caller skips is matched bracket by bracket and string by string, and its literals

@@ -63,14 +63,8 @@ public enum GPXReader {
         _ url: URL, displayPath: String, slug: String, timeZone: TimeZone, log: DiagnosticLog,
         receive: ((LocationSample) -> Void)? = nil
     ) -> TripLog? {
-        guard let reader = XMLStreamReader(contentsOf: url, dropsBlankText: true) else {
-            log.error(SourceLocation(path: displayPath), "cannot open the GPX file")
-            return nil
-        }
-        if FileBytes.isBlankFile(url) {
-            log.error(SourceLocation(path: displayPath), FileBytes.emptyFileMessage("a GPX document has a <gpx> root element"))
-            return nil
-        }
+        guard let reader = XMLTrackFile.openReader(url, displayPath: displayPath, format: "GPX", rootElement: "gpx", log: log)
+        else { return nil }
         var result = TripLog(slug: slug, sourcePath: displayPath, format: .gpx)
         // Size the fix array from the file once (a `trkpt` with `ele` and `time` takes about 100
         // bytes of GPX): growing it by doubling copied every fix and left the old buffer behind.

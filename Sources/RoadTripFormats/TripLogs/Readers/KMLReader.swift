@@ -44,14 +44,8 @@ public enum KMLReader {
     public static func read(
         _ url: URL, displayPath: String, slug: String, timeZone: TimeZone, log: DiagnosticLog
     ) -> TripLog? {
-        if FileBytes.isBlankFile(url) {
-            log.error(SourceLocation(path: displayPath), FileBytes.emptyFileMessage("a KML document has a <kml> root element"))
-            return nil
-        }
-        guard let reader = XMLStreamReader(contentsOf: url, dropsBlankText: true) else {
-            log.error(SourceLocation(path: displayPath), "cannot open the KML file")
-            return nil
-        }
+        guard let reader = XMLTrackFile.openReader(url, displayPath: displayPath, format: "KML", rootElement: "kml", log: log)
+        else { return nil }
         var state = KMLStreamState(
             reader: reader, url: url, displayPath: displayPath, timeZone: timeZone, diagnostics: log,
             result: TripLog(slug: slug, sourcePath: displayPath, format: .kml))

@@ -37,16 +37,9 @@ public enum TCXReader {
     public static func read(
         _ url: URL, displayPath: String, slug: String, timeZone: TimeZone, log: DiagnosticLog
     ) -> TripLog? {
-        if FileBytes.isBlankFile(url) {
-            log.error(
-                SourceLocation(path: displayPath),
-                FileBytes.emptyFileMessage("a TCX document has a <TrainingCenterDatabase> root element"))
-            return nil
-        }
-        guard let reader = XMLStreamReader(contentsOf: url, dropsBlankText: true) else {
-            log.error(SourceLocation(path: displayPath), "cannot open the TCX file")
-            return nil
-        }
+        guard let reader = XMLTrackFile.openReader(
+            url, displayPath: displayPath, format: "TCX", rootElement: "TrainingCenterDatabase", log: log)
+        else { return nil }
         var state = TCXStreamState(
             reader: reader, url: url, displayPath: displayPath, timeZone: timeZone, diagnostics: log,
             result: TripLog(slug: slug, sourcePath: displayPath, format: .tcx))

@@ -90,3 +90,25 @@ extension XMLTrackStream {
         return false
     }
 }
+
+/// Opening one of the XML trip-log formats (GPX, KML, TCX) for its `XMLTrackStream`.
+enum XMLTrackFile {
+    /// libxml2's streaming reader over the file at `url`, or `nil` after an error in `log`: the file
+    /// cannot be opened ("cannot open the KML file"), or it is empty or blank ("the file is empty:
+    /// a KML document has a <kml> root element"). `format` names the format, `rootElement` its root.
+    static func openReader(
+        _ url: URL, displayPath: String, format: String, rootElement: String, log: DiagnosticLog
+    ) -> XMLStreamReader? {
+        guard let reader = XMLStreamReader(contentsOf: url, dropsBlankText: true) else {
+            log.error(SourceLocation(path: displayPath), "cannot open the \(format) file")
+            return nil
+        }
+        if FileBytes.isBlankFile(url) {
+            log.error(
+                SourceLocation(path: displayPath),
+                FileBytes.emptyFileMessage("a \(format) document has a <\(rootElement)> root element"))
+            return nil
+        }
+        return reader
+    }
+}

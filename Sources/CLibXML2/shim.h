@@ -3,6 +3,8 @@
    (see shared notes/toolchain.md, gotcha 1). */
 #include <libxml/xmlversion.h>
 #undef LIBXML_ICU_ENABLED
+#include <libxml/parser.h>
+#include <libxml/SAX2.h>
 #include <libxml/xmlreader.h>
 #include <libxml/xmlwriter.h>
 #include <libxml/xmlerror.h>
@@ -24,3 +26,4 @@ static inline void cxml_drop_generic_errors(void) {
     xmlThrDefSetGenericErrorFunc(NULL, cxml_ignore_generic_error);
     xmlSetGenericErrorFunc(NULL, cxml_ignore_generic_error);
 }
+

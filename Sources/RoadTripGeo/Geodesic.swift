@@ -42,6 +42,17 @@ public enum Geodesic {
         return (distance, initialAzimuth, finalAzimuth)
     }
 
+    /// The length of the geodesic from `from` to `to` in metres along the ellipsoid: `inverse`'s
+    /// `distance`, without computing the azimuths (`geod_inverse` with null azimuth outputs skips
+    /// their two `atan2` calls). NaN for a latitude outside ±90°.
+    public static func distance(from: Coordinate, to: Coordinate) -> Double {
+        var distance = 0.0
+        withUnsafePointer(to: ellipsoid) { geodesic in
+            geod_inverse(geodesic, from.latitude, from.longitude, to.latitude, to.longitude, &distance, nil, nil)
+        }
+        return distance
+    }
+
     /// Solves the direct problem (`geod_direct`): where a geodesic starting at `from` in direction
     /// `azimuth` ends after `distance`.
     ///

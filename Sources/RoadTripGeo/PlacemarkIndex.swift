@@ -65,7 +65,7 @@ public struct PlacemarkIndex: Sendable {
                 var bestChordSquared = Double.infinity
                 tree.nearest(to: query, in: 0..<axes.count, slot: &bestSlot, chordSquared: &bestChordSquared)
                 let firstGuess = Int(originalIndex[bestSlot])
-                let guessDistance = Geodesic.inverse(from: coordinate, to: coordinates[firstGuess]).distance
+                let guessDistance = Geodesic.distance(from: coordinate, to: coordinates[firstGuess])
                 // Every point geodesically nearer than the guess lies within this central angle
                 // (the margin covers rounding in the vectors and in geod_inverse).
                 let angle = guessDistance / Self.minimumRadius * (1 + 1e-9) + 1e-12
@@ -74,7 +74,7 @@ public struct PlacemarkIndex: Sendable {
                 tree.visit(within: chord * chord, of: query, in: 0..<axes.count) { slot in
                     let index = Int(originalIndex[slot])
                     guard index != firstGuess else { return }
-                    let distance = Geodesic.inverse(from: coordinate, to: coordinates[index]).distance
+                    let distance = Geodesic.distance(from: coordinate, to: coordinates[index])
                     if distance < best.distance || (distance == best.distance && index < best.index) {
                         best = (index, distance)
                     }
@@ -90,7 +90,7 @@ public struct PlacemarkIndex: Sendable {
         guard Self.isUsable(coordinate) else { return nil }
         var best: (index: Int, distance: Double)?
         for (index, point) in coordinates.enumerated() {
-            let distance = Geodesic.inverse(from: coordinate, to: point).distance
+            let distance = Geodesic.distance(from: coordinate, to: point)
             if best == nil || distance < best!.distance { best = (index, distance) }
         }
         return best

@@ -215,7 +215,7 @@ public struct TripStatistics: Sendable, Hashable, Codable {
                 if let time = sample.timestamp { sustained.start(coordinate, at: time) }
                 return
             }
-            let step = stepDistance ?? Geodesic.inverse(from: before.coordinate, to: coordinate).distance
+            let step = stepDistance ?? Geodesic.distance(from: before.coordinate, to: coordinate)
             guard step.isFinite else { return }
             result.distance += step
             sinceLastTime += step
@@ -486,7 +486,7 @@ private struct SustainedSpeed {
         let alongBound = (travelledTo[travelledTo.count - 1] - travelledTo[first]) / duration
         let speed = alongBound <= best
             ? alongBound
-            : Geodesic.inverse(from: coordinates[first], to: coordinate).distance / duration
+            : Geodesic.distance(from: coordinates[first], to: coordinate) / duration
         recent = (recent.1, recent.2, speed)
         windowCount += 1
         guard windowCount >= 3 else { return nil }

@@ -192,7 +192,7 @@ public enum LocationFilter {
             }
             var measured: Double?
             if !opensSegment && measures {
-                let distance = Geodesic.inverse(from: previous.coordinate, to: fix.coordinate).distance
+                let distance = Geodesic.distance(from: previous.coordinate, to: fix.coordinate)
                 measured = distance
                 if let threshold = settings.distanceFilter, distance < threshold { return .dropped(.tooClose) }
                 let interval = LocationFilter.timeInterval(from: previous, to: fix)

@@ -17,6 +17,7 @@ let package = Package(
         // No pkgConfig: geonames' pkg-config brings GLib's -pthread (a SwiftPM warning); see shim.h.
         .systemLibrary(name: "CGeonames", providers: [.apt(["libgeonames-dev"])]),
         .systemLibrary(name: "CExif", pkgConfig: "libexif", providers: [.apt(["libexif-dev"])]),
+        .systemLibrary(name: "CZip", pkgConfig: "libzip", providers: [.apt(["libzip-dev"])]),
         // A C target, not a systemLibrary: libvips' API is C-variadic (Swift cannot call it) and its
         // pkg-config brings GLib's -pthread (a SwiftPM warning). The GLib include paths are Debian's
         // x86_64 multiarch ones (`pkg-config --variable=libdir glib-2.0`); see Sources/CVips.
@@ -31,7 +32,7 @@ let package = Package(
         ),
         // The floors of the pipeline, each importing only those before it (README, "Layout of the code").
         .target(name: "RoadTripCore"),
-        .target(name: "RoadTripFormats", dependencies: ["RoadTripCore", "CLibXML2", "CYAML", "CExif", "CVips"]),
+        .target(name: "RoadTripFormats", dependencies: ["RoadTripCore", "CLibXML2", "CYAML", "CExif", "CVips", "CZip"]),
         .target(name: "RoadTripGeo", dependencies: ["RoadTripCore", "CProj", "CGeonames"]),
         .target(name: "RoadTripContent", dependencies: ["RoadTripCore", "RoadTripFormats", "RoadTripGeo", "CCmark"]),
         .target(name: "RoadTripCompute", dependencies: ["RoadTripCore", "RoadTripFormats", "RoadTripGeo", "RoadTripContent"]),

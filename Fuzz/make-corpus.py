@@ -116,6 +116,9 @@ def main():
     # input the readers must handle (they keep the points read before the cut).
     for path in files(FIXTURES / "triplogs" / "kml", "*.kml"):
         seed("kml", path.name, head(path))
+    # KMZ seeds are whole zip archives (bytes: a zip cut short loses its central directory).
+    for path in files(FIXTURES / "triplogs" / "kmz", "*.kmz"):
+        seed("kmz", path.name, path.read_bytes())
     for path in files(FIXTURES / "triplogs" / "tcx", "*.tcx"):
         seed("tcx", path.name, head(path, 6000))
     for harness, sources in [("triplog-sniffed", gpx[:4] + files(FIXTURES / "triplogs" / "kml", "*.kml")

@@ -34,7 +34,7 @@ import Testing
     @Test func unknownContentSaysWhatItLooksLike() {
         let html = read("day.txt", "<!DOCTYPE html><html><body>hi</body></html>")
         #expect(html.0 == nil)
-        #expect(html.1.first?.hasPrefix("day.txt: error: not a trip log: it looks like HTML; roadtrip reads GPX, KML, TCX") == true)
+        #expect(html.1.first?.hasPrefix("day.txt: error: not a trip log: it looks like HTML; roadtrip reads GPX, KML (or KMZ), TCX") == true)
         #expect(read("day.bin", "\u{0}\u{1}\u{2}abc").1.first?.contains("it looks like binary data") == true)
         #expect(read("day.txt", #"{"a": 1}"#).1.first?.contains("it looks like JSON without a recognised structure") == true)
         #expect(read("README.txt", "My trip, day one\n").1.first?.contains("it looks like plain text") == true)

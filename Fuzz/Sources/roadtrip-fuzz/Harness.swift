@@ -22,7 +22,7 @@ struct Harness: Sendable {
 
     /// Every harness, in the order `./run fuzz` runs them.
     static let all: [Harness] = [
-        frontMatter, siteYAML, sidecar, poisJSON, tripLogJSON, propertyList, mustache, gpx, nmea, kml, tcx,
+        frontMatter, siteYAML, sidecar, poisJSON, tripLogJSON, propertyList, mustache, gpx, nmea, kml, kmz, tcx,
         geoJSON, sniffed, gpsLoggerCSV, openTracksCSV, sensorLoggerCSV, sensorLoggerRecording, genericCSV, vCard, exif,
         requestTarget, byteRange, httpDate,
         googleLocationHistory,

@@ -18,6 +18,8 @@ public struct TripLog: Sendable, Hashable {
         case sensorLogger
         /// KML 2.2 or 2.3 (with Google's `gx:` extensions).
         case kml
+        /// A KML document inside a KMZ (zip) archive.
+        case kmz
         /// Garmin Training Center Database v2 (TCX).
         case tcx
         /// GeoJSON (RFC 7946) LineString or MultiLineString features.

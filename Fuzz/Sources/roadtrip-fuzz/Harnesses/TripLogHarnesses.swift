@@ -43,6 +43,11 @@ extension Harness {
         KMLReader.read(url, displayPath: path, slug: "trip", timeZone: TripLogChecks.timeZone, log: log)
     }
 
+    /// `trips/<slug>.kmz`: `KMZReader` (libzip finds and unzips the KML document, `KMLReader` reads it).
+    static let kmz = tripLogFile(name: "kmz", summary: "a KMZ (zipped KML) trip log: KMZReader", path: "trips/trip.kmz") { url, path, log in
+        KMZReader.read(url, displayPath: path, slug: "trip", timeZone: TripLogChecks.timeZone, log: log)
+    }
+
     /// `trips/<slug>.tcx`: `TCXReader` (Garmin Training Center Database v2).
     static let tcx = tripLogFile(name: "tcx", summary: "a Garmin TCX trip log: TCXReader", path: "trips/trip.tcx") { url, path, log in
         TCXReader.read(url, displayPath: path, slug: "trip", timeZone: TripLogChecks.timeZone, log: log)

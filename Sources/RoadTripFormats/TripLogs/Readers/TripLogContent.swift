@@ -7,8 +7,9 @@ import RoadTripCore
 ///
 /// The rules, in order, after a UTF-8 byte order mark and leading white space (a UTF-16 document is
 /// decoded first):
-/// - a zip archive (`PK\u{3}\u{4}`: a KMZ, an Office file), a PDF, PNG or JPEG, or a NUL byte: not
-///   a trip log ("a zip archive", "binary data", …);
+/// - a zip archive (`PK\u{3}\u{4}`) holding a `.kml` document: a KMZ (`KMZReader`); any other zip
+///   (an Office file), a PDF, PNG or JPEG, or a NUL byte: not a trip log ("a zip archive",
+///   "binary data", …);
 /// - `<`: XML, by its root element's local name — `gpx` (GPX), `kml` (KML),
 ///   `TrainingCenterDatabase` (TCX); `html` or `<!DOCTYPE html` is "HTML";
 /// - `{` or `[`: JSON — roadtrip's own log when `"roadtrip-triplog"` appears, GeoJSON when a
@@ -19,7 +20,7 @@ import RoadTripCore
 ///   file named `.csv`: CSV;
 /// - anything else is plain text.
 public enum TripLogContent: Sendable, Equatable {
-    case gpx, kml, tcx, nmea, roadtripJSON, geoJSON, csv
+    case gpx, kml, kmz, tcx, nmea, roadtripJSON, geoJSON, csv
     /// Not a trip log: what the file looks like ("HTML", "binary data", …) and its family.
     case other(looksLike: String, family: Family)
 
@@ -50,6 +51,9 @@ public enum TripLogContent: Sendable, Equatable {
         defer { try? handle.close() }
         let bytes = (try? handle.read(upToCount: sniffedByteCount)).map { Array($0) } ?? []
         let content = sniff(bytes)
+        if content == .kmz && !KMZReader.holdsDocument(url) {
+            return .other(looksLike: "a zip archive with no .kml document inside", family: .binary)
+        }
         if content == .other(looksLike: "text with columns", family: .text) {
             return url.pathExtension.lowercased() == "csv" || hasKnownCSVHeader(url) ? .csv : .other(looksLike: "plain text", family: .text)
         }
@@ -60,9 +64,8 @@ public enum TripLogContent: Sendable, Equatable {
     /// which `sniff(_ url:)` checks against the CSV readers' headers.
     static func sniff(_ bytes: [UInt8]) -> TripLogContent {
         var bytes = bytes[...]
-        if bytes.starts(with: [0x50, 0x4B, 0x03, 0x04]) {
-            return .other(looksLike: "a zip archive (a KMZ is one: roadtrip reads the KML inside once unzipped)", family: .binary)
-        }
+        // A zip archive: a KMZ when it holds a .kml document, which only `sniff(_ url:)` can see.
+        if bytes.starts(with: [0x50, 0x4B, 0x03, 0x04]) { return .kmz }
         for (signature, name) in [([UInt8]("%PDF".utf8), "a PDF document"), ([0x89, 0x50, 0x4E, 0x47], "a PNG image"), ([0xFF, 0xD8, 0xFF], "a JPEG image")]
         where bytes.starts(with: signature) {
             return .other(looksLike: name, family: .binary)
@@ -142,6 +145,6 @@ public enum TripLogContent: Sendable, Equatable {
 
     /// What roadtrip reads, for the error about a file that is none of it.
     public static let readableFormats =
-        "GPX, KML, TCX, GeoJSON, NMEA 0183, roadtrip's JSON trip log, or CSV (GPSLogger, OpenTracks, "
+        "GPX, KML (or KMZ), TCX, GeoJSON, NMEA 0183, roadtrip's JSON trip log, or CSV (GPSLogger, OpenTracks, "
         + "Sensor Logger, roadtrip's own, or columns named in a sidecar)"
 }

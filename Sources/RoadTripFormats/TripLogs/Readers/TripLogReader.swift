@@ -70,6 +70,8 @@ public enum TripLogReader {
             return GPXReader.read(url, displayPath: displayPath, slug: slug, timeZone: timeZone, log: log)
         case .kml:
             return KMLReader.read(url, displayPath: displayPath, slug: slug, timeZone: timeZone, log: log)
+        case .kmz:
+            return KMZReader.read(url, displayPath: displayPath, slug: slug, timeZone: timeZone, log: log)
         case .tcx:
             return TCXReader.read(url, displayPath: displayPath, slug: slug, timeZone: timeZone, log: log)
         case .nmea:
@@ -98,7 +100,7 @@ public enum TripLogReader {
     /// recognised (or empty), so that its reader gives the precise error; `nil` otherwise.
     static func formatNamed(byExtension fileExtension: String, family: TripLogContent.Family) -> TripLogContent? {
         let named: [String: (TripLogContent, TripLogContent.Family)] = [
-            "gpx": (.gpx, .xml), "kml": (.kml, .xml), "tcx": (.tcx, .xml), "json": (.roadtripJSON, .json),
+            "gpx": (.gpx, .xml), "kml": (.kml, .xml), "kmz": (.kmz, .binary), "tcx": (.tcx, .xml), "json": (.roadtripJSON, .json),
             "geojson": (.geoJSON, .json), "nmea": (.nmea, .text), "csv": (.csv, .text),
         ]
         guard let (format, kind) = named[fileExtension] else { return nil }

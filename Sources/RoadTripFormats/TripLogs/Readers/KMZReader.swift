@@ -1,0 +1,140 @@
+internal import CZip
+import Foundation
+import RoadTripCore
+
+/// Reads a KMZ: a zip archive holding a KML document (and the images it uses), as Google Earth,
+/// My Maps and OpenTracks write it. Google's KML reference ("KMZ Files") names the document: the
+/// first `.kml` file at the root of the archive, usually `doc.kml`; roadtrip takes that one, or,
+/// when the root has none, the first `.kml` file in a folder. It is unzipped with libzip into a
+/// temporary file (in chunks, so memory stays the same whatever its size), read by `KMLReader`,
+/// and the temporary file removed. Diagnostics name the archive and the document inside it:
+/// `trips/day.kmz (doc.kml):12:5: warning: …`.
+///
+/// The one file that imports libzip (CZip).
+public enum KMZReader {
+    /// The largest KML document unzipped, in bytes (4 GiB): far above any real track (a
+    /// 1-million-point `gx:Track` is about 100 MB), and a bound on the disk a zip bomb can take.
+    public static let maximumDocumentSize: UInt64 = 4 << 30
+
+    /// Reads the KMZ at `url`; `nil` after an error in `log`: the file is not a readable zip
+    /// archive ("not a readable zip archive: …", libzip's reason), holds no `.kml` file (the
+    /// message lists what it holds), its document is encrypted, larger than
+    /// `maximumDocumentSize` or cannot be unzipped, or `KMLReader` reports an error in the document.
+    /// - Parameters: as for `KMLReader.read`; `slug` is the archive's.
+    public static func read(
+        _ url: URL, displayPath: String, slug: String, timeZone: TimeZone, log: DiagnosticLog
+    ) -> TripLog? {
+        let location = SourceLocation(path: displayPath)
+        var errorCode: Int32 = 0
+        guard let archive = url.withUnsafeFileSystemRepresentation({ path in
+            path.flatMap { zip_open($0, ZIP_RDONLY, &errorCode) }
+        }) else {
+            log.error(location, "not a readable zip archive: \(reason(forCode: errorCode)) (a KMZ is a zip archive holding a .kml file)")
+            return nil
+        }
+        defer { zip_discard(archive) }
+        let names = entryNames(archive)
+        guard let (index, name) = documentEntry(names) else {
+            let listed = names.prefix(5).map { $0.name }.joined(separator: ", ")
+            let more = names.count > 5 ? ", … (\(names.count) files)" : ""
+            log.error(location, "a KMZ holds a .kml document; this archive has none"
+                + (names.isEmpty ? " (it is empty)" : " (it holds \(listed)\(more))"))
+            return nil
+        }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("roadtrip-kmz-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let document = folder.appendingPathComponent("doc.kml")
+        do throws(Diagnostic) {
+            guard (try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)) != nil else {
+                throw .error(location, "cannot unzip \(name): the temporary folder is not writable")
+            }
+            try unzip(index, name: name, of: archive, to: document, displayPath: displayPath)
+        } catch {
+            log.report(error)
+            return nil
+        }
+        guard var tripLog = KMLReader.read(
+            document, displayPath: "\(displayPath) (\(name))", slug: slug, timeZone: timeZone, log: log)
+        else { return nil }
+        tripLog.sourcePath = displayPath
+        tripLog.format = .kmz
+        return tripLog
+    }
+
+    /// Whether the zip archive at `url` holds a `.kml` document (`TripLogContent`'s test for a zip).
+    public static func holdsDocument(_ url: URL) -> Bool {
+        var errorCode: Int32 = 0
+        guard let archive = url.withUnsafeFileSystemRepresentation({ path in
+            path.flatMap { zip_open($0, ZIP_RDONLY, &errorCode) }
+        }) else { return false }
+        defer { zip_discard(archive) }
+        return documentEntry(entryNames(archive)) != nil
+    }
+
+    /// The archive's entries, in archive order: index and name (folders end with `/`).
+    private static func entryNames(_ archive: OpaquePointer) -> [(index: UInt64, name: String)] {
+        let count = zip_get_num_entries(archive, 0)
+        guard count > 0 else { return [] }
+        return (0..<UInt64(count)).compactMap { index in
+            zip_get_name(archive, index, zip_flags_t(ZIP_FL_ENC_GUESS)).map { (index, String(cString: $0)) }
+        }
+    }
+
+    /// The document entry (see the type's rule): the first root `.kml`, else the first `.kml`.
+    static func documentEntry(_ entries: [(index: UInt64, name: String)]) -> (UInt64, String)? {
+        let documents = entries.filter { $0.name.lowercased().hasSuffix(".kml") }
+        let chosen = documents.first { !$0.name.contains("/") } ?? documents.first
+        return chosen.map { ($0.index, $0.name) }
+    }
+
+    /// Unzips entry `index` (`name`) into the new file `target`, 64 KiB at a time.
+    private static func unzip(
+        _ index: UInt64, name: String, of archive: OpaquePointer, to target: URL, displayPath: String
+    ) throws(Diagnostic) {
+        let location = SourceLocation(path: displayPath)
+        var status = zip_stat_t()
+        zip_stat_init(&status)
+        if zip_stat_index(archive, index, 0, &status) == 0 {
+            if status.valid & UInt64(ZIP_STAT_ENCRYPTION_METHOD) != 0 && status.encryption_method != UInt16(ZIP_EM_NONE) {
+                throw .error(location, "\(name) is encrypted; roadtrip reads only unencrypted KMZ archives")
+            }
+            if status.valid & UInt64(ZIP_STAT_SIZE) != 0 && status.size > maximumDocumentSize {
+                throw .error(location, "\(name) unzips to \(status.size) bytes, more than the \(maximumDocumentSize) roadtrip reads")
+            }
+        }
+        guard let entry = zip_fopen_index(archive, index, 0) else {
+            throw .error(location, "cannot unzip \(name): \(String(cString: zip_strerror(archive)))")
+        }
+        defer { zip_fclose(entry) }
+        guard FileManager.default.createFile(atPath: target.path, contents: nil),
+            let output = try? FileHandle(forWritingTo: target)
+        else { throw .error(location, "cannot unzip \(name): the temporary folder is not writable") }
+        defer { try? output.close() }
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        var total: UInt64 = 0
+        while true {
+            let count = buffer.withUnsafeMutableBytes { zip_fread(entry, $0.baseAddress, UInt64($0.count)) }
+            if count < 0 {
+                throw .error(location, "cannot unzip \(name): \(String(cString: zip_file_strerror(entry)))")
+            }
+            if count == 0 { break }
+            total += UInt64(count)
+            if total > maximumDocumentSize {
+                throw .error(location, "\(name) unzips to more than the \(maximumDocumentSize) bytes roadtrip reads")
+            }
+            do {
+                try output.write(contentsOf: buffer[0..<Int(count)])
+            } catch {
+                throw .error(location, "cannot unzip \(name): \(error.localizedDescription)")
+            }
+        }
+    }
+
+    /// libzip's words for an error code of `zip_open`.
+    private static func reason(forCode code: Int32) -> String {
+        var error = zip_error_t()
+        zip_error_init_with_code(&error, code)
+        defer { zip_error_fini(&error) }
+        return String(cString: zip_error_strerror(&error))
+    }
+}

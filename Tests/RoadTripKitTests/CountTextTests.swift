@@ -50,4 +50,16 @@ import Testing
         skipped.report(to: log)
         #expect(log.diagnostics.last?.message == "1 row skipped: 1 bad time")
     }
+
+    /// A huge setting (`--distance-filter 1e308`) is shown in exponent form, not as 309 digits;
+    /// ordinary ones keep at most 3 decimals.
+    @Test func settingsInReportsStayShort() {
+        var settings = FilterSettings()
+        settings.distanceFilter = 1e308
+        #expect(FilterReport(subject: .fixes, total: 3, dropped: [.tooClose: 2], settings: settings).sentence
+            == "1 of 3 fixes kept: 2 within 1e+308 m of the previous")
+        settings.distanceFilter = 12.34567
+        #expect(FilterReport(subject: .fixes, total: 3, dropped: [.tooClose: 2], settings: settings).sentence
+            == "1 of 3 fixes kept: 2 within 12.346 m of the previous")
+    }
 }

@@ -123,8 +123,11 @@ public struct FilterReport: Sendable, Hashable {
 
     /// A threshold as plain decimal text (at most 3 decimals, no trailing zeros: 50 → "50",
     /// 12.5 → "12.5"); "?" when the threshold is off (a report built by hand).
-    private static func number(_ value: Double?) -> String {
+    /// A setting as the report shows it: at most 3 decimals, and in exponent form (`1e+308`) from
+    /// 10¹⁵ up, where whole-number digits would run to hundreds.
+    static func number(_ value: Double?) -> String {
         guard let value else { return "?" }
+        if abs(value) >= 1e15 { return value.description }
         return DecimalText.string(value, maximumFractionDigits: 3)
     }
 

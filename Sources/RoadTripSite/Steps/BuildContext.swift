@@ -37,24 +37,24 @@ struct BuildContext: Sendable {
     /// `make(index, destinations[index])` for every index, run in parallel across the cores, in the
     /// order of `destinations`; with `reusing`, a step's value is taken from the ``BuildCache``
     /// when it was made for the same destination (its source unchanged) and the same inputs.
-    /// Returns the values and how many the cache gave.
+    /// Returns the values and which of them the cache gave (`reused[index]`).
     func perDestination<Value: Sendable>(
         _ destinations: [Destination], reusing step: String? = nil, _ make: @Sendable (_ index: Int, Destination) -> Value
-    ) -> (values: [Value], reused: Int) {
+    ) -> (values: [Value], reused: [Bool]) {
         let values = Mutex<[Value?]>(Array(repeating: nil, count: destinations.count))
-        let reused = Atomic(0)
+        let reused = Mutex(Array(repeating: false, count: destinations.count))
         DispatchQueue.concurrentPerform(iterations: destinations.count) { index in
             let destination = destinations[index]
             let value: Value
             if let step, let cache {
                 let (kept, wasReused) = cache.reuse(step, of: destination, inputs: 0) { () throws(Never) in make(index, destination) }
-                if wasReused { reused.add(1, ordering: .relaxed) }
+                if wasReused { reused.withLock { $0[index] = true } }
                 value = kept
             } else {
                 value = make(index, destination)
             }
             values.withLock { $0[index] = value }
         }
-        return (values.withLock { $0.map { $0! } }, reused.load(ordering: .relaxed))
+        return (values.withLock { $0.map { $0! } }, reused.withLock { $0 })
     }
 }

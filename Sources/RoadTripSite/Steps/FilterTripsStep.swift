@@ -14,7 +14,7 @@ extension BuildStep {
             }
         }
         state.recordings = recordings
-        state.reusedRecordings = reused
+        state.reusedRecordings = reused.count { $0 }
         for (destination, recordings) in zip(state.destinations, recordings) {
             for recording in recordings {
                 context.verbose(
@@ -22,6 +22,8 @@ extension BuildStep {
                         + recording.reportSentences.joined(separator: "; "))
             }
         }
-        return CountText.counted(recordings.reduce(0) { $0 + $1.count }, "trip log") + context.reusedNote(reused)
+        // Reused counts trip logs, as the total does (a destination holds any number of them).
+        let reusedLogs = zip(recordings, reused).reduce(0) { $0 + ($1.1 ? $1.0.count : 0) }
+        return CountText.counted(recordings.reduce(0) { $0 + $1.count }, "trip log") + context.reusedNote(reusedLogs)
     }
 }

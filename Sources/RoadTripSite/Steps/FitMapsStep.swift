@@ -31,7 +31,7 @@ extension BuildStep {
                     placemark: state.placemarks[index], config: config))
             }
         }
-        return CountText.counted(state.destinations.count, "region") + context.reusedNote(reused)
+        return CountText.counted(state.destinations.count, "region") + context.reusedNote(reused.count { $0 })
     }
 
     /// The --verbose line of one destination's map: where it is, the region chosen and how, and

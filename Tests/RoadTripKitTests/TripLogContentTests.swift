@@ -31,6 +31,25 @@ import Testing
         #expect(abs(nmea.locations[0].coordinate.latitude - 48.1173) < 1e-9)
     }
 
+    /// A text format saved as UTF-16 (little-endian with a byte order mark, as Windows Notepad
+    /// writes "Unicode") is one clear error, not a garbled header or a warning per line.
+    @Test func utf16TextIsOneError() throws {
+        for (name, text, format) in [
+            ("day.csv", "time,lat,lon\n2024-06-01T00:00:00Z,1,2\n", "CSV"),
+            ("day.nmea", Self.nmea, "NMEA 0183"),
+            ("day.json", #"{"format":"roadtrip-triplog","version":1}"#, "JSON trip logs"),
+        ] {
+            let url = TripLogTestFiles.folder().appendingPathComponent(name)
+            try ([0xFF, 0xFE] + Data(text.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] })).write(to: url)
+            let log = DiagnosticLog()
+            let trip = TripLogReader.read(url, displayPath: name, timeZone: .gmt, columnMapping: nil, log: log)
+            #expect(trip == nil)
+            #expect(log.diagnostics.map(\.description) == [
+                "\(name):1:1: error: this file is UTF-16 text; roadtrip reads \(format) as UTF-8: save it as UTF-8"
+            ])
+        }
+    }
+
     @Test func unknownContentSaysWhatItLooksLike() {
         let html = read("day.txt", "<!DOCTYPE html><html><body>hi</body></html>")
         #expect(html.0 == nil)

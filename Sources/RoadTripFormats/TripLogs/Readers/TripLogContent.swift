@@ -143,6 +143,28 @@ public enum TripLogContent: Sendable, Equatable {
             || GPSLoggerCSVReader.recognizes(header: header) || TrackCSVReader.recognizes(header: header)
     }
 
+    /// The format's name in messages ("NMEA 0183", "CSV").
+    var formatName: String {
+        switch self {
+        case .gpx: "GPX"
+        case .kml: "KML"
+        case .kmz: "KMZ"
+        case .tcx: "TCX"
+        case .nmea: "NMEA 0183"
+        case .roadtripJSON: "JSON trip logs"
+        case .geoJSON: "GeoJSON"
+        case .csv, .other: "CSV"
+        }
+    }
+
+    /// Whether the file at `url` starts with a UTF-16 byte order mark (FF FE or FE FF).
+    static func startsWithUTF16ByteOrderMark(_ url: URL) -> Bool {
+        guard let handle = try? FileHandle(forReadingFrom: url) else { return false }
+        defer { try? handle.close() }
+        let first = (try? handle.read(upToCount: 2)).map { Array($0) } ?? []
+        return first == [0xFF, 0xFE] || first == [0xFE, 0xFF]
+    }
+
     /// What roadtrip reads, for the error about a file that is none of it.
     public static let readableFormats =
         "GPX, KML (or KMZ), TCX, GeoJSON, NMEA 0183, roadtrip's JSON trip log, or CSV (GPSLogger, OpenTracks, "

@@ -65,6 +65,13 @@ public enum TripLogReader {
             }
             content = named
         }
+        // XML declares its own encoding (libxml2 decodes UTF-16); the text formats are read as UTF-8.
+        if ![.gpx, .kml, .kmz, .tcx].contains(content), TripLogContent.startsWithUTF16ByteOrderMark(url) {
+            log.error(
+                SourceLocation(path: displayPath, line: 1, column: 1),
+                "this file is UTF-16 text; roadtrip reads \(content.formatName) as UTF-8: save it as UTF-8")
+            return nil
+        }
         switch content {
         case .gpx:
             return GPXReader.read(url, displayPath: displayPath, slug: slug, timeZone: timeZone, log: log)

@@ -44,6 +44,32 @@ import Testing
         ])
     }
 
+    /// A GeometryCollection (RFC 7946 §3.1.8), as togeojson writes a KML MultiGeometry: its
+    /// LineString is segment 0, the two lines of its MultiLineString segments 1 and 2, its Point is
+    /// passed over; `coordTimes` holds one element per member (null for the Point). A collection
+    /// whose times do not match its members reads without times.
+    @Test func geometryCollectionMembersAreRead() throws {
+        let text = """
+            {"type": "Feature", "properties": {"coordTimes": [["2024-06-01T07:00:00Z", "2024-06-01T07:00:10Z"], null,
+              [["2024-06-01T07:10:00Z"], ["2024-06-01T07:20:00Z"]]]},
+             "geometry": {"type": "GeometryCollection", "geometries": [
+               {"type": "LineString", "coordinates": [[8.5, 47.25], [8.5, 47.5]]},
+               {"type": "Point", "coordinates": [8.6, 47.3]},
+               {"type": "MultiLineString", "coordinates": [[[8.75, 47.5]], [[9, 47]]]}]}}
+            """
+        let (trip, diagnostics) = read(text)
+        let log = try #require(trip)
+        #expect(diagnostics.isEmpty)
+        #expect(log.locations.map(\.segment) == [0, 0, 1, 2])
+        // 2024-06-01T07:00:00Z = 1717225200 (Python: datetime(2024,6,1,7,tzinfo=timezone.utc).timestamp()).
+        #expect(log.locations.map { $0.timestamp?.timeIntervalSince1970 } == [1_717_225_200, 1_717_225_210, 1_717_225_800, 1_717_226_400])
+        let untimed = try #require(read(#"{"type": "GeometryCollection", "geometries": [{"type": "LineString", "coordinates": [[1, 2], [3, 4]]}]}"#).0)
+        #expect(untimed.locations.count == 2 && untimed.locations.allSatisfy { $0.timestamp == nil })
+        // The `3` is the 46th character: `{"type": "GeometryCollection", "geometries": ` is 45.
+        #expect(read(#"{"type": "GeometryCollection", "geometries": 3}"#).1
+            == ["t.geojson:1:46: error: a GeometryCollection's \"geometries\" must be an array"])
+    }
+
     @Test func bareLineStringWithoutTimes() throws {
         let (trip, diagnostics) = read(#"{"type": "LineString", "coordinates": [[1, 2], [3, 4, 5]]}"#)
         let log = try #require(trip)

@@ -2,7 +2,7 @@ import Foundation
 import RoadTripCore
 
 /// Reads GPX 1.0 and 1.1 files (topografix.com/GPX/1/0, /1/1; `../shared/spec/gpx/gpx-1.1.xsd`)
-/// into a `TripLog`, streaming with `XMLStreamReader` (libxml2's `xmlTextReader`): memory holds
+/// into a `TripLog`, streaming with `XMLStreamReader` (libxml2's push parser): memory holds
 /// the kept samples and one point at a time, never a document tree.
 ///
 /// What is read:

@@ -28,7 +28,7 @@ import RoadTripCore
 ///   column. Times fewer or more than positions: one warning; positions beyond them have no time.
 public enum GeoJSONTripLogReader {
     /// The GeoJSON `type`s this reader recognises at the root (RFC 7946 §1.4).
-    public static let rootTypes: Set<String> = ["FeatureCollection", "Feature", "LineString", "MultiLineString"]
+    public static let rootTypes: Set<String> = ["FeatureCollection", "Feature", "LineString", "MultiLineString", "GeometryCollection"]
 
     /// Reads the GeoJSON file at `url`; `nil` with an error in `log` when it cannot be a trip log.
     /// - Parameters:
@@ -134,18 +134,17 @@ private struct GeoJSONTrackReading {
         return nil
     }
 
-    /// Reads a LineString or MultiLineString; `false` for any other geometry (passed over).
+    /// Reads a LineString or MultiLineString, or the lines of a GeometryCollection (RFC 7946
+    /// §3.1.8; togeojson writes one for a KML `MultiGeometry`), with the times its feature's
+    /// `properties` give (`coordTimes`, or `coordinateProperties.times`); `false` for any other
+    /// geometry (passed over).
     @discardableResult
     mutating func readGeometry(
         _ geometry: MetadataValue, position: ParsedDocument.Position?, properties: MetadataValue?,
         propertiesPosition: ParsedDocument.Position?
     ) throws(Failure) -> Bool {
-        guard case .string(let type)? = geometry["type"], type == "LineString" || type == "MultiLineString" else { return false }
-        let coordinatesPosition = position?.child(forKey: "coordinates")
-        guard case .list(let coordinates)? = geometry["coordinates"] else {
-            throw Failure(position: coordinatesPosition ?? position, message: "a \(type)'s \"coordinates\" must be an array")
-        }
-        // The times, in the geometry's shape: [time] for a LineString, [[time]] for a MultiLineString.
+        // The times, in the geometry's shape: [time] for a LineString, [[time]] for a MultiLineString,
+        // one element per member for a GeometryCollection.
         var times: MetadataValue?
         var timesPosition: ParsedDocument.Position?
         if let coordTimes = properties?["coordTimes"] {
@@ -154,6 +153,22 @@ private struct GeoJSONTrackReading {
         } else if let coordinateProperties = properties?["coordinateProperties"], let given = coordinateProperties["times"] {
             times = given
             timesPosition = propertiesPosition?.child(forKey: "coordinateProperties")?.child(forKey: "times")
+        }
+        return try readGeometry(geometry, position: position, times: times, timesPosition: timesPosition)
+    }
+
+    /// Reads a geometry with its `times` (see the other `readGeometry`).
+    private mutating func readGeometry(
+        _ geometry: MetadataValue, position: ParsedDocument.Position?, times: MetadataValue?,
+        timesPosition: ParsedDocument.Position?
+    ) throws(Failure) -> Bool {
+        if case .string("GeometryCollection")? = geometry["type"] {
+            return try readGeometryCollection(geometry, position: position, times: times, timesPosition: timesPosition)
+        }
+        guard case .string(let type)? = geometry["type"], type == "LineString" || type == "MultiLineString" else { return false }
+        let coordinatesPosition = position?.child(forKey: "coordinates")
+        guard case .list(let coordinates)? = geometry["coordinates"] else {
+            throw Failure(position: coordinatesPosition ?? position, message: "a \(type)'s \"coordinates\" must be an array")
         }
         if type == "LineString" {
             try readLine(coordinates, position: coordinatesPosition, times: times, timesPosition: timesPosition)
@@ -177,6 +192,37 @@ private struct GeoJSONTrackReading {
             }
         }
         return true
+    }
+
+    /// The members of a GeometryCollection, each read as a geometry of its own (a nested collection
+    /// too); member `i` takes element `i` of `times` when `times` is an array with one element per
+    /// member (as togeojson writes them), and no times otherwise. `true` when a member was a line.
+    private mutating func readGeometryCollection(
+        _ geometry: MetadataValue, position: ParsedDocument.Position?, times: MetadataValue?,
+        timesPosition: ParsedDocument.Position?
+    ) throws(Failure) -> Bool {
+        let membersPosition = position?.child(forKey: "geometries")
+        guard case .list(let members)? = geometry["geometries"] else {
+            throw Failure(
+                position: membersPosition ?? position, message: "a GeometryCollection's \"geometries\" must be an array")
+        }
+        var memberTimes: [MetadataValue]?
+        if case .list(let list)? = times, list.count == members.count { memberTimes = list }
+        var readLine = false
+        for (index, member) in members.enumerated() {
+            guard case .mapping = member else {
+                throw Failure(
+                    position: membersPosition?.child(at: index) ?? position,
+                    message: "each geometry of a GeometryCollection must be an object")
+            }
+            if try readGeometry(
+                member, position: membersPosition?.child(at: index), times: memberTimes?[index],
+                timesPosition: memberTimes == nil ? nil : timesPosition?.child(at: index) ?? timesPosition)
+            {
+                readLine = true
+            }
+        }
+        return readLine
     }
 
     /// One line: its positions (with their times, when given) as a segment.

@@ -117,6 +117,28 @@ import Testing
         #expect(throws: XMLStreamReader.SyntaxError.self) { try reader.read() }
     }
 
+    /// A document cut inside a start tag: the element whose tag is incomplete is not given (its
+    /// attributes may be cut off), only the error.
+    @Test func anElementCutInItsStartTagIsNotGiven() throws {
+        for cut in [#"<r><p a="1"/><p a="2" "#, #"<r><p a="1"/><p"#, #"<r><p a="1"/><p a="2"#] {
+            let reader = XMLStreamReader(bytes: Array(cut.utf8))
+            var elements: [String] = []
+            var thrown = false
+            do {
+                while try reader.read() {
+                    guard reader.kind == .element else { continue }
+                    var values: [String] = []
+                    reader.forEachAttribute { values.append(reader.withValue { String(decoding: $0, as: UTF8.self) }) }
+                    elements.append(reader.localName + values.joined())
+                }
+            } catch {
+                thrown = true
+            }
+            #expect(elements == ["r", "p1"], "\(cut)")
+            #expect(thrown, "\(cut)")
+        }
+    }
+
     /// A byte Shift_JIS refuses (0x81 0xFF: 0x81 leads a two-byte character, 0xFF cannot follow)
     /// deep in a document, past two 64 KiB chunks: the error is at the line of the bad byte and
     /// the column where the parser stood (after `<n>`, column 4), not at 1:1.

@@ -613,10 +613,18 @@ nonisolated private func xmlStreamStartElement(
                 events.attributes.append(.init(name: fields[0], namespaceURI: fields[2], value: value))
             }
         }
-        // libxml2 calls this with its position on the start tag's closing "/>" or ">".
+        // libxml2 calls this with its position on the start tag's closing "/>" or ">" — or, in a
+        // document cut inside the tag (`<trkpt lat="1" `), on what follows its last attribute:
+        // that element is not given (its attributes may be missing) and the parse stops there.
         var isEmpty = false
         if let input = events.parser?.pointee.input, let position = input.pointee.cur {
             isEmpty = position[0] == UInt8(ascii: "/") && position[1] == UInt8(ascii: ">")
+            guard isEmpty || position[0] == UInt8(ascii: ">") else {
+                events.attributes.removeSubrange(firstAttribute...)
+                events.depth -= 1
+                events.closesEmptyElement = true
+                return
+            }
         }
         events.closesEmptyElement = isEmpty
         events.add(.init(

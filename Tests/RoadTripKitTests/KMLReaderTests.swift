@@ -107,4 +107,24 @@ import Testing
         #expect(trip == nil)
         #expect(diagnostics == ["t.kml:1:1: error: not a KML document (root element `gpx`)"])
     }
+
+    /// A KML cut inside a LineString's coordinates keeps the tuples before the cut, but not the
+    /// last one (`7,8` could be `7,8.5` cut short); one inside a gx:Track pairs the whens and coords
+    /// read (3 whens, 2 coords: 2 fixes). One warning each: the file ends early.
+    @Test func cutShortKeepsTheOpenLineAndTrack() throws {
+        let head = #"<kml xmlns="http://www.opengis.net/kml/2.2" xmlns:gx="http://www.google.com/kml/ext/2.2"><Placemark>"#
+        let (line, lineDiagnostics) = read(TripLogTestFiles.file("l.kml", head + "<LineString><coordinates>1,2 3,4,10\n5,6 7,8"))
+        #expect(try #require(line).locations.map(\.coordinate) == [
+            Coordinate(latitude: 2, longitude: 1), Coordinate(latitude: 4, longitude: 3), Coordinate(latitude: 6, longitude: 5),
+        ])
+        #expect(lineDiagnostics.count == 1)
+        #expect(lineDiagnostics.first?.contains("the file ends early (a recording cut short?); the 3 points read before it are kept") == true)
+        let track = head + """
+            <gx:Track><when>2024-06-01T07:00:00Z</when><when>2024-06-01T07:00:10Z</when><when>2024-06-01T07:00:20Z</when>
+            <gx:coord>8.5 47.25 400</gx:coord><gx:coord>8.5 47.5 401</gx:coord><gx:co
+            """
+        let (fixes, trackDiagnostics) = read(TripLogTestFiles.file("t.kml", track))
+        #expect(try #require(fixes).locations.map(\.coordinate.latitude) == [47.25, 47.5])
+        #expect(trackDiagnostics.count == 1, "\(trackDiagnostics)")
+    }
 }

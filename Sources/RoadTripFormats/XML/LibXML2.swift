@@ -364,7 +364,11 @@ final class XMLStreamReader {
             isReworded: true)
     }
 
-    private var node: XMLEventBuffer.Node { events.nodes[current] }
+    /// The current node; after the end, or after an error, a node with no name at the parser's line
+    /// (a reader that reports a cut-short document may still ask for a line).
+    private var node: XMLEventBuffer.Node {
+        events.nodes.indices.contains(current) ? events.nodes[current] : XMLEventBuffer.Node(kind: .other, line: events.line)
+    }
 
     /// The kind of the current node.
     var kind: NodeKind { node.kind }

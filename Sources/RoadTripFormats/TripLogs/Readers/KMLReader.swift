@@ -180,6 +180,28 @@ private struct KMLStreamState: XMLTrackStream {
         }
     }
 
+    /// At a cut: a `LineString`'s coordinates read so far are kept but for the last tuple, which
+    /// the cut may have shortened (unless white space follows it); an open `gx:Track` pairs the
+    /// whens and coords read so far (a `when` whose `coord` was cut off has none), silently.
+    mutating func keepOpenElementsAtCut() {
+        if field == .lineCoordinates {
+            field = nil
+            var value = String(decoding: text, as: UTF8.self)
+            if let last = value.last, !last.isWhitespace {
+                value = String(value[..<(value.lastIndex(where: \.isWhitespace) ?? value.startIndex)])
+            }
+            readLineString(value.trimmingCharacters(in: .whitespacesAndNewlines))
+        }
+        if stack.contains("Track") {
+            let paired = min(whens.count, coords.count)
+            whens.removeSubrange(paired...)
+            coords.removeSubrange(paired...)
+            // OpenTracks writes its arrays after every coord: one the cut shortened is left out.
+            arrays = arrays.filter { $0.value.count >= paired }.mapValues { Array($0.prefix(paired)) }
+            endTrack()
+        }
+    }
+
     /// Whether the element `name` ending is the one whose text is being collected.
     func fieldElement(_ name: String) -> Bool {
         switch field {

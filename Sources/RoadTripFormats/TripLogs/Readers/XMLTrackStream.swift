@@ -33,6 +33,15 @@ protocol XMLTrackStream {
     mutating func startElement() -> Bool
     /// Handles an element end (or the end of an empty element).
     mutating func endElement()
+    /// Keeps what the elements open at the end of a document cut short hold (a KML `LineString`'s
+    /// coordinates so far, a `gx:Track`'s whens and coords so far); before the held warnings are
+    /// reported.
+    mutating func keepOpenElementsAtCut()
+}
+
+extension XMLTrackStream {
+    /// Nothing is held in open elements (GPX and TCX keep each point at its end).
+    mutating func keepOpenElementsAtCut() {}
 }
 
 extension XMLTrackStream {
@@ -44,9 +53,13 @@ extension XMLTrackStream {
             do {
                 guard try reader.read() else { break }
             } catch {
-                warnings.flush(url: url, displayPath: displayPath, to: diagnostics)
                 let data = try? Data(contentsOf: url, options: .alwaysMapped)
-                guard hasRoot, let data, TruncatedFile.isAtEnd(line: error.line, column: error.column, of: data, isXML: true) else {
+                let isCutShort = hasRoot && data.map {
+                    TruncatedFile.isAtEnd(line: error.line, column: error.column, of: $0, isXML: true)
+                } ?? false
+                if isCutShort { keepOpenElementsAtCut() }
+                warnings.flush(url: url, displayPath: displayPath, to: diagnostics)
+                guard isCutShort else {
                     // libxml2's column can run past the line's end in a document it converted from
                     // another encoding (`XMLStartTagLocator.clamped`).
                     var column = error.column

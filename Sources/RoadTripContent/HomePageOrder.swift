@@ -28,7 +28,7 @@ public struct HomePageOrder: Sendable {
     /// `destinations` in this order (each date is parsed once).
     public func sorted(_ destinations: [Destination]) -> [Destination] {
         let keyed = destinations.map { destination in
-            (destination, destination.date.flatMap(CalendarDate.parse)?.instant(in: timeZone))
+            (destination, destination.date.flatMap { CalendarDate.parse($0) }?.instant(in: timeZone))
         }
         return keyed.sorted { areInIncreasingOrder($0.0, $0.1, $1.0, $1.1) }.map(\.0)
     }

@@ -35,6 +35,22 @@ import Testing
         #expect(from.contains(Date(timeIntervalSince1970: 4_000_000_000)))
     }
 
+    /// A fraction of a second counts, with up to 9 digits: 2024-07-02T08:00:00Z = 1719907200, so
+    /// from …00.5Z leaves out a fix at …00Z and keeps one at …00.5Z; to …00.1234Z (in Oslo at +02:00
+    /// written with its offset) keeps …00.1234 and leaves out …00.2. Ten digits are refused.
+    @Test func fractionsOfASecondCount() throws {
+        let range = try TripDateRange(from: "2024-07-02T08:00:00.5Z", to: "2024-07-02T10:00:10.1234+02:00", in: Self.utc)
+        #expect(!range.contains(Date(timeIntervalSince1970: 1_719_907_200)))
+        #expect(range.contains(Date(timeIntervalSince1970: 1_719_907_200.5)))
+        #expect(range.contains(Date(timeIntervalSince1970: 1_719_907_210.1234)))
+        #expect(!range.contains(Date(timeIntervalSince1970: 1_719_907_210.2)))
+        #expect(throws: TripDateRange.Problem.unreadable(bound: .from)) {
+            try TripDateRange(from: "2024-07-02T08:00:00.1234567890Z", to: nil, in: Self.utc)
+        }
+        // A front-matter date keeps HTML's grammar: at most 3 digits.
+        #expect(CalendarDate.parse("2024-07-02T08:00:00.1234Z") == nil)
+    }
+
     @Test func problems() {
         #expect(throws: TripDateRange.Problem.empty) { try TripDateRange(from: "2024-07-03", to: "2024-07-02", in: Self.utc) }
         #expect(throws: TripDateRange.Problem.unreadable(bound: .to)) {

@@ -4,7 +4,8 @@ import Foundation
 /// say: a trip sidecar's `from:`/`to:` keys, or `roadtrip trip stats|filter --from … --to …`.
 ///
 /// Each bound is written as a date (`2024-05-01`) or a date and time (`2024-05-01T08:30`,
-/// `2024-05-01T08:30:00+02:00`; the forms `CalendarDate` reads). A date alone means that whole
+/// `2024-05-01T08:30:00.250+02:00`; the forms `CalendarDate` reads, with up to 9 digits of a
+/// fraction of a second, which counts). A date alone means that whole
 /// day: `from` its first instant, `to` its last (up to the next midnight, which is not included),
 /// midnight being taken in the zone given (the site's `timeZone`, or `--time-zone`), as is a date and
 /// time written without an offset. A date and time is an instant, included at both ends.
@@ -33,13 +34,13 @@ public struct TripDateRange: Sendable, Hashable {
     public init(from: String?, to: String?, in zone: TimeZone) throws(Problem) {
         var startDate: Date?
         if let from {
-            guard let date = CalendarDate.parse(from) else { throw .unreadable(bound: .from) }
+            guard let date = CalendarDate.parse(from, maximumFractionDigits: 9) else { throw .unreadable(bound: .from) }
             startDate = date.instant(in: zone)
         }
         var endDate: Date?
         var included = true
         if let to {
-            guard var date = CalendarDate.parse(to) else { throw .unreadable(bound: .to) }
+            guard var date = CalendarDate.parse(to, maximumFractionDigits: 9) else { throw .unreadable(bound: .to) }
             if date.time == nil {
                 // The whole day: up to the next day's midnight in the zone (23 or 25 hours away on
                 // a daylight-saving change).

@@ -16,11 +16,13 @@ public struct CalendarDate: Sendable, Hashable {
     /// `nil` when none is written, so the time is read in the site's `timeZone`.
     public var utcOffset: Int?
 
-    /// Hours (0…23), minutes (0…59) and seconds (0…59; a fraction is dropped).
+    /// Hours (0…23), minutes (0…59), seconds (0…59) and the fraction of a second written after
+    /// them (0 ≤ `fraction` < 1; `instant(in:)` includes it).
     public struct TimeOfDay: Sendable, Hashable {
         public var hour: Int
         public var minute: Int
         public var second: Int
+        public var fraction: Double = 0
     }
 
     /// `true` for `YYYY-MM-DD` naming a real day (proleptic Gregorian, leap years included), or that
@@ -30,8 +32,11 @@ public struct CalendarDate: Sendable, Hashable {
         parse(text) != nil
     }
 
-    /// The parts of `text` when `isValid(text)`, else `nil`.
-    public static func parse(_ text: String) -> CalendarDate? {
+    /// The parts of `text` when `isValid(text)`, else `nil`. `maximumFractionDigits` is how many
+    /// digits a fraction of a second may have: 3 in HTML's grammar (the default, for dates a page
+    /// shows in `<time datetime>`), more where a date bounds recorded times (`TripDateRange`: 9,
+    /// nanoseconds).
+    public static func parse(_ text: String, maximumFractionDigits: Int = 3) -> CalendarDate? {
         // A byte scanner: this runs for every destination and event, and a Swift Regex here was a
         // third of a 4,000-page build.
         let bytes = Array(text.utf8)
@@ -59,16 +64,18 @@ public struct CalendarDate: Sendable, Hashable {
         guard skip(0x54) || skip(0x20), let hour = number(2), skip(0x3A), let minute = number(2), hour < 24, minute < 60
         else { return nil }
         var second = 0
+        var fraction = 0.0
         if skip(0x3A) {
             guard let seconds = number(2), seconds < 60 else { return nil }
             second = seconds
             if skip(0x2E) {
-                var digits = 0
-                while index < bytes.count, (0x30...0x39).contains(bytes[index]) { index += 1; digits += 1 }
-                guard (1...3).contains(digits) else { return nil }
+                let first = index
+                while index < bytes.count, (0x30...0x39).contains(bytes[index]) { index += 1 }
+                guard (1...maximumFractionDigits).contains(index - first) else { return nil }
+                fraction = Double("0." + String(decoding: bytes[first..<index], as: UTF8.self)) ?? 0
             }
         }
-        date.time = TimeOfDay(hour: hour, minute: minute, second: second)
+        date.time = TimeOfDay(hour: hour, minute: minute, second: second, fraction: fraction)
         if index == bytes.count { return date }
         if skip(0x5A) {
             date.utcOffset = 0
@@ -103,12 +110,14 @@ public struct CalendarDate: Sendable, Hashable {
     /// time (midnight for a date alone) in `zone`, through the Gregorian calendar, so a time in a
     /// daylight-saving gap moves forward as `Calendar` moves it.
     public func instant(in zone: TimeZone) -> Date {
-        if let utcOffset { return Date(timeIntervalSince1970: Double(wallClockSeconds - utcOffset)) }
+        let fraction = time?.fraction ?? 0
+        if let utcOffset { return Date(timeIntervalSince1970: Double(wallClockSeconds - utcOffset) + fraction) }
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = zone
         let components = DateComponents(
             year: year, month: month, day: day, hour: time?.hour ?? 0, minute: time?.minute ?? 0, second: time?.second ?? 0)
-        return calendar.date(from: components)
+        let whole = calendar.date(from: components)
             ?? Date(timeIntervalSince1970: Double(wallClockSeconds - zone.secondsFromGMT()))
+        return whole.addingTimeInterval(fraction)
     }
 }

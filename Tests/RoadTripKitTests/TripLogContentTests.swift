@@ -50,6 +50,21 @@ import Testing
         }
     }
 
+    /// A GPX in UTF-16 without a byte order mark, big- or little-endian: its XML declaration shows
+    /// the encoding (XML 1.0 Appendix F), and libxml2 reads it.
+    @Test func utf16XMLWithoutByteOrderMarkIsRead() throws {
+        let text = #"<?xml version="1.0" encoding="UTF-16"?>"# + "\n" + Self.gpx.replacingOccurrences(of: #"<?xml version="1.0"?>"#, with: "")
+        for bigEndian in [true, false] {
+            let url = TripLogTestFiles.folder().appendingPathComponent("day.gpx")
+            try Data(text.utf16.flatMap { bigEndian ? [UInt8($0 >> 8), UInt8($0 & 0xFF)] : [UInt8($0 & 0xFF), UInt8($0 >> 8)] })
+                .write(to: url)
+            #expect(TripLogContent.sniff(url) == .gpx)
+            let log = DiagnosticLog()
+            let trip = TripLogReader.read(url, displayPath: "day.gpx", timeZone: .gmt, columnMapping: nil, log: log)
+            #expect(trip?.locations.map(\.coordinate) == [Coordinate(latitude: 1, longitude: 2)], "\(log.diagnostics)")
+        }
+    }
+
     @Test func unknownContentSaysWhatItLooksLike() {
         let html = read("day.txt", "<!DOCTYPE html><html><body>hi</body></html>")
         #expect(html.0 == nil)

@@ -5,15 +5,15 @@ import RoadTripCore
 /// is read by what it is whatever its name: NMEA named `.txt` or `.log`, a GPX, KML or TCX named
 /// `.xml`, GeoJSON named `.json`. The extension is only a hint (`TripLogReader`).
 ///
-/// The rules, in order, after a UTF-8 byte order mark and leading white space (a UTF-16 document is
-/// decoded first):
+/// The rules, in order, after a UTF-8 byte order mark and leading white space (a UTF-16 document,
+/// with a byte order mark or an XML declaration that shows it, is decoded first):
 /// - a zip archive (`PK\u{3}\u{4}`) holding a `.kml` document: a KMZ (`KMZReader`); any other zip
 ///   (an Office file), a PDF, PNG or JPEG, or a NUL byte: not a trip log ("a zip archive",
 ///   "binary data", …);
 /// - `<`: XML, by its root element's local name — `gpx` (GPX), `kml` (KML),
 ///   `TrainingCenterDatabase` (TCX); `html` or `<!DOCTYPE html` is "HTML";
 /// - `{` or `[`: JSON — roadtrip's own log when `"roadtrip-triplog"` appears, GeoJSON when a
-///   `"type"` of `FeatureCollection`, `Feature`, `LineString` or `MultiLineString` does;
+///   `"type"` of `FeatureCollection`, `Feature`, `LineString`, `MultiLineString` or `GeometryCollection` does;
 /// - `$` or `!` and a five-character address (`$GPRMC`, `$GNGGA`): NMEA 0183;
 /// - a first line that is a known CSV header (GPSLogger, OpenTracks, Sensor Logger's
 ///   `Location.csv`, roadtrip's own `trip filter --format csv`), or any delimited first line in a
@@ -74,6 +74,10 @@ public enum TripLogContent: Sendable, Equatable {
         if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
             // Judged by its markup, which is ASCII; an odd last byte (the prefix cut) is dropped.
             text = String(data: Data(bytes.prefix(bytes.count & ~1)), encoding: .utf16) ?? ""
+        } else if bytes.starts(with: [0x00, 0x3C, 0x00, 0x3F]) || bytes.starts(with: [0x3C, 0x00, 0x3F, 0x00]) {
+            // `<?` in UTF-16 without a byte order mark (XML 1.0 Appendix F): big- or little-endian.
+            let encoding: String.Encoding = bytes.first == 0 ? .utf16BigEndian : .utf16LittleEndian
+            text = String(data: Data(bytes.prefix(bytes.count & ~1)), encoding: encoding) ?? ""
         } else {
             if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
             if bytes.contains(0) { return .other(looksLike: "binary data", family: .binary) }
@@ -132,7 +136,7 @@ public enum TripLogContent: Sendable, Equatable {
     /// JSON by the markers of roadtrip's log and of GeoJSON.
     private static func json(_ text: Substring) -> TripLogContent {
         if text.contains("\"roadtrip-triplog\"") { return .roadtripJSON }
-        if text.contains(#/"type"\s*:\s*"(FeatureCollection|Feature|LineString|MultiLineString)"/#) { return .geoJSON }
+        if text.contains(#/"type"\s*:\s*"(FeatureCollection|Feature|LineString|MultiLineString|GeometryCollection)"/#) { return .geoJSON }
         return .other(looksLike: "JSON without a recognised structure", family: .json)
     }
 

@@ -172,4 +172,28 @@ import Testing
         }
         #expect(thrown?.message == "a text node is longer than 10000000 bytes")
     }
+
+    /// libxml2's guards, in words a user can act on: a billion-laughs entity bomb (10 levels of
+    /// 10 references: 10¹⁰ "lol"s, no loop) is refused, and an attribute value of 10,000,001 bytes
+    /// is over the name-and-value limit.
+    @Test func libxml2LimitsAreSaidPlainly() throws {
+        var bomb = #"<?xml version="1.0"?><!DOCTYPE r [<!ENTITY l0 "lol">"#
+        for level in 1...10 {
+            bomb += "<!ENTITY l\(level) \"" + String(repeating: "&l\(level - 1);", count: 10) + "\">"
+        }
+        bomb += "]><r>&l10;</r>"
+        func error(_ bytes: [UInt8]) -> XMLStreamReader.SyntaxError? {
+            let reader = XMLStreamReader(bytes: bytes)
+            do {
+                while try reader.read() {}
+            } catch {
+                return error
+            }
+            return nil
+        }
+        #expect(error(Array(bomb.utf8))?.message == "entity references loop or expand too much (libxml2's guard against an entity bomb)")
+        let long = Array(#"<r a=""#.utf8) + [UInt8](repeating: UInt8(ascii: "1"), count: XMLStreamReader.maximumTextLength + 1)
+            + Array(#""/>"#.utf8)
+        #expect(error(long)?.message == "a name or value is longer than libxml2's limit of 10000000 bytes")
+    }
 }

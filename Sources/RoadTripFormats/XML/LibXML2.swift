@@ -718,6 +718,11 @@ extension XMLStreamReader {
     /// on, or `nil` to keep libxml2's:
     /// - "Excessive depth in document: 256 use XML_PARSE_HUGE option" (an option no user can set)
     ///   → "elements nest deeper than 256 levels";
+    /// - "Detected an entity reference loop" (said of a billion-laughs bomb too, which has no loop)
+    ///   → "entity references loop or expand too much (…)";
+    /// - "internal error: Huge input lookup" or "AttValue length too long" (a name or attribute value
+    ///   over 10,000,000 bytes) →
+    ///   "a name or value is longer than libxml2's limit of 10000000 bytes";
     /// - "Input is not proper UTF-8, indicate encoding ! Bytes: 0xFF 0x65 …" (libxml2's
     ///   `xmlCurrentChar`, for a byte that is not UTF-8 anywhere: text, names, comments, entity
     ///   references, processing instructions) → "this is not valid UTF-8 text (byte 0xFF); a file
@@ -725,6 +730,13 @@ extension XMLStreamReader {
     static func plainMessage(_ message: String) -> String? {
         if message.hasPrefix("Excessive depth in document") {
             return "elements nest deeper than \(maximumDepth) levels"
+        }
+        if message.hasPrefix("Detected an entity reference loop") {
+            // libxml2's words for a loop and for entities that expand too much (an entity bomb).
+            return "entity references loop or expand too much (libxml2's guard against an entity bomb)"
+        }
+        if message.contains("Huge input lookup") || message.hasPrefix("AttValue length too long") {
+            return "a name or value is longer than libxml2's limit of \(maximumTextLength) bytes"
         }
         if message.hasPrefix("Input is not proper UTF-8") {
             let byte = message.firstMatch(of: #/Bytes: (0x[0-9A-Fa-f]{2})/#).map { " (byte \($0.1))" } ?? ""

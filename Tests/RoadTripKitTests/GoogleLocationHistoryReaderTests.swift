@@ -175,6 +175,20 @@ import Testing
     /// (Python: datetime.fromtimestamp(1642007555, timezone.utc)); 10^22 ms is about 3.2 × 10^11
     /// years after 1970, outside 0001–9999 — a warning and the record skipped, never a time a
     /// trip log cannot write.
+    /// A Timeline point that reads but lies off the globe says which number is out of range, at
+    /// the point's value: `{"semanticSegments":[{"timelinePath":[{"point":` is 47 characters.
+    @Test func aPointOffTheGlobeSaysWhichNumber() throws {
+        let text = #"{"semanticSegments":[{"timelinePath":[{"point":"91.0°, 14.0°","time":"2024-06-01T07:00:00.000+02:00"},"#
+            + #"{"point":"46.0°, 14.0°","time":"2024-06-01T07:01:00.000+02:00"}]}]}"#
+        let log = DiagnosticLog()
+        let trip = try #require(read(text, name: "Timeline.json", log: log))
+        #expect(trip.locations.count == 1)
+        #expect(log.diagnostics.map(\.description) == [
+            "Timeline.json:1:48: warning: semanticSegments[0].timelinePath[0]: \"point\": latitude 91.0 is outside −90…90 degrees; record skipped",
+            "Timeline.json: warning: 1 record skipped: 1 without a position",
+        ])
+    }
+
     @Test func aTimeOutsideTheYearsATripLogHoldsIsSkipped() throws {
         let text = """
             {"locations": [{"latitudeE7": 414216106, "longitudeE7": 21684775, "timestampMs": "1642007555000"},

@@ -422,17 +422,24 @@ struct GoogleLocationHistoryReading {
     private func point(_ name: RecordName, _ key: String, _ fields: inout Fields) throws(JSONByteScanner.SyntaxError) -> Coordinate? {
         let isString = try scanner.peek() == 0x22
         let position = scanner.position
-        if isString, let parsed = TakeoutPointText.parse(try scanner.readString()) {
-            if fields.altitude == nil { fields.altitude = parsed.altitude }
-            return parsed.coordinate
+        var message = "\(name.text): \"\(key)\" must be a text such as \"48.1234567°, 11.4567890°\" or \"geo:48.123456,11.456789\""
+        if isString {
+            let text = try scanner.readString()
+            if let parsed = TakeoutPointText.parse(text) {
+                if fields.altitude == nil { fields.altitude = parsed.altitude }
+                return parsed.coordinate
+            }
+            // A point that reads but lies off the globe is said so.
+            if let unchecked = TakeoutPointText.parse(text, checkingRange: false),
+                let problem = CoordinateAxis.latitude.rangeProblem(unchecked.coordinate.latitude, what: "latitude")
+                    ?? CoordinateAxis.longitude.rangeProblem(unchecked.coordinate.longitude, what: "longitude")
+            {
+                message = "\(name.text): \"\(key)\": \(problem)"
+            }
+        } else {
+            try scanner.skipValue()
         }
-        if !isString { try scanner.skipValue() }
-        note(
-            &fields,
-            RecordProblem(
-                reason: "without a position",
-                message: "\(name.text): \"\(key)\" must be a text such as \"48.1234567°, 11.4567890°\" or \"geo:48.123456,11.456789\"",
-                position: position))
+        note(&fields, RecordProblem(reason: "without a position", message: message, position: position))
         return nil
     }
 

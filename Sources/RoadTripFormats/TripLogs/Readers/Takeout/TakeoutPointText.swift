@@ -9,8 +9,8 @@ import RoadTripCore
 ///   are ignored).
 ///
 /// White space around either number is accepted, and so is the degree sign after either (or none).
-/// Returns `nil` for anything else, and for a latitude outside −90…90° or a longitude outside
-/// −180…180°.
+/// Returns `nil` for anything else, and (when `checkingRange`) for a latitude outside −90…90° or a
+/// longitude outside −180…180°.
 enum TakeoutPointText {
     /// A parsed point: the coordinate (degrees, WGS 84) and the `geo:` URI's altitude (metres), if any.
     struct Point: Equatable {
@@ -19,7 +19,7 @@ enum TakeoutPointText {
     }
 
     /// Parses `text` (see the type's documentation).
-    static func parse(_ text: UnsafeBufferPointer<UInt8>) -> Point? {
+    static func parse(_ text: UnsafeBufferPointer<UInt8>, checkingRange: Bool = true) -> Point? {
         var index = 0
         let count = text.count
         let isURI = count >= 4 && text[0] | 0x20 == 0x67 && text[1] | 0x20 == 0x65 && text[2] | 0x20 == 0x6F && text[3] == 0x3A
@@ -59,7 +59,8 @@ enum TakeoutPointText {
             // RFC 5870 parameters (`;crs=wgs84`, `;u=35`) are not used.
             if index < count, text[index] == 0x3B { index = count }
         }
-        guard index == count, (-90...90).contains(latitude), (-180...180).contains(longitude) else { return nil }
+        guard index == count else { return nil }
+        guard !checkingRange || ((-90...90).contains(latitude) && (-180...180).contains(longitude)) else { return nil }
         return Point(coordinate: Coordinate(latitude: latitude, longitude: longitude), altitude: altitude)
     }
 }

@@ -140,8 +140,8 @@ import Testing
     }
 
     /// A byte Shift_JIS refuses (0x81 0xFF: 0x81 leads a two-byte character, 0xFF cannot follow)
-    /// deep in a document, past two 64 KiB chunks: the error is at the line of the bad byte and
-    /// the column where the parser stood (after `<n>`, column 4), not at 1:1.
+    /// deep in a document, past two 64 KiB chunks: the error is at the line and column of the bad
+    /// bytes (0x81 after `<n>`: column 4), not at 1:1.
     @Test func encodingFailureIsLocatedPastTheFirstChunks() throws {
         var bytes = Array("<?xml version=\"1.0\" encoding=\"Shift_JIS\"?>\n<r>\n".utf8)
         for _ in 1...10_000 { bytes += Array("<n>abcdefghij</n>\n".utf8) }  // lines 3…10,002
@@ -157,6 +157,30 @@ import Testing
         #expect(thrown?.message == XMLStreamReader.encodingFailure)
         #expect(thrown?.line == 10_003)
         #expect(thrown?.column == 4)
+    }
+
+    /// The refused bytes are located exactly, inside text too: Shift_JIS `ABCDEFGH` then 0x81 0x20
+    /// (0x20 cannot follow a lead byte) on line 4 is column 9; windows-1252 `été ` then 0x81 (a byte
+    /// cp1252 leaves undefined) on line 3 is column 5 (é, t, é, space before it).
+    @Test func refusedBytesAreLocatedInsideText() throws {
+        func error(_ bytes: [UInt8]) -> XMLStreamReader.SyntaxError? {
+            let reader = XMLStreamReader(bytes: bytes)
+            do {
+                while try reader.read() {}
+            } catch {
+                return error
+            }
+            return nil
+        }
+        let shiftJIS = Array("<?xml version=\"1.0\" encoding=\"Shift_JIS\"?>\n<r><d>line one\nline two\nABCDEFGH".utf8)
+            + [0x81, 0x20] + Array("</d></r>\n".utf8)
+        let sjis = try #require(error(shiftJIS))
+        #expect((sjis.line, sjis.column) == (4, 9))
+        let cp1252 = Array("<?xml version=\"1.0\" encoding=\"windows-1252\"?>\n<r><d>caf".utf8) + [0xE9, 0x0A, 0xE9, 0x74, 0xE9, 0x20, 0x81]
+            + Array("</d></r>\n".utf8)
+        let windows = try #require(error(cp1252))
+        #expect((windows.line, windows.column) == (3, 5))
+        #expect(windows.message == XMLStreamReader.encodingFailure)
     }
 
     /// libxml2's tree builder limits (without XML_PARSE_HUGE) hold without the tree: a text node

@@ -313,10 +313,55 @@ final class XMLStreamReader {
         while offset < chunk.upperBound {
             guard source.read(at: offset, into: &bytes, count: 1) == 1 else { return nil }
             offset += 1
-            if !push(1) { return position() }
+            if !push(1) {
+                // The encoding the XML declaration names (the halted probe has let its converter go).
+                let encoder = (probe.pointee.encoding ?? parser.pointee.encoding).map { String(cString: $0) }
+                return encoder.flatMap { self.position(ofRefusedByte: offset - 1, encoding: $0) } ?? position()
+            }
         }
         // A sequence cut short by the end of the document is refused at the end.
         return push(0) ? nil : position()
+    }
+
+    /// The line and column of the refused character that ends at source offset `refused`, in a
+    /// document whose `encoding` keeps ASCII's bytes for ASCII (Shift_JIS, EUC-JP, windows-1252:
+    /// a line feed is byte 0x0A and no multi-byte character contains it): lines are counted in the
+    /// bytes before it, and the column is one more than the characters libxml2's converter makes of
+    /// the line's bytes before it (a lead byte whose sequence the refused byte breaks makes none, so
+    /// the column is that lead byte's). `nil` for UTF-16 and UCS-4 documents, or a line over 1 MB.
+    private func position(ofRefusedByte refused: Int, encoding: String) -> (line: Int, column: Int?)? {
+        let upper = encoding.uppercased()
+        guard !upper.hasPrefix("UTF-16"), !upper.hasPrefix("UTF16"), !upper.hasPrefix("UCS"), !upper.hasPrefix("UTF-32")
+        else { return nil }
+        var line = 1
+        var lineStart = 0
+        var buffer = [UInt8](repeating: 0, count: Self.chunkSize)
+        var offset = 0
+        while offset < refused {
+            let count = source.read(at: offset, into: &buffer, count: min(Self.chunkSize, refused - offset))
+            guard count > 0 else { return nil }
+            for index in 0..<count where buffer[index] == 0x0A {
+                line += 1
+                lineStart = offset + index + 1
+            }
+            offset += count
+        }
+        guard refused - lineStart <= 1 << 20 else { return (line, nil) }
+        var lineBytes = [UInt8](repeating: 0, count: refused - lineStart)
+        guard source.read(at: lineStart, into: &lineBytes, count: lineBytes.count) == lineBytes.count,
+            let handler = xmlFindCharEncodingHandler(encoding)
+        else { return nil }
+        defer { xmlCharEncCloseFunc(handler) }
+        guard let input = xmlBufferCreate(), let output = xmlBufferCreate() else { return nil }
+        defer {
+            xmlBufferFree(input)
+            xmlBufferFree(output)
+        }
+        if !lineBytes.isEmpty { xmlBufferAdd(input, lineBytes, Int32(lineBytes.count)) }
+        _ = xmlCharEncInFunc(handler, output, input)
+        let converted = UnsafeBufferPointer(start: xmlBufferContent(output), count: Int(xmlBufferLength(output)))
+        let characters = converted.count { $0 & 0xC0 != 0x80 }
+        return (line, characters + 1)
     }
 
     /// Tells the parser the document has ended.

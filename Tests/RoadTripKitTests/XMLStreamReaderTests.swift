@@ -43,6 +43,17 @@ import Testing
         return seen
     }
 
+    /// The error reading `bytes` to their end gives, or `nil` for a well-formed document.
+    static func error(_ bytes: [UInt8]) -> XMLStreamReader.SyntaxError? {
+        let reader = XMLStreamReader(bytes: bytes)
+        do {
+            while try reader.read() {}
+        } catch {
+            return error
+        }
+        return nil
+    }
+
     /// Empty elements are one node, adjacent character data (a predefined entity, a CDATA section)
     /// one text node, a comment splits text, namespace declarations are attributes (first, named
     /// by their prefix, `xmlns` for the default one, in the xmlns namespace), a declared entity is
@@ -147,13 +158,7 @@ import Testing
         for _ in 1...10_000 { bytes += Array("<n>abcdefghij</n>\n".utf8) }  // lines 3…10,002
         bytes += Array("<n>".utf8) + [0x81, 0xFF] + Array("</n></r>\n".utf8)  // line 10,003
         #expect(bytes.count > 2 * 65_536)
-        let reader = XMLStreamReader(bytes: bytes)
-        var thrown: XMLStreamReader.SyntaxError?
-        do {
-            while try reader.read() {}
-        } catch {
-            thrown = error
-        }
+        let thrown = Self.error(bytes)
         #expect(thrown?.message == XMLStreamReader.encodingFailure)
         #expect(thrown?.line == 10_003)
         #expect(thrown?.column == 4)
@@ -163,22 +168,13 @@ import Testing
     /// (0x20 cannot follow a lead byte) on line 4 is column 9; windows-1252 `été ` then 0x81 (a byte
     /// cp1252 leaves undefined) on line 3 is column 5 (é, t, é, space before it).
     @Test func refusedBytesAreLocatedInsideText() throws {
-        func error(_ bytes: [UInt8]) -> XMLStreamReader.SyntaxError? {
-            let reader = XMLStreamReader(bytes: bytes)
-            do {
-                while try reader.read() {}
-            } catch {
-                return error
-            }
-            return nil
-        }
         let shiftJIS = Array("<?xml version=\"1.0\" encoding=\"Shift_JIS\"?>\n<r><d>line one\nline two\nABCDEFGH".utf8)
             + [0x81, 0x20] + Array("</d></r>\n".utf8)
-        let sjis = try #require(error(shiftJIS))
+        let sjis = try #require(Self.error(shiftJIS))
         #expect((sjis.line, sjis.column) == (4, 9))
         let cp1252 = Array("<?xml version=\"1.0\" encoding=\"windows-1252\"?>\n<r><d>caf".utf8) + [0xE9, 0x0A, 0xE9, 0x74, 0xE9, 0x20, 0x81]
             + Array("</d></r>\n".utf8)
-        let windows = try #require(error(cp1252))
+        let windows = try #require(Self.error(cp1252))
         #expect((windows.line, windows.column) == (3, 5))
         #expect(windows.message == XMLStreamReader.encodingFailure)
     }
@@ -187,14 +183,7 @@ import Testing
     /// over 10,000,000 bytes is an error.
     @Test func textLongerThanTheLimitIsAnError() throws {
         let text = [UInt8](repeating: UInt8(ascii: "x"), count: XMLStreamReader.maximumTextLength + 1)
-        let reader = XMLStreamReader(bytes: Array("<r>".utf8) + text + Array("</r>".utf8))
-        var thrown: XMLStreamReader.SyntaxError?
-        do {
-            while try reader.read() {}
-        } catch {
-            thrown = error
-        }
-        #expect(thrown?.message == "a text node is longer than 10000000 bytes")
+        #expect(Self.error(Array("<r>".utf8) + text + Array("</r>".utf8))?.message == "a text node is longer than 10000000 bytes")
     }
 
     /// libxml2's guards, in words a user can act on: a billion-laughs entity bomb (10 levels of
@@ -206,18 +195,9 @@ import Testing
             bomb += "<!ENTITY l\(level) \"" + String(repeating: "&l\(level - 1);", count: 10) + "\">"
         }
         bomb += "]><r>&l10;</r>"
-        func error(_ bytes: [UInt8]) -> XMLStreamReader.SyntaxError? {
-            let reader = XMLStreamReader(bytes: bytes)
-            do {
-                while try reader.read() {}
-            } catch {
-                return error
-            }
-            return nil
-        }
-        #expect(error(Array(bomb.utf8))?.message == "entity references loop or expand too much (libxml2's guard against an entity bomb)")
+        #expect(Self.error(Array(bomb.utf8))?.message == "entity references loop or expand too much (libxml2's guard against an entity bomb)")
         let long = Array(#"<r a=""#.utf8) + [UInt8](repeating: UInt8(ascii: "1"), count: XMLStreamReader.maximumTextLength + 1)
             + Array(#""/>"#.utf8)
-        #expect(error(long)?.message == "a name or value is longer than libxml2's limit of 10000000 bytes")
+        #expect(Self.error(long)?.message == "a name or value is longer than libxml2's limit of 10000000 bytes")
     }
 }

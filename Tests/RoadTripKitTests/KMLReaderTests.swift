@@ -127,4 +127,25 @@ import Testing
         #expect(try #require(fixes).locations.map(\.coordinate.latitude) == [47.25, 47.5])
         #expect(trackDiagnostics.count == 1, "\(trackDiagnostics)")
     }
+
+    /// A LineString tuple that is no coordinate is a warning at its own line and column, not at
+    /// the `<coordinates>` tag: on line 4, `  14,46  14.001,46.001,  ` is 25 characters, so
+    /// `14.002` starts at column 26, `,46.002` at 33 and `abc,46` at 42; on line 6 the text starts
+    /// after `<Placemark><LineString><coordinates>` (36 characters) and `15,46 ` (6): column 43.
+    @Test func tupleWarningsAreAtTheTuple() throws {
+        let text = """
+            <?xml version="1.0"?>
+            <kml xmlns="http://www.opengis.net/kml/2.2"><Document>
+            <Placemark><LineString><coordinates>
+              14,46  14.001,46.001,  14.002 ,46.002  abc,46
+            </coordinates></LineString></Placemark>
+            <Placemark><LineString><coordinates>15,46 x,1
+            </coordinates></LineString></Placemark></Document></kml>
+            """
+        let (trip, diagnostics) = read(TripLogTestFiles.file("k.kml", text), "k.kml")
+        #expect(trip?.locations.count == 3)
+        #expect(diagnostics.map { $0.components(separatedBy: ": warning").first ?? "" } == [
+            "k.kml:4:26", "k.kml:4:33", "k.kml:4:42", "k.kml:6:43", "k.kml",
+        ])
+    }
 }

@@ -21,14 +21,21 @@ struct XMLElementWarnings {
         var line: Int
         /// The diagnostic's message.
         var message: String
+        /// Where in the element's text the warning points, when it is about a part of the text (a
+        /// KML coordinate tuple): lines after the text's first, and characters after that line's
+        /// start (after the start tag's `>` on the first line); `nil` points at the start tag.
+        var textOffset: (lines: Int, characters: Int)?
     }
 
     /// The warnings held, in the order they were made.
     private(set) var pending: [Pending] = []
 
-    /// Holds a warning about the element `ordinal` named `localName` ("" for any name).
-    mutating func add(ordinal: Int, localName: String, line: Int, _ message: String) {
-        pending.append(Pending(ordinal: ordinal, localName: localName, line: line, message: message))
+    /// Holds a warning about the element `ordinal` named `localName` ("" for any name), or about
+    /// the part of its text at `textOffset` (see `Pending`).
+    mutating func add(
+        ordinal: Int, localName: String, line: Int, textOffset: (lines: Int, characters: Int)? = nil, _ message: String
+    ) {
+        pending.append(Pending(ordinal: ordinal, localName: localName, line: line, message: message, textOffset: textOffset))
     }
 
     /// Reports the held warnings to `log` in the order they were made, each at its element's start
@@ -51,6 +58,10 @@ struct XMLElementWarnings {
                 if warning.localName.isEmpty || localName == warning.localName {
                     location.line = tag.line
                     location.column = tag.column
+                    if let offset = warning.textOffset {
+                        location.line = tag.contentLine + offset.lines
+                        location.column = offset.lines == 0 ? tag.contentColumn + offset.characters : offset.characters + 1
+                    }
                 }
             }
             log.warning(location, warning.message)

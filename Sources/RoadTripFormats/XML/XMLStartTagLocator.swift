@@ -24,6 +24,9 @@ struct XMLStartTagLocator {
         var column: Int
         /// The qualified name as written (`dict`, `gpxtpx:speed`), as UTF-8 text.
         var name: String
+        /// 1-based line and column just after the tag's `>`: where the element's content starts.
+        var contentLine = 0
+        var contentColumn = 0
     }
 
     private let bytes: [UInt8]
@@ -68,8 +71,9 @@ struct XMLStartTagLocator {
             } else if follows("</") {
                 skipTag()
             } else {
-                let tag = StartTag(line: line, column: column, name: nameAfterAngleBracket())
+                var tag = StartTag(line: line, column: column, name: nameAfterAngleBracket())
                 skipTag()
+                (tag.contentLine, tag.contentColumn) = (line, column)
                 return tag
             }
         }

@@ -186,11 +186,12 @@ private struct KMLStreamState: XMLTrackStream {
     mutating func keepOpenElementsAtCut() {
         if field == .lineCoordinates {
             field = nil
-            var value = String(decoding: text, as: UTF8.self)
-            if let last = value.last, !last.isWhitespace {
-                value = String(value[..<(value.lastIndex(where: \.isWhitespace) ?? value.startIndex)])
+            var kept = text[...]
+            if let last = kept.last, !(last == 0x20 || last == 0x09 || last == 0x0A || last == 0x0D) {
+                let lastSpace = kept.lastIndex { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+                kept = kept[..<(lastSpace ?? kept.startIndex)]
             }
-            readLineString(value.trimmingCharacters(in: .whitespacesAndNewlines))
+            readLineString(Array(kept))
         }
         if stack.contains("Track") {
             let paired = min(whens.count, coords.count)
@@ -231,7 +232,7 @@ private struct KMLStreamState: XMLTrackStream {
         case .documentName: if documentName == nil, !value.isEmpty { documentName = value }
         case .placemarkName: placemarkName = value.isEmpty ? nil : value
         case .placemarkDescription: placemarkDescription = value.isEmpty ? nil : value
-        case .lineCoordinates: readLineString(value)
+        case .lineCoordinates: readLineString(text)
         case .pointCoordinates: pointCoordinates = (value, fieldOrdinal)
         case .when: whens.append(TrackEntry(text: value, ordinal: fieldOrdinal, line: reader.line))
         case .coord: coords.append(value.isEmpty ? nil : TrackEntry(text: value, ordinal: fieldOrdinal, line: reader.line))
@@ -249,18 +250,40 @@ private struct KMLStreamState: XMLTrackStream {
 
     // MARK: Geometry
 
-    /// A `LineString`'s tuples, each a fix without a time, into the current segment.
-    mutating func readLineString(_ value: String) {
-        let tuples = value.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" })
-        for (index, tuple) in tuples.enumerated() {
+    /// A `LineString`'s tuples (`text`, the `coordinates` element's text as written), each a fix
+    /// without a time, into the current segment; a tuple that cannot be one is a warning at its own
+    /// line and column.
+    mutating func readLineString(_ text: [UInt8]) {
+        var index = 0
+        var tupleNumber = 0
+        var lines = 0
+        var lineStart = 0  // the characters before `index` on its line, counted from `lineStart`
+        while index < text.count {
+            let byte = text[index]
+            if byte == 0x0A {
+                lines += 1
+                lineStart = index + 1
+            }
+            if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D {
+                index += 1
+                continue
+            }
+            let start = index
+            while index < text.count, !(text[index] == 0x20 || text[index] == 0x09 || text[index] == 0x0A || text[index] == 0x0D) {
+                index += 1
+            }
+            let tuple = Substring(String(decoding: text[start..<index], as: UTF8.self))
+            tupleNumber += 1
             pointCount += 1
             switch coordinate(tuple, separator: ",") {
             case .success(let position):
                 append(LocationSample(
                     coordinate: position.coordinate, altitude: position.altitude, segment: max(segment, 0), line: reader.line))
             case .failure(let problem):
+                let characters = text[lineStart..<start].count { $0 & 0xC0 != 0x80 }
                 skip(ordinal: fieldOrdinal, localName: "coordinates", reason: problem.reason,
-                    "coordinate \(index + 1) \"\(tuple)\": \(problem.message); point skipped")
+                    textOffset: (lines, characters),
+                    "coordinate \(tupleNumber) \"\(tuple)\": \(problem.message); point skipped")
             }
         }
     }
@@ -349,9 +372,11 @@ private struct KMLStreamState: XMLTrackStream {
     }
 
     /// Counts a skipped point under `reason` and names it at its element while under the cap.
-    mutating func skip(ordinal: Int, localName: String, reason: String, _ message: String) {
+    mutating func skip(
+        ordinal: Int, localName: String, reason: String, textOffset: (lines: Int, characters: Int)? = nil, _ message: String
+    ) {
         if skipped.count(reason: reason) {
-            warnings.add(ordinal: ordinal, localName: localName, line: reader.line, message)
+            warnings.add(ordinal: ordinal, localName: localName, line: reader.line, textOffset: textOffset, message)
         }
     }
 }

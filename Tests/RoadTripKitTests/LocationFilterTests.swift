@@ -151,12 +151,13 @@ import Testing
         #expect(lines(pair.segments) == [[1]])
     }
 
-    /// maximumSpeed 30 m/s: 0″ at t=0, 1″ at t=1 (30.715 m in 1 s = 30.7 m/s: too fast), 1″ at
-    /// t=2 (30.715 m from the kept 0″ fix in 2 s = 15.36 m/s: kept), then an untimed fix 100″
-    /// (≈ 3,071 m) away: no Δt, so no speed check — kept.
+    /// maximumSpeed 30 m/s: 0″ at t=0, 1″ at t=1 (30.715 m in 1 s = 30.7 m/s: too fast), 0.5″ at
+    /// t=2 (15.36 m from the kept 0″ fix in 2 s = 7.68 m/s: kept; from the 1″ fix 15.36 m/s, so it
+    /// does not confirm that jump, which is dropped), then an untimed fix 100″ (≈ 3,071 m) away: no
+    /// Δt, so no speed check — kept.
     @Test func maximumSpeedAgainstLastKeptFix() {
         let fixes = [
-            fix(0, north: 0, line: 1), fix(1, north: 1, line: 2), fix(2, north: 1, line: 3),
+            fix(0, north: 0, line: 1), fix(1, north: 1, line: 2), fix(2, north: 0.5, line: 3),
             fix(nil, north: 100, line: 4),
         ]
         let (segments, report) = LocationFilter.apply(
@@ -165,6 +166,31 @@ import Testing
         #expect(report.sentence == "3 of 4 fixes kept: 1 faster than 30 m/s")
         let lenient = LocationFilter.apply(fixes, settings: FilterSettings(maximumSpeed: 31), recordingStart: nil)
         #expect(lines(lenient.segments) == [[1, 2, 3, 4]])
+    }
+
+    /// A too-fast fix that the next one confirms is a real jump, kept and opening a segment, so the
+    /// jump is neither drawn nor measured; a spike the next fix does not confirm is dropped.
+    /// maximumSpeed 70 m/s; 1″ of latitude is 30.715 m. Jump: 0″ at t=0, 6″ (184.3 m) at t=2
+    /// (92.1 m/s: too fast), 6.1″ at t=3 (3.1 m/s from 6″; 187.4 m / 3 s = 62.5 m/s from 0″, which
+    /// the old rule kept and measured): [[1], [2, 3]]. Spike: 0″, 100″ at t=1, 0.1″ at t=2 (3071 m/s
+    /// from the spike, 1.5 m/s from 0″): [[1, 3]], one too fast. A too-fast last fix, which nothing
+    /// confirms, is dropped.
+    @Test func aConfirmedJumpOpensASegment() {
+        let settings = FilterSettings(maximumSpeed: 70)
+        let jump = LocationFilter.apply(
+            [fix(0, north: 0, line: 1), fix(2, north: 6, line: 2), fix(3, north: 6.1, line: 3)],
+            settings: settings, recordingStart: nil)
+        #expect(lines(jump.segments) == [[1], [2, 3]])
+        #expect(jump.report.sentence == "all 3 fixes kept")
+        let statistics = TripStatistics.compute(segments: jump.segments)
+        #expect(statistics.distance < 4)  // 6″ → 6.1″ only: 3.07 m
+        let spike = LocationFilter.apply(
+            [fix(0, north: 0, line: 1), fix(1, north: 100, line: 2), fix(2, north: 0.1, line: 3)],
+            settings: settings, recordingStart: nil)
+        #expect(lines(spike.segments) == [[1, 3]])
+        #expect(spike.report.sentence == "2 of 3 fixes kept: 1 faster than 70 m/s")
+        let last = LocationFilter.apply([fix(0, north: 0, line: 1), fix(1, north: 100, line: 2)], settings: settings, recordingStart: nil)
+        #expect(lines(last.segments) == [[1]])
     }
 
     /// Δt = 0 never divides: the speed is unknown. (Through `apply`, a second fix with the same

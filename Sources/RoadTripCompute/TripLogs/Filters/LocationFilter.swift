@@ -32,8 +32,13 @@ import RoadTripGeo
 ///      into one-fix pieces, while a 1 Hz log still breaks after `gapTime`;
 ///    - otherwise **tooClose**: drop when the geodesic distance d from `p` < `distanceFilter`
 ///      (d equal to the threshold is kept);
-///    - otherwise **tooFast**: drop when d / Δt > `maximumSpeed`; skipped when either timestamp is
-///      missing or Δt ≤ 0 (`impliedSpeed`);
+///    - otherwise **tooFast**: when d / Δt > `maximumSpeed` (skipped when either timestamp is
+///      missing or Δt ≤ 0, `impliedSpeed`), the fix waits for the next one: dropped as tooFast
+///      unless the next fix is later, within `maximumSpeed` of it and reached from it at a lower
+///      speed than from `p` — then the jump was real
+///      (the fix before it was the wrong one, a stale position after the logger resumed, say)
+///      and the fix is kept, opening a segment, so the jump is neither drawn nor measured. A
+///      single spike (the next fix is back where the track was) is still dropped;
 ///    - otherwise the fix is kept; when d > `gapDistance` and d > ``gapScale`` times the log's
 ///      typical step (the median of the last ``samplingWindow`` distances measured, this one
 ///      included) it opens a new segment (so a distant *spike* is dropped as tooFast first, and only
@@ -45,8 +50,9 @@ import RoadTripGeo
 ///
 ///    Every kept fix, including one that opens a segment, becomes the new `p`.
 ///
-/// Each fix is decided when it arrives, from the fixes before it only, so a whole log
-/// (``apply(_:settings:recordingStart:)``) and a stream of fixes (``Stream``) give the same result.
+/// Each fix is decided from the fixes before it, and at most the one after it (a time jump ahead,
+/// a too-fast fix), so a whole log (``apply(_:settings:recordingStart:)``) and a stream of fixes
+/// (``Stream``) give the same result.
 /// Distances are geodesic on WGS 84 (`Geodesic.inverse`), never flat-earth.
 public enum LocationFilter {
     /// How many recorded intervals (the latest, this one included) give the log's typical sampling
@@ -227,6 +233,26 @@ public enum LocationFilter {
             if let timestamp = fix.timestamp { lastKeptTime = timestamp }
         }
 
+        /// Keeps `fix`, which `decide` found too fast from the last kept fix and the next fix
+        /// confirmed (`Stream`): it opens a segment, as after a gap.
+        mutating func keepConfirmedJump(_ fix: LocationSample) {
+            keep(fix)
+        }
+
+        /// Whether `next`, which arrived after the too-fast `fix`, confirms it: later than it,
+        /// reachable from it at `maximumSpeed` or less, and at a lower speed from it than from the
+        /// last kept fix (so a spike followed by a fix back on the track is not confirmed, however
+        /// long after it comes).
+        func confirms(_ next: LocationSample, jumpTo fix: LocationSample) -> Bool {
+            guard let maximumSpeed = settings.maximumSpeed,
+                let interval = LocationFilter.timeInterval(from: fix, to: next), interval > 0
+            else { return false }
+            let speedFromJump = Geodesic.distance(from: fix.coordinate, to: next.coordinate) / interval
+            guard speedFromJump <= maximumSpeed else { return false }
+            guard let last, let sinceLast = LocationFilter.timeInterval(from: last, to: next), sinceLast > 0 else { return true }
+            return speedFromJump < Geodesic.distance(from: last.coordinate, to: next.coordinate) / sinceLast
+        }
+
         /// Whether `interval` seconds between consecutive recorded fixes is a gap: longer than
         /// `gapTime` and than ``LocationFilter/gapScale`` typical sampling intervals.
         private func isGap(_ interval: Double) -> Bool {
@@ -247,6 +273,8 @@ public enum LocationFilter {
         private var walker: Walker
         /// A fix that jumped ahead, waiting for the next one.
         private var held: LocationSample?
+        /// A fix too fast from the last kept one, waiting for the next one to confirm it.
+        private var suspect: LocationSample?
         /// What has been dropped so far, and why; `total` counts every fix added.
         public private(set) var report: FilterReport
 
@@ -286,16 +314,41 @@ public enum LocationFilter {
             decide(kept, emit: emit)
         }
 
-        /// Decides the fix still waiting after a jump ahead (the log ended: it was a gap).
+        /// Decides the fixes still waiting: one after a jump ahead in time (the log ended: it was a
+        /// gap), one too fast (nothing confirmed it: dropped).
         public mutating func finish(emit: (Decision, LocationSample) -> Void) {
             if let waiting = held {
                 held = nil
                 decide(waiting, emit: emit)
             }
+            if let waiting = suspect {
+                suspect = nil
+                report.drop(.tooFast)
+                emit(.dropped(.tooFast), waiting)
+            }
         }
 
+        /// Decides `fix` after settling a waiting too-fast fix with it: a too-fast fix that the next
+        /// fix confirms (`Walker.confirms`: nearer to it than to the fix before it) was a real jump — the fix
+        /// before it was the wrong one, or the logger lost its position for a while — and is kept,
+        /// opening a segment so that nothing is measured across the jump; one that the next fix does
+        /// not confirm was a spike, dropped as tooFast.
         private mutating func decide(_ fix: LocationSample, emit: (Decision, LocationSample) -> Void) {
+            if let jump = suspect {
+                suspect = nil
+                if walker.confirms(fix, jumpTo: jump) {
+                    walker.keepConfirmedJump(jump)
+                    emit(.kept(opensSegment: true, stepDistance: nil), jump)
+                } else {
+                    report.drop(.tooFast)
+                    emit(.dropped(.tooFast), jump)
+                }
+            }
             let decision = walker.decide(fix)
+            if decision == .dropped(.tooFast) {
+                suspect = fix
+                return
+            }
             if case .dropped(let reason) = decision { report.drop(reason) }
             emit(decision, fix)
         }

@@ -35,6 +35,20 @@ import Testing
         #expect(log.errorCount == 0)
     }
 
+    /// A latitude of 91° (`9100.000`) is no position: the sentence is a warning at its line,
+    /// skipped and counted, as a longitude with 60 minutes is (it was kept, and only the location
+    /// filter dropped it as invalid, with no line). Checksums: XOR of the bytes between `$` and `*`
+    /// (Python: functools.reduce(operator.xor, map(ord, body))): 0x62 and 0x6A.
+    @Test func aLatitudeBeyond90DegreesIsAWarningAtItsLine() throws {
+        let text = "$GPRMC,123519,A,9100.000,N,01131.000,E,022.4,084.4,230394,003.1,W*62\n"
+            + "$GPRMC,123519,A,4807.038,N,01131.000,E,022.4,084.4,230394,003.1,W*6A\n"
+        let log = DiagnosticLog()
+        let trip = try #require(NMEAReader.read(TripLogTestFiles.file("n.nmea", text), displayPath: "n.nmea", slug: "n", log: log))
+        #expect(trip.locations.count == 1)
+        #expect(log.diagnostics.map(\.location.line) == [1, nil])
+        #expect(log.diagnostics.last?.message == "1 line skipped: 1 with an unreadable field")
+    }
+
     /// A checksum field of 3,000 characters is quoted by its first 40 and "…" (the warning once
     /// repeated all of it). The first fix is the standard RMC example of the test above.
     @Test func longChecksumFieldIsQuotedShort() throws {

@@ -357,12 +357,15 @@ public enum NMEAReader {
             return ISO8601Time.daysFromCivil(year: year, month: m, day: d)
         }
 
-        /// `(d)ddmm.mmmm` with its hemisphere letters → a coordinate in degrees.
+        /// `(d)ddmm.mmmm` with its hemisphere letters → a coordinate in degrees; `nil` (a sentence
+        /// warned about at its line) for a latitude beyond 90° or a longitude beyond 180°, too.
         func coordinate(
             _ latitudeField: ArraySlice<UInt8>, _ ns: ArraySlice<UInt8>, _ longitudeField: ArraySlice<UInt8>,
             _ ew: ArraySlice<UInt8>
         ) -> Coordinate? {
-            guard let latitude = degrees(latitudeField), let longitude = degrees(longitudeField) else { return nil }
+            guard let latitude = degrees(latitudeField), let longitude = degrees(longitudeField),
+                latitude <= 90, longitude <= 180
+            else { return nil }
             let south = ns.elementsEqual("S".utf8)
             let west = ew.elementsEqual("W".utf8)
             guard south || ns.elementsEqual("N".utf8), west || ew.elementsEqual("E".utf8) else { return nil }

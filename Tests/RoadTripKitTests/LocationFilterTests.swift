@@ -269,6 +269,26 @@ import Testing
         #expect(split.segments.map(\.count) == [60, 1])
     }
 
+    /// A logger that switches from 1 Hz to one fix every 5 minutes is one line: 600 fixes 1 s and
+    /// 0.5″ (15.36 m) apart, then 20 fixes 301 s and 195″ (5,989 m, 19.9 m/s) apart. Each long
+    /// interval is matched by the next one (301 s ≤ 4 × 301 s), and each long step by the next
+    /// step, so none is a gap; the distance is 599 × 15.36 m + 20 × 5,989 m ≈ 129 km (geodesic
+    /// along a meridian: within 1 % of 1″ = 30.715 m). A real pause still breaks the track: 1 Hz,
+    /// 400 s without a fix, 1 Hz again (400 s > 300 s and > 4 × the 1 s after it).
+    @Test func aLoggerThatRecordsLessOftenIsOneLine() {
+        var fixes = (0..<600).map { fix(Double($0), north: Double($0) * 0.5, line: $0 + 1) }
+        for index in 1...20 {
+            fixes.append(fix(599 + Double(index) * 301, north: 299.5 + Double(index) * 195, line: 600 + index))
+        }
+        let (segments, _) = LocationFilter.apply(fixes, settings: .roadTrip, recordingStart: nil)
+        #expect(segments.count == 1)
+        let distance = TripStatistics.compute(segments: segments).distance
+        #expect(abs(distance - (599 * 0.5 + 20 * 195) * 30.715) < 0.01 * distance)
+        var paused = (0..<60).map { fix(Double($0), north: Double($0), line: $0 + 1) }
+        paused += (0..<60).map { fix(459 + Double($0), north: 60 + Double($0), line: 61 + $0) }
+        #expect(LocationFilter.apply(paused, settings: .roadTrip, recordingStart: nil).segments.map(\.count) == [60, 60])
+    }
+
     /// gapDistance 2000 m, maximumSpeed 70 m/s, after three 1 s steps of 1″ (30.7 m: the log's
     /// typical step). (0°, 0°) → (0.02°, 0°) is 2211.485517333831 m in 100 s (22.1 m/s): kept, and
     /// more than 2000 m and 4 × the typical step: a new segment. (0.04°, 0°) is 2211.485522745489 m

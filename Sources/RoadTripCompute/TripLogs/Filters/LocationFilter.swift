@@ -29,7 +29,10 @@ import RoadTripGeo
 ///      speed check). Measuring from the previous recorded fix rather than the last kept one means a
 ///      stop whose fixes the distance filter dropped is no gap; scaling to the sampling means a
 ///      logger that records every few minutes is measured along its fixes instead of being cut
-///      into one-fix pieces, while a 1 Hz log still breaks after `gapTime`;
+///      into one-fix pieces, while a 1 Hz log still breaks after `gapTime`. A pause that the
+///      *next* interval matches (no more than ``gapScale`` times longer than it) is no gap either:
+///      the logger began to record less often (a phone that switched from 1 Hz to every 5
+///      minutes), and the typical interval catches up from there;
 ///    - otherwise **tooClose**: drop when the geodesic distance d from `p` < `distanceFilter`
 ///      (d equal to the threshold is kept);
 ///    - otherwise **tooFast**: when d / Δt > `maximumSpeed` (skipped when either timestamp is
@@ -44,7 +47,8 @@ import RoadTripGeo
 ///      included) it opens a new segment (so a distant *spike* is dropped as tooFast first, and only
 ///      a plausible jump — a tunnel, a ferry, a logger paused while driving — splits the track,
 ///      while a logger that records every few minutes at motorway speed, 5 km a step, is measured
-///      along its fixes). d is measured from `p`, which every fix
+///      along its fixes; a jump after a long pause that the next step matches is no gap either,
+///      as for time). d is measured from `p`, which every fix
 ///      recorded since lies within `distanceFilter` of, so it is the distance between consecutive
 ///      recorded fixes to within `distanceFilter`.
 ///
@@ -172,7 +176,10 @@ public enum LocationFilter {
             measures = settings.distanceFilter != nil || settings.maximumSpeed != nil || settings.gapDistance != nil
         }
 
-        mutating func decide(_ fix: LocationSample) -> Decision {
+        /// Decides `fix`; `next`, when known (the fix after one held for a jump ahead in time), is
+        /// the fix after it, whose spacing tells a pause from a logger that began to record less
+        /// often (see `isGap`).
+        mutating func decide(_ fix: LocationSample, next: LocationSample? = nil) -> Decision {
             var recordedInterval: Double?
             if let timestamp = fix.timestamp {
                 if let lastKeptTime {
@@ -194,7 +201,9 @@ public enum LocationFilter {
             }
             var opensSegment = fix.segment != previous.segment
             if !opensSegment, let recordedInterval, isGap(recordedInterval) {
-                opensSegment = true
+                // Unless the fix after it comes as late again: the logger records less often now.
+                let following = next.flatMap { LocationFilter.timeInterval(from: fix, to: $0) }
+                opensSegment = !(following.map { $0 > 0 && recordedInterval <= LocationFilter.gapScale * $0 } ?? false)
             }
             var measured: Double?
             if !opensSegment && measures {
@@ -209,7 +218,8 @@ public enum LocationFilter {
                 }
                 steps.add(distance)
                 if let gapDistance = settings.gapDistance, distance > gapDistance,
-                    distance > LocationFilter.gapScale * (steps.median ?? 0)
+                    distance > LocationFilter.gapScale * (steps.median ?? 0),
+                    next.map({ distance > LocationFilter.gapScale * Geodesic.distance(from: fix.coordinate, to: $0.coordinate) }) ?? true
                 {
                     opensSegment = true
                 }
@@ -304,7 +314,7 @@ public enum LocationFilter {
                     report.drop(.timeJumpedAhead)
                     emit(.dropped(.timeJumpedAhead), waiting)
                 } else {
-                    decide(waiting, emit: emit)
+                    decide(waiting, next: kept, emit: emit)
                 }
             }
             if walker.jumpsAhead(kept) {
@@ -333,7 +343,9 @@ public enum LocationFilter {
         /// before it was the wrong one, or the logger lost its position for a while — and is kept,
         /// opening a segment so that nothing is measured across the jump; one that the next fix does
         /// not confirm was a spike, dropped as tooFast.
-        private mutating func decide(_ fix: LocationSample, emit: (Decision, LocationSample) -> Void) {
+        private mutating func decide(
+            _ fix: LocationSample, next: LocationSample? = nil, emit: (Decision, LocationSample) -> Void
+        ) {
             if let jump = suspect {
                 suspect = nil
                 if walker.confirms(fix, jumpTo: jump) {
@@ -344,7 +356,7 @@ public enum LocationFilter {
                     emit(.dropped(.tooFast), jump)
                 }
             }
-            let decision = walker.decide(fix)
+            let decision = walker.decide(fix, next: next)
             if decision == .dropped(.tooFast) {
                 suspect = fix
                 return

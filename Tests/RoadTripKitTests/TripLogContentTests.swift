@@ -65,6 +65,25 @@ import Testing
         }
     }
 
+    /// A GPX that a phone died while writing: its points, then 4,096 NUL bytes of padding. It is a
+    /// GPX by the text before the NULs, and keeps the two whole points with one warning; a file
+    /// that starts with NULs (or holds only a little text before them) is still binary data.
+    @Test func nulPaddingAfterTextIsACutShortFile() throws {
+        let points = #"<?xml version="1.0"?><gpx version="1.1" creator="x"><trk><trkseg>"#
+            + #"<trkpt lat="46" lon="14"><time>2024-07-02T08:00:00Z</time></trkpt>"#
+            + #"<trkpt lat="46.001" lon="14"><time>2024-07-02T08:00:10Z</time></trkpt><trkpt lat="46.0"#
+        let url = TripLogTestFiles.folder().appendingPathComponent("day.gpx")
+        try (Data(points.utf8) + Data(count: 4096)).write(to: url)
+        #expect(TripLogContent.sniff(url) == .gpx)
+        let log = DiagnosticLog()
+        let trip = TripLogReader.read(url, displayPath: "day.gpx", timeZone: .gmt, columnMapping: nil, log: log)
+        #expect(trip?.locations.count == 2)
+        #expect(log.diagnostics.count == 1)
+        #expect(log.diagnostics.first?.message == "the file ends early (a recording cut short?); the 2 points read before it are kept")
+        #expect(TripLogContent.sniff(Array("<gpx>".utf8) + [0, 0, 0]) == .other(looksLike: "binary data", family: .binary))
+        #expect(TripLogContent.sniff([0, 0] + Array(points.utf8)) == .other(looksLike: "binary data", family: .binary))
+    }
+
     @Test func unknownContentSaysWhatItLooksLike() {
         let html = read("day.txt", "<!DOCTYPE html><html><body>hi</body></html>")
         #expect(html.0 == nil)

@@ -8,8 +8,9 @@ import RoadTripCore
 /// The rules, in order, after a UTF-8 byte order mark and leading white space (a UTF-16 document,
 /// with a byte order mark or an XML declaration that shows it, is decoded first):
 /// - a zip archive (`PK\u{3}\u{4}`) holding a `.kml` document: a KMZ (`KMZReader`); any other zip
-///   (an Office file), a PDF, PNG or JPEG, or a NUL byte: not a trip log ("a zip archive",
-///   "binary data", …);
+///   (an Office file), a PDF, PNG or JPEG, or a NUL byte before any text that starts a format:
+///   not a trip log ("a zip archive", "binary data", …) — text that starts a format and then NUL
+///   bytes (the padding of a file cut short) is judged by the text;
 /// - `<`: XML, by its root element's local name — `gpx` (GPX), `kml` (KML),
 ///   `TrainingCenterDatabase` (TCX); `html` or `<!DOCTYPE html` is "HTML";
 /// - `{` or `[`: JSON — roadtrip's own log when `"roadtrip-triplog"` appears, GeoJSON when a
@@ -80,7 +81,16 @@ public enum TripLogContent: Sendable, Equatable {
             text = String(data: Data(bytes.prefix(bytes.count & ~1)), encoding: encoding) ?? ""
         } else {
             if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
-            if bytes.contains(0) { return .other(looksLike: "binary data", family: .binary) }
+            if let firstNUL = bytes.firstIndex(of: 0) {
+                // Text then NUL bytes is a file cut short: a phone that died while writing leaves
+                // its file padded with NULs. Judged by the text before them, if it starts a format;
+                // a file that starts with NULs, or holds only a little text, is binary data.
+                let before = bytes[..<firstNUL].drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+                guard before.count >= 16, let lead = before.first, [0x3C, 0x7B, 0x5B, 0x24, 0x21].contains(lead) else {
+                    return .other(looksLike: "binary data", family: .binary)
+                }
+                bytes = bytes[..<firstNUL]
+            }
             text = String(decoding: bytes, as: UTF8.self)
         }
         let trimmed = text.drop { $0.isWhitespace || $0 == "\u{FEFF}" }

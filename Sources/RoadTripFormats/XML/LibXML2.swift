@@ -142,6 +142,9 @@ final class XMLStreamReader {
     @exclusivity(unchecked) private var currentAttribute: Int?
     /// Whether the parser has been given the end of the document.
     @exclusivity(unchecked) private var isTerminated = false
+    /// The bytes of the chunk being given to the parser (made at the first, as large as the source
+    /// needs up to `chunkSize`, and reused).
+    @exclusivity(unchecked) private var chunk: [UInt8] = []
     /// Where the chunk before the last one given to the parser starts in the source.
     @exclusivity(unchecked) private var previousChunkStart = 0
 
@@ -235,11 +238,11 @@ final class XMLStreamReader {
     /// Parses the next chunk of the source (the end of the document when none is left), then
     /// turns a document left not well-formed without a fatal error into one.
     private func parseNextChunk() {
-        var chunk = [UInt8](repeating: 0, count: Self.chunkSize)
         // libxml2 converts a chunk's bytes from the declared encoding when the next chunk (or the
         // end) comes, so a refused byte is in the last two chunks given.
         let recentBytes = previousChunkStart..<source.offset
         previousChunkStart = source.offset
+        if chunk.isEmpty { chunk = [UInt8](repeating: 0, count: min(Self.chunkSize, max(source.size ?? Self.chunkSize, 1))) }
         let count = source.read(into: &chunk)
         if count == 0 {
             finishInput()
@@ -487,6 +490,9 @@ private final class XMLByteSource {
         self.bytes = bytes
     }
 
+    /// The source's size in bytes when it is in memory; `nil` for a file, read as it comes.
+    var size: Int? { file == nil ? bytes.count : nil }
+
     /// Fills `buffer` from its start with the next bytes; how many (0 at the end or on a read error).
     func read(into buffer: inout [UInt8]) -> Int {
         let count = read(at: offset, into: &buffer, count: buffer.count)
@@ -549,7 +555,7 @@ final class XMLEventBuffer {
     /// The bytes `nodes` and `attributes` refer to: `byteCount` of `byteCapacity` in use.
     @exclusivity(unchecked) private(set) var bytes: UnsafeMutablePointer<UInt8>
     @exclusivity(unchecked) private(set) var byteCount = 0
-    @exclusivity(unchecked) private var byteCapacity = 1 << 17
+    @exclusivity(unchecked) private var byteCapacity = 1 << 12
     let errors = ErrorRecord()
     /// The document's own parser context (callbacks from an entity's nested context are ignored).
     @exclusivity(unchecked) var parser: xmlParserCtxtPtr?
@@ -561,7 +567,7 @@ final class XMLEventBuffer {
     @exclusivity(unchecked) var isInText = false
 
     init() {
-        nodes.reserveCapacity(4096)
+        nodes.reserveCapacity(64)
         bytes = .allocate(capacity: byteCapacity)
     }
 

@@ -57,12 +57,19 @@ struct TripLogLoader {
                 sidecar: sidecar, path: ProjectPath.relative(sidecar, to: projectRoot),
                 siteFilters: config.tripsFilters, timeZone: timeZone, log: log)
             // The log is read even when its sidecar has an error, so that its own problems are
-            // reported in the same build.
-            guard var tripLog = TripLogReader.read(
-                url, displayPath: path, timeZone: timeZone, columnMapping: settings?.columns,
-                dateRange: settings?.dateRange, log: log)?.restricted(to: settings?.dateRange),
-                let settings
-            else { continue }
+            // reported in the same build. A GPX or Google history is read as a stream, counting its
+            // fixes and keeping none (`LoadedTripLog.stream`): the filter step reads it again.
+            let isStreamed = !isDirectory.boolValue && TripLogReader.isStreamable(url)
+            var fixCount = 0
+            let read = isStreamed
+                ? TripLogReader.stream(url, displayPath: path, timeZone: timeZone, dateRange: settings?.dateRange, log: log) { _ in
+                    fixCount += 1
+                }
+                : TripLogReader.read(
+                    url, displayPath: path, timeZone: timeZone, columnMapping: settings?.columns,
+                    dateRange: settings?.dateRange, log: log)?.restricted(to: settings?.dateRange)
+            guard var tripLog = read, let settings else { continue }
+            if !isStreamed { fixCount = tripLog.locations.count }
             if let title = settings.title { tripLog.name = title }
             // Two logs whose pages would land in one folder (day1.gpx and day1.json; Day1 and day1).
             if let first = slugOwners[tripLog.slug.lowercased()] {
@@ -72,10 +79,11 @@ struct TripLogLoader {
                 continue
             }
             slugOwners[tripLog.slug.lowercased()] = path
-            if tripLog.locations.isEmpty {
+            if fixCount == 0 {
                 log.warning(SourceLocation(path: path), "the trip log has no position fixes; its page will have no track")
             }
-            loaded.append(LoadedTripLog(log: tripLog, settings: settings))
+            let stream = isStreamed ? StreamedTripLog(url: url, displayPath: path, timeZone: timeZone, fixCount: fixCount) : nil
+            loaded.append(LoadedTripLog(log: tripLog, settings: settings, stream: stream))
         }
         warnAboutSidecarsWithoutLog(names, in: trips)
         return loaded

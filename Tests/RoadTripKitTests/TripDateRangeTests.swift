@@ -120,7 +120,16 @@ import Testing
         let content = try #require(SiteLoader(projectRoot: root, log: log).load(config: config, geocoder: TableGeocoder.testville))
         let trip = try #require(content.destinations.first?.tripLogs.first)
         #expect(trip.log.format == .googleLocationHistory)
-        #expect(trip.log.locations.map { $0.timestamp!.timeIntervalSince1970 } == [1_719_903_600, 1_719_989_999])
+        // Google history is read as a stream: the loaded log counts its fixes and keeps none, and
+        // the filter step reads them again, in the same range.
+        let stream = try #require(trip.stream)
+        #expect(trip.log.locations.isEmpty && stream.fixCount == 2)
+        let processed = try #require(TripLogStream.process(
+            stream.url, displayPath: stream.displayPath, timeZone: stream.timeZone, columnMapping: nil,
+            dateRange: trip.settings.dateRange, settings: FilterSettings(), title: trip.settings.title,
+            keepingTrack: true, log: DiagnosticLog()))
+        #expect(processed.segments.joined().map { $0.timestamp!.timeIntervalSince1970 } == [1_719_903_600, 1_719_989_999])
+        #expect(processed.title == "Day 2")
         #expect(log.diagnostics.isEmpty)
     }
 }

@@ -27,12 +27,7 @@ public enum TripLogStream {
         _ url: URL, displayPath: String, timeZone: TimeZone, columnMapping: [String: String]?,
         dateRange: TripDateRange? = nil, settings: FilterSettings, title: String?, keepingTrack: Bool, log: DiagnosticLog
     ) -> ProcessedTripLog? {
-        var isFolder: ObjCBool = false
-        let content = TripLogContent.sniff(url)
-        let isGPX = content == .gpx
-        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue,
-            isGPX || TripLogReader.isGoogleLocationHistory(url, content: content)
-        else {
+        guard TripLogReader.isStreamable(url) else {
             return processWhole(
                 url, displayPath: displayPath, timeZone: timeZone, columnMapping: columnMapping, dateRange: dateRange,
                 settings: settings, title: title, log: log)
@@ -41,25 +36,16 @@ public enum TripLogStream {
         // and measures them meanwhile (libxml2 and the geodesics each take about half the time).
         let channel = ChunkChannel<[LocationSample]>(capacity: 8)
         let readResult = Mutex<TripLog?>(nil)
-        let slug = url.deletingPathExtension().lastPathComponent
         let reader = Thread {
             var chunk: [LocationSample] = []
             chunk.reserveCapacity(chunkSize)
-            let send = { (fix: LocationSample) in
+            let read = TripLogReader.stream(url, displayPath: displayPath, timeZone: timeZone, dateRange: dateRange, log: log) { fix in
                 chunk.append(fix)
                 if chunk.count == chunkSize {
                     channel.send(chunk)
                     chunk.removeAll(keepingCapacity: true)
                 }
             }
-            let read =
-                isGPX
-                ? GPXReader.read(url, displayPath: displayPath, slug: slug, timeZone: timeZone, log: log) { fix in
-                    if let time = fix.timestamp, let dateRange, !dateRange.contains(time) { return }
-                    send(fix)
-                }
-                : GoogleLocationHistoryReader.read(
-                    url, displayPath: displayPath, slug: slug, timeZone: timeZone, dateRange: dateRange, log: log, receive: send)
             if !chunk.isEmpty { channel.send(chunk) }
             readResult.withLock { $0 = read }
             channel.finish()

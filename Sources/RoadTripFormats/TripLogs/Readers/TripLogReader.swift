@@ -92,6 +92,34 @@ public enum TripLogReader {
         }
     }
 
+    /// Whether the log at `url` is read as a stream (`stream(_:…)`): a file (not a recording
+    /// folder) whose content is GPX or Google location history — the formats long tracks come in.
+    public static func isStreamable(_ url: URL) -> Bool {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue else { return false }
+        let content = TripLogContent.sniff(url)
+        return content == .gpx || isGoogleLocationHistory(url, content: content)
+    }
+
+    /// Reads the streamable log at `url` (`isStreamable`) handing each position fix to `receive` as
+    /// it is read, in file order, and keeping none: the result's `locations` are empty. Fixes whose
+    /// time lies outside `dateRange` are not handed over (those without a time are). Otherwise as
+    /// `read`: `nil` after an error in `log`.
+    public static func stream(
+        _ url: URL, displayPath: String, timeZone: TimeZone, dateRange: TripDateRange?, log: DiagnosticLog,
+        receive: @escaping (LocationSample) -> Void
+    ) -> TripLog? {
+        let slug = url.deletingPathExtension().lastPathComponent
+        if TripLogContent.sniff(url) == .gpx {
+            return GPXReader.read(url, displayPath: displayPath, slug: slug, timeZone: timeZone, log: log) { fix in
+                if let time = fix.timestamp, let dateRange, !dateRange.contains(time) { return }
+                receive(fix)
+            }
+        }
+        return GoogleLocationHistoryReader.read(
+            url, displayPath: displayPath, slug: slug, timeZone: timeZone, dateRange: dateRange, log: log, receive: receive)
+    }
+
     /// Whether the file at `url`, whose first bytes look like `content`, is Google location history:
     /// a file named `.json`, or one whose content is JSON other than roadtrip's log or GeoJSON, that
     /// `GoogleLocationHistoryFormat` recognises by its structure (which decides for a `.json`, even

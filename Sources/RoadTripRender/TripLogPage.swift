@@ -113,7 +113,7 @@ struct TripLogPage: Sendable {
         return [
             OutputFile(path: folder + "index.html", contents: .text(html)),
             OutputFile(path: folder + "track.geojson", contents: .text(TrackExport.document(recording, format: .geojson))),
-            OutputFile(path: folder + "track.gpx", contents: .text(TrackExport.document(recording, format: .gpx))),
+            OutputFile(path: folder + "track.gpx", contents: .data(TrackExport.data(recording, format: .gpx))),
         ]
     }
 

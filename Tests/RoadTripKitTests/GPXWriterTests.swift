@@ -129,4 +129,17 @@ import TestTools
         #expect(read.locations.map(\.coordinate) == [Coordinate(latitude: 45, longitude: 14)])
         #expect(log.diagnostics.contains { $0.location.line == 3 && $0.severity == .warning })
     }
+
+    /// The bytes a site writes for `track.gpx` (handed over from libxml2's buffer without a copy)
+    /// are the document's text, UTF-8, byte for byte — names with non-ASCII letters included.
+    @Test func bytesAreTheDocumentsText() {
+        let segments = [[
+            LocationSample(timestamp: Date(timeIntervalSince1970: 1_717_225_200), coordinate: Coordinate(latitude: 46.5, longitude: 14.25), altitude: 312.5),
+            LocationSample(coordinate: Coordinate(latitude: 46.51, longitude: 14.26)),
+        ]]
+        let waypoints = [PointOfInterest(title: "Ålesund & Co", subtitle: "<hut>", coordinate: Coordinate(latitude: 62.47, longitude: 6.15))]
+        let text = GPXWriter.document(name: "Tromsø", segments: segments, waypoints: waypoints)
+        #expect(GPXWriter.data(name: "Tromsø", segments: segments, waypoints: waypoints) == Data(text.utf8))
+        #expect(text.contains("<name>Tromsø</name>") && text.contains("Ålesund &amp; Co"))
+    }
 }

@@ -896,12 +896,37 @@ public final class XMLDocumentWriter {
         includeDeclaration: Bool = true, indent: Bool = true,
         _ body: (XMLDocumentWriter) throws -> Void
     ) rethrows -> String {
-        guard let document = XMLDocumentWriter(indent: indent) else { return "" }
+        guard let document = try written(includeDeclaration: includeDeclaration, indent: indent, body) else { return "" }
+        guard let content = xmlBufferContent(document.buffer) else { return "" }
+        return String(cString: content)
+    }
+
+    /// `document`'s bytes (UTF-8), handed over without a copy: the buffer libxml2 wrote into
+    /// becomes the `Data`'s storage. For documents of any size (a 125 MB `track.gpx` is one copy
+    /// in memory, not three).
+    public static func documentBytes(
+        includeDeclaration: Bool = true, indent: Bool = true,
+        _ body: (XMLDocumentWriter) throws -> Void
+    ) rethrows -> Data {
+        guard let document = try written(includeDeclaration: includeDeclaration, indent: indent, body) else { return Data() }
+        let count = Int(xmlBufferLength(document.buffer))
+        guard count > 0, let content = xmlBufferDetach(document.buffer) else { return Data() }
+        return Data(bytesNoCopy: content, count: count, deallocator: .custom { bytes, _ in cxml_free(bytes) })
+    }
+
+    /// A writer that has written the document `body` writes and flushed it into its buffer; `nil`
+    /// only if libxml2 could not allocate the buffer.
+    private static func written(
+        includeDeclaration: Bool, indent: Bool, _ body: (XMLDocumentWriter) throws -> Void
+    ) rethrows -> XMLDocumentWriter? {
+        guard let document = XMLDocumentWriter(indent: indent) else { return nil }
         if includeDeclaration {
             xmlTextWriterStartDocument(document.writer, "1.0", "UTF-8", nil)
         }
         try body(document)
-        return document.finish()
+        xmlTextWriterEndDocument(document.writer)
+        xmlFreeTextWriter(document.writer)  // also flushes into `buffer`
+        return document
     }
 
     /// Writes `<name attributes…>children</name>` (an empty element `<name …/>` when `children`
@@ -940,13 +965,6 @@ public final class XMLDocumentWriter {
     }
 
     /// Closes every open element, flushes, and returns the buffer's text.
-    private func finish() -> String {
-        xmlTextWriterEndDocument(writer)
-        xmlFreeTextWriter(writer)  // also flushes into `buffer`
-        guard let content = xmlBufferContent(buffer) else { return "" }
-        return String(cString: content)
-    }
-
     /// `string` with every character outside XML 1.0's `Char` production (§2.2) replaced by U+FFFD:
     /// `#x9 | #xA | #xD | [#x20-#xD7FF] | [#xE000-#xFFFD] | [#x10000-#x10FFFF]` (a Swift `String`
     /// holds no surrogates). NUL would also truncate the C string.

@@ -32,6 +32,13 @@ public enum TrackExport {
         }
     }
 
+    /// `document`'s bytes (UTF-8); GPX without a copy of its text (`GPXWriter.data`), as a site's
+    /// `track.gpx` of a long recording is hundreds of megabytes.
+    public static func data(_ processed: ProcessedTripLog, format: Format) -> Data {
+        guard format == .gpx else { return Data(document(processed, format: format).utf8) }
+        return GPXWriter.data(name: processed.title, segments: processed.segments, waypoints: processed.log.waypoints)
+    }
+
     /// The track as GeoJSON (see `Format.geojson`). Point features: `kind` `"start"` / `"end"`
     /// (titles "Start", "End") at the first and last kept fix, and `kind` `"event"` per placed
     /// motion event, titled with the event's kind (`bump`, `jolt`) and carrying `peak`, the

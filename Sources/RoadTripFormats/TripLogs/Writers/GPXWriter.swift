@@ -15,32 +15,43 @@ public enum GPXWriter {
     ///   - segments: the filtered segments in travel order; empty segments are left out.
     ///   - waypoints: named points written as `wpt` (title → `name`, subtitle → `desc`).
     public static func document(name: String, segments: [[LocationSample]], waypoints: [PointOfInterest] = []) -> String {
-        XMLDocumentWriter.document { writer in
-            writer.element("gpx", attributes: [
-                ("version", "1.1"), ("creator", "roadtrip \(RoadTripVersion.current)"),
-                ("xmlns", namespace),
-                ("xmlns:xsi", "http://www.w3.org/2001/XMLSchema-instance"),
-                ("xsi:schemaLocation", "\(namespace) http://www.topografix.com/GPX/1/1/gpx.xsd"),
-            ]) {
-                writer.element("metadata") { writer.element("name", text: name) }
-                for waypoint in waypoints where waypoint.coordinate.isValid {
-                    writer.element("wpt", attributes: position(waypoint.coordinate)) {
-                        writer.element("name", text: waypoint.title)
-                        if !waypoint.subtitle.isEmpty { writer.element("desc", text: waypoint.subtitle) }
-                    }
+        XMLDocumentWriter.document { write(name: name, segments: segments, waypoints: waypoints, with: $0) }
+    }
+
+    /// `document`'s bytes (UTF-8), without a copy of the text (`XMLDocumentWriter.documentBytes`):
+    /// for a site's `track.gpx`, which for a long recording is hundreds of megabytes.
+    public static func data(name: String, segments: [[LocationSample]], waypoints: [PointOfInterest] = []) -> Data {
+        XMLDocumentWriter.documentBytes { write(name: name, segments: segments, waypoints: waypoints, with: $0) }
+    }
+
+    /// Writes the document (see `document`) through `writer`.
+    private static func write(
+        name: String, segments: [[LocationSample]], waypoints: [PointOfInterest], with writer: XMLDocumentWriter
+    ) {
+        writer.element("gpx", attributes: [
+            ("version", "1.1"), ("creator", "roadtrip \(RoadTripVersion.current)"),
+            ("xmlns", namespace),
+            ("xmlns:xsi", "http://www.w3.org/2001/XMLSchema-instance"),
+            ("xsi:schemaLocation", "\(namespace) http://www.topografix.com/GPX/1/1/gpx.xsd"),
+        ]) {
+            writer.element("metadata") { writer.element("name", text: name) }
+            for waypoint in waypoints where waypoint.coordinate.isValid {
+                writer.element("wpt", attributes: position(waypoint.coordinate)) {
+                    writer.element("name", text: waypoint.title)
+                    if !waypoint.subtitle.isEmpty { writer.element("desc", text: waypoint.subtitle) }
                 }
-                writer.element("trk") {
-                    writer.element("name", text: name)
-                    for segment in segments where !segment.isEmpty {
-                        writer.element("trkseg") {
-                            for fix in segment where fix.coordinate.isValid {
-                                writer.element("trkpt", attributes: position(fix.coordinate)) {
-                                    if let altitude = fix.altitude, altitude.isFinite {
-                                        writer.element("ele", text: DecimalText.string(altitude, maximumFractionDigits: 2))
-                                    }
-                                    if let timestamp = fix.timestamp {
-                                        writer.element("time", text: ISO8601Time.format(timestamp))
-                                    }
+            }
+            writer.element("trk") {
+                writer.element("name", text: name)
+                for segment in segments where !segment.isEmpty {
+                    writer.element("trkseg") {
+                        for fix in segment where fix.coordinate.isValid {
+                            writer.element("trkpt", attributes: position(fix.coordinate)) {
+                                if let altitude = fix.altitude, altitude.isFinite {
+                                    writer.element("ele", text: DecimalText.string(altitude, maximumFractionDigits: 2))
+                                }
+                                if let timestamp = fix.timestamp {
+                                    writer.element("time", text: ISO8601Time.format(timestamp))
                                 }
                             }
                         }

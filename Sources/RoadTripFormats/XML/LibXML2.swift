@@ -171,36 +171,52 @@ final class XMLStreamReader {
 
     private init(source: XMLByteSource, name: String?, dropsBlankText: Bool) {
         LibXML2.prepare()
-        var handler = xmlSAXHandler()
-        // libxml2's own SAX2 handlers for the document type declaration and entities (so that
-        // declared entities are known and checked as by any parser), roadtrip's for the nodes.
-        xmlSAXVersion(&handler, 2)
-        handler.startElementNs = xmlStreamStartElement
-        handler.endElementNs = xmlStreamEndElement
-        handler.characters = xmlStreamCharacters
-        handler.ignorableWhitespace = xmlStreamCharacters
-        handler.cdataBlock = xmlStreamCharacters
-        handler.reference = xmlStreamReference
-        handler.comment = xmlStreamComment
-        handler.processingInstruction = xmlStreamProcessingInstruction
-        handler.serror = nil
         self.source = source
         self.events = XMLEventBuffer()
         // The first bytes go with the context, for libxml2 to detect the encoding from them.
         var first = [UInt8](repeating: 0, count: 4)
         let firstCount = source.read(into: &first)
-        parser = first.withUnsafeBufferPointer { bytes in
-            bytes.withMemoryRebound(to: CChar.self) { start in
-                xmlCreatePushParserCtxt(&handler, nil, start.baseAddress, Int32(firstCount), name)
-            }
-        }!
-        xmlCtxtUseOptions(parser, Self.options(dropsBlankText: dropsBlankText))
+        parser = Self.pushParser(
+            givingNodes: true, first: first[..<firstCount], options: Self.options(dropsBlankText: dropsBlankText), name: name)!
         events.parser = parser
         parser.pointee._private = Unmanaged.passUnretained(events).toOpaque()
         if firstCount < 4 { finishInput() }
     }
 
     deinit {
+        Self.free(parser)
+    }
+
+    /// A push parser (`xmlCreatePushParserCtxt`) given the document's `first` bytes, which libxml2
+    /// detects the encoding from, with `options`: libxml2's own SAX2 handlers for the document type
+    /// declaration and entities (so declared entities are known and checked as by any parser), and
+    /// for the nodes roadtrip's callbacks when `givingNodes`, else none (a parser that only
+    /// checks, building nothing). `nil` if libxml2 cannot allocate it; `free` releases it.
+    private static func pushParser(
+        givingNodes: Bool, first: ArraySlice<UInt8>, options: Int32, name: String?
+    ) -> xmlParserCtxtPtr? {
+        var handler = xmlSAXHandler()
+        xmlSAXVersion(&handler, 2)
+        handler.startElement = nil
+        handler.endElement = nil
+        handler.startElementNs = givingNodes ? xmlStreamStartElement : nil
+        handler.endElementNs = givingNodes ? xmlStreamEndElement : nil
+        handler.characters = givingNodes ? xmlStreamCharacters : nil
+        handler.ignorableWhitespace = givingNodes ? xmlStreamCharacters : nil
+        handler.cdataBlock = givingNodes ? xmlStreamCharacters : nil
+        handler.reference = givingNodes ? xmlStreamReference : nil
+        handler.comment = givingNodes ? xmlStreamComment : nil
+        handler.processingInstruction = givingNodes ? xmlStreamProcessingInstruction : nil
+        handler.serror = nil
+        let parser = first.withUnsafeBufferPointer { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { xmlCreatePushParserCtxt(&handler, nil, $0.baseAddress, Int32($0.count), name) }
+        }
+        if let parser { xmlCtxtUseOptions(parser, options) }
+        return parser
+    }
+
+    /// Releases a parser made by `pushParser`, with the document its SAX2 handlers began.
+    private static func free(_ parser: xmlParserCtxtPtr) {
         if let document = parser.pointee.myDoc { xmlFreeDoc(document) }
         parser.pointee.myDoc = nil
         xmlFreeParserCtxt(parser)
@@ -271,29 +287,11 @@ final class XMLStreamReader {
     /// bytes before `chunk`, then `chunk` one byte at a time until the converter refuses one.
     /// `nil` when it does not (a source that changed meanwhile).
     private func locateEncodingFailure(in chunk: Range<Int>) -> (line: Int, column: Int?)? {
-        var handler = xmlSAXHandler()
-        xmlSAXVersion(&handler, 2)
-        handler.startElementNs = nil
-        handler.endElementNs = nil
-        handler.startElement = nil
-        handler.endElement = nil
-        handler.characters = nil
-        handler.ignorableWhitespace = nil
-        handler.cdataBlock = nil
-        handler.reference = nil
-        handler.comment = nil
-        handler.processingInstruction = nil
         var bytes = [UInt8](repeating: 0, count: Self.chunkSize)
         let firstCount = source.read(at: 0, into: &bytes, count: 4)
-        guard let probe = bytes.withUnsafeBufferPointer({ start in
-            start.withMemoryRebound(to: CChar.self) { xmlCreatePushParserCtxt(&handler, nil, $0.baseAddress, Int32(firstCount), nil) }
-        }) else { return nil }
-        defer {
-            if let document = probe.pointee.myDoc { xmlFreeDoc(document) }
-            probe.pointee.myDoc = nil
-            xmlFreeParserCtxt(probe)
-        }
-        xmlCtxtUseOptions(probe, parser.pointee.options)
+        guard let probe = Self.pushParser(givingNodes: false, first: bytes[..<firstCount], options: parser.pointee.options, name: nil)
+        else { return nil }
+        defer { Self.free(probe) }
         var offset = firstCount
         func push(_ count: Int) -> Bool {
             bytes.withUnsafeBufferPointer { start in

@@ -240,6 +240,10 @@ final class XMLStreamReader {
                 // Text at the end of what is parsed may go on in the next chunk: one text node.
                 guard current == events.nodes.count - 1, events.isInText, !isTerminated, events.errors.fatal == nil
                 else { return true }
+                // The nodes before it are read: drop them, or an indented document (whose chunks
+                // mostly end in whitespace) would gather one chunk's nodes after another.
+                events.removeAllButLast()
+                current = 0
                 parseNextChunk()
                 continue
             }
@@ -578,6 +582,19 @@ final class XMLEventBuffer {
         attributes.removeAll(keepingCapacity: true)
         byteCount = 0
         isInText = false
+    }
+
+    /// Keeps only the last node (text that the next chunk may continue), its bytes moved to the start.
+    func removeAllButLast() {
+        guard var last = nodes.last, nodes.count > 1 || last.value.lowerBound > 0 else { return }
+        let range = last.value
+        memmove(bytes, bytes + range.lowerBound, range.count)  // the ranges may overlap
+        last.value = 0..<range.count
+        last.attributes = 0..<0
+        nodes.removeAll(keepingCapacity: true)
+        nodes.append(last)
+        attributes.removeAll(keepingCapacity: true)
+        byteCount = range.count
     }
 
     /// The stored bytes in `range`.

@@ -19,12 +19,17 @@
 #      gpsbabel  `gpsbabel -i gpx -f FILE -x position,distance=10m -x track,speed -o unicsv -F /dev/null`:
 #                read, the distance filter, per-point speed synthesis, written as CSV to /dev/null
 #                (GPSBabel has no statistics output; this is its closest read + filter + compute)
-# 4. With PERF=1, records one roadtrip run with `perf record -g` and prints the top symbols.
+# 4. A site build with the same GPX (issue 14, "build streams large logs"): two one-destination
+#    sites, the same but for the GPX in the second's `trips/`, each built RUNS times into a fresh
+#    output folder; prints both median peak resident sets, their difference (the target is at most
+#    50 MB) and the median build times.
+# 5. With PERF=1, records one roadtrip run with `perf record -g` and prints the top symbols.
 #
 # Environment:
 #   POINTS=1000000   track points        RUNS=3        runs per tool        SEED=2025   generator seed
 #   ROADTRIP=/path/to/roadtrip           use this binary, skip swift build
 #   SKIP_GPXPY=1 / SKIP_GPSBABEL=1       leave a peer out       PERF=1   profile roadtrip (needs perf)
+#   SKIP_BUILD=1                          leave the site-build memory measurement out
 #   KEEP_TMP=1                            keep the temporary folder (its path is printed)
 #
 # Needs: bash, python3, /usr/bin/time (Debian `time`), xmllint (Debian `libxml2-utils`), gpsbabel
@@ -208,6 +213,35 @@ print(f"roadtrip: distance {d['distance']:.1f} m, moving {d['movingTime']:.0f} s
 PY
 printf '%s' "$ROADTRIP_OUT" | python3 "$TMP/summary.py"
 [ -z "${GPXPY_OUT:-}" ] || echo "$GPXPY_OUT"
+
+# --- a site build with the log -----------------------------------------------------------------------------
+if [ "${SKIP_BUILD:-0}" != 1 ]; then
+    for site in without with; do
+        mkdir -p "$TMP/site-$site/Destinations/drive/trips"
+        printf -- '---\ntitle: Drive\nlatitude: 44\nlongitude: 5\n---\nA long drive.\n' > "$TMP/site-$site/Destinations/drive/index.md"
+    done
+    ln -s "$FILE" "$TMP/site-with/Destinations/drive/trips/drive.gpx"
+    : > "$TMP/build-results"
+    for site in without with; do
+        times=(); rss=()
+        for run in $(seq 1 "$RUNS"); do
+            /usr/bin/time -f '%e %M' -o "$TMP/time" "$ROADTRIP" build --source "$TMP/site-$site" \
+                --output "$TMP/out-$site-$run" --quiet 2>"$TMP/err" || { cat "$TMP/err" >&2; die "build of the site $site the log failed"; }
+            read -r t m < "$TMP/time"
+            times+=("$t"); rss+=("$m")
+            say "triplog-throughput: build $site the log, run $run: ${t} s, $((m / 1024)) MiB"
+            rm -rf "$TMP/out-$site-$run"
+        done
+        printf '%s\t%s\t%s\n' "$site" "$(printf '%s\n' "${times[@]}" | median)" "$(printf '%s\n' "${rss[@]}" | median)" >> "$TMP/build-results"
+    done
+    echo
+    awk -F '\t' '
+        { t[$1] = $2; m[$1] = $3 / 1024 }
+        END {
+            printf "roadtrip build, one destination: %.1f MB peak, %.2f s without the log; %.1f MB, %.2f s with it\n", m["without"], t["without"], m["with"], t["with"]
+            printf "the log adds %.1f MB to the peak (target: at most 50 MB): %s\n", m["with"] - m["without"], (m["with"] - m["without"] <= 50 ? "met" : "NOT met")
+        }' "$TMP/build-results"
+fi
 
 # --- where roadtrip's time goes --------------------------------------------------------------------------
 if [ "$PERF" = 1 ]; then

@@ -15,9 +15,36 @@ public enum AntimeridianSplit {
     ///   positions gives `[]`.
     public static func pieces(of path: [Coordinate]) -> [[Coordinate]] {
         var pieces: [[Coordinate]] = []
-        var current: [Coordinate] = []
+        var cutter = Cutter()
         for coordinate in path {
-            if let previous = current.last, abs(coordinate.longitude - previous.longitude) > 180 {
+            cutter.add(coordinate) { position, opensPiece in
+                if opensPiece { pieces.append([]) }
+                pieces[pieces.count - 1].append(position)
+            }
+        }
+        return pieces
+    }
+
+    /// The same cut made one position at a time, for paths too long to hold (a million-fix
+    /// `track.geojson` is written as it is read): `pieces(of: path)` is exactly what `add` emits for
+    /// each position of `path` in turn.
+    public struct Cutter: Sendable {
+        /// The current piece's last position.
+        private var last: Coordinate?
+        /// The current piece's first position while it is its only one (a piece of one position is
+        /// never emitted).
+        private var pending: Coordinate?
+        /// Positions in the current piece: 0, 1 or 2 (two or more).
+        private var length = 0
+
+        /// A cutter at the start of a path.
+        public init() {}
+
+        /// Adds the path's next position (degrees, longitude within −180…180); `emit` receives, in
+        /// order, the positions of the pieces that have two or more (`opensPiece` marks each
+        /// piece's first), as soon as they are known.
+        public mutating func add(_ coordinate: Coordinate, emit: (_ position: Coordinate, _ opensPiece: Bool) -> Void) {
+            if let previous = last, abs(coordinate.longitude - previous.longitude) > 180 {
                 let eastward = coordinate.longitude < previous.longitude  // e.g. 179 → −179
                 let edge: Double = eastward ? 180 : -180
                 let unwrappedLongitude = coordinate.longitude + (eastward ? 360 : -360)
@@ -25,13 +52,27 @@ public enum AntimeridianSplit {
                 let latitude = previous.latitude + fraction * (coordinate.latitude - previous.latitude)
                 let end = Coordinate(latitude: latitude, longitude: edge)
                 let start = Coordinate(latitude: latitude, longitude: -edge)
-                if previous != end { current.append(end) }
-                pieces.append(current)
-                current = coordinate == start ? [] : [start]
+                if previous != end { append(end, emit: emit) }
+                (last, pending, length) = (nil, nil, 0)
+                if coordinate != start { append(start, emit: emit) }
             }
-            current.append(coordinate)
+            append(coordinate, emit: emit)
         }
-        pieces.append(current)
-        return pieces.filter { $0.count >= 2 }
+
+        private mutating func append(_ position: Coordinate, emit: (Coordinate, Bool) -> Void) {
+            switch length {
+            case 0:
+                pending = position
+                length = 1
+            case 1:
+                emit(pending!, true)
+                emit(position, false)
+                pending = nil
+                length = 2
+            default:
+                emit(position, false)
+            }
+            last = position
+        }
     }
 }

@@ -80,6 +80,9 @@ public enum GeoJSON {
         return JSONValue.object(members).text
     }
 
+    /// A point Feature of a track file: a title, a `kind` and numeric properties at a coordinate.
+    public typealias TrackPoint = (title: String, kind: String, coordinate: Coordinate, numbers: [(String, Double)])
+
     /// A trip's filtered track as a `FeatureCollection` (`track.geojson`): one Feature
     /// whose geometry is a `MultiLineString` with one line per segment — never joined across a gap —
     /// each also cut at the antimeridian (RFC 7946 §3.1.9); then one `Point` Feature per motion event
@@ -89,48 +92,78 @@ public enum GeoJSON {
     ///   - segments: the kept fixes per segment (degrees); segments with fewer than two valid
     ///     positions draw no line.
     ///   - points: extra point features (`title`, `kind`, coordinate, numeric properties).
-    public static func track(
-        title: String, segments: [[Coordinate]],
-        points: [(title: String, kind: String, coordinate: Coordinate, numbers: [(String, Double)])] = []
-    ) -> String {
-        var lines: [JSONValue] = []
-        var all: [Coordinate] = []
-        for segment in segments {
-            let valid = segment.filter(\.isValid)
-            guard valid.count >= 2 else { continue }
-            all += valid
-            for piece in AntimeridianSplit.pieces(of: valid) where piece.count >= 2 {
-                lines.append(.array(piece.map(position)))
+    public static func track<Segments: Collection>(
+        title: String, segments: Segments, points: [TrackPoint] = []
+    ) -> String where Segments.Element: Collection<Coordinate> {
+        String(decoding: ByteSink.collect { writeTrack(title: title, segments: segments, points: points, to: $0) }, as: UTF8.self)
+    }
+
+    /// Writes `track`'s text into `sink` as it is made, never holding the whole document (a
+    /// 1,000,000-fix track is about 25 MB of text). `segments` is read twice: first for the
+    /// `bbox` (in constant memory, `LongitudeBins`: exact unless the track circles more than 359° of
+    /// longitude, where it may be up to 1° wider), then for the lines.
+    public static func writeTrack<Segments: Collection>(
+        title: String, segments: Segments, points: [TrackPoint] = [], to sink: ByteSink
+    ) where Segments.Element: Collection<Coordinate> {
+        func drawsLine(_ segment: Segments.Element) -> Bool {
+            var valid = 0
+            for coordinate in segment where coordinate.isValid {
+                valid += 1
+                if valid == 2 { return true }
+            }
+            return false
+        }
+        var longitudes = LongitudeBins()
+        var (south, north) = (Double.infinity, -Double.infinity)
+        func cover(_ coordinate: Coordinate) {
+            longitudes.add(coordinate.longitude)
+            south = min(south, coordinate.latitude)
+            north = max(north, coordinate.latitude)
+        }
+        for segment in segments where drawsLine(segment) {
+            for coordinate in segment where coordinate.isValid { cover(coordinate) }
+        }
+        for point in points where point.coordinate.isValid { cover(point.coordinate) }
+
+        sink.write(#"{"type":"FeatureCollection","#)
+        if let (west, east) = longitudes.shortestCovering() {
+            sink.write(#""bbox":"# + JSONValue.array([west, south, east, north].map(decimal)).text + ",")
+        }
+        sink.write(#""features":["#)
+        var piecesWritten = 0
+        for segment in segments where drawsLine(segment) {
+            var cutter = AntimeridianSplit.Cutter()
+            for coordinate in segment where coordinate.isValid {
+                cutter.add(coordinate) { position, opensPiece in
+                    var text = ""
+                    if opensPiece {
+                        text += piecesWritten == 0
+                            ? #"{"type":"Feature","geometry":{"type":"MultiLineString","coordinates":[["#
+                            : "],["
+                        piecesWritten += 1
+                    } else {
+                        text += ","
+                    }
+                    sink.write(text + "[" + number(position.longitude) + "," + number(position.latitude) + "]")
+                }
             }
         }
-        var features: [JSONValue] = []
-        if !lines.isEmpty {
-            features.append(.object([
-                ("type", .string("Feature")),
-                ("geometry", .object([("type", .string("MultiLineString")), ("coordinates", .array(lines))])),
-                ("properties", .object([
-                    ("title", .string(title)), ("kind", .string("track")), ("stroke", .string("#c62828")),
-                    ("stroke-width", .number(3)),
-                ])),
-            ]))
+        if piecesWritten > 0 {
+            sink.write("]]}," + #""properties":"# + JSONValue.object([
+                ("title", .string(title)), ("kind", .string("track")), ("stroke", .string("#c62828")),
+                ("stroke-width", .number(3)),
+            ]).text + "}")
         }
-        for point in points where point.coordinate.isValid {
-            all.append(point.coordinate)
-            features.append(.object([
+        for (index, point) in points.filter({ $0.coordinate.isValid }).enumerated() {
+            if piecesWritten > 0 || index > 0 { sink.write(",") }
+            sink.write(JSONValue.object([
                 ("type", .string("Feature")),
                 ("geometry", .object([("type", .string("Point")), ("coordinates", position(point.coordinate))])),
                 ("properties", .object([("title", .string(point.title)), ("kind", .string(point.kind))]
                     + point.numbers.map { ($0.0, decimal($0.1)) })),
-            ]))
+            ]).text)
         }
-        var members: [(String, JSONValue)] = [("type", .string("FeatureCollection"))]
-        if !all.isEmpty {
-            let (west, east) = LongitudeRange.shortestCovering(all.map(\.longitude))
-            let latitudes = all.map(\.latitude)
-            members.append(("bbox", .array([west, latitudes.min()!, east, latitudes.max()!].map(decimal))))
-        }
-        members.append(("features", .array(features)))
-        return JSONValue.object(members).text
+        sink.write("]}")
     }
 
     /// A line geometry for a track: a `LineString`, or a `MultiLineString` when the path crosses the
@@ -161,5 +194,10 @@ public enum GeoJSON {
     /// A number of the file (degrees, or a property's value) with at most `fractionDigits` decimals.
     private static func decimal(_ degrees: Double) -> JSONValue {
         .decimal(degrees, maximumFractionDigits: fractionDigits)
+    }
+
+    /// `decimal`'s text.
+    private static func number(_ degrees: Double) -> String {
+        JSONText.number(degrees, maximumFractionDigits: fractionDigits)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import RoadTripCore
 
 /// One file of a build's output: where it goes inside the output folder and what it
 /// holds. A build hands the complete list of its files to ``OutputWriter/write(_:)``.
@@ -12,6 +13,9 @@ public struct OutputFile: Sendable, Hashable {
         /// The bytes of an existing file (a theme asset, a destination image), read when the output
         /// is written. Symbolic links at `from` are followed.
         case copy(from: URL)
+        /// Bytes made while the file is written, in pieces, and never held whole: a long
+        /// recording's `track.gpx` and `track.geojson`.
+        case produced(OutputProducer)
     }
 
     /// The path inside the output folder: relative, `/`-separated, for example
@@ -24,5 +28,36 @@ public struct OutputFile: Sendable, Hashable {
     public init(path: String, contents: Contents) {
         self.path = path
         self.contents = contents
+    }
+}
+
+/// The maker of a file's bytes (`OutputFile.Contents.produced`): a function that writes them into
+/// a `ByteSink`. Each call writes the same bytes; the output writer calls it once or twice (to
+/// stage the file, and to compare it with the file already there), from any thread.
+///
+/// Two producers are equal only when they are the same one (a function cannot be compared).
+public struct OutputProducer: Sendable, Hashable {
+    private final class Identity: Sendable {}
+
+    /// Writes the file's bytes into the sink.
+    public let write: @Sendable (ByteSink) -> Void
+    private let identity = Identity()
+
+    /// A producer whose bytes are what `write` writes.
+    public init(_ write: @escaping @Sendable (ByteSink) -> Void) {
+        self.write = write
+    }
+
+    /// All the bytes at once (for small files and tests).
+    public func bytes() -> [UInt8] {
+        ByteSink.collect(write)
+    }
+
+    public static func == (lhs: OutputProducer, rhs: OutputProducer) -> Bool {
+        lhs.identity === rhs.identity
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(ObjectIdentifier(identity))
     }
 }

@@ -22,8 +22,7 @@ struct TripLogPage: Sendable {
     /// motion event (with its peak in g).
     func annotations() -> [Annotation] {
         var pins = [trip.annotations()[0]]
-        let fixes = recording.segments.flatMap { $0 }
-        if let first = fixes.first, let last = fixes.last {
+        if let first = recording.track.first, let last = recording.track.last {
             pins.append(Annotation(
                 id: "start", coordinate: first.coordinate, title: "Start",
                 subtitle: placeAndTime(recording.startPlacemark, first.timestamp), kind: .waypoint, color: "#2e7d32"))
@@ -58,17 +57,17 @@ struct TripLogPage: Sendable {
         func chart(_ svg: String, _ caption: String) {
             charts.append(TripLogPageContext.Chart(svg: svg, caption: caption))
         }
-        let profile = TrackProfile(segments: recording.segments)
-        if profile.times.count >= 2 {
+        let profile = TrackProfile(track: recording.track)
+        if profile.timedFixCount >= 2 {
             chart(TimeSeriesChart.speedAndElevationChart(
-                times: profile.times, speeds: profile.speeds, altitudes: profile.altitudes, idPrefix: "profile-"),
+                speeds: profile.speeds, altitudes: profile.altitudes, idPrefix: "profile-"),
                 "Speed and elevation over time (the line breaks at gaps between segments)")
         }
         if let headings = recording.headings, !headings.headings.isEmpty {
             let north = headings.reference == .magnetic ? "magnetic" : "true"
             chart(RoseChart.svg(title: "Heading rose (\(north))", directions: headings.headings, idPrefix: "heading-"),
                   "Compass headings kept by the heading filter, by direction")
-        } else if profile.courses.count >= 2 {
+        } else if Array(profile.courses.prefix(2)).count == 2 {  // a rose of one direction says nothing
             chart(RoseChart.svg(title: "Course rose", directions: profile.courses, idPrefix: "course-"),
                   "Direction of travel between kept fixes (no compass in this log)")
         }
@@ -112,8 +111,8 @@ struct TripLogPage: Sendable {
         let html = try renderer.theme.templates.render("trip", context: context.templateValue)
         return [
             OutputFile(path: folder + "index.html", contents: .text(html)),
-            OutputFile(path: folder + "track.geojson", contents: .text(TrackExport.document(recording, format: .geojson))),
-            OutputFile(path: folder + "track.gpx", contents: .data(TrackExport.data(recording, format: .gpx))),
+            TrackExport.file(recording, format: .geojson, path: folder + "track.geojson"),
+            TrackExport.file(recording, format: .gpx, path: folder + "track.gpx"),
         ]
     }
 

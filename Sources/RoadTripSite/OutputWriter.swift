@@ -344,12 +344,20 @@ public struct OutputWriter: Sendable {
         var changedFiles: [OutputFile] = []
         var unchanged: [String] = []
         var folderMoves = Set<String>()
+        let site = staging.appendingPathComponent("site", isDirectory: true)
+        // Produced files are staged first and compared on disk: their bytes are never held whole.
+        var producedFiles: [(file: OutputFile, comparable: Bool, missingFolder: String?)] = []
         for file in files {
             let (obstacles, missingFolder) = try obstacles(to: file.path, in: output, stale: stale)
             clearing.add(obstacles)
-            let data = try bytes(of: file)
             // With obstacles, the existing bytes are reached through something about to be removed.
-            if obstacles.isEmpty && missingFolder == nil && Self.hasIdenticalBytes(atPath: outputRoot + "/" + file.path, data) {
+            let comparable = obstacles.isEmpty && missingFolder == nil
+            if case .produced = file.contents {
+                producedFiles.append((file, comparable, missingFolder))
+                continue
+            }
+            let data = try bytes(of: file)
+            if comparable && FileComparison.sameBytes(atPath: outputRoot + "/" + file.path, as: data) {
                 unchanged.append(file.path)
             } else {
                 changedFiles.append(OutputFile(path: file.path, contents: .data(data)))
@@ -357,7 +365,17 @@ public struct OutputWriter: Sendable {
                 if let missingFolder { folderMoves.insert(missingFolder) }
             }
         }
-        let site = staging.appendingPathComponent("site", isDirectory: true)
+        try stageInParallel(producedFiles.map(\.file), in: site)
+        for (file, comparable, missingFolder) in producedFiles {
+            let staged = site.path + "/" + file.path
+            if comparable && FileComparison.sameBytes(atPath: outputRoot + "/" + file.path, asFileAtPath: staged) {
+                unlink(staged)
+                unchanged.append(file.path)
+            } else {
+                changed.append(file.path)
+                if let missingFolder { folderMoves.insert(missingFolder) }
+            }
+        }
         try stageInParallel(changedFiles, in: site)
 
         var swap = OutputSwap(
@@ -372,7 +390,7 @@ public struct OutputWriter: Sendable {
             try stage(swap.widenedManifest!, Data(OutputManifest(paths: widened).text.utf8), in: staging)
         }
         let narrowed = Data(OutputManifest(paths: produced).text.utf8)
-        if !Self.hasIdenticalBytes(atPath: outputRoot + "/" + OutputManifest.fileName, narrowed) {
+        if !FileComparison.sameBytes(atPath: outputRoot + "/" + OutputManifest.fileName, as: narrowed) {
             swap.narrowedManifest = "manifest"
             try stage(swap.narrowedManifest!, narrowed, in: staging)
         }
@@ -454,9 +472,12 @@ public struct OutputWriter: Sendable {
         folders.append(folder)
     }
 
-    /// The bytes of `file`: `.text` as UTF-8, `.copy(from:)` read from its source.
+    /// The bytes of `file`: `.text` as UTF-8, `.copy(from:)` read from its source; `.produced` made
+    /// whole (only `stage` is given those, and writes them as they are made).
     private func bytes(of file: OutputFile) throws(Diagnostic) -> Data {
         switch file.contents {
+        case .produced(let producer):
+            return Data(producer.bytes())
         case .data(let data):
             return data
         case .text(let text):
@@ -485,12 +506,27 @@ public struct OutputWriter: Sendable {
         let failures = Mutex<[Int: Diagnostic]>([:])
         DispatchQueue.concurrentPerform(iterations: files.count) { index in
             do throws(Diagnostic) {
-                try stage(files[index].path, try bytes(of: files[index]), in: staging)
+                try stage(files[index], in: staging)
             } catch {
                 failures.withLock { $0[index] = error }
             }
         }
         if let first = failures.withLock({ $0.min { $0.key < $1.key }?.value }) { throw first }
+    }
+
+    /// Writes `file` inside the staging folder, creating folders as needed: a `.produced` file as its
+    /// pieces are made, any other from its bytes.
+    private func stage(_ file: OutputFile, in staging: URL) throws(Diagnostic) {
+        guard case .produced(let producer) = file.contents else {
+            return try stage(file.path, try bytes(of: file), in: staging)
+        }
+        try stage(file.path, in: staging) { descriptor in
+            let sink = ByteSink { piece in
+                guard Self.writeAll(descriptor, piece) else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+            }
+            producer.write(sink)
+            try sink.finish()
+        }
     }
 
     /// Writes `data` at `path` inside the staging folder, creating folders as needed.
@@ -499,6 +535,15 @@ public struct OutputWriter: Sendable {
     /// temporary file and `fsync`s each one, which made staging 3,000 files take seconds. The
     /// staging folder needs neither: it is renamed into place only once every file is written.
     private func stage(_ path: String, _ data: Data, in staging: URL) throws(Diagnostic) {
+        try stage(path, in: staging) { descriptor in
+            let written = data.withUnsafeBytes { Self.writeAll(descriptor, $0) }
+            guard written else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        }
+    }
+
+    /// Creates the file at `path` inside the staging folder (and its folders) and lets `fill` write
+    /// into its descriptor.
+    private func stage(_ path: String, in staging: URL, _ fill: (Int32) throws -> Void) throws(Diagnostic) {
         let url = staging.appendingPathComponent(path)
         try attempt(path, "cannot stage the file") {
             let folder = url.deletingLastPathComponent()
@@ -509,21 +554,27 @@ public struct OutputWriter: Sendable {
         let descriptor = open(url.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw failure(path, "cannot stage the file: \(String(cString: strerror(errno)))") }
         defer { close(descriptor) }
-        let written = data.withUnsafeBytes { buffer -> Int in
-            var offset = 0
-            while offset < buffer.count {
-                let result = Self.systemWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if result < 0 {
-                    if errno == EINTR { continue }
-                    return -1
-                }
-                offset += result
+        do {
+            try fill(descriptor)
+        } catch {
+            let reason = (error as? POSIXError).map { String(cString: strerror($0.code.rawValue)) } ?? "\(error)"
+            throw failure(path, "cannot stage the file: \(reason)")
+        }
+    }
+
+    /// Writes all of `bytes` to `descriptor`, retrying after signals; `false` (with `errno` set) on
+    /// failure.
+    private static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Bool {
+        var offset = 0
+        while offset < bytes.count {
+            let result = systemWrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+            if result < 0 {
+                if errno == EINTR { continue }
+                return false
             }
-            return offset
+            offset += result
         }
-        guard written == data.count else {
-            throw failure(path, "cannot stage the file: \(String(cString: strerror(errno)))")
-        }
+        return true
     }
 
     // MARK: - File-system helpers
@@ -537,16 +588,6 @@ public struct OutputWriter: Sendable {
         #else
         return Darwin.write(descriptor, bytes, count)
         #endif
-    }
-
-    /// Whether `path` is a regular file (not a symbolic link) holding exactly `data`.
-    private static func hasIdenticalBytes(atPath path: String, _ data: Data) -> Bool {
-        var status = stat()
-        guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG,
-              Int(status.st_size) == data.count,
-              let existing = FileManager.default.contents(atPath: path)
-        else { return false }
-        return existing == data
     }
 
     /// `paths` sorted by UTF-8 bytes.

@@ -37,8 +37,10 @@ enum TripFilterCommand: Command {
             }
             format = chosen
         }
-        return try TripCommand.run(arguments, keepingTrack: true) { processed, _ in
-            TrackExport.document(processed, format: format)
+        // JSON and CSV write every field of a fix; GPX and GeoJSON only what the columns keep.
+        let keeping: TripLogStream.TrackStorage = format == .json || format == .csv ? .wholeSamples : .columns(capacity: 0)
+        return try TripCommand.run(arguments, keeping: keeping) { processed, _, output in
+            TrackExport.write(processed, format: format, to: output)
         }
     }
 }
@@ -61,8 +63,8 @@ enum TripStatsCommand: Command {
     static func run(_ arguments: ParsedArguments) throws(UsageError) -> Int32 {
         let json = arguments.flag("--json")
         // `trip stats` keeps no fixes: a log of any length is summarised in constant memory.
-        return try TripCommand.run(arguments, keepingTrack: false) { processed, timeZone in
-            json ? TripLogReport.json(processed) : TripLogReport.table(processed, timeZone: timeZone)
+        return try TripCommand.run(arguments, keeping: .none) { processed, timeZone, output in
+            output.write(json ? TripLogReport.json(processed) : TripLogReport.table(processed, timeZone: timeZone))
         }
     }
 }
@@ -130,9 +132,10 @@ enum TripCommand {
         """
 
     /// Reads the log named by the first argument with the filters the project, the sidecar and the
-    /// flags give, and writes `render(processed log, time zone)` to standard output.
+    /// flags give, and lets `render(processed log, time zone, standard output)` write to standard
+    /// output (in pieces, as it goes).
     static func run(
-        _ arguments: ParsedArguments, keepingTrack: Bool, render: (ProcessedTripLog, TimeZone) -> String
+        _ arguments: ParsedArguments, keeping: TripLogStream.TrackStorage, render: (ProcessedTripLog, TimeZone, ByteSink) -> Void
     ) throws(UsageError) -> Int32 {
         let (presetName, overrides) = try filterOptions(arguments)
         var timeZone = try zone(arguments)
@@ -177,7 +180,7 @@ enum TripCommand {
             }
             processed = TripLogStream.process(
                 url, displayPath: path, timeZone: zone, columnMapping: loaded.columns, dateRange: dateRange, settings: settings,
-                title: loaded.title, keepingTrack: keepingTrack, log: diagnostics)
+                title: loaded.title, keeping: keeping, log: diagnostics)
             // As a site build says of such a log (`TripLogLoader`), so the figures of nothing are
             // not taken for a trip that stood still.
             if let processed, processed.locationReport.total == 0, diagnostics.errorCount == 0 {
@@ -188,8 +191,10 @@ enum TripCommand {
         }
         for line in Diagnostic.printedLines(diagnostics.diagnostics) { printError(line) }
         guard let processed, diagnostics.errorCount == 0 else { return 1 }
+        let output = ByteSink { try FileHandle.standardOutput.write(contentsOf: Data($0)) }
+        render(processed, zone, output)
         do {
-            try FileHandle.standardOutput.write(contentsOf: Data(render(processed, zone).utf8))
+            try output.finish()
         } catch {
             printError("roadtrip: error: cannot write to standard output: \(error.localizedDescription)")
             return 1

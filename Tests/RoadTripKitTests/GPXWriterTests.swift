@@ -130,16 +130,34 @@ import TestTools
         #expect(log.diagnostics.contains { $0.location.line == 3 && $0.severity == .warning })
     }
 
-    /// The bytes a site writes for `track.gpx` (handed over from libxml2's buffer without a copy)
-    /// are the document's text, UTF-8, byte for byte — names with non-ASCII letters included.
-    @Test func bytesAreTheDocumentsText() {
-        let segments = [[
-            LocationSample(timestamp: Date(timeIntervalSince1970: 1_717_225_200), coordinate: Coordinate(latitude: 46.5, longitude: 14.25), altitude: 312.5),
-            LocationSample(coordinate: Coordinate(latitude: 46.51, longitude: 14.26)),
-        ]]
+    /// The bytes a site writes for `track.gpx` (streamed into the file in pieces of 64 KiB) are the
+    /// document's text, UTF-8, byte for byte — names with non-ASCII letters included, and a track
+    /// long enough (5,000 fixes, about 400 KB) to cross many piece boundaries.
+    @Test func streamedBytesAreTheDocumentsText() {
+        let start = Date(timeIntervalSince1970: 1_717_225_200)
+        let segments = [
+            [
+                LocationSample(timestamp: start, coordinate: Coordinate(latitude: 46.5, longitude: 14.25), altitude: 312.5),
+                LocationSample(coordinate: Coordinate(latitude: 46.51, longitude: 14.26)),
+            ],
+            (0..<5_000).map { index in
+                LocationSample(
+                    timestamp: start.addingTimeInterval(Double(index)),
+                    coordinate: Coordinate(latitude: 46.6 + Double(index) * 1e-5, longitude: 14.3), altitude: Double(index) / 4)
+            },
+        ]
         let waypoints = [PointOfInterest(title: "Ålesund & Co", subtitle: "<hut>", coordinate: Coordinate(latitude: 62.47, longitude: 6.15))]
         let text = GPXWriter.document(name: "Tromsø", segments: segments, waypoints: waypoints)
-        #expect(GPXWriter.data(name: "Tromsø", segments: segments, waypoints: waypoints) == Data(text.utf8))
+        var pieces = 0
+        var streamed: [UInt8] = []
+        let sink = ByteSink { piece in
+            pieces += 1
+            streamed.append(contentsOf: piece)
+        }
+        GPXWriter.write(name: "Tromsø", segments: segments, waypoints: waypoints, to: sink)
+        #expect(throws: Never.self) { try sink.finish() }
+        #expect(streamed == Array(text.utf8))
+        #expect(pieces > 5)  // 400 KB in pieces of 64 KiB
         #expect(text.contains("<name>Tromsø</name>") && text.contains("Ålesund &amp; Co"))
     }
 }

@@ -150,6 +150,40 @@ private func attributes(_ url: URL) throws -> (date: Date?, inode: UInt64?) {
         #expect(sandbox.stagingLeftovers().isEmpty)
     }
 
+    /// A `.produced` file (a long track's export) is written from its pieces, and compared with
+    /// the file already there on disk: the same 300 KB (five 64 KiB pieces) again leave it
+    /// untouched (same inode and mtime), one byte changed at the end replaces it, a shorter one too.
+    @Test func producedFilesAreStreamedAndComparedOnDisk() throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.remove() }
+        func track(_ last: UInt8, count: Int = 300_000) -> OutputFile {
+            OutputFile(path: "a/trips/t/track.gpx", contents: .produced(OutputProducer { sink in
+                var bytes = [UInt8](repeating: UInt8(ascii: "x"), count: count)
+                bytes[count - 1] = last
+                for start in stride(from: 0, to: count, by: 1000) {
+                    bytes[start..<min(start + 1000, count)].withUnsafeBytes { sink.write($0) }
+                }
+            }))
+        }
+        let writer = sandbox.writer()
+        let page = OutputFile(path: "index.html", contents: .text("home\n"))
+        #expect(try writer.write([page, track(UInt8(ascii: "1"))]).written == ["a/trips/t/track.gpx", "index.html"])
+        let url = sandbox.output.appendingPathComponent("a/trips/t/track.gpx")
+        #expect(try Data(contentsOf: url) == Data(repeating: UInt8(ascii: "x"), count: 299_999) + Data("1".utf8))
+        try FileManager.default.setAttributes([.modificationDate: oldDate], ofItemAtPath: url.path)
+        let inode = try attributes(url).inode
+
+        let same = try writer.write([page, track(UInt8(ascii: "1"))])
+        #expect(same.unchanged == ["a/trips/t/track.gpx", "index.html"] && same.written.isEmpty)
+        #expect(try attributes(url).date == oldDate && attributes(url).inode == inode)
+
+        #expect(try writer.write([page, track(UInt8(ascii: "2"))]).written == ["a/trips/t/track.gpx"])
+        #expect(try Data(contentsOf: url).last == UInt8(ascii: "2"))
+        #expect(try writer.write([page, track(UInt8(ascii: "2"), count: 299_000)]).written == ["a/trips/t/track.gpx"])
+        #expect(try Data(contentsOf: url).count == 299_000)
+        #expect(sandbox.stagingLeftovers().isEmpty)
+    }
+
     @Test func removedPagesAreDeletedAndUserFilesSurvive() throws {
         let sandbox = try Sandbox()
         defer { sandbox.remove() }

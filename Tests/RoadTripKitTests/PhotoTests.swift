@@ -308,7 +308,7 @@ struct PhotoTests {
         let log = TripLog(slug: "stop", sourcePath: "stop.gpx", format: .gpx, locations: fixes)
         let processed = ProcessedTripLog(log: log, settings: .roadTrip)
         #expect(processed.segments.count == 1)
-        let geotagger = PhotoGeotagger(segments: processed.segments)
+        let geotagger = PhotoGeotagger(tracks: [processed.track])
         let placed = try geotagger.placement(at: Self.start.addingTimeInterval(360)).get()
         #expect(Geodesic.inverse(from: placed, to: north(1200)).distance < 20)
     }

@@ -238,7 +238,8 @@ import TestTools
     /// starts at y = 200 + 32 = 232 and ends at 400 − 40 = 360.
     @Test func speedAndElevationStackTwoPanels() throws {
         let root = try parse(TimeSeriesChart.speedAndElevationChart(
-            times: [0, 60, 120, 180], speeds: [0, 25, -1, 10], altitudes: [100, nil, 120, 0], idPrefix: "se-"))
+            speeds: [(0, 0), (60, 25), (120, -1), (180, 10)], altitudes: [(0, 100), (60, nil), (120, 120), (180, 0)],
+            idPrefix: "se-"))
         #expect(root.attributes["viewBox"] == "0 0 800 400")
         #expect(root.descendants(withClass: "chart-panel").count == 2)
         let desc = root.children[1].text
@@ -261,7 +262,7 @@ import TestTools
     /// Elevation 100…120 m: range nicenum(20) = 20, step nicenum(5, true) = 5 → 100, 105, …, 120.
     @Test func speedAxisStartsAtZeroElevationFitsTheData() throws {
         let root = try parse(TimeSeriesChart.speedAndElevationChart(
-            times: [0, 10], speeds: [10, 25], altitudes: [100, 120]))
+            speeds: [(0, 10), (10, 25)], altitudes: [(0, 100), (10, 120)]))
         let axes = root.descendants(withClass: "chart-axis-y")
         #expect(axes.count == 2)
         #expect(axes[0].descendants(withClass: "chart-tick-label").map(\.text) == ["0", "20", "40", "60", "80", "100"])
@@ -311,7 +312,7 @@ import TestTools
         var charts: [String] = []
         for prefix in ["a-", "b-"] {
             charts.append(TimeSeriesChart.speedAndElevationChart(
-                times: times, speeds: speeds, altitudes: altitudes, idPrefix: "\(prefix)speed-"))
+                speeds: Array(zip(times, speeds)), altitudes: Array(zip(times, altitudes)), idPrefix: "\(prefix)speed-"))
             charts.append(TimeSeriesChart.accelerationChart(
                 times: times, raw: raw, gravity: times.map { _ in 1.0 }, motion: raw.map { $0.map { abs($0 - 1) } },
                 idPrefix: "\(prefix)acceleration-"))

@@ -127,7 +127,7 @@ import Testing
         let processed = try #require(TripLogStream.process(
             stream.url, displayPath: stream.displayPath, timeZone: stream.timeZone, columnMapping: nil,
             dateRange: trip.settings.dateRange, settings: FilterSettings(), title: trip.settings.title,
-            keepingTrack: true, log: DiagnosticLog()))
+            keeping: .columns(capacity: stream.fixCount), log: DiagnosticLog()))
         #expect(processed.segments.joined().map { $0.timestamp!.timeIntervalSince1970 } == [1_719_903_600, 1_719_989_999])
         #expect(processed.title == "Day 2")
         #expect(log.diagnostics.isEmpty)

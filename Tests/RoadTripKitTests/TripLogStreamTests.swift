@@ -21,11 +21,13 @@ import Testing
         return ProcessedTripLog(log: tripLog, settings: Self.settings)
     }
 
-    func streamed(_ url: URL, keepingTrack: Bool = true, log: DiagnosticLog = DiagnosticLog()) throws -> ProcessedTripLog {
+    func streamed(
+        _ url: URL, keeping: TripLogStream.TrackStorage = .wholeSamples, log: DiagnosticLog = DiagnosticLog()
+    ) throws -> ProcessedTripLog {
         try #require(
             TripLogStream.process(
                 url, displayPath: "x.gpx", timeZone: .gmt, columnMapping: nil, settings: Self.settings, title: nil,
-                keepingTrack: keepingTrack, log: log))
+                keeping: keeping, log: log))
     }
 
     @Test(arguments: [
@@ -36,13 +38,25 @@ import Testing
         let url = FixtureFiles.url(fixture)
         let whole = try batch(url)
         let stream = try streamed(url)
-        #expect(stream.segments == whole.segments)
+        #expect(stream.track == whole.track)
         #expect(stream.locationReport == whole.locationReport)
         #expect(stream.statistics == whole.statistics)
         #expect(stream.statistics.fixCount > 0)
-        let summary = try streamed(url, keepingTrack: false)
-        #expect(summary.segments.isEmpty)
+        let summary = try streamed(url, keeping: .none)
+        #expect(summary.track.isEmpty && summary.segments.isEmpty)
         #expect(summary.statistics == whole.statistics)
+        // A build's columns keep each fix's position, time, altitude and course exactly (the
+        // course to Float's precision) and the segments, and nothing else.
+        let columns = try streamed(url, keeping: .columns(capacity: whole.track.count))
+        #expect(!columns.track.keepsWholeSamples)
+        #expect(columns.track.segmentRanges == whole.track.segmentRanges)
+        for index in 0..<whole.track.count {
+            let (kept, full) = (columns.track.sample(at: index), whole.track.sample(at: index))
+            #expect(kept.coordinate == full.coordinate && kept.timestamp == full.timestamp && kept.altitude == full.altitude)
+            #expect(kept.course == full.course.map { Double(Float($0)) })
+            #expect(kept.speed == nil && kept.horizontalAccuracy == nil && kept.line == nil)
+            #expect(kept.segment == whole.track.segmentIndex(ofFixAt: index))
+        }
     }
 
     /// Times 10, 30, 20, 40 s (file order) with one bad point: the third fix goes back in time and
@@ -81,7 +95,7 @@ import Testing
         let stream = try streamed(url, log: log)
         let whole = try batch(url)
         #expect(stream.segments.map { $0.map(\.coordinate.latitude) } == [[46.000, 46.002, 46.003]])
-        #expect(stream.segments == whole.segments)
+        #expect(stream.track == whole.track)
         #expect(stream.statistics == whole.statistics)
         #expect(log.diagnostics.filter { $0.description.contains("`lat` \"north\"") }.count == 1)
     }
@@ -93,7 +107,7 @@ import Testing
         #expect(
             TripLogStream.process(
                 url, displayPath: "none.gpx", timeZone: .gmt, columnMapping: nil, settings: Self.settings, title: nil,
-                keepingTrack: false, log: log) == nil)
+                keeping: .none, log: log) == nil)
         #expect(log.diagnostics.map(\.description) == ["none.gpx: error: no such file or folder"])
     }
 }

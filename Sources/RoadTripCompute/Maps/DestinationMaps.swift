@@ -22,7 +22,7 @@ public struct DestinationMaps: Sendable {
     public init(
         destination: Destination, initialRegion: CoordinateRegion, recordings: [ProcessedTripLog], config: SiteConfig
     ) {
-        let segments = recordings.map { $0.segments.map { $0.map(\.coordinate) } }
+        let segments = recordings.map { $0.segments.map(\.coordinates) }
         page = FittedMap(initialRegion: initialRegion, config: config, tracks: segments.flatMap { $0 })
         card = FittedMap(
             initialRegion: initialRegion, config: config, width: Self.cardSize.width, height: Self.cardSize.height)

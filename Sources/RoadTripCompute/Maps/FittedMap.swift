@@ -18,19 +18,25 @@ public struct FittedMap: Sendable {
     public let tracks: [[Coordinate]]
 
     /// Fits `initialRegion` to a viewport of `width` × `height` CSS pixels (the site's
-    /// `map.viewport` when left out) under `config`'s standard tile layer, and simplifies `tracks`
-    /// (lines of coordinates in degrees, each drawn on its own) for the fitted view.
-    public init(
+    /// `map.viewport` when left out) under `config`'s standard tile layer, without tracks.
+    public init(initialRegion: CoordinateRegion, config: SiteConfig, width: Double? = nil, height: Double? = nil) {
+        self.init(initialRegion: initialRegion, config: config, width: width, height: height, tracks: [[Coordinate]]())
+    }
+
+    /// Fits `initialRegion` as above, and simplifies `tracks` (lines of coordinates in degrees,
+    /// each drawn on its own, such as a `FilteredTrack.Segment`'s `coordinates`, read in place) for
+    /// the fitted view.
+    public init<Line: Collection>(
         initialRegion: CoordinateRegion, config: SiteConfig, width: Double? = nil, height: Double? = nil,
-        tracks: [[Coordinate]] = []
-    ) {
+        tracks: [Line]
+    ) where Line.Element == Coordinate {
         self.initialRegion = initialRegion
         view = MapView(
             region: initialRegion, width: width ?? config.viewportWidth, height: height ?? config.viewportHeight,
             maximumZoom: config.standardTileLayer.maxZoom)
         let tolerance = TrackSimplification.toleranceForMap(metresPerPixel: view.metresPerPixel)
         self.tracks = tracks.map { line in
-            TrackSimplification.simplify(line, tolerance: tolerance).map { line[$0] }
+            TrackSimplification.simplify(line, tolerance: tolerance).map { line[line.index(line.startIndex, offsetBy: $0)] }
         }
     }
 

@@ -31,12 +31,17 @@ public struct PhotoGeotagger: Sendable {
     public var maximumGap: Double
     private let timeline: TrackTimeline
 
-    /// A geotagger for `segments` (a filtered track's kept fixes in time order, as
-    /// `ProcessedTripLog.segments` holds them; several logs may be concatenated in time order).
-    public init(segments: [[LocationSample]], cameraClockOffset: Double = 0, maximumGap: Double = Photo.defaultMaximumGap) {
-        self.timeline = TrackTimeline(segments: segments)
+    /// A geotagger for `tracks` (filtered tracks in time order, one after the other: the
+    /// `ProcessedTripLog.track`s of a destination's logs), read in place.
+    public init(tracks: [FilteredTrack], cameraClockOffset: Double = 0, maximumGap: Double = Photo.defaultMaximumGap) {
+        self.timeline = TrackTimeline(tracks: tracks)
         self.cameraClockOffset = cameraClockOffset
         self.maximumGap = maximumGap
+    }
+
+    /// A geotagger for `segments` (a filtered track's kept fixes in time order).
+    public init(segments: [[LocationSample]], cameraClockOffset: Double = 0, maximumGap: Double = Photo.defaultMaximumGap) {
+        self.init(tracks: [FilteredTrack(segments: segments)], cameraClockOffset: cameraClockOffset, maximumGap: maximumGap)
     }
 
     /// Where the track was at `photoTime` + ``cameraClockOffset``, degrees, or why it cannot say

@@ -22,7 +22,9 @@ public struct ProcessedTripLog: Sendable {
     /// The settings the log was filtered with.
     public let settings: FilterSettings
     /// The kept fixes, split at the log's own segments and at gaps (`gapTime`, `gapDistance`).
-    public let segments: [[LocationSample]]
+    public let track: FilteredTrack
+    /// `track`'s segments, each a collection of its fixes.
+    public var segments: FilteredTrack.Segments { track.segments }
     /// What the location filter dropped and why.
     public let locationReport: FilterReport
     /// Which altitudes of the kept fixes the altitude filter cleared and why (its total counts the
@@ -59,9 +61,8 @@ public struct ProcessedTripLog: Sendable {
     /// Sets `startPlacemark`, `endPlacemark` and each event's placemark from `gazetteer`
     /// (nothing when it is empty).
     public mutating func locate(with gazetteer: some Geocoder) {
-        let fixes = segments.joined()
-        startPlacemark = fixes.first.flatMap { gazetteer.reverse($0.coordinate) }
-        endPlacemark = segments.last?.last.flatMap { gazetteer.reverse($0.coordinate) }
+        startPlacemark = track.first.flatMap { gazetteer.reverse($0.coordinate) }
+        endPlacemark = track.last.flatMap { gazetteer.reverse($0.coordinate) }
         for index in events.indices { events[index].placemark = gazetteer.reverse(events[index].coordinate) }
     }
 
@@ -69,7 +70,8 @@ public struct ProcessedTripLog: Sendable {
     public var title: String { log.name ?? log.slug }
 
     /// Runs the filters and the statistics on `log` with `settings` (the preset with the sidecar's,
-    /// the site's and the command line's overrides already applied).
+    /// the site's and the command line's overrides already applied). The kept fixes are stored
+    /// whole (`FilteredTrack`): the log was held whole already.
     public init(log: TripLog, settings: FilterSettings) {
         self.settings = settings
         let location = LocationFilter.applyMeasuringSteps(
@@ -78,7 +80,7 @@ public struct ProcessedTripLog: Sendable {
         var withoutRawFixes = log
         withoutRawFixes.locations = []
         self.log = withoutRawFixes
-        segments = altitude.segments
+        track = FilteredTrack(segments: altitude.segments)
         locationReport = location.report
         altitudeReport = altitude.report
         headings = log.headings.isEmpty ? nil : HeadingFilter.apply(log.headings, settings: settings)
@@ -91,12 +93,12 @@ public struct ProcessedTripLog: Sendable {
 
     /// A log with position fixes only, filtered and measured elsewhere (`TripLogStream`).
     init(
-        positionsOnly log: TripLog, settings: FilterSettings, segments: [[LocationSample]],
+        positionsOnly log: TripLog, settings: FilterSettings, track: FilteredTrack,
         locationReport: FilterReport, altitudeReport: FilterReport, statistics: TripStatistics
     ) {
         self.log = log
         self.settings = settings
-        self.segments = segments
+        self.track = track
         self.locationReport = locationReport
         self.altitudeReport = altitudeReport
         headings = nil

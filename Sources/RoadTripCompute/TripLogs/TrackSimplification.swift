@@ -44,12 +44,15 @@ public enum TrackSimplification {
     /// - Returns: always includes the first and last index (an empty segment gives `[]`, a single
     ///   fix `[0]`).
     public static func simplify(_ segment: [LocationSample], tolerance: Double) -> [Int] {
-        simplify(segment.map(\.coordinate), tolerance: tolerance)
+        simplify(segment.lazy.map(\.coordinate), tolerance: tolerance)
     }
 
-    /// The indices (ascending) of `coordinates` (degrees, one segment in order) that Douglas–Peucker
-    /// keeps at `tolerance` metres on the ground; see `simplify(_:tolerance:)` for samples.
-    public static func simplify(_ coordinates: [Coordinate], tolerance: Double) -> [Int] {
+    /// The offsets from the start (ascending, 0-based) of the `coordinates` (degrees, one segment
+    /// in order) that Douglas–Peucker keeps at `tolerance` metres on the ground; see
+    /// `simplify(_:tolerance:)` for samples. `coordinates` is read twice and not copied (a
+    /// `FilteredTrack.Segment`'s are read from the track); the projected plane takes 16 bytes a point.
+    public static func simplify<Line: Collection>(_ coordinates: Line, tolerance: Double) -> [Int]
+    where Line.Element == Coordinate {
         let count = coordinates.count
         guard count > 2 else { return Array(0..<count) }
         let (xs, ys) = project(coordinates)
@@ -81,7 +84,8 @@ public enum TrackSimplification {
     }
 
     /// The coordinates in the local plane described in the type's documentation, in metres.
-    private static func project(_ coordinates: [Coordinate]) -> (xs: [Double], ys: [Double]) {
+    private static func project<Line: Collection>(_ coordinates: Line) -> (xs: [Double], ys: [Double])
+    where Line.Element == Coordinate {
         let meanLatitude = coordinates.reduce(0) { $0 + $1.latitude } / Double(coordinates.count)
         let phi = meanLatitude * .pi / 180
         let f = Geodesic.flattening
@@ -96,7 +100,7 @@ public enum TrackSimplification {
         var ys = [Double]()
         xs.reserveCapacity(coordinates.count)
         ys.reserveCapacity(coordinates.count)
-        let originLongitude = coordinates[0].longitude
+        let originLongitude = coordinates.first!.longitude
         var previousLongitude = originLongitude
         for coordinate in coordinates {
             let longitude = Longitude.unwrapped(coordinate.longitude, near: previousLongitude)

@@ -37,21 +37,56 @@ public struct TrackTimeline: Sendable {
         case noFixes
     }
 
-    private var times: [Double] = []
-    private var coordinates: [Coordinate] = []
-    private var segmentOf: [Int] = []
+    /// The tracks, in order; their timestamped fixes are the timeline's.
+    private let tracks: [FilteredTrack]
+    /// Per track, the indices of its timestamped fixes, or `nil` when every fix has a time (no copy).
+    private let timedFixes: [[Int]?]
+    /// Per track, how many timestamped fixes the tracks before it have; then the total.
+    private let offsets: [Int]
+
+    /// The timeline of `tracks` (filtered tracks in time order, one after the other: several
+    /// logs of a destination), read in place. Fixes of different tracks are never in one segment.
+    public init(tracks: [FilteredTrack]) {
+        self.tracks = tracks
+        timedFixes = tracks.map { track in
+            let untimed = (0..<track.count).contains { track.time(at: $0) == nil }
+            return untimed ? (0..<track.count).filter { track.time(at: $0) != nil } : nil
+        }
+        var offsets = [0]
+        for (track, timed) in zip(tracks, timedFixes) { offsets.append(offsets.last! + (timed?.count ?? track.count)) }
+        self.offsets = offsets
+    }
 
     /// The timeline of `segments` (kept fixes split at breaks, in time order, as
-    /// `LocationFilter.apply` returns them and `ProcessedTripLog.segments` holds them).
+    /// `LocationFilter.apply` returns them).
     public init(segments: [[LocationSample]]) {
-        for (segmentIndex, segment) in segments.enumerated() {
-            for fix in segment {
-                guard let timestamp = fix.timestamp else { continue }
-                times.append(timestamp.timeIntervalSinceReferenceDate)
-                coordinates.append(fix.coordinate)
-                segmentOf.append(segmentIndex)
-            }
-        }
+        self.init(tracks: [FilteredTrack(segments: segments)])
+    }
+
+    /// The number of timestamped fixes.
+    private var count: Int { offsets.last! }
+
+    /// The track and fix index of the timeline's `position`-th timestamped fix.
+    private func fix(_ position: Int) -> (track: Int, index: Int) {
+        var track = 0
+        while offsets[track + 1] <= position { track += 1 }
+        let local = position - offsets[track]
+        return (track, timedFixes[track]?[local] ?? local)
+    }
+
+    private func time(_ position: Int) -> Double {
+        let (track, index) = fix(position)
+        return tracks[track].time(at: index)!
+    }
+
+    private func coordinate(_ position: Int) -> Coordinate {
+        let (track, index) = fix(position)
+        return tracks[track].coordinate(at: index)
+    }
+
+    private func inOneSegment(_ first: Int, _ second: Int) -> Bool {
+        let (a, b) = (fix(first), fix(second))
+        return a.track == b.track && tracks[a.track].segmentIndex(ofFixAt: a.index) == tracks[b.track].segmentIndex(ofFixAt: b.index)
     }
 
     /// The position at `date`, or `nil` before the first or after the last timestamped fix, or in
@@ -64,24 +99,19 @@ public struct TrackTimeline: Sendable {
     /// Where `date` falls: on the track (interpolated), or how far outside it and from which end.
     public func placement(at date: Date) -> Placement {
         let t = date.timeIntervalSinceReferenceDate
-        guard let first = times.first, let last = times.last else { return .noFixes }
-        if t < first { return .beforeStart(seconds: first - t, end: coordinates[0]) }
-        if t > last { return .afterEnd(seconds: t - last, end: coordinates[coordinates.count - 1]) }
-        // The last fix at or before t (binary search).
-        var low = 0
-        var high = times.count - 1
-        while low < high {
-            let middle = (low + high + 1) / 2
-            if times[middle] <= t { low = middle } else { high = middle - 1 }
-        }
-        if times[low] == t {
-            return .onTrack(Position(coordinate: coordinates[low], secondsAfterPreviousFix: 0, secondsBeforeNextFix: 0))
+        guard count > 0 else { return .noFixes }
+        let (first, last) = (time(0), time(count - 1))
+        if t < first { return .beforeStart(seconds: first - t, end: coordinate(0)) }
+        if t > last { return .afterEnd(seconds: t - last, end: coordinate(count - 1)) }
+        let low = SortedSearch.lastPosition(atMost: t, count: count, value: time)  // the last fix at or before t
+        if time(low) == t {
+            return .onTrack(Position(coordinate: coordinate(low), secondsAfterPreviousFix: 0, secondsBeforeNextFix: 0))
         }
         let next = low + 1
-        guard segmentOf[next] == segmentOf[low] else {
-            let (afterEnd, beforeStart) = (t - times[low], times[next] - t)
+        guard inOneSegment(low, next) else {
+            let (afterEnd, beforeStart) = (t - time(low), time(next) - t)
             return afterEnd <= beforeStart
-                ? .inGap(seconds: afterEnd, end: coordinates[low]) : .inGap(seconds: beforeStart, end: coordinates[next])
+                ? .inGap(seconds: afterEnd, end: coordinate(low)) : .inGap(seconds: beforeStart, end: coordinate(next))
         }
         return .onTrack(interpolated(at: t, between: low, and: next))
     }
@@ -89,11 +119,12 @@ public struct TrackTimeline: Sendable {
     /// The position at time `t` (seconds since the reference date) between fixes `low` and `next`
     /// of one segment, along the geodesic between them.
     private func interpolated(at t: Double, between low: Int, and next: Int) -> Position {
-        let fraction = (t - times[low]) / (times[next] - times[low])
-        let line = Geodesic.inverse(from: coordinates[low], to: coordinates[next])
-        let coordinate = Geodesic.direct(
-            from: coordinates[low], azimuth: line.initialAzimuth, distance: fraction * line.distance)
+        let (lowTime, nextTime) = (time(low), time(next))
+        let fraction = (t - lowTime) / (nextTime - lowTime)
+        let line = Geodesic.inverse(from: coordinate(low), to: coordinate(next))
+        let position = Geodesic.direct(
+            from: coordinate(low), azimuth: line.initialAzimuth, distance: fraction * line.distance)
         return Position(
-            coordinate: coordinate, secondsAfterPreviousFix: t - times[low], secondsBeforeNextFix: times[next] - t)
+            coordinate: position, secondsAfterPreviousFix: t - lowTime, secondsBeforeNextFix: nextTime - t)
     }
 }

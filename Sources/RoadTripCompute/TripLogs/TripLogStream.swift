@@ -19,13 +19,13 @@ public enum TripLogStream {
     ///     `dateRange` are dropped as they are read.
     ///   - settings: the filter settings (preset, sidecar and flags already applied).
     ///   - title: a title that replaces the log's own name (a sidecar's `title`), if any.
-    ///   - keepingTrack: `false` to keep no fixes at all (the result's `segments` are then empty, and
-    ///     everything else is as usual).
+    ///   - keeping: which kept fixes to store in the result's `track` (`.none` leaves it empty, and
+    ///     everything else is as usual). A log read whole (not streamable) keeps whole samples.
     ///   - log: receives the errors and warnings, each once.
     /// - Returns: the processed log, or `nil` after an error in `log`.
     public static func process(
         _ url: URL, displayPath: String, timeZone: TimeZone, columnMapping: [String: String]?,
-        dateRange: TripDateRange? = nil, settings: FilterSettings, title: String?, keepingTrack: Bool, log: DiagnosticLog
+        dateRange: TripDateRange? = nil, settings: FilterSettings, title: String?, keeping: TrackStorage, log: DiagnosticLog
     ) -> ProcessedTripLog? {
         guard TripLogReader.isStreamable(url) else {
             return processWhole(
@@ -57,13 +57,16 @@ public enum TripLogStream {
         var filter = LocationFilter.Stream(settings: settings, recordingStart: nil)
         var altitudes = AltitudeFilter.Stream(settings: settings)
         var statistics = TripStatistics.Accumulator()
-        var segments: [[LocationSample]] = []
+        var track: FilteredTrack
+        switch keeping {
+        case .none: track = FilteredTrack()
+        case .columns(let capacity): track = FilteredTrack(reservingCapacity: capacity)
+        case .wholeSamples: track = FilteredTrack(keepingWholeSamples: true)
+        }
+        let storesFixes = keeping != .none
         func take(_ entry: AltitudeFilter.Entry) {
             statistics.add(entry.fix, opensSegment: entry.opensSegment, stepDistance: entry.stepDistance)
-            if keepingTrack {
-                if entry.opensSegment || segments.isEmpty { segments.append([]) }
-                segments[segments.count - 1].append(entry.fix)
-            }
+            if storesFixes { track.append(entry.fix, opensSegment: entry.opensSegment) }
         }
         func filtered(_ decision: LocationFilter.Decision, _ kept: LocationSample) {
             guard case .kept(let opensSegment, let stepDistance) = decision else { return }
@@ -78,8 +81,19 @@ public enum TripLogStream {
         guard var tripLog = read else { return nil }
         if let title { tripLog.name = title }
         return ProcessedTripLog(
-            positionsOnly: tripLog, settings: settings, segments: segments, locationReport: filter.report,
+            positionsOnly: tripLog, settings: settings, track: track, locationReport: filter.report,
             altitudeReport: altitudes.report, statistics: statistics.statistics())
+    }
+
+    /// Which kept fixes `process` stores (`ProcessedTripLog.track`).
+    public enum TrackStorage: Sendable, Hashable {
+        /// None: the statistics and reports only (`roadtrip trip stats`).
+        case none
+        /// Positions, times, altitudes and courses (`FilteredTrack`'s columns), room made for
+        /// `capacity` fixes at once (the number read, when known): what a site shows.
+        case columns(capacity: Int)
+        /// Every field of every kept fix (`roadtrip trip filter`'s JSON and CSV).
+        case wholeSamples
     }
 
     /// Fixes handed from the reader thread to the filter at a time.

@@ -1,5 +1,6 @@
 internal import CLibXML2
 import Foundation
+import RoadTripCore
 
 // The libxml2 wrapper: the one file that imports libxml2 (CLibXML2). It holds the process's
 // one-time set-up (LibXML2.prepare), the streaming reader every XML format is read with
@@ -877,6 +878,8 @@ nonisolated private func recordLibXML2Error(_ context: UnsafeMutableRawPointer?,
 public final class XMLDocumentWriter {
     private let buffer: xmlBufferPtr
     private let writer: xmlTextWriterPtr
+    /// Where the document goes as it is written (`write(to:)`); `nil` keeps it all in `buffer`.
+    private var sink: ByteSink?
 
     private init?(indent: Bool) {
         LibXML2.prepare()
@@ -916,17 +919,18 @@ public final class XMLDocumentWriter {
         return String(cString: content)
     }
 
-    /// `document`'s bytes (UTF-8), handed over without a copy: the buffer libxml2 wrote into
-    /// becomes the `Data`'s storage. For documents of any size (a 125 MB `track.gpx` is one copy
-    /// in memory, not three).
-    public static func documentBytes(
-        includeDeclaration: Bool = true, indent: Bool = true,
+    /// Writes the document `body` writes into `sink` as it goes (UTF-8), never holding more than
+    /// about `ByteSink.bufferSize` bytes of it: for documents of any size (the `track.gpx` of a
+    /// million-fix recording is 150 MB). Parameters as for `document`; failures of the sink are
+    /// `ByteSink.finish()`'s to report.
+    public static func write(
+        to sink: ByteSink, includeDeclaration: Bool = true, indent: Bool = true,
         _ body: (XMLDocumentWriter) throws -> Void
-    ) rethrows -> Data {
-        guard let document = try written(includeDeclaration: includeDeclaration, indent: indent, body) else { return Data() }
-        let count = Int(xmlBufferLength(document.buffer))
-        guard count > 0, let content = xmlBufferDetach(document.buffer) else { return Data() }
-        return Data(bytesNoCopy: content, count: count, deallocator: .custom { bytes, _ in cxml_free(bytes) })
+    ) rethrows {
+        guard let document = XMLDocumentWriter(indent: indent) else { return }
+        document.sink = sink
+        try document.write(includeDeclaration: includeDeclaration, body)
+        document.drain()
     }
 
     /// A writer that has written the document `body` writes and flushed it into its buffer; `nil`
@@ -935,13 +939,25 @@ public final class XMLDocumentWriter {
         includeDeclaration: Bool, indent: Bool, _ body: (XMLDocumentWriter) throws -> Void
     ) rethrows -> XMLDocumentWriter? {
         guard let document = XMLDocumentWriter(indent: indent) else { return nil }
-        if includeDeclaration {
-            xmlTextWriterStartDocument(document.writer, "1.0", "UTF-8", nil)
-        }
-        try body(document)
-        xmlTextWriterEndDocument(document.writer)
-        xmlFreeTextWriter(document.writer)  // also flushes into `buffer`
+        try document.write(includeDeclaration: includeDeclaration, body)
         return document
+    }
+
+    /// Writes the whole document into `buffer` (draining it into `sink` on the way, when there is one).
+    private func write(includeDeclaration: Bool, _ body: (XMLDocumentWriter) throws -> Void) rethrows {
+        if includeDeclaration {
+            xmlTextWriterStartDocument(writer, "1.0", "UTF-8", nil)
+        }
+        try body(self)
+        xmlTextWriterEndDocument(writer)
+        xmlFreeTextWriter(writer)  // also flushes into `buffer`
+    }
+
+    /// Hands what `buffer` holds to `sink` and empties it.
+    private func drain() {
+        guard let sink, let content = xmlBufferContent(buffer) else { return }
+        sink.write(UnsafeRawBufferPointer(start: content, count: Int(xmlBufferLength(buffer))))
+        xmlBufferEmpty(buffer)
     }
 
     /// Writes `<name attributes…>children</name>` (an empty element `<name …/>` when `children`
@@ -962,6 +978,8 @@ public final class XMLDocumentWriter {
         }
         try children()
         xmlTextWriterEndElement(writer)
+        // libxml2 moves its output into `buffer` some kilobytes at a time.
+        if sink != nil && Int(xmlBufferLength(buffer)) >= ByteSink.bufferSize { drain() }
     }
 
     /// Writes an empty element `<name attributes…/>`.

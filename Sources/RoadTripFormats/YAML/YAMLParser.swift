@@ -172,13 +172,7 @@ private struct YAMLTextPositions {
 
     /// The index of the last element of the ascending `starts` that is at most `value`.
     private func lastLine(startingAtOrBefore value: Int, in starts: [Int]) -> Int {
-        var low = 0
-        var high = starts.count - 1
-        while low < high {
-            let middle = (low + high + 1) / 2
-            if starts[middle] <= value { low = middle } else { high = middle - 1 }
-        }
-        return low
+        SortedSearch.lastPosition(atMost: value, count: starts.count) { starts[$0] }
     }
 }
 

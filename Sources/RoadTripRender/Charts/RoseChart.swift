@@ -57,7 +57,7 @@ public struct RoseChart {
     ///   - idPrefix: prepended to every `id` (letters, digits, `-`, `_`) so several charts can sit
     ///     on one page.
     public static func svg(
-        title: String, directions: [Double], sectors: Sectors = .sixteen, size: Double = 320,
+        title: String, directions: some Sequence<Double>, sectors: Sectors = .sixteen, size: Double = 320,
         idPrefix: String = ""
     ) -> String {
         let size = max(size, 120)
@@ -132,7 +132,7 @@ public struct RoseChart {
     }
 
     /// How many of `directions` fall in each sector, indexed by sector.
-    static func counts(of directions: [Double], sectors: Sectors) -> [Int] {
+    static func counts(of directions: some Sequence<Double>, sectors: Sectors) -> [Int] {
         var counts = [Int](repeating: 0, count: sectors.rawValue)
         for direction in directions {
             if let sector = sector(of: direction, sectors: sectors) { counts[sector] += 1 }

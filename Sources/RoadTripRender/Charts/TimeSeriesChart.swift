@@ -1,6 +1,7 @@
 import Foundation
 import RoadTripCore
 import RoadTripFormats
+import RoadTripCompute
 
 /// A line chart of one or more series over elapsed time, as inline SVG (a trip page's speed,
 /// elevation and acceleration charts).
@@ -162,27 +163,26 @@ public struct TimeSeriesChart {
     /// axis fitted to the data.
     ///
     /// - Parameters:
-    ///   - times: seconds since the start, one per fix.
-    ///   - speeds: ground speed in m/s per fix (`LocationSample.speed`); `nil` or negative (Core
-    ///     Location's "invalid") is a gap. Pairs beyond the shorter of `times` and `speeds` are ignored.
-    ///   - altitudes: elevation in metres per fix; `nil` is a gap (0 m is a real value).
+    ///   - speeds: ground speed in m/s against seconds since the start (`TrackProfile.speeds`);
+    ///     `nil` or negative (Core Location's "invalid") is a gap.
+    ///   - altitudes: elevation in metres against seconds since the start; `nil` is a gap (0 m is a
+    ///     real value).
     ///   - width: the chart's width in CSS pixels.
     ///   - panelHeight: each panel's height in CSS pixels.
     ///   - idPrefix: as in `svg`.
     public static func speedAndElevationChart(
-        times: [Double], speeds: [Double?], altitudes: [Double?], width: Double = 800,
+        speeds: [(time: Double, value: Double?)], altitudes: [(time: Double, value: Double?)], width: Double = 800,
         panelHeight: Double = 200, idPrefix: String = ""
     ) -> String {
-        let speedValues = zip(times, speeds).map { time, speed -> (time: Double, value: Double?) in
-            (time, speed.flatMap { $0 >= 0 ? $0 * 3.6 : nil })
+        let speedValues = speeds.map { sample -> (time: Double, value: Double?) in
+            (sample.time, sample.value.flatMap { $0 >= 0 ? $0 * 3.6 : nil })
         }
-        let altitudeValues = zip(times, altitudes).map { (time: $0, value: $1) }
         return stackedSVG(
             title: "Speed and elevation",
             panels: [
                 Panel(yLabel: "Speed (km/h)", series: [Series(name: "Speed", values: speedValues, colour: "#1f5fa8")],
                       includesZero: true),
-                Panel(yLabel: "Elevation (m)", series: [Series(name: "Elevation", values: altitudeValues, colour: "#2e7d32")]),
+                Panel(yLabel: "Elevation (m)", series: [Series(name: "Elevation", values: altitudes, colour: "#2e7d32")]),
             ],
             width: width, panelHeight: panelHeight, idPrefix: idPrefix)
     }

@@ -23,37 +23,44 @@ public enum TrackExport {
 
     /// The document text of `processed` in `format`.
     public static func document(_ processed: ProcessedTripLog, format: Format) -> String {
+        String(decoding: ByteSink.collect { write(processed, format: format, to: $0) }, as: UTF8.self)
+    }
+
+    /// Writes `processed` in `format` into `sink`; GeoJSON and GPX as they are made, never whole
+    /// (a million-fix track is 25 and 150 MB of text).
+    public static func write(_ processed: ProcessedTripLog, format: Format, to sink: ByteSink) {
         switch format {
-        case .geojson: return geoJSON(processed)
+        case .geojson:
+            GeoJSON.writeTrack(
+                title: processed.title, segments: processed.segments.lazy.map(\.coordinates), points: points(processed),
+                to: sink)
         case .gpx:
-            return GPXWriter.document(name: processed.title, segments: processed.segments, waypoints: processed.log.waypoints)
-        case .json: return JSONTripLogWriter.string(filteredLog(processed))
-        case .csv: return CSVTrackWriter.string(segments: processed.segments)
+            GPXWriter.write(name: processed.title, segments: processed.segments, waypoints: processed.log.waypoints, to: sink)
+        case .json: sink.write(JSONTripLogWriter.string(filteredLog(processed)))
+        case .csv: sink.write(CSVTrackWriter.string(segments: processed.segments))
         }
     }
 
-    /// `document`'s bytes (UTF-8); GPX without a copy of its text (`GPXWriter.data`), as a site's
-    /// `track.gpx` of a long recording is hundreds of megabytes.
-    public static func data(_ processed: ProcessedTripLog, format: Format) -> Data {
-        guard format == .gpx else { return Data(document(processed, format: format).utf8) }
-        return GPXWriter.data(name: processed.title, segments: processed.segments, waypoints: processed.log.waypoints)
+    /// The output file of `processed` in `format` at `path`, its bytes made while it is written
+    /// (`OutputFile.Contents.produced`).
+    public static func file(_ processed: ProcessedTripLog, format: Format, path: String) -> OutputFile {
+        OutputFile(path: path, contents: .produced(OutputProducer { write(processed, format: format, to: $0) }))
     }
 
-    /// The track as GeoJSON (see `Format.geojson`). Point features: `kind` `"start"` / `"end"`
+    /// The point features of the track's GeoJSON (see `Format.geojson`): `kind` `"start"` / `"end"`
     /// (titles "Start", "End") at the first and last kept fix, and `kind` `"event"` per placed
     /// motion event, titled with the event's kind (`bump`, `jolt`) and carrying `peak`, the
     /// high-pass magnitude in g.
-    public static func geoJSON(_ processed: ProcessedTripLog) -> String {
-        var points: [(title: String, kind: String, coordinate: Coordinate, numbers: [(String, Double)])] = []
-        if let first = processed.segments.first?.first, let last = processed.segments.last?.last {
+    private static func points(_ processed: ProcessedTripLog) -> [GeoJSON.TrackPoint] {
+        var points: [GeoJSON.TrackPoint] = []
+        if let first = processed.track.first, let last = processed.track.last {
             points.append(("Start", "start", first.coordinate, []))
             points.append(("End", "end", last.coordinate, []))
         }
         for placed in processed.events {
             points.append((placed.event.kind.rawValue, "event", placed.coordinate, [("peak", placed.event.peak)]))
         }
-        return GeoJSON.track(
-            title: processed.title, segments: processed.segments.map { $0.map(\.coordinate) }, points: points)
+        return points
     }
 
     /// The log after filtering, as a `TripLog` (what `--format json` writes):
@@ -66,7 +73,7 @@ public enum TrackExport {
     public static func filteredLog(_ processed: ProcessedTripLog) -> TripLog {
         var log = processed.log
         var locations: [LocationSample] = []
-        locations.reserveCapacity(processed.statistics.fixCount)
+        locations.reserveCapacity(processed.track.count)
         for (index, segment) in processed.segments.enumerated() {
             for var fix in segment {
                 fix.segment = index

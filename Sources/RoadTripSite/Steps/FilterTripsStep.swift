@@ -35,7 +35,7 @@ extension BuildStep {
             let streamed = TripLogStream.process(
                 stream.url, displayPath: stream.displayPath, timeZone: stream.timeZone, columnMapping: nil,
                 dateRange: loaded.settings.dateRange, settings: loaded.settings.filters, title: loaded.settings.title,
-                keepingTrack: true, log: DiagnosticLog())
+                keeping: .columns(capacity: stream.fixCount), log: DiagnosticLog())
         {
             return streamed
         }

@@ -28,7 +28,7 @@ extension BuildStep {
         guard !destination.photos.isEmpty else { return BuildState.PlacedPhotos() }
         let projectRoot = context.options.projectRoot
         let geotagger = PhotoGeotagger(
-            segments: recordings.flatMap(\.segments), cameraClockOffset: config.photosCameraClockOffset,
+            tracks: recordings.map(\.track), cameraClockOffset: config.photosCameraClockOffset,
             maximumGap: config.photosMaximumGap)
         let settings = ThumbnailMaker.Settings(keepMetadata: config.photosKeepMetadata)
         var placed = BuildState.PlacedPhotos()

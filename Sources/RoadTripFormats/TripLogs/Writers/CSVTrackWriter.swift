@@ -22,14 +22,16 @@ public enum CSVTrackWriter {
         "segment,timestamp,latitude_deg,longitude_deg,altitude_m,horizontalAccuracy_m,verticalAccuracy_m,speed_mps,course_deg"
 
     /// The CSV text of `segments` (header first, every line ending with a line feed).
-    public static func string(segments: [[LocationSample]]) -> String {
+    public static func string<Segments: Sequence>(segments: Segments) -> String
+    where Segments.Element: Sequence<LocationSample> {
         var output = ""
         write(segments: segments, to: &output)
         return output
     }
 
     /// Appends the CSV text of `segments` to `output`, row by row.
-    public static func write(segments: [[LocationSample]], to output: inout some TextOutputStream) {
+    public static func write<Segments: Sequence>(segments: Segments, to output: inout some TextOutputStream)
+    where Segments.Element: Sequence<LocationSample> {
         output.write(header + "\n")
         for (index, segment) in segments.enumerated() {
             let segmentField = String(index)

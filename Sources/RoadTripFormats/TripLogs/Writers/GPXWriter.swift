@@ -14,20 +14,24 @@ public enum GPXWriter {
     ///   - name: the track's name (also the metadata name), e.g. the trip's title.
     ///   - segments: the filtered segments in travel order; empty segments are left out.
     ///   - waypoints: named points written as `wpt` (title → `name`, subtitle → `desc`).
-    public static func document(name: String, segments: [[LocationSample]], waypoints: [PointOfInterest] = []) -> String {
+    public static func document<Segments: Sequence>(
+        name: String, segments: Segments, waypoints: [PointOfInterest] = []
+    ) -> String where Segments.Element: Collection<LocationSample> {
         XMLDocumentWriter.document { write(name: name, segments: segments, waypoints: waypoints, with: $0) }
     }
 
-    /// `document`'s bytes (UTF-8), without a copy of the text (`XMLDocumentWriter.documentBytes`):
-    /// for a site's `track.gpx`, which for a long recording is hundreds of megabytes.
-    public static func data(name: String, segments: [[LocationSample]], waypoints: [PointOfInterest] = []) -> Data {
-        XMLDocumentWriter.documentBytes { write(name: name, segments: segments, waypoints: waypoints, with: $0) }
+    /// Writes `document`'s bytes (UTF-8) into `sink` as they are made, never holding the whole
+    /// document: for a site's `track.gpx`, which for a long recording is hundreds of megabytes.
+    public static func write<Segments: Sequence>(
+        name: String, segments: Segments, waypoints: [PointOfInterest] = [], to sink: ByteSink
+    ) where Segments.Element: Collection<LocationSample> {
+        XMLDocumentWriter.write(to: sink) { write(name: name, segments: segments, waypoints: waypoints, with: $0) }
     }
 
     /// Writes the document (see `document`) through `writer`.
-    private static func write(
-        name: String, segments: [[LocationSample]], waypoints: [PointOfInterest], with writer: XMLDocumentWriter
-    ) {
+    private static func write<Segments: Sequence>(
+        name: String, segments: Segments, waypoints: [PointOfInterest], with writer: XMLDocumentWriter
+    ) where Segments.Element: Collection<LocationSample> {
         writer.element("gpx", attributes: [
             ("version", "1.1"), ("creator", "roadtrip \(RoadTripVersion.current)"),
             ("xmlns", namespace),

@@ -1,0 +1,78 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Whether a file of the output already holds the bytes a build would write, read in pieces of
+/// 64 KiB so that comparing a 150 MB `track.gpx` takes no more memory than comparing a page.
+enum FileComparison {
+    private static let pieceSize = 1 << 16
+
+    /// Whether `path` is a regular file (not a symbolic link) holding exactly `data`.
+    static func sameBytes(atPath path: String, as data: Data) -> Bool {
+        guard regularFileSize(path) == data.count else { return false }
+        return data.withUnsafeBytes { expected in
+            var offset = 0
+            return readPieces(path) { piece in
+                guard offset + piece.count <= expected.count,
+                      memcmp(piece.baseAddress!, expected.baseAddress! + offset, piece.count) == 0
+                else { return false }
+                offset += piece.count
+                return true
+            } && offset == expected.count
+        }
+    }
+
+    /// Whether `path` is a regular file (not a symbolic link) holding exactly the bytes of the
+    /// regular file at `other`.
+    static func sameBytes(atPath path: String, asFileAtPath other: String) -> Bool {
+        guard let size = regularFileSize(path), size == regularFileSize(other) else { return false }
+        let otherDescriptor = open(other, O_RDONLY | O_CLOEXEC)
+        guard otherDescriptor >= 0 else { return false }
+        defer { close(otherDescriptor) }
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: pieceSize, alignment: 16)
+        defer { buffer.deallocate() }
+        var compared = 0
+        return readPieces(path) { piece in
+            var filled = 0
+            while filled < piece.count {
+                let result = read(otherDescriptor, buffer.baseAddress! + filled, piece.count - filled)
+                if result < 0 && errno == EINTR { continue }
+                guard result > 0 else { return false }
+                filled += result
+            }
+            compared += piece.count
+            return memcmp(piece.baseAddress!, buffer.baseAddress!, piece.count) == 0
+        } && compared == size
+    }
+
+    /// The size in bytes of the regular file at `path`, or `nil` when it is missing, a symbolic link
+    /// or anything else.
+    private static func regularFileSize(_ path: String) -> Int? {
+        var status = stat()
+        guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+        return Int(status.st_size)
+    }
+
+    /// Reads the file at `path` in pieces, handing each to `body` until it returns `false`;
+    /// `true` when the whole file was read and accepted.
+    private static func readPieces(_ path: String, _ body: (UnsafeRawBufferPointer) -> Bool) -> Bool {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: pieceSize, alignment: 16)
+        defer { buffer.deallocate() }
+        while true {
+            let count = read(descriptor, buffer.baseAddress!, pieceSize)
+            if count < 0 && errno == EINTR { continue }
+            guard count >= 0 else { return false }
+            if count == 0 { return true }
+            guard body(UnsafeRawBufferPointer(start: buffer.baseAddress!, count: count)) else { return false }
+        }
+    }
+}

@@ -77,7 +77,7 @@ private struct Reading {
     }
 
     let reader: XMLStreamReader
-    var locator: XMLStartTagLocator
+    var locator: XMLStartTagLocator<[UInt8]>
     /// Whether the locator's tags have matched the reader's elements so far. Once they do not (or
     /// from the start, for a UTF-16 document), errors name the reader's line only and the
     /// document has no positions.

@@ -42,13 +42,15 @@ struct XMLElementWarnings {
     /// tag in the file at `url` (named `displayPath`), and forgets them.
     mutating func flush(url: URL, displayPath: String, to log: DiagnosticLog) {
         guard !pending.isEmpty else { return }
-        var tags: [Int: XMLStartTagLocator.StartTag] = [:]
+        var tags: [Int: XMLStartTag] = [:]
         let wanted = Set(pending.map(\.ordinal))
         if let data = try? Data(contentsOf: url, options: .alwaysMapped), let last = wanted.max() {
-            var locator = XMLStartTagLocator(bytes: Array(data))
-            for ordinal in 1...max(last, 1) {
-                guard let tag = locator.next() else { break }
-                if wanted.contains(ordinal) { tags[ordinal] = tag }
+            data.withUnsafeBytes { raw in
+                var locator = XMLStartTagLocator(bytes: raw.bindMemory(to: UInt8.self))
+                for ordinal in 1...max(last, 1) {
+                    guard let tag = locator.next() else { break }
+                    if wanted.contains(ordinal) { tags[ordinal] = tag }
+                }
             }
         }
         for warning in pending {

@@ -15,21 +15,13 @@
 /// character); a leading UTF-8 byte order mark takes no column. A UTF-16 or UTF-32 document (by
 /// its byte order mark or its first bytes, XML 1.0 Appendix F) cannot be scanned byte by byte:
 /// `isUsable` is `false` and `next()` returns `nil`.
-struct XMLStartTagLocator {
-    /// Where one start tag (or empty-element tag) begins, and its name as written.
-    struct StartTag: Equatable {
-        /// 1-based line of the `<`.
-        var line: Int
-        /// 1-based column of the `<`.
-        var column: Int
-        /// The qualified name as written (`dict`, `gpxtpx:speed`), as UTF-8 text.
-        var name: String
-        /// 1-based line and column just after the tag's `>`: where the element's content starts.
-        var contentLine = 0
-        var contentColumn = 0
-    }
+///
+/// `Bytes` is the document's storage, indexed from 0: an array, or a mapped file's bytes read in
+/// place (`Data.withUnsafeBytes`), never copied however large the file.
+struct XMLStartTagLocator<Bytes: RandomAccessCollection<UInt8>> where Bytes.Index == Int {
+    typealias StartTag = XMLStartTag
 
-    private let bytes: [UInt8]
+    private let bytes: Bytes
     private var offset = 0
     private var line = 1
     private var column = 1
@@ -42,7 +34,8 @@ struct XMLStartTagLocator {
     let isUsable: Bool
 
     /// A locator over a whole document.
-    init(bytes: [UInt8]) {
+    init(bytes: Bytes) {
+        precondition(bytes.startIndex == 0, "XMLStartTagLocator reads bytes indexed from 0")
         self.bytes = bytes
         let first = bytes.prefix(4)
         isUsable = !(first.starts(with: [0xFE, 0xFF]) || first.starts(with: [0xFF, 0xFE])
@@ -215,7 +208,7 @@ struct XMLStartTagLocator {
 
     /// Whether the document starts with an XML declaration whose `encoding` is not UTF-8
     /// (`<?xml version="1.0" encoding="ISO-8859-1"?>`).
-    private static func declaresSingleByteEncoding(_ bytes: ArraySlice<UInt8>) -> Bool {
+    private static func declaresSingleByteEncoding(_ bytes: Bytes.SubSequence) -> Bool {
         guard bytes.starts(with: Array("<?xml".utf8)), let end = bytes.firstRange(of: Array("?>".utf8)) else {
             return false
         }
@@ -224,4 +217,17 @@ struct XMLStartTagLocator {
         let encoding = match.1
         return encoding != "utf-8" && encoding != "utf8" && !encoding.hasPrefix("utf-16")
     }
+}
+
+/// Where one start tag (or empty-element tag) begins, and its name as written.
+struct XMLStartTag: Equatable {
+    /// 1-based line of the `<`.
+    var line: Int
+    /// 1-based column of the `<`.
+    var column: Int
+    /// The qualified name as written (`dict`, `gpxtpx:speed`), as UTF-8 text.
+    var name: String
+    /// 1-based line and column just after the tag's `>`: where the element's content starts.
+    var contentLine = 0
+    var contentColumn = 0
 }

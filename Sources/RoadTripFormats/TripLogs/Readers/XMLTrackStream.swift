@@ -64,7 +64,9 @@ extension XMLTrackStream {
                     // another encoding (`XMLStartTagLocator.clamped`).
                     var column = error.column
                     if let given = column, let data {
-                        column = XMLStartTagLocator(bytes: Array(data)).clamped(column: given, line: error.line)
+                        column = data.withUnsafeBytes { raw in
+                            XMLStartTagLocator(bytes: raw.bindMemory(to: UInt8.self)).clamped(column: given, line: error.line)
+                        }
                     }
                     diagnostics.error(
                         SourceLocation(path: displayPath, line: error.line, column: column),

@@ -104,6 +104,14 @@ package enum FileBytes {
         }
     }
 
+    /// Whether the file at `url` starts with `prefix` (a signature: `PK\u{3}\u{4}`, a byte-order
+    /// mark); `false` when it cannot be read. Reads only those bytes.
+    package static func startsWith(_ url: URL, _ prefix: [UInt8]) -> Bool {
+        guard let handle = try? FileHandle(forReadingFrom: url) else { return false }
+        defer { try? handle.close() }
+        return (try? handle.read(upToCount: prefix.count)).map { Array($0) == prefix } ?? false
+    }
+
     /// `true` when `data` holds nothing but white space (space, tab, CR, LF) and a UTF-8 byte-order
     /// mark — nothing a JSON, property-list, Markdown or vCard reader could use.
     package static func isBlank(_ data: Data) -> Bool {

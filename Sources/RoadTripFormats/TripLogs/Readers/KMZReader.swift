@@ -6,8 +6,10 @@ import RoadTripCore
 /// My Maps and OpenTracks write it. Google's KML reference ("KMZ Files") names the document: the
 /// first `.kml` file at the root of the archive, usually `doc.kml`; roadtrip takes that one, or,
 /// when the root has none, the first `.kml` file in a folder. It is unzipped with libzip into a
-/// temporary file (in chunks, so memory stays the same whatever its size), read by `KMLReader`,
-/// and the temporary file removed. Diagnostics name the archive and the document inside it:
+/// temporary file (in chunks, so memory stays the same whatever its size) and read by `KMLReader`.
+/// On Linux the temporary file has no name from the moment it is made (`mkstemp`, then `unlink`;
+/// it is read through `/proc/self/fd/N` while its descriptor is open), so a build killed while it
+/// reads leaves nothing behind; elsewhere it is removed when the read ends. Diagnostics name the archive and the document inside it:
 /// `trips/day.kmz (doc.kml):12:5: warning: …`.
 ///
 /// The one file that imports libzip (CZip).
@@ -25,11 +27,14 @@ public enum KMZReader {
         _ url: URL, displayPath: String, slug: String, timeZone: TimeZone, log: DiagnosticLog
     ) -> TripLog? {
         let location = SourceLocation(path: displayPath)
-        var errorCode: Int32 = 0
-        guard let archive = url.withUnsafeFileSystemRepresentation({ path in
-            path.flatMap { zip_open($0, ZIP_RDONLY, &errorCode) }
-        }) else {
-            log.error(location, "not a readable zip archive: \(reason(forCode: errorCode)) (a KMZ is a zip archive holding a .kml file)")
+        let (opened, errorCode) = open(url)
+        guard let archive = opened else {
+            if errorCode == ZIP_ER_NOZIP, FileBytes.startsWith(url, zipSignature) {
+                log.error(location, "the zip archive is cut short or damaged: it starts as a zip does, but its directory "
+                    + "(at the end of the file) is missing; copy the KMZ again, or repair it with `zip -FF`")
+            } else {
+                log.error(location, "not a readable zip archive: \(reason(forCode: errorCode)) (a KMZ is a zip archive holding a .kml file)")
+            }
             return nil
         }
         defer { zip_discard(archive) }
@@ -41,32 +46,51 @@ public enum KMZReader {
                 + (names.isEmpty ? " (it is empty)" : " (it holds \(listed)\(more))"))
             return nil
         }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("roadtrip-kmz-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let document = folder.appendingPathComponent("doc.kml")
+        let document: UnzippedDocument
         do throws(Diagnostic) {
-            guard (try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)) != nil else {
+            guard let made = UnzippedDocument() else {
                 throw .error(location, "cannot unzip \(name): the temporary folder is not writable")
             }
-            try unzip(index, name: name, of: archive, to: document, displayPath: displayPath)
+            document = made
+            try unzip(index, name: name, of: archive, to: document.descriptor, displayPath: displayPath)
         } catch {
             log.report(error)
             return nil
         }
         guard var tripLog = KMLReader.read(
-            document, displayPath: "\(displayPath) (\(name))", slug: slug, timeZone: timeZone, log: log)
+            document.url, displayPath: "\(displayPath) (\(name))", slug: slug, timeZone: timeZone, log: log)
         else { return nil }
         tripLog.sourcePath = displayPath
         tripLog.format = .kmz
         return tripLog
     }
 
+    /// A zip archive's first bytes (a local file header, PKWARE APPNOTE §4.3.7).
+    static let zipSignature: [UInt8] = [0x50, 0x4B, 0x03, 0x04]
+
+    /// Whether the file at `url` starts as a zip archive does but libzip finds no archive in it: a
+    /// zip's directory is at its end, so a copy cut short has none.
+    public static func isCutShort(_ url: URL) -> Bool {
+        guard FileBytes.startsWith(url, zipSignature) else { return false }
+        let (opened, errorCode) = open(url)
+        guard let archive = opened else { return errorCode == ZIP_ER_NOZIP }
+        zip_discard(archive)
+        return false
+    }
+
+    /// The archive at `url` opened read-only with libzip (to `zip_discard`), or `nil` and
+    /// libzip's error code.
+    private static func open(_ url: URL) -> (archive: OpaquePointer?, errorCode: Int32) {
+        var errorCode: Int32 = 0
+        let archive = url.withUnsafeFileSystemRepresentation { path in
+            path.flatMap { zip_open($0, ZIP_RDONLY, &errorCode) }
+        }
+        return (archive, errorCode)
+    }
+
     /// Whether the zip archive at `url` holds a `.kml` document (`TripLogContent`'s test for a zip).
     public static func holdsDocument(_ url: URL) -> Bool {
-        var errorCode: Int32 = 0
-        guard let archive = url.withUnsafeFileSystemRepresentation({ path in
-            path.flatMap { zip_open($0, ZIP_RDONLY, &errorCode) }
-        }) else { return false }
+        guard let archive = open(url).archive else { return false }
         defer { zip_discard(archive) }
         return documentEntry(entryNames(archive)) != nil
     }
@@ -87,9 +111,38 @@ public enum KMZReader {
         return chosen.map { ($0.index, $0.name) }
     }
 
-    /// Unzips entry `index` (`name`) into the new file `target`, 64 KiB at a time.
+    /// A temporary file for the unzipped document, removed when this is released (see the type).
+    private final class UnzippedDocument {
+        /// Open for reading and writing.
+        let descriptor: Int32
+        /// Where readers open it.
+        let url: URL
+        private let pathToRemove: String?
+
+        init?() {
+            var template = Array((FileManager.default.temporaryDirectory.path + "/roadtrip-kmz-XXXXXX").utf8CString)
+            descriptor = mkstemp(&template)
+            guard descriptor >= 0 else { return nil }
+            let path = String(cString: template)
+            #if os(Linux)
+            unlink(path)  // the file lives on, nameless, while `descriptor` is open
+            url = URL(fileURLWithPath: "/proc/self/fd/\(descriptor)")
+            pathToRemove = nil
+            #else
+            url = URL(fileURLWithPath: path)
+            pathToRemove = path
+            #endif
+        }
+
+        deinit {
+            close(descriptor)
+            if let pathToRemove { unlink(pathToRemove) }
+        }
+    }
+
+    /// Unzips entry `index` (`name`) into the empty file open at `target`, 64 KiB at a time.
     private static func unzip(
-        _ index: UInt64, name: String, of archive: OpaquePointer, to target: URL, displayPath: String
+        _ index: UInt64, name: String, of archive: OpaquePointer, to target: Int32, displayPath: String
     ) throws(Diagnostic) {
         let location = SourceLocation(path: displayPath)
         var status = zip_stat_t()
@@ -106,10 +159,7 @@ public enum KMZReader {
             throw .error(location, "cannot unzip \(name): \(String(cString: zip_strerror(archive)))")
         }
         defer { zip_fclose(entry) }
-        guard FileManager.default.createFile(atPath: target.path, contents: nil),
-            let output = try? FileHandle(forWritingTo: target)
-        else { throw .error(location, "cannot unzip \(name): the temporary folder is not writable") }
-        defer { try? output.close() }
+        let output = FileHandle(fileDescriptor: target, closeOnDealloc: false)
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         var total: UInt64 = 0
         while true {

@@ -53,6 +53,9 @@ public enum TripLogContent: Sendable, Equatable {
         let bytes = (try? handle.read(upToCount: sniffedByteCount)).map { Array($0) } ?? []
         let content = sniff(bytes)
         if content == .kmz && !KMZReader.holdsDocument(url) {
+            if KMZReader.isCutShort(url) {
+                return .other(looksLike: "a zip archive cut short or damaged (its directory, at the end, is missing)", family: .binary)
+            }
             return .other(looksLike: "a zip archive with no .kml document inside", family: .binary)
         }
         if content == .other(looksLike: "text with columns", family: .text) {
@@ -173,10 +176,7 @@ public enum TripLogContent: Sendable, Equatable {
 
     /// Whether the file at `url` starts with a UTF-16 byte order mark (FF FE or FE FF).
     static func startsWithUTF16ByteOrderMark(_ url: URL) -> Bool {
-        guard let handle = try? FileHandle(forReadingFrom: url) else { return false }
-        defer { try? handle.close() }
-        let first = (try? handle.read(upToCount: 2)).map { Array($0) } ?? []
-        return first == [0xFF, 0xFE] || first == [0xFE, 0xFF]
+        FileBytes.startsWith(url, [0xFF, 0xFE]) || FileBytes.startsWith(url, [0xFE, 0xFF])
     }
 
     /// What roadtrip reads, for the error about a file that is none of it.

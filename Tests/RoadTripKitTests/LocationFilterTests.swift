@@ -168,22 +168,25 @@ import Testing
         #expect(lines(lenient.segments) == [[1, 2, 3, 4]])
     }
 
-    /// A too-fast fix that the next one confirms is a real jump, kept and opening a segment, so the
-    /// jump is neither drawn nor measured; a spike the next fix does not confirm is dropped.
+    /// A too-fast fix that the three fixes after it confirm is a real jump, kept and opening a
+    /// segment, so the jump is neither drawn nor measured; a spike of up to three fixes is dropped.
     /// maximumSpeed 70 m/s; 1″ of latitude is 30.715 m. Jump: 0″ at t=0, 6″ (184.3 m) at t=2
-    /// (92.1 m/s: too fast), 6.1″ at t=3 (3.1 m/s from 6″; 187.4 m / 3 s = 62.5 m/s from 0″, which
-    /// the old rule kept and measured): [[1], [2, 3]]. Spike: 0″, 100″ at t=1, 0.1″ at t=2 (3071 m/s
-    /// from the spike, 1.5 m/s from 0″): [[1, 3]], one too fast. A too-fast last fix, which nothing
-    /// confirms, is dropped.
+    /// (92.1 m/s: too fast), then 6.1″, 6.2″, 6.3″ at t=3, 4, 5 (3.1 m/s each from the one before;
+    /// 187.4 m / 3 s = 62.5 m/s from 0″, which the first rule kept and measured): [[1], [2, 3, 4, 5]].
+    /// Spike: 0″, 100″ at t=1, 0.1″ at t=2 (3071 m/s from the spike, 1.5 m/s from 0″): [[1, 3]],
+    /// one too fast. A too-fast last fix, which nothing confirms, is dropped.
     @Test func aConfirmedJumpOpensASegment() {
         let settings = FilterSettings(maximumSpeed: 70)
         let jump = LocationFilter.apply(
-            [fix(0, north: 0, line: 1), fix(2, north: 6, line: 2), fix(3, north: 6.1, line: 3)],
+            [
+                fix(0, north: 0, line: 1), fix(2, north: 6, line: 2), fix(3, north: 6.1, line: 3),
+                fix(4, north: 6.2, line: 4), fix(5, north: 6.3, line: 5),
+            ],
             settings: settings, recordingStart: nil)
-        #expect(lines(jump.segments) == [[1], [2, 3]])
-        #expect(jump.report.sentence == "all 3 fixes kept")
+        #expect(lines(jump.segments) == [[1], [2, 3, 4, 5]])
+        #expect(jump.report.sentence == "all 5 fixes kept")
         let statistics = TripStatistics.compute(segments: jump.segments)
-        #expect(statistics.distance < 4)  // 6″ → 6.1″ only: 3.07 m
+        #expect(statistics.distance < 10)  // 6″ → 6.3″ only: 9.2 m
         let spike = LocationFilter.apply(
             [fix(0, north: 0, line: 1), fix(1, north: 100, line: 2), fix(2, north: 0.1, line: 3)],
             settings: settings, recordingStart: nil)
@@ -191,6 +194,26 @@ import Testing
         #expect(spike.report.sentence == "2 of 3 fixes kept: 1 faster than 70 m/s")
         let last = LocationFilter.apply([fix(0, north: 0, line: 1), fix(1, north: 100, line: 2)], settings: settings, recordingStart: nil)
         #expect(lines(last.segments) == [[1]])
+    }
+
+    /// Spikes of two and three fixes that agree with each other (100″, 100.1″, 100.2″: 3 m/s
+    /// apart, 3,071 m/s from the track) are dropped, not kept as a jump and its own segment:
+    /// the fix back on the track (0.2″ at t=4, 6.1 m / 4 s from 0″) does not continue from the
+    /// spike, so its first fix is dropped and the others, decided again from 0″, are too fast too.
+    /// A jump confirmed by only two fixes at the end of the log is dropped the same way.
+    @Test(arguments: [2, 3]) func spikesOfSeveralFixesAreDropped(length: Int) {
+        let settings = FilterSettings(maximumSpeed: 70)
+        var fixes = [fix(0, north: 0, line: 1)]
+        for index in 0..<length {
+            fixes.append(fix(Double(index + 1), north: 100 + Double(index) / 10, line: index + 2))
+        }
+        fixes.append(fix(Double(length + 1), north: 0.2, line: length + 2))
+        fixes.append(fix(Double(length + 2), north: 0.3, line: length + 3))
+        let result = LocationFilter.apply(fixes, settings: settings, recordingStart: nil)
+        #expect(lines(result.segments) == [[1, length + 2, length + 3]])
+        #expect(result.report.sentence == "3 of \(length + 3) fixes kept: \(length) faster than 70 m/s")
+        let endsAfterJump = LocationFilter.apply(Array(fixes.prefix(length + 1)), settings: settings, recordingStart: nil)
+        #expect(lines(endsAfterJump.segments) == [[1]])
     }
 
     /// Δt = 0 never divides: the speed is unknown. (Through `apply`, a second fix with the same

@@ -36,12 +36,14 @@ import RoadTripGeo
 ///    - otherwise **tooClose**: drop when the geodesic distance d from `p` < `distanceFilter`
 ///      (d equal to the threshold is kept);
 ///    - otherwise **tooFast**: when d / Δt > `maximumSpeed` (skipped when either timestamp is
-///      missing or Δt ≤ 0, `impliedSpeed`), the fix waits for the next one: dropped as tooFast
-///      unless the next fix is later, within `maximumSpeed` of it and reached from it at a lower
-///      speed than from `p` — then the jump was real
-///      (the fix before it was the wrong one, a stale position after the logger resumed, say)
-///      and the fix is kept, opening a segment, so the jump is neither drawn nor measured. A
-///      single spike (the next fix is back where the track was) is still dropped;
+///      missing or Δt ≤ 0, `impliedSpeed`), the fix waits for the ``jumpConfirmations`` (3) fixes
+///      after it: dropped as tooFast unless each of them continues from the one before it — later,
+///      within `maximumSpeed` of it and reached from it at a lower speed than from `p` — then the
+///      jump was real (the fix before it was the wrong one, a stale position after the logger
+///      resumed, say) and the fix is kept, opening a segment, so the jump is neither drawn nor
+///      measured. A spike of up to three fixes (the track comes back to where it was) is dropped
+///      fix by fix: its first as tooFast, the others when decided again against `p`. The last
+///      fixes of a log after a jump, fewer than three, are dropped the same way;
 ///    - otherwise the fix is kept; when d > `gapDistance` and d > ``gapScale`` times the log's
 ///      typical step (the median of the last ``samplingWindow`` distances measured, this one
 ///      included) it opens a new segment (so a distant *spike* is dropped as tooFast first, and only
@@ -54,8 +56,8 @@ import RoadTripGeo
 ///
 ///    Every kept fix, including one that opens a segment, becomes the new `p`.
 ///
-/// Each fix is decided from the fixes before it, and at most the one after it (a time jump ahead,
-/// a too-fast fix), so a whole log (``apply(_:settings:recordingStart:)``) and a stream of fixes
+/// Each fix is decided from the fixes before it, and at most the three after it (a time jump ahead
+/// waits for one, a too-fast fix for three), so a whole log (``apply(_:settings:recordingStart:)``) and a stream of fixes
 /// (``Stream``) give the same result.
 /// Distances are geodesic on WGS 84 (`Geodesic.inverse`), never flat-earth.
 public enum LocationFilter {
@@ -66,6 +68,12 @@ public enum LocationFilter {
     /// logger that records every 2–10 minutes (typical interval about 5 minutes) breaks only after
     /// 20 minutes without a fix, and a 1 Hz log after `gapTime`.
     public static let gapScale = 4.0
+    /// How many fixes after a too-fast fix must continue from it before it is kept as a real jump
+    /// (`Walker.confirms`, each from the one before): 3, so a multipath spike of up to three fixes
+    /// (one in a few thousand fixes of a phone's log has one; two- and three-fix ones are rarer) is
+    /// never taken for a jump, while a real jump — followed by the rest of the recording — is
+    /// kept three fixes later.
+    public static let jumpConfirmations = 3
 
     /// Filters `fixes` (in file order) with `settings` (a `nil` threshold turns its filter off).
     ///
@@ -249,10 +257,10 @@ public enum LocationFilter {
             keep(fix)
         }
 
-        /// Whether `next`, which arrived after the too-fast `fix`, confirms it: later than it,
-        /// reachable from it at `maximumSpeed` or less, and at a lower speed from it than from the
-        /// last kept fix (so a spike followed by a fix back on the track is not confirmed, however
-        /// long after it comes).
+        /// Whether `next`, which arrived after `fix` (the too-fast fix, or the last fix held after
+        /// it), continues from it: later than it, reachable from it at `maximumSpeed` or less, and
+        /// at a lower speed from it than from the last kept fix (so a spike followed by a fix back on
+        /// the track is not confirmed, however long after it comes).
         func confirms(_ next: LocationSample, jumpTo fix: LocationSample) -> Bool {
             guard let maximumSpeed = settings.maximumSpeed,
                 let interval = LocationFilter.timeInterval(from: fix, to: next), interval > 0
@@ -283,8 +291,10 @@ public enum LocationFilter {
         private var walker: Walker
         /// A fix that jumped ahead, waiting for the next one.
         private var held: LocationSample?
-        /// A fix too fast from the last kept one, waiting for the next one to confirm it.
-        private var suspect: LocationSample?
+        /// A fix too fast from the last kept one, then the fixes after it that continue from it so
+        /// far (each with the fix that came after it, when it was held for a jump ahead in time),
+        /// waiting for ``LocationFilter/jumpConfirmations`` of them.
+        private var suspect: [(fix: LocationSample, next: LocationSample?)] = []
         /// What has been dropped so far, and why; `total` counts every fix added.
         public private(set) var report: FilterReport
 
@@ -297,7 +307,8 @@ public enum LocationFilter {
 
         /// Filters the next fix in file order and hands `emit` each decision made, with the fix as
         /// kept (an implausible altitude or course cleared, see `plausible`), in file order: usually
-        /// this fix's alone, none while it waits after a jump ahead, and two once the next fix tells.
+        /// this fix's alone, none while it waits (after a jump ahead in time, or a too-fast fix), and
+        /// several once the fixes after it tell.
         public mutating func add(_ fix: LocationSample, emit: (Decision, LocationSample) -> Void) {
             report.total += 1
             if let reason = screen.rejection(of: fix) {
@@ -331,34 +342,47 @@ public enum LocationFilter {
                 held = nil
                 decide(waiting, emit: emit)
             }
-            if let waiting = suspect {
-                suspect = nil
-                report.drop(.tooFast)
-                emit(.dropped(.tooFast), waiting)
-            }
+            // Too few fixes came after a too-fast one to confirm it: dropped, and the rest decided again.
+            while !suspect.isEmpty { rejectSuspect(emit: emit) }
         }
 
-        /// Decides `fix` after settling a waiting too-fast fix with it: a too-fast fix that the next
-        /// fix confirms (`Walker.confirms`: nearer to it than to the fix before it) was a real jump — the fix
-        /// before it was the wrong one, or the logger lost its position for a while — and is kept,
-        /// opening a segment so that nothing is measured across the jump; one that the next fix does
-        /// not confirm was a spike, dropped as tooFast.
+        /// Drops the suspect too-fast fix (a spike) and decides the fixes held after it again, from
+        /// the last kept fix.
+        private mutating func rejectSuspect(emit: (Decision, LocationSample) -> Void) {
+            let waiting = suspect
+            suspect = []
+            report.drop(.tooFast)
+            emit(.dropped(.tooFast), waiting[0].fix)
+            for entry in waiting.dropFirst() { decide(entry.fix, next: entry.next, emit: emit) }
+        }
+
+        /// Decides `fix`, or holds it while a too-fast fix waits: a too-fast fix that the
+        /// ``LocationFilter/jumpConfirmations`` fixes after it each confirm (`Walker.confirms`: later,
+        /// within `maximumSpeed` of the one before, nearer to it than to the last kept fix) was a real
+        /// jump — the fix before it was the wrong one, or the logger lost its position for a while —
+        /// and is kept, opening a segment so that nothing is measured across the jump, and the fixes
+        /// held are decided after it; one that a fix after it does not confirm was a spike, dropped
+        /// as tooFast, and the fixes held are decided again from the last kept fix.
         private mutating func decide(
             _ fix: LocationSample, next: LocationSample? = nil, emit: (Decision, LocationSample) -> Void
         ) {
-            if let jump = suspect {
-                suspect = nil
-                if walker.confirms(fix, jumpTo: jump) {
-                    walker.keepConfirmedJump(jump)
-                    emit(.kept(opensSegment: true, stepDistance: nil), jump)
-                } else {
-                    report.drop(.tooFast)
-                    emit(.dropped(.tooFast), jump)
+            if let latest = suspect.last {
+                guard walker.confirms(fix, jumpTo: latest.fix) else {
+                    rejectSuspect(emit: emit)
+                    return decide(fix, next: next, emit: emit)
                 }
+                suspect.append((fix, next))
+                guard suspect.count > LocationFilter.jumpConfirmations else { return }
+                let waiting = suspect
+                suspect = []
+                walker.keepConfirmedJump(waiting[0].fix)
+                emit(.kept(opensSegment: true, stepDistance: nil), waiting[0].fix)
+                for entry in waiting.dropFirst() { decide(entry.fix, next: entry.next, emit: emit) }
+                return
             }
             let decision = walker.decide(fix, next: next)
             if decision == .dropped(.tooFast) {
-                suspect = fix
+                suspect = [(fix, next)]
                 return
             }
             if case .dropped(let reason) = decision { report.drop(reason) }

@@ -29,7 +29,7 @@ struct SidecarDateRange {
                 let (text, node) = (bound == .from ? from : to)!
                 reader.log.error(
                     reader.location(node),
-                    "\(bound.rawValue) must be a date (YYYY-MM-DD) or a date and time (YYYY-MM-DDThh:mm[:ss][zone]), not '\(text)'")
+                    "\(bound.rawValue) must be a date (YYYY-MM-DD) or a date and time (YYYY-MM-DDThh:mm[:ss[.fff]][zone]), not '\(text)'")
             case .empty:
                 reader.log.error(
                     reader.location(to!.node),

@@ -83,7 +83,7 @@ enum TripCommand {
         OptionSpec(
             name: "--from", valueName: "DATE",
             help: "keep only fixes from DATE (YYYY-MM-DD: from that day's midnight in\n"
-                + "the --time-zone; or YYYY-MM-DDThh:mm[:ss][zone]); overrides the sidecar's from"),
+                + "the --time-zone; or YYYY-MM-DDThh:mm[:ss[.fff]][zone]); overrides the sidecar's from"),
         OptionSpec(
             name: "--to", valueName: "DATE",
             help: "keep only fixes up to DATE (YYYY-MM-DD: to the end of that day; or a\n"

@@ -24,7 +24,7 @@ enum TripDateRangeOptions {
                 let text = (bound == .from ? fromText : toText) ?? ""
                 throw UsageError(
                     message: "--\(bound.rawValue) must be a date (YYYY-MM-DD) or a date and time "
-                        + "(YYYY-MM-DDThh:mm[:ss][zone]), not '\(text)'")
+                        + "(YYYY-MM-DDThh:mm[:ss[.fff]][zone]), not '\(text)'")
             case .empty:
                 throw UsageError(message: "--from \(fromText ?? "") is after --to \(toText ?? ""); swap them")
             }

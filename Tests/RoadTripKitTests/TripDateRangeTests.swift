@@ -88,7 +88,7 @@ import Testing
         #expect(TripLogSettings.load(
             sidecar: folder.appendingPathComponent("bad.yaml"), path: "bad.yaml", siteFilters: .roadTrip, log: bad) == nil)
         #expect(bad.diagnostics.first?.description
-            == "bad.yaml:1:7: error: from must be a date (YYYY-MM-DD) or a date and time (YYYY-MM-DDThh:mm[:ss][zone]), not 'yesterday'")
+            == "bad.yaml:1:7: error: from must be a date (YYYY-MM-DD) or a date and time (YYYY-MM-DDThh:mm[:ss[.fff]][zone]), not 'yesterday'")
     }
 
     /// Logs read whole are cut after reading; samples without a time stay.

@@ -80,7 +80,10 @@ struct TripLogLoader {
             }
             slugOwners[tripLog.slug.lowercased()] = path
             if fixCount == 0 {
-                log.warning(SourceLocation(path: path), "the trip log has no position fixes; its page will have no track")
+                log.warning(
+                    SourceLocation(path: path),
+                    "the trip log has no position fixes" + (settings.dateRange == nil ? "" : " between its from and to")
+                        + "; its page will have no track")
             }
             let stream = isStreamed ? StreamedTripLog(url: url, displayPath: path, timeZone: timeZone, fixCount: fixCount) : nil
             loaded.append(LoadedTripLog(log: tripLog, settings: settings, stream: stream))

@@ -132,4 +132,22 @@ import Testing
         #expect(processed.title == "Day 2")
         #expect(log.diagnostics.isEmpty)
     }
+
+    /// A range that holds none of the log's fixes is said once, by the loader, for a streamed
+    /// Google history as for a GPX: "no position fixes between its from and to".
+    @Test(arguments: ["alps.json", "alps.gpx"]) func aRangeWithoutFixesIsOneWarning(_ name: String) throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("roadtrip-range-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let text = name.hasSuffix(".json")
+            ? #"{"locations": [{"latitudeE7": 340000000, "longitudeE7": -1180000000, "timestamp": "2024-07-02T10:00:00Z"}]}"#
+            : #"<gpx version="1.1" xmlns="http://www.topografix.com/GPX/1/1"><trk><trkseg><trkpt lat="34" lon="-118"><time>2024-07-02T10:00:00Z</time></trkpt></trkseg></trk></gpx>"#
+        try SiteLoaderTests.write("alps/index.md", "---\ntitle: Alps\nlatitude: 34\nlongitude: -118\n---\n", in: root)
+        try SiteLoaderTests.write("alps/trips/\(name)", text, in: root)
+        try SiteLoaderTests.write("alps/trips/alps.yaml", "from: 2025-01-01\nto: 2025-01-02\n", in: root)
+        let log = DiagnosticLog()
+        _ = try #require(SiteLoader(projectRoot: root, log: log).load(config: SiteConfig(), geocoder: TableGeocoder.testville))
+        #expect(log.diagnostics.map(\.description) == [
+            "Destinations/alps/trips/\(name): warning: the trip log has no position fixes between its from and to; its page will have no track"
+        ])
+    }
 }

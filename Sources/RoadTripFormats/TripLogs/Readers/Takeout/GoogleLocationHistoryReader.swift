@@ -95,9 +95,6 @@ struct GoogleLocationHistoryReading {
     /// The fixes kept, when there is no `receive`.
     private(set) var locations: [LocationSample] = []
     private var skipped: SkippedRecords
-    /// Records read with a usable position and time, and those of them outside `dateRange`.
-    private var usable = 0
-    private var outsideRange = 0
     private var warnedAboutZone = false
 
     init(
@@ -469,11 +466,7 @@ struct GoogleLocationHistoryReading {
                 message: "\(name.text): its time is outside the years 0001–9999", position: fields.start))
             return
         }
-        usable += 1
-        if let dateRange, !dateRange.contains(time) {
-            outsideRange += 1
-            return
-        }
+        if let dateRange, !dateRange.contains(time) { return }
         let sample = LocationSample(
             timestamp: time, coordinate: coordinate, altitude: fields.altitude, horizontalAccuracy: fields.horizontalAccuracy,
             verticalAccuracy: fields.verticalAccuracy, speed: fields.speed, course: fields.course, line: fields.start.line)
@@ -490,14 +483,10 @@ struct GoogleLocationHistoryReading {
             message: "\(problem.message); record skipped", log: log)
     }
 
-    /// The summary of skipped records, and a warning when the date range held none of them.
+    /// The summary of skipped records. (A log with no fix in its date range is warned about by
+    /// whoever reads it, as for every format: `TripLogLoader`, `roadtrip trip`.)
     mutating func finish() {
         skipped.report(to: log)
-        if dateRange != nil, usable > 0, usable == outsideRange {
-            log.warning(
-                SourceLocation(path: path),
-                "none of the \(CountText.grouped(usable)) records lies between the trip's from and to; the log has no fixes")
-        }
     }
 
     /// Whether the member name `key` is `name`.

@@ -49,6 +49,33 @@ import Testing
         #expect(log.diagnostics.last?.message == "1 line skipped: 1 with an unreadable field")
     }
 
+    /// A sentence that cannot be used names the field at fault and quotes it (sentences without a
+    /// checksum, which NMEA 0183 allows): a time with a letter, an RMC of 4 fields (9 needed), a GGA
+    /// altitude "5x5.4", a latitude of 91° (fields 3–6), the 31st of February in a ZDA.
+    @Test func unusableSentencesNameTheirField() throws {
+        let text = """
+            $GPRMC,12x519,A,4807.038,N,01131.000,E,022.4,084.4,230394,003.1,W
+            $GPRMC,123519,A,4807.038,N
+            $GPGGA,123520,4807.038,N,01131.000,E,1,08,0.9,5x5.4,M,46.9,M,,
+            $GPRMC,123521,A,9100.000,N,01131.000,E,022.4,084.4,230394,003.1,W
+            $GPZDA,123522,31,02,2024,00,00
+            $GPRMC,123519,A,4807.038,N,01131.000,E,022.4,084.4,230394,003.1,W
+
+            """
+        let log = DiagnosticLog()
+        let trip = try #require(NMEAReader.read(TripLogTestFiles.file("f.nmea", text), displayPath: "f.nmea", slug: "f", log: log))
+        #expect(trip.locations.count == 1)
+        #expect(log.diagnostics.map(\.description) == [
+            "f.nmea:1:1: warning: the GPRMC sentence's time (field 1, \"12x519\") is missing or not valid; sentence skipped",
+            "f.nmea:2:1: warning: the GPRMC sentence has 4 fields, fewer than the 9 it needs; sentence skipped",
+            "f.nmea:3:1: warning: the GPGGA sentence's altitude (field 9, \"5x5.4\") is missing or not valid; sentence skipped",
+            "f.nmea:4:1: warning: the GPRMC sentence's position (fields 3–6, \"9100.000,N,01131.000,E\") is missing or not a "
+                + "valid latitude and longitude; sentence skipped",
+            "f.nmea:5:1: warning: the GPZDA sentence's day (field 2, \"31\") is missing or not valid; sentence skipped",
+            "f.nmea: warning: 5 lines skipped: 5 with an unreadable field",
+        ])
+    }
+
     /// A checksum field of 3,000 characters is quoted by its first 40 and "…" (the warning once
     /// repeated all of it). The first fix is the standard RMC example of the test above.
     @Test func longChecksumFieldIsQuotedShort() throws {

@@ -154,48 +154,78 @@ public enum NMEAReader {
             let address = fields[0]
             guard address.count == 5, address.first != UInt8(ascii: "P") else { return }
             let type = address.dropFirst(2)
-            let ok: Bool
+            let problem: SentenceProblem?
             if type.elementsEqual("RMC".utf8) {
-                ok = rmc(lineNumber)
+                problem = rmc(lineNumber)
             } else if type.elementsEqual("GGA".utf8) {
-                ok = gga(lineNumber)
+                problem = gga(lineNumber)
             } else if type.elementsEqual("VTG".utf8) {
-                ok = vtg()
+                problem = vtg()
             } else if type.elementsEqual("ZDA".utf8) {
-                ok = zda()
+                problem = zda()
             } else if type.elementsEqual("HDG".utf8) {
-                ok = hdg(lineNumber)
+                problem = hdg(lineNumber)
             } else if type.elementsEqual("HDT".utf8) {
-                ok = hdt(lineNumber)
+                problem = hdt(lineNumber)
             } else {
                 return
             }
-            if !ok {
+            if let problem {
                 skipped.skip(
                     reason: "with an unreadable field", line: lineNumber,
-                    message: "the \(String(decoding: address, as: UTF8.self)) sentence has a missing or unreadable field; sentence skipped",
+                    message: problem.message(sentence: String(decoding: address, as: UTF8.self), fields: fields) + "; sentence skipped",
                     log: log)
+            }
+        }
+
+        /// Why a sentence cannot be used.
+        enum SentenceProblem {
+            /// It has fewer fields (after the address) than it needs.
+            case tooFewFields(needed: Int)
+            /// Field `index` (1-based after the address), named `name`, is missing, unreadable or out of range.
+            case field(_ name: String, index: Int)
+            /// The four fields from `index` on (latitude, N/S, longitude, E/W) give no valid position.
+            case position(index: Int)
+
+            /// "the GPRMC sentence's time (field 1, "12x456") is missing or not valid".
+            func message(sentence: String, fields: [ArraySlice<UInt8>]) -> String {
+                func quoted(_ index: Int) -> String {
+                    fields[index].isEmpty ? "empty" : QuotedText.doubleQuoted(String(decoding: fields[index], as: UTF8.self))
+                }
+                switch self {
+                case .tooFewFields(let needed):
+                    return "the \(sentence) sentence has \(fields.count - 1) fields, fewer than the \(needed) it needs"
+                case .field(let name, let index):
+                    return "the \(sentence) sentence's \(name) (field \(index), \(quoted(index))) is missing or not valid"
+                case .position(let index):
+                    let text = (index...(index + 3)).map { String(decoding: fields[$0], as: UTF8.self) }.joined(separator: ",")
+                    return "the \(sentence) sentence's position (fields \(index)–\(index + 3), \(QuotedText.doubleQuoted(text))) "
+                        + "is missing or not a valid latitude and longitude"
+                }
             }
         }
 
         // MARK: Sentences
 
-        mutating func rmc(_ lineNumber: Int) -> Bool {
-            guard fields.count >= 10, let time = timeOfDay(fields[1]), let date = date(fields[9]) else { return false }
+        mutating func rmc(_ lineNumber: Int) -> SentenceProblem? {
+            guard fields.count >= 10 else { return .tooFewFields(needed: 9) }
+            guard let time = timeOfDay(fields[1]) else { return .field("time", index: 1) }
+            guard let date = date(fields[9]) else { return .field("date", index: 9) }
             let status = fields[2]
             guard status.elementsEqual("A".utf8) else {
                 if status.elementsEqual("V".utf8) {
                     skipped.skip(
                         reason: "void RMC fixes (status V)", line: lineNumber,
                         message: "RMC status V (no fix); sentence skipped", log: log)
-                    return true
+                    return nil
                 }
-                return false
+                return .field("status", index: 2)
             }
-            guard let coordinate = coordinate(fields[3], fields[4], fields[5], fields[6]) else { return false }
+            guard let coordinate = coordinate(fields[3], fields[4], fields[5], fields[6]) else { return .position(index: 3) }
             let speed = number(fields[7]).map { $0 * NMEAReader.knotsToMetresPerSecond }
             let course = number(fields[8])
-            if (!fields[7].isEmpty && speed == nil) || (!fields[8].isEmpty && course == nil) { return false }
+            if !fields[7].isEmpty && speed == nil { return .field("speed", index: 7) }
+            if !fields[8].isEmpty && course == nil { return .field("course", index: 8) }
             let instant = stamp(time, explicitDay: date)
             mergeFix(timeField: fields[1], timeOfDay: time, instant: instant, line: lineNumber) { sample in
                 if sample.speed == nil { sample.speed = speed }
@@ -203,74 +233,82 @@ public enum NMEAReader {
             } fresh: {
                 LocationSample(coordinate: coordinate, speed: speed, course: course)
             }
-            return true
+            return nil
         }
 
-        mutating func gga(_ lineNumber: Int) -> Bool {
-            guard fields.count >= 10, let time = timeOfDay(fields[1]), let quality = number(fields[6]) else { return false }
+        mutating func gga(_ lineNumber: Int) -> SentenceProblem? {
+            guard fields.count >= 10 else { return .tooFewFields(needed: 9) }
+            guard let time = timeOfDay(fields[1]) else { return .field("time", index: 1) }
+            guard let quality = number(fields[6]) else { return .field("fix quality", index: 6) }
             guard quality != 0 else {
                 skipped.skip(
                     reason: "GGA sentences without a fix (quality 0)", line: lineNumber,
                     message: "GGA fix quality 0 (no fix); sentence skipped", log: log)
-                return true
+                return nil
             }
-            guard let coordinate = coordinate(fields[2], fields[3], fields[4], fields[5]) else { return false }
+            guard let coordinate = coordinate(fields[2], fields[3], fields[4], fields[5]) else { return .position(index: 2) }
             let altitude = number(fields[9])
-            if !fields[9].isEmpty && altitude == nil { return false }
+            if !fields[9].isEmpty && altitude == nil { return .field("altitude", index: 9) }
             let instant = stamp(time, explicitDay: nil)
             mergeFix(timeField: fields[1], timeOfDay: time, instant: instant, line: lineNumber) { sample in
                 if sample.altitude == nil { sample.altitude = altitude }
             } fresh: {
                 LocationSample(coordinate: coordinate, altitude: altitude)
             }
-            return true
+            return nil
         }
 
         /// `$--VTG,course,T,course,M,knots,N,kmh,K`: fills speed and course of the fix being built.
-        mutating func vtg() -> Bool {
-            guard fields.count >= 8, fields[2].elementsEqual("T".utf8) else { return false }
+        mutating func vtg() -> SentenceProblem? {
+            guard fields.count >= 8 else { return .tooFewFields(needed: 7) }
+            guard fields[2].elementsEqual("T".utf8) else { return .field("true-course marker T", index: 2) }
             let course = number(fields[1])
             let speed = number(fields[5]).map { $0 * NMEAReader.knotsToMetresPerSecond }
-            if (!fields[1].isEmpty && course == nil) || (!fields[5].isEmpty && speed == nil) { return false }
+            if !fields[1].isEmpty && course == nil { return .field("course", index: 1) }
+            if !fields[5].isEmpty && speed == nil { return .field("speed", index: 5) }
             if var current = pending {
                 if current.sample.course == nil { current.sample.course = course }
                 if current.sample.speed == nil { current.sample.speed = speed }
                 pending = current
             }
-            return true
+            return nil
         }
 
         /// `$--ZDA,hhmmss.ss,dd,mm,yyyy,zh,zm`.
-        mutating func zda() -> Bool {
-            guard fields.count >= 5, let time = timeOfDay(fields[1]), let d = integer(fields[2]),
-                let m = integer(fields[3]), let y = integer(fields[4]), (1...12).contains(m),
-                // The years 0001-9999 (`ISO8601Time.representableSeconds`): a ZDA of the year
-                // 20030 once dated headings 18,000 years ahead, one of the year 00 wrote them
-                // in the year 0000, which no reader reads back.
-                (1...9999).contains(y), d >= 1, d <= ISO8601Time.daysInMonth(year: y, month: m)
-            else { return false }
+        mutating func zda() -> SentenceProblem? {
+            guard fields.count >= 5 else { return .tooFewFields(needed: 4) }
+            guard let time = timeOfDay(fields[1]) else { return .field("time", index: 1) }
+            // The years 0001-9999 (`ISO8601Time.representableSeconds`): a ZDA of the year 20030 once
+            // dated headings 18,000 years ahead, one of the year 00 wrote them in the year 0000,
+            // which no reader reads back.
+            guard let y = integer(fields[4]), (1...9999).contains(y) else { return .field("year", index: 4) }
+            guard let m = integer(fields[3]), (1...12).contains(m) else { return .field("month", index: 3) }
+            guard let d = integer(fields[2]), d >= 1, d <= ISO8601Time.daysInMonth(year: y, month: m) else {
+                return .field("day", index: 2)
+            }
             _ = stamp(time, explicitDay: ISO8601Time.daysFromCivil(year: y, month: m, day: d))
-            return true
+            return nil
         }
 
         /// `$--HDG,heading,deviation,E|W,variation,E|W`.
-        mutating func hdg(_ lineNumber: Int) -> Bool {
-            guard fields.count >= 6, let heading = number(fields[1]) else { return false }
-            guard let deviation = signed(fields[2], fields[3]), let variation = signed(fields[4], fields[5]) else {
-                return false
-            }
+        mutating func hdg(_ lineNumber: Int) -> SentenceProblem? {
+            guard fields.count >= 6 else { return .tooFewFields(needed: 5) }
+            guard let heading = number(fields[1]) else { return .field("heading", index: 1) }
+            guard let deviation = signed(fields[2], fields[3]) else { return .field("deviation", index: 2) }
+            guard let variation = signed(fields[4], fields[5]) else { return .field("variation", index: 4) }
             let magnetic = normalized(heading + (deviation ?? 0))
             let trueHeading = variation.map { normalized(magnetic + $0) }
             headings.append(
                 HeadingSample(timestamp: latestInstant, magneticHeading: magnetic, trueHeading: trueHeading, line: lineNumber))
-            return true
+            return nil
         }
 
         /// `$--HDT,heading,T`.
-        mutating func hdt(_ lineNumber: Int) -> Bool {
-            guard fields.count >= 2, let heading = number(fields[1]) else { return false }
+        mutating func hdt(_ lineNumber: Int) -> SentenceProblem? {
+            guard fields.count >= 2 else { return .tooFewFields(needed: 1) }
+            guard let heading = number(fields[1]) else { return .field("heading", index: 1) }
             headings.append(HeadingSample(timestamp: latestInstant, trueHeading: heading, line: lineNumber))
-            return true
+            return nil
         }
 
         // MARK: Fixes and dates

@@ -36,6 +36,22 @@ import Testing
         }
     }
 
+    /// A key given twice in one object is an error at the second (line 2, column 3), naming the
+    /// first (line 1, column 17: `[{"title": "A", ` is 16 characters); the same key in two objects,
+    /// or a key equal to a value, is fine.
+    @Test func aKeyGivenTwiceInOneObjectIsAnError() throws {
+        do {
+            _ = try parse("[{\"title\": \"A\", \"latitude\": 1, \"longitude\": 2,\n  \"latitude\": 3}]")
+            Issue.record("a duplicate key was accepted")
+        } catch {
+            #expect(error.message == "the key \"latitude\" is given twice in this object (first at line 1, column 17)")
+            #expect(error.line == 2 && error.column == 3)
+        }
+        let fine = try parse(#"[{"a": "a"}, {"a": {"a": 1}}]"#)
+        #expect(fine.value == .list([.mapping([MetadataEntry(key: "a", value: .string("a"))]),
+            .mapping([MetadataEntry(key: "a", value: .mapping([MetadataEntry(key: "a", value: .integer(1))]))])]))
+    }
+
     /// A UTF-8 byte order mark is skipped (RFC 8259 §8.1 lets a parser ignore it); element
     /// positions count lines after it: the object on line 2 starts after two spaces, column 3.
     @Test func skipsByteOrderMarkAndRecordsElementPositions() throws {

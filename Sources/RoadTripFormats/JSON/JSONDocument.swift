@@ -10,7 +10,10 @@ import RoadTripCore
 /// fit in `Int` become `.integer`, every other number `.double` — a number beyond the `Double`
 /// range (`1e400`, valid JSON) becomes ±infinity, for the reader of that value to reject where it
 /// stands (RFC 8259 §6 leaves the range to implementations); a leading UTF-8 byte order mark
-/// is skipped (RFC 8259 §8.1 allows ignoring it). Nesting deeper than `maximumDepth` is an error.
+/// is skipped (RFC 8259 §8.1 allows ignoring it). Nesting deeper than `maximumDepth` is an error,
+/// and so is a key given twice in one object (RFC 8259 §4: names SHOULD be unique, and readers
+/// differ on which value counts; roadtrip's YAML reader refuses them too), at the second one,
+/// naming where the first is.
 package enum JSONDocument {
     /// Deepest nesting of arrays and objects accepted (protects the recursive parser's stack).
     package static let maximumDepth = 512
@@ -142,6 +145,7 @@ package enum JSONDocument {
             offset += 1  // {
             var entries: [MetadataEntry] = []
             var node = start
+            var keyPositions: [String: ParsedDocument.Position] = [:]
             skipWhitespace()
             if current == UInt8(ascii: "}") {
                 offset += 1
@@ -152,7 +156,15 @@ package enum JSONDocument {
                 guard current == UInt8(ascii: "\"") else {
                     throw error("expected a string key but found \(describeCurrent())")
                 }
+                let keyPosition = position
                 let key = try parseString()
+                if let first = keyPositions[key] {
+                    throw ParsedDocument.SyntaxError(
+                        message: "the key \(QuotedText.doubleQuoted(key)) is given twice in this object "
+                            + "(first at line \(first.line), column \(first.column))",
+                        line: keyPosition.line, column: keyPosition.column)
+                }
+                keyPositions[key] = keyPosition
                 skipWhitespace()
                 guard current == UInt8(ascii: ":") else {
                     throw error("expected ':' after the key \"\(key)\" but found \(describeCurrent())")

@@ -70,4 +70,35 @@ import Testing
         #expect(throws: JSONByteScanner.SyntaxError.self) { _ = try scanner("\"a\tb\"").readString() }
         #expect(throws: JSONByteScanner.SyntaxError.self) { _ = try scanner(#""abc"#).readString() }
     }
+
+    /// A backslash before a line feed, read or skipped, is an error at the line feed's own place —
+    /// line 1, column 6 of `["ab\` + LF — in one line of text (the skipper took any byte after a
+    /// backslash, so the file "ended inside a string" past the end of its last line, and the reader's
+    /// message held the line feed itself); a letter that is no escape is named.
+    @Test func aBackslashBeforeALineFeedIsOneLineError() throws {
+        for skips in [true, false] {
+            let scanner = try scanner("[\"ab\\\n\"]")
+            do {
+                if skips {
+                    try scanner.skipValue()
+                } else {
+                    try scanner.expect(0x5B, "[")
+                    var first = true
+                    _ = try scanner.nextElement(first: &first)
+                    _ = try scanner.readString()
+                }
+                Issue.record("no error")
+            } catch {
+                #expect(error.message == "a control character inside a string; write it as an escape")
+                #expect(error.line == 1 && error.column == 6)
+            }
+        }
+        let letter = try scanner(#"["a\qb"]"#)
+        do {
+            try letter.skipValue()
+            Issue.record("no error")
+        } catch {
+            #expect(error.message == "'\\q' is not a JSON escape")
+        }
+    }
 }

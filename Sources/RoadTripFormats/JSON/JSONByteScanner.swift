@@ -330,7 +330,18 @@ final class JSONByteScanner {
             for byte in String(character).utf8 { appendScratch(byte) }
         default:
             index -= 1
-            throw error("'\\\(Character(Unicode.Scalar(byte)))' is not a JSON escape")
+            throw error(Self.escapeProblem(byte) ?? "not a JSON escape")
+        }
+    }
+
+    /// What is wrong with `byte` after a backslash in a string, or `nil` for one of JSON's escapes
+    /// (RFC 8259 §7: `"` `\` `/` `b` `f` `n` `r` `t` `u`). One line whatever the byte.
+    private static func escapeProblem(_ byte: UInt8) -> String? {
+        switch byte {
+        case 0x22, 0x5C, 0x2F, 0x62, 0x66, 0x6E, 0x72, 0x74, 0x75: return nil
+        case ..<0x20: return "a control character inside a string; write it as an escape"
+        case 0x80...: return "a backslash before a non-ASCII character is not a JSON escape"
+        default: return "'\\\(Character(Unicode.Scalar(byte)))' is not a JSON escape"
         }
     }
 
@@ -460,6 +471,10 @@ final class JSONByteScanner {
                 if inString {
                     if escaped {
                         escaped = false
+                        if let problem = Self.escapeProblem(byte) {
+                            index = i
+                            throw error(problem)
+                        }
                     } else if byte == 0x5C {
                         escaped = true
                     } else if byte == 0x22 {

@@ -31,6 +31,21 @@ import Testing
         #expect(abs(nmea.locations[0].coordinate.latitude - 48.1173) < 1e-9)
     }
 
+    /// A file named for one format that holds another is read by its content with a warning (the
+    /// name may be a slip); GeoJSON named `.json` and anything named `.xml`, `.txt` get none. The
+    /// shared bad input `gpx-wrong-root.gpx` is such a file: a `<kml>` root in a `.gpx`.
+    @Test func aNameForAnotherFormatIsAWarning() throws {
+        let (kml, kmlDiagnostics) = read("day.gpx", #"<kml xmlns="http://www.opengis.net/kml/2.2"/>"#)
+        #expect(kml?.format == .kml)
+        #expect(kmlDiagnostics.first == "day.gpx: warning: the file is named .gpx but holds a KML document; it is read by its content")
+        let (gpx, gpxDiagnostics) = read("day.nmea", Self.gpx)
+        #expect(gpx?.format == .gpx)
+        #expect(gpxDiagnostics == ["day.nmea: warning: the file is named .nmea but holds a GPX document; it is read by its content"])
+        #expect(read("day.json", #"{"type":"Feature","geometry":{"type":"LineString","coordinates":[[1,2],[3,4]]}}"#).1.isEmpty)
+        #expect(read("day.xml", Self.gpx).1.isEmpty)
+        #expect(read("day.gpx", Self.gpx).1.isEmpty)
+    }
+
     /// A text format saved as UTF-16 (little-endian with a byte order mark, as Windows Notepad
     /// writes "Unicode") is one clear error, not a garbled header or a warning per line.
     @Test func utf16TextIsOneError() throws {

@@ -161,6 +161,20 @@ public enum TripLogContent: Sendable, Equatable {
     }
 
     /// The format's name in messages ("NMEA 0183", "CSV").
+    /// What a file of this content holds, for messages: "a KML document", "NMEA 0183 sentences".
+    var contentDescription: String {
+        switch self {
+        case .gpx: "a GPX document"
+        case .kml: "a KML document"
+        case .kmz: "a KMZ archive"
+        case .tcx: "a TCX document"
+        case .nmea: "NMEA 0183 sentences"
+        case .roadtripJSON: "roadtrip's JSON trip log"
+        case .geoJSON: "GeoJSON"
+        case .csv, .other: "CSV"
+        }
+    }
+
     var formatName: String {
         switch self {
         case .gpx: "GPX"

@@ -56,6 +56,7 @@ public enum TripLogReader {
             return GoogleLocationHistoryReader.read(
                 url, displayPath: displayPath, slug: slug, timeZone: timeZone, dateRange: dateRange, log: log)
         }
+        Self.noteOtherFormat(named: fileExtension, content: content, displayPath: displayPath, log: log)
         if case .other(let looksLike, let family) = content {
             guard let named = Self.formatNamed(byExtension: fileExtension, family: family) else {
                 log.error(
@@ -111,6 +112,7 @@ public enum TripLogReader {
     ) -> TripLog? {
         let slug = url.deletingPathExtension().lastPathComponent
         if TripLogContent.sniff(url) == .gpx {
+            noteOtherFormat(named: url.pathExtension.lowercased(), content: .gpx, displayPath: displayPath, log: log)
             return GPXReader.read(url, displayPath: displayPath, slug: slug, timeZone: timeZone, log: log) { fix in
                 if let time = fix.timestamp, let dateRange, !dateRange.contains(time) { return }
                 receive(fix)
@@ -131,14 +133,30 @@ public enum TripLogReader {
         return GoogleLocationHistoryFormat.recognizes(url)
     }
 
+    /// The format each trip-log extension names, and the kind of content it is.
+    static let formatsByExtension: [String: (TripLogContent, TripLogContent.Family)] = [
+        "gpx": (.gpx, .xml), "kml": (.kml, .xml), "kmz": (.kmz, .binary), "tcx": (.tcx, .xml), "json": (.roadtripJSON, .json),
+        "geojson": (.geoJSON, .json), "nmea": (.nmea, .text), "csv": (.csv, .text),
+    ]
+
+    /// A file whose extension names one format and whose content is another (a `.gpx` holding a
+    /// KML document) is read by its content, with a warning saying so — the name may be a mistake
+    /// the user wants to know about. GeoJSON named `.json` is as expected, and so is any content
+    /// under a name that names no format (`.xml`, `.txt`, none).
+    static func noteOtherFormat(named fileExtension: String, content: TripLogContent, displayPath: String, log: DiagnosticLog) {
+        guard let (named, _) = formatsByExtension[fileExtension], content != named,
+            !(fileExtension == "json" && content == .geoJSON)
+        else { return }
+        if case .other = content { return }
+        log.warning(
+            SourceLocation(path: displayPath),
+            "the file is named .\(fileExtension) but holds \(content.contentDescription); it is read by its content")
+    }
+
     /// The format a file's extension names, for a file whose content is of the same kind but not
     /// recognised (or empty), so that its reader gives the precise error; `nil` otherwise.
     static func formatNamed(byExtension fileExtension: String, family: TripLogContent.Family) -> TripLogContent? {
-        let named: [String: (TripLogContent, TripLogContent.Family)] = [
-            "gpx": (.gpx, .xml), "kml": (.kml, .xml), "kmz": (.kmz, .binary), "tcx": (.tcx, .xml), "json": (.roadtripJSON, .json),
-            "geojson": (.geoJSON, .json), "nmea": (.nmea, .text), "csv": (.csv, .text),
-        ]
-        guard let (format, kind) = named[fileExtension] else { return nil }
+        guard let (format, kind) = formatsByExtension[fileExtension] else { return nil }
         // NMEA from a serial GPS often starts with NUL bytes or holds a garbled line: the reader
         // skips and counts such lines, so a `.nmea` that looks binary is still read as NMEA.
         guard family == kind || family == .empty || (format == .nmea && family == .binary) else { return nil }

@@ -102,6 +102,20 @@ import Testing
         #expect(diagnostics.filter { $0.contains("ends early") }.count == 1)
     }
 
+    /// A `LineString` whose `coordinates` hold 600,000 tuples (10.8 MB of text, past libxml2's
+    /// default of 10,000,000 bytes for one text) is read whole: Google Earth and GPSBabel write a
+    /// long track so. Tuple n is "n/10⁶,45.000000 " (18 bytes).
+    @Test func aLineStringLongerThanTenMegabytesIsRead() throws {
+        var text = #"<kml xmlns="http://www.opengis.net/kml/2.2"><Placemark><LineString><coordinates>"#
+        text.reserveCapacity(11_000_000)
+        for index in 0..<600_000 { text += String(format: "%.6f,45.000000 ", Double(index) / 1_000_000) }
+        text += "</coordinates></LineString></Placemark></kml>"
+        let (trip, diagnostics) = read(TripLogTestFiles.file("long.kml", text))
+        #expect(diagnostics.isEmpty)
+        #expect(trip?.locations.count == 600_000)
+        #expect(trip?.locations.last?.coordinate == Coordinate(latitude: 45, longitude: 0.599999))
+    }
+
     @Test func wrongRootIsAnError() {
         let (trip, diagnostics) = read(TripLogTestFiles.file("t.kml", "<gpx/>"))
         #expect(trip == nil)

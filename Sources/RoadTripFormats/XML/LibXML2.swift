@@ -120,6 +120,9 @@ final class XMLStreamReader {
         /// `true` when `message` is roadtrip's plain wording of libxml2's (see `plainMessage`),
         /// which callers show as it is rather than as a quoted libxml2 reason.
         var isReworded = false
+        /// `true` for a document stopped at one of the reader's limits (`maximumDepth`, a text
+        /// longer than `maximumTextLength`): it may be well-formed, just too large to read.
+        var isLimit = false
     }
 
     /// How many levels of elements below the root are read (`xmlParserMaxDepth`, the limit
@@ -127,8 +130,9 @@ final class XMLStreamReader {
     /// a deeper document is a `SyntaxError` at the end of the start tag too deep.
     static let maximumDepth = 256
 
-    /// The longest text node read, in bytes (`XML_MAX_TEXT_LENGTH`, 10,000,000, the limit libxml2's
-    /// tree builder applies without `XML_PARSE_HUGE`); a longer one is a `SyntaxError`.
+    /// The longest text node read by default, in bytes (`XML_MAX_TEXT_LENGTH`, 10,000,000, the
+    /// limit libxml2's tree builder applies without `XML_PARSE_HUGE`); a longer one is a
+    /// `SyntaxError`. A reader may be given another (`init(contentsOf:dropsBlankText:maximumTextLength:)`).
     static let maximumTextLength = 10_000_000
 
     /// Bytes handed to the parser at a time.
@@ -155,9 +159,12 @@ final class XMLStreamReader {
     /// - Parameter dropsBlankText: `true` leaves out most white-space-only text between elements
     ///   (`XML_PARSE_NOBLANKS`, libxml2's heuristic: fewer nodes to read where such white space
     ///   never matters, as in GPX); `false` keeps every text node.
-    convenience init?(contentsOf url: URL, dropsBlankText: Bool = false) {
+    /// - Parameter maximumTextLength: the longest text node read, in bytes (see the type's
+    ///   safety notes); a trip log's KML `coordinates` of a million points is about 30 MB.
+    convenience init?(contentsOf url: URL, dropsBlankText: Bool = false, maximumTextLength: Int = maximumTextLength) {
         guard let source = XMLByteSource(contentsOf: url) else { return nil }
         self.init(source: source, name: url.path, dropsBlankText: dropsBlankText)
+        events.maximumTextLength = maximumTextLength
     }
 
     /// A reader of `bytes` (a copy is kept while reading), in the encoding their byte order mark
@@ -568,6 +575,8 @@ final class XMLEventBuffer {
     @exclusivity(unchecked) var closesEmptyElement = false
     /// Whether the last node is text that more character data continues.
     @exclusivity(unchecked) var isInText = false
+    /// The longest text node read, in bytes (`XMLStreamReader.maximumTextLength` by default).
+    @exclusivity(unchecked) var maximumTextLength = XMLStreamReader.maximumTextLength
 
     init() {
         nodes.reserveCapacity(64)
@@ -628,13 +637,15 @@ final class XMLEventBuffer {
         isInText = false
     }
 
-    /// Stops the parse with `error` at the parser's position, as libxml2's own limits do.
+    /// Stops the parse at one of the reader's limits with `message` at the parser's position, as
+    /// libxml2's own limits do (`SyntaxError.isLimit`).
     func stop(_ message: String, code: Int) {
         guard let parser, errors.fatal == nil else { return }
         let line = parser.pointee.input.map { Int($0.pointee.line) } ?? 1
         let column = parser.pointee.input.map { Int($0.pointee.col) } ?? 0
         errors.fatal = XMLStreamReader.SyntaxError(
-            message: message, code: code, line: max(line, 1), column: column > 0 ? column : nil, isReworded: true)
+            message: message, code: code, line: max(line, 1), column: column > 0 ? column : nil, isReworded: true,
+            isLimit: true)
         xmlStopParser(parser)
     }
 
@@ -735,8 +746,8 @@ nonisolated private func xmlStreamCharacters(_ context: UnsafeMutableRawPointer?
             events.add(.init(kind: isBlank ? .whitespace : .text, value: stored, line: events.line))
             events.isInText = true
         }
-        if let last = events.nodes.last, last.value.count > XMLStreamReader.maximumTextLength {
-            events.stop("a text node is longer than \(XMLStreamReader.maximumTextLength) bytes", code: 1)
+        if let last = events.nodes.last, last.value.count > events.maximumTextLength {
+            events.stop("a text node is longer than \(CountText.grouped(events.maximumTextLength)) bytes, more than roadtrip reads", code: 1)
         }
     }
 }

@@ -70,7 +70,7 @@ extension XMLTrackStream {
                     }
                     diagnostics.error(
                         SourceLocation(path: displayPath, line: error.line, column: column),
-                        "not well-formed XML: " + error.message)
+                        (error.isLimit ? "cannot read this XML: " : "not well-formed XML: ") + error.message)
                     return false
                 }
                 diagnostics.report(TruncatedFile.warning(url: url, displayPath: displayPath, pointsRead: pointsKept))
@@ -108,13 +108,18 @@ extension XMLTrackStream {
 
 /// Opening one of the XML trip-log formats (GPX, KML, TCX) for its `XMLTrackStream`.
 enum XMLTrackFile {
+    /// The longest text node of a trip log, in bytes: 512 MiB, a KML `LineString` of about 15
+    /// million points in one `coordinates` (Google Earth and GPSBabel write a whole track there),
+    /// where libxml2's default of 10 MB would stop at about 300,000.
+    static let maximumTextLength = 512 << 20
+
     /// libxml2's streaming reader over the file at `url`, or `nil` after an error in `log`: the file
     /// cannot be opened ("cannot open the KML file"), or it is empty or blank ("the file is empty:
     /// a KML document has a <kml> root element"). `format` names the format, `rootElement` its root.
     static func openReader(
         _ url: URL, displayPath: String, format: String, rootElement: String, log: DiagnosticLog
     ) -> XMLStreamReader? {
-        guard let reader = XMLStreamReader(contentsOf: url, dropsBlankText: true) else {
+        guard let reader = XMLStreamReader(contentsOf: url, dropsBlankText: true, maximumTextLength: maximumTextLength) else {
             log.error(SourceLocation(path: displayPath), "cannot open the \(format) file")
             return nil
         }

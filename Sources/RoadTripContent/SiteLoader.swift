@@ -91,8 +91,8 @@ public struct SiteLoader: Sendable {
                     PropertyListImport.destinations(from: plistURL, displayPath: path, log: log)
                 })
         }
-        let entries = ((try? FileManager.default.contentsOfDirectory(atPath: destinationsFolder.path)) ?? [])
-            .filter { !$0.hasPrefix(".") }.sorted()
+        let entries = (FolderListing.names(in: destinationsFolder, displayPath: ProjectPath.relative(destinationsFolder, to: projectRoot), log: log) ?? [])
+            .filter { !$0.hasPrefix(".") }
         let folders = destinationFolders(among: entries)
         sources += loadFolders(folders, config: config, geocoder: geocoder)
         // Each source loaded with a log of its own (folders load in parallel: a shared log would

@@ -23,11 +23,11 @@ struct TripLogLoader {
     /// are left out (their errors are in the log).
     func load(folder: URL) -> [LoadedTripLog] {
         let trips = folder.appendingPathComponent("trips")
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: trips.path) else { return [] }
+        guard let names = FolderListing.names(in: trips, displayPath: ProjectPath.relative(trips, to: projectRoot), log: log) else { return [] }
         let timeZone = TimeZone(identifier: config.timeZone) ?? .gmt
         var loaded: [LoadedTripLog] = []
         var slugOwners: [String: String] = [:]  // lower-cased slug → the first log's path
-        for name in names.sorted() where !name.hasPrefix(".") {
+        for name in names where !name.hasPrefix(".") {
             let url = trips.appendingPathComponent(name)
             let path = ProjectPath.relative(url, to: projectRoot)
             var isDirectory: ObjCBool = false

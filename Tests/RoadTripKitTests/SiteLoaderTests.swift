@@ -22,6 +22,36 @@ import Testing
         try Data(text.utf8).write(to: url)
     }
 
+    /// A file or folder whose name is not UTF-8 (Latin-1 "Tromsø", byte F8) cannot be opened by a
+    /// Swift path (Foundation shows it with U+FFFD): a warning names it instead of skipping it
+    /// unseen — a trip log, a photo and a destination folder.
+    @Test func namesThatAreNotUTF8AreWarnings() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("roadtrip-latin1-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try Self.write("d/index.md", "---\ntitle: D\nlatitude: 46\nlongitude: 14\n---\n", in: root)
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("Destinations/d/trips"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("Destinations/d/photos"), withIntermediateDirectories: true)
+        func create(_ folder: String, _ bytes: [UInt8], asFolder: Bool = false) {
+            let path = Array(root.appendingPathComponent(folder).path.utf8) + [UInt8(ascii: "/")] + bytes + [0]
+            path.withUnsafeBufferPointer { raw in
+                raw.withMemoryRebound(to: CChar.self) { name in
+                    if asFolder { _ = mkdir(name.baseAddress!, 0o755) } else { close(creat(name.baseAddress!, 0o644)) }
+                }
+            }
+        }
+        create("Destinations/d/trips", Array("Troms".utf8) + [0xF8] + Array(".gpx".utf8))
+        create("Destinations/d/photos", Array("Troms".utf8) + [0xF8] + Array(".jpg".utf8))
+        create("Destinations", [0x62, 0xE9, 0x72, 0x6E], asFolder: true)
+        let log = DiagnosticLog()
+        _ = SiteLoader(projectRoot: root, log: log).load(config: SiteConfig(), geocoder: TableGeocoder.testville)
+        let message = "warning: this name is not UTF-8 text (shown with � for the bytes that are not), so roadtrip cannot "
+            + "open it; rename it (for example with `convmv -f latin1 -t utf8`); skipped"
+        #expect(Set(log.diagnostics.map(\.description)) == [
+            "Destinations/b\u{FFFD}rn: " + message, "Destinations/d/trips/Troms\u{FFFD}.gpx: " + message,
+            "Destinations/d/photos/Troms\u{FFFD}.jpg: " + message,
+        ])
+    }
+
     /// One build reports every problem of a destination: a latitude out of range does not hide a
     /// bad `pois.json`, a trip log's sidecar error does not hide the log's own, and none of them
     /// hides a `contacts.vcf` that is no vCard — five errors in file order, from one load.

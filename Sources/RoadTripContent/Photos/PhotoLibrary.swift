@@ -31,10 +31,10 @@ public enum PhotoLibrary {
     ///   - log: receives a warning per skipped file, and the captions file's problems (a YAML
     ///     error, a caption that is not text, a caption for a file that is not there).
     public static func load(folder: URL, displayPath: String, timeZone: TimeZone, log: DiagnosticLog) -> [Photo] {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return [] }
+        guard let names = FolderListing.names(in: folder, displayPath: displayPath, log: log) else { return [] }
         let captions = readCaptions(folder: folder, displayPath: displayPath, log: log)
         var photos: [Photo] = []
-        for name in names.sorted() where !name.hasPrefix(".") && name != captionsFileName {
+        for name in names where !name.hasPrefix(".") && name != captionsFileName {
             let url = folder.appendingPathComponent(name)
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue else { continue }

@@ -170,21 +170,22 @@ import Testing
 
     /// A too-fast fix that the three fixes after it confirm is a real jump, kept and opening a
     /// segment, so the jump is neither drawn nor measured; a spike of up to three fixes is dropped.
-    /// maximumSpeed 70 m/s; 1″ of latitude is 30.715 m. Jump: 0″ at t=0, 6″ (184.3 m) at t=2
+    /// maximumSpeed 70 m/s; 1″ of latitude is 30.715 m. Jump: 0″ at t=-1 and t=0, 6″ (184.3 m) at t=2
     /// (92.1 m/s: too fast), then 6.1″, 6.2″, 6.3″ at t=3, 4, 5 (3.1 m/s each from the one before;
-    /// 187.4 m / 3 s = 62.5 m/s from 0″, which the first rule kept and measured): [[1], [2, 3, 4, 5]].
+    /// 187.4 m / 3 s = 62.5 m/s from 0″, which the first rule kept and measured):
+    /// [[0, 1], [2, 3, 4, 5]].
     /// Spike: 0″, 100″ at t=1, 0.1″ at t=2 (3071 m/s from the spike, 1.5 m/s from 0″): [[1, 3]],
     /// one too fast. A too-fast last fix, which nothing confirms, is dropped.
     @Test func aConfirmedJumpOpensASegment() {
         let settings = FilterSettings(maximumSpeed: 70)
         let jump = LocationFilter.apply(
             [
-                fix(0, north: 0, line: 1), fix(2, north: 6, line: 2), fix(3, north: 6.1, line: 3),
+                fix(-1, north: 0, line: 0), fix(0, north: 0, line: 1), fix(2, north: 6, line: 2), fix(3, north: 6.1, line: 3),
                 fix(4, north: 6.2, line: 4), fix(5, north: 6.3, line: 5),
             ],
             settings: settings, recordingStart: nil)
-        #expect(lines(jump.segments) == [[1], [2, 3, 4, 5]])
-        #expect(jump.report.sentence == "all 5 fixes kept")
+        #expect(lines(jump.segments) == [[0, 1], [2, 3, 4, 5]])
+        #expect(jump.report.sentence == "all 6 fixes kept")
         let statistics = TripStatistics.compute(segments: jump.segments)
         #expect(statistics.distance < 10)  // 6″ → 6.3″ only: 9.2 m
         let spike = LocationFilter.apply(
@@ -194,6 +195,20 @@ import Testing
         #expect(spike.report.sentence == "2 of 3 fixes kept: 1 faster than 70 m/s")
         let last = LocationFilter.apply([fix(0, north: 0, line: 1), fix(1, north: 100, line: 2)], settings: settings, recordingStart: nil)
         #expect(lines(last.segments) == [[1]])
+    }
+
+    /// A first fix 50 km west of the track (a logger's stale position), then 30 fixes a second
+    /// apart on it: the jump from the lone first fix is confirmed by the three fixes after it, so
+    /// the lone fix is dropped (left alone by a confirmed jump) and the track is one segment of 30,
+    /// instead of a one-fix segment that named the trip's start. 1″ of latitude is 30.715 m:
+    /// 1,628″ is 50.0 km.
+    @Test func aLoneFixBeforeAConfirmedJumpIsDropped() {
+        let settings = FilterSettings(maximumSpeed: 70)
+        var fixes = [fix(0, north: -1628, line: 1)]
+        for second in 1...30 { fixes.append(fix(Double(second), north: Double(second) / 10, line: second + 1)) }
+        let result = LocationFilter.apply(fixes, settings: settings, recordingStart: nil)
+        #expect(lines(result.segments) == [Array(2...31)])
+        #expect(result.report.sentence == "30 of 31 fixes kept: 1 left alone by a confirmed jump")
     }
 
     /// Spikes of two and three fixes that agree with each other (100″, 100.1″, 100.2″: 3 m/s

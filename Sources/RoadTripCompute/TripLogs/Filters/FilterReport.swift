@@ -53,6 +53,9 @@ public struct FilterReport: Sendable, Hashable {
         case tooClose
         /// Implied speed from the last kept fix above maximumSpeed. "N faster than 70 m/s".
         case tooFast
+        /// The only fix of its segment when a jump away from it is confirmed (`LocationFilter`
+        /// rule 6). "N left alone by a confirmed jump".
+        case strandedByJump
         /// Within headingFilter of the last kept heading. "N within 1° of the previous".
         case withinHeadingFilter
         /// verticalAccuracy > desiredVerticalAccuracy. "N less accurate than 50 m vertically".
@@ -114,6 +117,7 @@ public struct FilterReport: Sendable, Hashable {
         case .repeatedTime: return "with a repeated timestamp"
         case .tooClose: return "within \(Self.number(settings.distanceFilter)) m of the previous"
         case .tooFast: return "faster than \(Self.number(settings.maximumSpeed)) m/s"
+        case .strandedByJump: return "left alone by a confirmed jump"
         case .withinHeadingFilter: return "within \(Self.number(settings.headingFilter))° of the previous"
         case .lessAccurateVertically:
             return "less accurate than \(Self.number(settings.desiredVerticalAccuracy)) m vertically"

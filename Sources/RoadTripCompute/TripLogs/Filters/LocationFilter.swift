@@ -55,6 +55,10 @@ import RoadTripGeo
 ///      recorded fixes to within `distanceFilter`.
 ///
 ///    Every kept fix, including one that opens a segment, becomes the new `p`.
+/// 6. **strandedByJump** — a confirmed jump away from a segment that has a single fix drops that
+///    fix: a lone position followed by a jump the next three fixes confirm is the wrong one (a
+///    logger's first fix, left over from where it last was), and kept it would be a one-fix segment
+///    that names where the trip starts, draws the Start pin and stretches the map to it.
 ///
 /// Each fix is decided from the fixes before it, and at most the three after it (a time jump ahead
 /// waits for one, a too-fast fix for three), so a whole log (``apply(_:settings:recordingStart:)``) and a stream of fixes
@@ -295,6 +299,13 @@ public enum LocationFilter {
         /// far (each with the fix that came after it, when it was held for a jump ahead in time),
         /// waiting for ``LocationFilter/jumpConfirmations`` of them.
         private var suspect: [(fix: LocationSample, next: LocationSample?)] = []
+        /// The first kept fix of the current segment while it is the segment's only one, and the
+        /// decisions on the fixes after it so far (drops), held in file order: a jump away from a
+        /// lone fix that the fixes after the jump confirm drops the lone fix instead
+        /// (**strandedByJump**) — a logger's first position left over from where it last was, or
+        /// a wrong one — rather than keeping it as a one-fix segment that names the trip's start.
+        private var lone: LocationSample?
+        private var heldAfterLone: [(Decision, LocationSample)] = []
         /// What has been dropped so far, and why; `total` counts every fix added.
         public private(set) var report: FilterReport
 
@@ -313,7 +324,7 @@ public enum LocationFilter {
             report.total += 1
             if let reason = screen.rejection(of: fix) {
                 report.drop(reason)
-                emit(.dropped(reason), fix)
+                output(.dropped(reason), fix, emit: emit)
                 return
             }
             let kept = LocationFilter.plausible(fix)
@@ -323,7 +334,7 @@ public enum LocationFilter {
                     walker.lastRecordedTime.map({ time > $0 }) ?? true
                 {
                     report.drop(.timeJumpedAhead)
-                    emit(.dropped(.timeJumpedAhead), waiting)
+                    output(.dropped(.timeJumpedAhead), waiting, emit: emit)
                 } else {
                     decide(waiting, next: kept, emit: emit)
                 }
@@ -344,6 +355,32 @@ public enum LocationFilter {
             }
             // Too few fixes came after a too-fast one to confirm it: dropped, and the rest decided again.
             while !suspect.isEmpty { rejectSuspect(emit: emit) }
+            releaseLone(emit: emit)
+        }
+
+        /// Hands `emit` a decision in file order: a kept fix that opens a segment is held as the
+        /// segment's lone fix (see `lone`), and what comes after it waits with it until the segment
+        /// has a second fix, or another segment starts.
+        private mutating func output(_ decision: Decision, _ fix: LocationSample, emit: (Decision, LocationSample) -> Void) {
+            switch decision {
+            case .kept(let opensSegment, _) where opensSegment:
+                releaseLone(emit: emit)
+                lone = fix
+            case .kept:
+                releaseLone(emit: emit)
+                emit(decision, fix)
+            case .dropped:
+                if lone == nil { emit(decision, fix) } else { heldAfterLone.append((decision, fix)) }
+            }
+        }
+
+        /// Emits the lone fix, kept as its segment's first, and the decisions held after it.
+        private mutating func releaseLone(emit: (Decision, LocationSample) -> Void) {
+            guard let fix = lone else { return }
+            lone = nil
+            emit(.kept(opensSegment: true, stepDistance: nil), fix)
+            for (decision, held) in heldAfterLone { emit(decision, held) }
+            heldAfterLone = []
         }
 
         /// Drops the suspect too-fast fix (a spike) and decides the fixes held after it again, from
@@ -352,7 +389,7 @@ public enum LocationFilter {
             let waiting = suspect
             suspect = []
             report.drop(.tooFast)
-            emit(.dropped(.tooFast), waiting[0].fix)
+            output(.dropped(.tooFast), waiting[0].fix, emit: emit)
             for entry in waiting.dropFirst() { decide(entry.fix, next: entry.next, emit: emit) }
         }
 
@@ -376,7 +413,14 @@ public enum LocationFilter {
                 let waiting = suspect
                 suspect = []
                 walker.keepConfirmedJump(waiting[0].fix)
-                emit(.kept(opensSegment: true, stepDistance: nil), waiting[0].fix)
+                if let stranded = lone {
+                    lone = nil
+                    report.drop(.strandedByJump)
+                    emit(.dropped(.strandedByJump), stranded)
+                    for (decision, held) in heldAfterLone { emit(decision, held) }
+                    heldAfterLone = []
+                }
+                output(.kept(opensSegment: true, stepDistance: nil), waiting[0].fix, emit: emit)
                 for entry in waiting.dropFirst() { decide(entry.fix, next: entry.next, emit: emit) }
                 return
             }
@@ -386,7 +430,7 @@ public enum LocationFilter {
                 return
             }
             if case .dropped(let reason) = decision { report.drop(reason) }
-            emit(decision, fix)
+            output(decision, fix, emit: emit)
         }
     }
 

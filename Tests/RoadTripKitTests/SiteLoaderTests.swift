@@ -24,7 +24,8 @@ import Testing
 
     /// A file or folder whose name is not UTF-8 (Latin-1 "Tromsø", byte F8) cannot be opened by a
     /// Swift path (Foundation shows it with U+FFFD): a warning names it instead of skipping it
-    /// unseen — a trip log, a photo and a destination folder.
+    /// unseen — a trip log, a photo and a destination folder; so is a name with a line break, which
+    /// no page path can hold (it failed the build only when the output was written).
     @Test func namesThatAreNotUTF8AreWarnings() throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("roadtrip-latin1-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: root) }
@@ -42,6 +43,7 @@ import Testing
         create("Destinations/d/trips", Array("Troms".utf8) + [0xF8] + Array(".gpx".utf8))
         create("Destinations/d/photos", Array("Troms".utf8) + [0xF8] + Array(".jpg".utf8))
         create("Destinations", [0x62, 0xE9, 0x72, 0x6E], asFolder: true)
+        create("Destinations/d/trips", Array("new\nline.gpx".utf8))
         let log = DiagnosticLog()
         _ = SiteLoader(projectRoot: root, log: log).load(config: SiteConfig(), geocoder: TableGeocoder.testville)
         let message = "warning: this name is not UTF-8 text (shown with � for the bytes that are not), so roadtrip cannot "
@@ -49,6 +51,8 @@ import Testing
         #expect(Set(log.diagnostics.map(\.description)) == [
             "Destinations/b\u{FFFD}rn: " + message, "Destinations/d/trips/Troms\u{FFFD}.gpx: " + message,
             "Destinations/d/photos/Troms\u{FFFD}.jpg: " + message,
+            "Destinations/d/trips/new?line.gpx: warning: this name holds a line break or another control character "
+                + "(shown as ?); rename it; skipped",
         ])
     }
 

@@ -84,6 +84,18 @@ import Testing
         #expect(result.report.count(.invalid) == 1)
     }
 
+    /// A folder in trips/ that holds other logs (GPX files) is no recording: the error says how
+    /// folders are read and where the logs belong.
+    @Test func aFolderOfOtherLogsSaysWhereTheyBelong() {
+        let folder = TripLogTestFiles.folder(with: ["day1.gpx": "<gpx/>"])
+        let log = DiagnosticLog()
+        #expect(SensorLoggerReader.read(folder, displayPath: "trips/days", slug: "days", log: log) == nil)
+        #expect(log.diagnostics.map(\.description) == [
+            "trips/days: error: not a Sensor Logger recording: the folder has no Location.csv, TotalAcceleration.csv or "
+                + "Accelerometer.csv (a folder in trips/ is read as one recording; put other trip logs in trips/ itself)"
+        ])
+    }
+
     @Test func badRowsAreSkippedCountedAndNamed() throws {
         // bad-inputs/README.md: "bad rows skipped with warnings naming their lines; the good row kept".
         let text = try String(contentsOf: FixtureFiles.url("bad-inputs/csv-bad-rows.csv"), encoding: .utf8)

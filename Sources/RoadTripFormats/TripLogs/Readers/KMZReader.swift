@@ -14,9 +14,10 @@ import RoadTripCore
 ///
 /// The one file that imports libzip (CZip).
 public enum KMZReader {
-    /// The largest KML document unzipped, in bytes (4 GiB): far above any real track (a
-    /// 1-million-point `gx:Track` is about 100 MB), and a bound on the disk a zip bomb can take.
-    public static let maximumDocumentSize: UInt64 = 4 << 30
+    /// The largest KML document unzipped, in bytes (1 GiB): far above any real track (a
+    /// 1-million-point `gx:Track` is about 100 MB), and a bound on the disk — or, where `/tmp` is a
+    /// tmpfs (Debian 13's default), the memory — a zip bomb can take.
+    public static let maximumDocumentSize: UInt64 = 1 << 30
 
     /// Reads the KMZ at `url`; `nil` after an error in `log`: the file is not a readable zip
     /// archive ("not a readable zip archive: …", libzip's reason), holds no `.kml` file (the

@@ -75,7 +75,8 @@ public enum SensorLoggerReader {
         guard recognizes(folder: folder) else {
             log.error(
                 SourceLocation(path: displayPath),
-                "not a Sensor Logger recording: the folder has no Location.csv, TotalAcceleration.csv or Accelerometer.csv")
+                "not a Sensor Logger recording: the folder has no Location.csv, TotalAcceleration.csv or Accelerometer.csv "
+                    + "(a folder in trips/ is read as one recording; put other trip logs in trips/ itself)")
             return nil
         }
         var tripLog = TripLog(slug: slug, sourcePath: displayPath, format: .sensorLogger)

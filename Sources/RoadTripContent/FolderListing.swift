@@ -4,16 +4,20 @@ import RoadTripCore
 /// The entries of a project folder, for the loaders. Foundation gives a name that is not UTF-8
 /// (a Latin-1 `Tromsø.gpx` copied from an old system) with U+FFFD in place of the bytes it cannot
 /// decode, and no file has that name, so the entry could not be opened and would be skipped unseen;
-/// each such entry is a warning instead, naming the folder and the name as shown. A name with a line
-/// break or another control character is a warning too, and skipped: no page path or message can
-/// hold it (the build would fail only when it writes the output, naming the output file).
+/// each such entry is a warning instead, naming the folder and the name as shown. Where names become
+/// output paths as they are (trip logs, photos), one with a line break or another control character
+/// is a warning too, and skipped: no output path can hold it (the build would fail only when it
+/// writes the output, naming the output file). A destination folder's name is slugged instead.
 enum FolderListing {
     /// The names in `folder` (every entry, dotfiles too, sorted), without those that are not UTF-8
-    /// (warned about in `log`, at `displayPath/name`); `nil` when the folder cannot be read.
-    static func names(in folder: URL, displayPath: String, log: DiagnosticLog) -> [String]? {
+    /// and, with `skippingControlCharacters`, those holding a control character (each warned about
+    /// in `log`, at `displayPath/name`); `nil` when the folder cannot be read.
+    static func names(
+        in folder: URL, displayPath: String, skippingControlCharacters: Bool = true, log: DiagnosticLog
+    ) -> [String]? {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return nil }
         return names.sorted().filter { name in
-            if name.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+            if skippingControlCharacters, name.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
                 let shown = name.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? "?" : String($0) }.joined()
                 log.warning(
                     SourceLocation(path: displayPath + "/" + shown),

@@ -91,7 +91,9 @@ public struct SiteLoader: Sendable {
                     PropertyListImport.destinations(from: plistURL, displayPath: path, log: log)
                 })
         }
-        let entries = (FolderListing.names(in: destinationsFolder, displayPath: ProjectPath.relative(destinationsFolder, to: projectRoot), log: log) ?? [])
+        let entries = (FolderListing.names(
+            in: destinationsFolder, displayPath: ProjectPath.relative(destinationsFolder, to: projectRoot),
+            skippingControlCharacters: false, log: log) ?? [])
             .filter { !$0.hasPrefix(".") }
         let folders = destinationFolders(among: entries)
         sources += loadFolders(folders, config: config, geocoder: geocoder)

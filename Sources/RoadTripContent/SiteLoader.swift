@@ -91,7 +91,7 @@ public struct SiteLoader: Sendable {
                     PropertyListImport.destinations(from: plistURL, displayPath: path, log: log)
                 })
         }
-        let entries = (FolderListing.names(
+        let entries = (ProjectFolderNames.names(
             in: destinationsFolder, displayPath: ProjectPath.relative(destinationsFolder, to: projectRoot),
             skippingControlCharacters: false, log: log) ?? [])
             .filter { !$0.hasPrefix(".") }

@@ -23,7 +23,7 @@ struct TripLogLoader {
     /// are left out (their errors are in the log).
     func load(folder: URL) -> [LoadedTripLog] {
         let trips = folder.appendingPathComponent("trips")
-        guard let names = FolderListing.names(in: trips, displayPath: ProjectPath.relative(trips, to: projectRoot), log: log) else { return [] }
+        guard let names = ProjectFolderNames.names(in: trips, displayPath: ProjectPath.relative(trips, to: projectRoot), log: log) else { return [] }
         let timeZone = TimeZone(identifier: config.timeZone) ?? .gmt
         var loaded: [LoadedTripLog] = []
         var slugOwners: [String: String] = [:]  // lower-cased slug → the first log's path

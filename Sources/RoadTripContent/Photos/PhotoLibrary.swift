@@ -31,7 +31,7 @@ public enum PhotoLibrary {
     ///   - log: receives a warning per skipped file, and the captions file's problems (a YAML
     ///     error, a caption that is not text, a caption for a file that is not there).
     public static func load(folder: URL, displayPath: String, timeZone: TimeZone, log: DiagnosticLog) -> [Photo] {
-        guard let names = FolderListing.names(in: folder, displayPath: displayPath, log: log) else { return [] }
+        guard let names = ProjectFolderNames.names(in: folder, displayPath: displayPath, log: log) else { return [] }
         let captions = readCaptions(folder: folder, displayPath: displayPath, log: log)
         var photos: [Photo] = []
         for name in names where !name.hasPrefix(".") && name != captionsFileName {

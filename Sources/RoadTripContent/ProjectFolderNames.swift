@@ -8,7 +8,7 @@ import RoadTripCore
 /// output paths as they are (trip logs, photos), one with a line break or another control character
 /// is a warning too, and skipped: no output path can hold it (the build would fail only when it
 /// writes the output, naming the output file). A destination folder's name is slugged instead.
-enum FolderListing {
+enum ProjectFolderNames {
     /// The names in `folder` (every entry, dotfiles too, sorted), without those that are not UTF-8
     /// and, with `skippingControlCharacters`, those holding a control character (each warned about
     /// in `log`, at `displayPath/name`); `nil` when the folder cannot be read.

@@ -18,6 +18,7 @@ let package = Package(
         .systemLibrary(name: "CGeonames", providers: [.apt(["libgeonames-dev"])]),
         .systemLibrary(name: "CExif", pkgConfig: "libexif", providers: [.apt(["libexif-dev"])]),
         .systemLibrary(name: "CZip", pkgConfig: "libzip", providers: [.apt(["libzip-dev"])]),
+        .systemLibrary(name: "CNetCDF", pkgConfig: "netcdf", providers: [.apt(["libnetcdf-dev"])]),
         // A C target, not a systemLibrary: libvips' API is C-variadic (Swift cannot call it) and its
         // pkg-config brings GLib's -pthread (a SwiftPM warning). The GLib include paths are Debian's
         // x86_64 multiarch ones (`pkg-config --variable=libdir glib-2.0`); see Sources/CVips.
@@ -33,7 +34,7 @@ let package = Package(
         // The floors of the pipeline, each importing only those before it (README, "Layout of the code").
         .target(name: "RoadTripCore"),
         .target(name: "RoadTripFormats", dependencies: ["RoadTripCore", "CLibXML2", "CYAML", "CExif", "CVips", "CZip"]),
-        .target(name: "RoadTripGeo", dependencies: ["RoadTripCore", "CProj", "CGeonames"]),
+        .target(name: "RoadTripGeo", dependencies: ["RoadTripCore", "CProj", "CGeonames", "CNetCDF"]),
         .target(name: "RoadTripContent", dependencies: ["RoadTripCore", "RoadTripFormats", "RoadTripGeo", "CCmark"]),
         .target(name: "RoadTripCompute", dependencies: ["RoadTripCore", "RoadTripFormats", "RoadTripGeo", "RoadTripContent"]),
         .target(

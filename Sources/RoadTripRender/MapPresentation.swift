@@ -40,7 +40,7 @@ struct MapPresentation: Sendable {
         view = map.view
         let input = SVGMapInput(
             view: view, annotations: annotations, title: title, tileLayer: tileLayer, idPrefix: idPrefix,
-            tracks: map.tracks)
+            tracks: map.tracks, vectorBasemap: map.basemap)
         if !drawsSVG {
             svg = ""
             svgFile = ""

@@ -22,6 +22,9 @@ public struct SVGMapInput: Sendable {
     public var drawsTiles: Bool
     /// `true` for a standalone `map.svg` (`<?xml …?>` first), `false` for SVG inlined in HTML.
     public var includeXMLDeclaration: Bool
+    /// The offline vector basemap drawn under the tiles (land and lakes over a sea background), or
+    /// `nil` for the plain background.
+    public var vectorBasemap: BasemapDrawing?
     /// Prepended to every `id` in the SVG so several inline maps on one page do not clash; use
     /// letters, digits, `-` or `_` (e.g. `"new-york-"`).
     public var idPrefix: String
@@ -30,8 +33,9 @@ public struct SVGMapInput: Sendable {
     public init(
         view: MapView, annotations: [Annotation], title: String, tileLayer: TileLayer? = nil,
         includeXMLDeclaration: Bool = true, idPrefix: String = "", drawsTiles: Bool = true,
-        tracks: [[Coordinate]] = []
+        tracks: [[Coordinate]] = [], vectorBasemap: BasemapDrawing? = nil
     ) {
+        self.vectorBasemap = vectorBasemap
         self.drawsTiles = drawsTiles
         self.tracks = tracks
         self.view = view
@@ -107,20 +111,62 @@ public struct SVGMap {
         }
     }
 
-    /// `<g class="basemap">`: the plain background and, with a tile layer, its tiles (and overlay).
+    /// Fill of the sea, land and lakes of the vector basemap (quiet, so pins and tracks stand out).
+    static let seaColour = "#cfe0ea", landColour = "#f3f1ea"
+
+    /// `<g class="basemap">`: the plain background (the sea under a vector basemap), the vector
+    /// basemap's rings by level — `<path class="basemap-land">` for land and islands in lakes,
+    /// `<path class="basemap-water">` for lakes and ponds, stroked in their own fill so neighbouring
+    /// GSHHG bins meet without a seam — and, with a tile layer, its tiles (and overlay) over them.
     private static func writeBasemap(_ input: SVGMapInput, to writer: XMLDocumentWriter) {
         let view = input.view
         writer.element("g", attributes: [("class", "basemap")]) {
             writer.element("rect", attributes: [
                 ("class", "map-background"), ("x", "0"), ("y", "0"),
-                ("width", SVGPixels.text(view.width)), ("height", SVGPixels.text(view.height)), ("fill", "#e8eef1"),
+                ("width", SVGPixels.text(view.width)), ("height", SVGPixels.text(view.height)),
+                ("fill", input.vectorBasemap == nil ? "#e8eef1" : seaColour),
             ])
+            if let drawing = input.vectorBasemap { writeVectorBasemap(drawing, to: writer) }
             if let layer = input.tileLayer {
                 let tiles = MapTile.covering(view, maximumZoom: layer.maxZoom)
                 writeTiles(tiles, template: layer.url, className: "tiles", to: writer)
                 if let overlay = layer.overlay {
                     writeTiles(tiles, template: overlay, className: "tiles tiles-overlay", to: writer)
                 }
+            }
+            if input.vectorBasemap != nil {
+                // GSHHG's credit, over the tiles, on the line above the tile attribution.
+                writer.element("text", attributes: [
+                    ("class", "basemap-credit"),
+                    ("x", SVGPixels.text(view.width - 4)), ("y", SVGPixels.text(view.height - 16)),
+                    ("text-anchor", "end"), ("font-family", "sans-serif"), ("font-size", "10"),
+                    ("fill", "#333333"), ("stroke", "#ffffff"), ("stroke-width", "3"), ("style", "paint-order:stroke"),
+                ], text: Basemap.credit)
+            }
+        }
+    }
+
+    /// The rings of `drawing`, one path per run of rings of one level (painting order kept).
+    private static func writeVectorBasemap(_ drawing: BasemapDrawing, to writer: XMLDocumentWriter) {
+        writer.element("g", attributes: [("class", "basemap-vector"), ("data-gshhg-resolution", drawing.resolution.rawValue)]) {
+            var index = 0
+            while index < drawing.rings.count {
+                let level = drawing.rings[index].level
+                var d = ""
+                while index < drawing.rings.count, drawing.rings[index].level == level {
+                    for (position, point) in drawing.rings[index].points.enumerated() {
+                        d += position == 0 ? "M" : "L"
+                        d += DecimalText.string(point.x, maximumFractionDigits: 1) + ","
+                            + DecimalText.string(point.y, maximumFractionDigits: 1)
+                    }
+                    d += "Z"
+                    index += 1
+                }
+                let colour = level % 2 == 1 ? landColour : seaColour
+                writer.element("path", attributes: [
+                    ("class", level % 2 == 1 ? "basemap-land" : "basemap-water"), ("data-level", String(level)), ("d", d),
+                    ("fill", colour), ("stroke", colour), ("stroke-width", "0.5"), ("stroke-linejoin", "round"),
+                ])
             }
         }
     }

@@ -16,23 +16,29 @@ public struct BuildEnvironment: Sendable {
     public var now: @Sendable () -> Date
     /// Makes each published photo's thumbnail and web copy (place-photos).
     public var photoCopier: any PhotoCopier
+    /// The offline vector basemap drawn under every `map.svg` (GSHHG coastlines), or `nil` for
+    /// none.
+    public var basemap: Basemap?
 
     /// An environment with `geocoder`, the system clock unless `now` is given, and photo copies
     /// made by libvips in the project's `.roadtrip-cache/` (``LibvipsPhotoCopier``) unless
     /// `photoCopier` is given.
     public init(
         geocoder: any Geocoder, now: @escaping @Sendable () -> Date = { Date() },
-        photoCopier: any PhotoCopier = LibvipsPhotoCopier()
+        photoCopier: any PhotoCopier = LibvipsPhotoCopier(), basemap: Basemap? = nil
     ) {
         self.geocoder = geocoder
         self.now = now
         self.photoCopier = photoCopier
+        self.basemap = basemap
     }
 
     /// The environment of `roadtrip build` and `serve`: the GeoNames gazetteer (`Gazetteer.shared`,
     /// loaded once per process on its first question — by the step that first places something,
     /// not before the build starts — and empty without Debian's geonames data).
-    public static var standard: BuildEnvironment { BuildEnvironment(geocoder: SharedGazetteer()) }
+    /// With the offline basemap from Debian's gmt-gshhg files (`Basemap.standardFolder`), read
+    /// only when a map is drawn; none when they are not installed.
+    public static var standard: BuildEnvironment { BuildEnvironment(geocoder: SharedGazetteer(), basemap: Basemap()) }
 }
 
 /// `Gazetteer.shared`, asked for only when a question comes (its load takes about 130 ms).

@@ -81,4 +81,36 @@ import Testing
         #expect(withLake.map(\.level) == [1, 2])
         #expect(CoastlineAssembly.level(at: (7000, 55000), in: withLake) == 2)
     }
+
+    /// A map view's basemap (`Basemap.drawing(for:)`), in its pixels: at the pixel of each place of
+    /// a view around it, the innermost ring is land or water as the place is. Views of 800×500 px
+    /// at three scales (a city, a region, a continent: full, high or intermediate, and low or crude
+    /// resolution), one of them across 180° (Taveuni), so the bins, the projection and the clipping
+    /// are checked together.
+    @Test func viewsDrawTheirPlacesAsLandOrWater() throws {
+        guard let basemap = Basemap(folder: Self.folder) else {
+            print("CoastlineTests: skipped: no GSHHG files in /usr/share/gmt-gshhg (Debian's gmt-gshhg packages)")
+            return
+        }
+        let cases: [(center: Coordinate, span: Double, places: [String])] = [
+            (Coordinate(latitude: 60.39, longitude: 5.33), 0.05, ["Bergen, Bryggen"]),
+            (Coordinate(latitude: -16.85, longitude: -179.9), 1.5,
+             ["Taveuni, Fiji, west of 180°", "Pacific east of Taveuni, across 180°", "Pacific west of 180°"]),
+            (Coordinate(latitude: 46.5, longitude: 7.5), 4, ["Lake Geneva", "Lake Constance"]),
+            (Coordinate(latitude: 61.0, longitude: 8.0), 6, ["Sognefjord off Leikanger", "Oslofjord between Horten and Moss"]),
+            (Coordinate(latitude: 40, longitude: -30), 60, ["Mid-Atlantic", "Paris", "Denver", "Bay of Biscay"]),
+        ]
+        for (center, span, names) in cases {
+            let view = MapView(
+                region: CoordinateRegion(center: center, span: CoordinateSpan(latitudeDelta: span, longitudeDelta: span)),
+                width: 800, height: 500)
+            let drawing = try #require(basemap.drawing(for: view))
+            for (name, latitude, longitude, level) in Self.places where names.contains(name) {
+                let pixel = view.point(for: Coordinate(latitude: latitude, longitude: longitude))
+                #expect(pixel.x >= 0 && pixel.x <= 800 && pixel.y >= 0 && pixel.y <= 500, "\(name) is in the view")
+                let drawn = drawing.level(atX: pixel.x, y: pixel.y)
+                #expect(drawn % 2 == level % 2, "\(name) drawn at level \(drawn), is \(level), in the \(drawing.resolution) view of span \(span)°")
+            }
+        }
+    }
 }

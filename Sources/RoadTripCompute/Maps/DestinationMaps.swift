@@ -18,18 +18,21 @@ public struct DestinationMaps: Sendable {
     public let tripLogs: [FittedMap]
 
     /// The maps of `destination`, whose map opens on `initialRegion` (degrees), with its filtered
-    /// `recordings`, under `config` (viewport, padding, default span, standard tile layer).
+    /// `recordings`, under `config` (viewport, padding, default span, standard tile layer), each with
+    /// the offline `basemap` of its view when there is one.
     public init(
-        destination: Destination, initialRegion: CoordinateRegion, recordings: [ProcessedTripLog], config: SiteConfig
+        destination: Destination, initialRegion: CoordinateRegion, recordings: [ProcessedTripLog], config: SiteConfig,
+        basemap: Basemap? = nil
     ) {
         let segments = recordings.map { $0.segments.map(\.coordinates) }
-        page = FittedMap(initialRegion: initialRegion, config: config, tracks: segments.flatMap { $0 })
+        page = FittedMap(initialRegion: initialRegion, config: config, tracks: segments.flatMap { $0 }, basemap: basemap)
         card = FittedMap(
-            initialRegion: initialRegion, config: config, width: Self.cardSize.width, height: Self.cardSize.height)
+            initialRegion: initialRegion, config: config, width: Self.cardSize.width, height: Self.cardSize.height,
+            basemap: basemap)
         tripLogs = zip(recordings, segments).map { recording, lines in
             FittedMap(
                 initialRegion: Self.tripLogRegion(of: recording, destination: destination.coordinate, config: config),
-                config: config, tracks: lines)
+                config: config, tracks: lines, basemap: basemap)
         }
     }
 

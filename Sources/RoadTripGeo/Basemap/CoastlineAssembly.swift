@@ -145,20 +145,24 @@ public enum CoastlineAssembly {
     /// The level at `point` of a bin whose rings are `rings`: the highest level of the rings that
     /// contain it (even–odd rule), 0 (sea) when none does.
     public static func level(at point: (x: Double, y: Double), in rings: [Ring]) -> Int {
-        rings.filter { contains($0.points, point) }.map(\.level).max() ?? 0
+        rings.filter { ring in contains(ring.points, point) { (Double($0.x), Double($0.y)) } }.map(\.level).max() ?? 0
     }
 
-    /// Whether the ring `points` contains `point` (ray casting, W. Randolph Franklin's PNPOLY).
-    static func contains(_ points: [GSHHGFile.BinPoint], _ point: (x: Double, y: Double)) -> Bool {
+    /// Whether the ring `points` (closed implicitly, each placed by `position`) contains `point`:
+    /// ray casting, W. Randolph Franklin's PNPOLY.
+    public static func contains<Point>(
+        _ points: [Point], _ point: (x: Double, y: Double), position: (Point) -> (x: Double, y: Double)
+    ) -> Bool {
         var inside = false
-        var j = points.count - 1
-        for i in points.indices {
-            let (xi, yi) = (Double(points[i].x), Double(points[i].y))
-            let (xj, yj) = (Double(points[j].x), Double(points[j].y))
-            if (yi > point.y) != (yj > point.y), point.x < (xj - xi) * (point.y - yi) / (yj - yi) + xi {
+        guard var previous = points.last.map(position) else { return false }
+        for element in points {
+            let current = position(element)
+            if (current.y > point.y) != (previous.y > point.y),
+                point.x < (previous.x - current.x) * (point.y - current.y) / (previous.y - current.y) + current.x
+            {
                 inside.toggle()
             }
-            j = i
+            previous = current
         }
         return inside
     }

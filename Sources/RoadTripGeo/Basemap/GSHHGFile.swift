@@ -24,8 +24,8 @@ import Synchronization
 /// - Borders and rivers: `N_points_for_a_segment` and `Hierarchial_level_of_a_segment` (sic) per
 ///   segment, open lines cut at bin edges.
 ///
-/// The one file that imports libnetcdf (CNetCDF). libnetcdf is not thread-safe: every read holds
-/// the file's lock.
+/// The one file that imports libnetcdf (CNetCDF). libnetcdf (and the HDF5 library under it) is not
+/// thread-safe, across files too: every call holds one lock for the whole process (`library`).
 public final class GSHHGFile: Sendable {
     /// What a file holds.
     public enum Kind: String, Sendable, CaseIterable {
@@ -90,16 +90,40 @@ public final class GSHHGFile: Sendable {
         /// Coastlines only: the packed corner levels per bin.
         let nodeLevels: [Int16]
 
-        deinit { nc_close(id) }
+        deinit {
+            let id = id
+            GSHHGFile.library.withLock { _ in _ = nc_close(id) }
+        }
     }
+
+    /// Held around every call into libnetcdf, by every file.
+    private static let library = Mutex(())
 
     /// The file of `kind` at `resolution` in `folder`.
     /// - Throws: `GSHHGFile.Failure` naming the file: missing, unreadable, or not the layout above.
     public init(folder: URL, kind: Kind, resolution: Resolution) throws(Failure) {
-        let url = folder.appendingPathComponent("binned_\(kind.rawValue)_\(resolution.rawValue).nc")
+        let opened = Self.library.withLock { _ in Result { () throws(Failure) in try Self.open(folder: folder, kind: kind, resolution: resolution) } }
+        let layout = try opened.get()
         self.kind = kind
         self.resolution = resolution
+        binSize = layout.binSize
+        columns = layout.columns
+        rows = layout.rows
+        state = Mutex(layout.state)
+    }
+
+    /// What `init` reads, with the library's lock held.
+    private struct Layout: ~Copyable {
+        let binSize: Double
+        let columns: Int
+        let rows: Int
+        let state: State
+    }
+
+    private static func open(folder: URL, kind: Kind, resolution: Resolution) throws(Failure) -> Layout {
+        let url = folder.appendingPathComponent("binned_\(kind.rawValue)_\(resolution.rawValue).nc")
         var id: Int32 = 0
+        Self.silenceHDF5()
         let opened = url.withUnsafeFileSystemRepresentation { path in path.map { nc_open($0, NC_NOWRITE, &id) } ?? NC_EINVAL }
         guard opened == NC_NOERR else { throw Failure(path: url.path, reason: Self.reason(opened)) }
         var variables: [String: Int32] = [:]
@@ -118,9 +142,8 @@ public final class GSHHGFile: Sendable {
             return Int(value)
         }
         let minutes = try scalar("Bin_size_in_minutes")
-        columns = try scalar("N_bins_in_360_longitude_range")
-        rows = try scalar("N_bins_in_180_degree_latitude_range")
-        binSize = Double(minutes) / 60
+        let columns = try scalar("N_bins_in_360_longitude_range")
+        let rows = try scalar("N_bins_in_180_degree_latitude_range")
         let bins = columns * rows
         guard minutes > 0, bins > 0, columns * minutes == 360 * 60, rows * minutes == 180 * 60 else {
             nc_close(id)
@@ -141,8 +164,9 @@ public final class GSHHGFile: Sendable {
         let firstSegment = try array("Id_of_first_segment_in_a_bin", Int32(0), nc_get_vara_int)
         let segmentCount = try array("N_segments_in_a_bin", Int16(0), nc_get_vara_short)
         let nodeLevels = kind == .coastlines ? try array("Embedded_node_levels_in_a_bin", Int16(0), nc_get_vara_short) : []
-        state = Mutex(State(
-            id: id, variables: variables, firstSegment: firstSegment, segmentCount: segmentCount, nodeLevels: nodeLevels))
+        return Layout(
+            binSize: Double(minutes) / 60, columns: columns, rows: rows,
+            state: State(id: id, variables: variables, firstSegment: firstSegment, segmentCount: segmentCount, nodeLevels: nodeLevels))
     }
 
     /// The bin at `row` (0 at 90° N) and `column` (0 at 0° E), wrapped.
@@ -192,50 +216,53 @@ public final class GSHHGFile: Sendable {
         -> [(info: Int, points: [BinPoint])]
     {
         let result: Result<[(info: Int, points: [BinPoint])], Failure> = state.withLock { state in
-            let count = Int(state.segmentCount[index])
-            guard count > 0 else { return .success([]) }
-            var start = Int(state.firstSegment[index])
-            var length = count
-            var info = [Int32](repeating: 0, count: count)
-            var firstPoints = [Int32](repeating: 0, count: count)
-            var pointCounts = [Int32](repeating: 0, count: count)
-            var shortInfo = [Int16](repeating: 0, count: count)
-            guard let infoVariable = state.variables[packed],
-                let startVariable = state.variables["Id_of_first_point_in_a_segment"],
-                nc_get_vara_int(state.id, startVariable, &start, &length, &firstPoints) == NC_NOERR
-            else { return .failure(Failure(path: "binned_\(kind.rawValue)_\(resolution.rawValue).nc", reason: "no \(packed)")) }
-            if let counts {
-                var shortCounts = [Int16](repeating: 0, count: count)
-                guard let countVariable = state.variables[counts],
-                    nc_get_vara_short(state.id, countVariable, &start, &length, &shortCounts) == NC_NOERR,
-                    nc_get_vara_short(state.id, infoVariable, &start, &length, &shortInfo) == NC_NOERR
-                else { return .failure(Failure(path: "binned_\(kind.rawValue)_\(resolution.rawValue).nc", reason: "no \(counts)")) }
-                pointCounts = shortCounts.map { Int32(UInt16(bitPattern: $0)) }
-                info = shortInfo.map(Int32.init)
-            } else {
-                guard nc_get_vara_int(state.id, infoVariable, &start, &length, &info) == NC_NOERR else {
-                    return .failure(Failure(path: "binned_\(kind.rawValue)_\(resolution.rawValue).nc", reason: "no \(packed)"))
+            Self.library.withLock { _ in
+                Self.silenceHDF5()
+                let count = Int(state.segmentCount[index])
+                guard count > 0 else { return .success([]) }
+                var start = Int(state.firstSegment[index])
+                var length = count
+                var info = [Int32](repeating: 0, count: count)
+                var firstPoints = [Int32](repeating: 0, count: count)
+                var pointCounts = [Int32](repeating: 0, count: count)
+                var shortInfo = [Int16](repeating: 0, count: count)
+                guard let infoVariable = state.variables[packed],
+                    let startVariable = state.variables["Id_of_first_point_in_a_segment"],
+                    nc_get_vara_int(state.id, startVariable, &start, &length, &firstPoints) == NC_NOERR
+                else { return .failure(Failure(path: "binned_\(kind.rawValue)_\(resolution.rawValue).nc", reason: "no \(packed)")) }
+                if let counts {
+                    var shortCounts = [Int16](repeating: 0, count: count)
+                    guard let countVariable = state.variables[counts],
+                        nc_get_vara_short(state.id, countVariable, &start, &length, &shortCounts) == NC_NOERR,
+                        nc_get_vara_short(state.id, infoVariable, &start, &length, &shortInfo) == NC_NOERR
+                    else { return .failure(Failure(path: "binned_\(kind.rawValue)_\(resolution.rawValue).nc", reason: "no \(counts)")) }
+                    pointCounts = shortCounts.map { Int32(UInt16(bitPattern: $0)) }
+                    info = shortInfo.map(Int32.init)
+                } else {
+                    guard nc_get_vara_int(state.id, infoVariable, &start, &length, &info) == NC_NOERR else {
+                        return .failure(Failure(path: "binned_\(kind.rawValue)_\(resolution.rawValue).nc", reason: "no \(packed)"))
+                    }
+                    pointCounts = info.map { $0 >> 9 }
                 }
-                pointCounts = info.map { $0 >> 9 }
+                // A bin's points are consecutive: one read of each coordinate.
+                var pointStart = Int(firstPoints[0])
+                var pointLength = Int(firstPoints[count - 1] - firstPoints[0] + pointCounts[count - 1])
+                var dx = [Int16](repeating: 0, count: max(pointLength, 0))
+                var dy = dx
+                guard pointLength > 0,
+                    let xVariable = state.variables["Relative_longitude_from_SW_corner_of_bin"],
+                    let yVariable = state.variables["Relative_latitude_from_SW_corner_of_bin"],
+                    nc_get_vara_short(state.id, xVariable, &pointStart, &pointLength, &dx) == NC_NOERR,
+                    nc_get_vara_short(state.id, yVariable, &pointStart, &pointLength, &dy) == NC_NOERR
+                else { return .failure(Failure(path: "binned_\(kind.rawValue)_\(resolution.rawValue).nc", reason: "unreadable points")) }
+                return .success((0..<count).map { segment in
+                    let first = Int(firstPoints[segment] - firstPoints[0])
+                    let points = (first..<(first + Int(pointCounts[segment]))).map {
+                        BinPoint(x: UInt16(bitPattern: dx[$0]), y: UInt16(bitPattern: dy[$0]))
+                    }
+                    return (Int(info[segment]), points)
+                })
             }
-            // A bin's points are consecutive: one read of each coordinate.
-            var pointStart = Int(firstPoints[0])
-            var pointLength = Int(firstPoints[count - 1] - firstPoints[0] + pointCounts[count - 1])
-            var dx = [Int16](repeating: 0, count: max(pointLength, 0))
-            var dy = dx
-            guard pointLength > 0,
-                let xVariable = state.variables["Relative_longitude_from_SW_corner_of_bin"],
-                let yVariable = state.variables["Relative_latitude_from_SW_corner_of_bin"],
-                nc_get_vara_short(state.id, xVariable, &pointStart, &pointLength, &dx) == NC_NOERR,
-                nc_get_vara_short(state.id, yVariable, &pointStart, &pointLength, &dy) == NC_NOERR
-            else { return .failure(Failure(path: "binned_\(kind.rawValue)_\(resolution.rawValue).nc", reason: "unreadable points")) }
-            return .success((0..<count).map { segment in
-                let first = Int(firstPoints[segment] - firstPoints[0])
-                let points = (first..<(first + Int(pointCounts[segment]))).map {
-                    BinPoint(x: UInt16(bitPattern: dx[$0]), y: UInt16(bitPattern: dy[$0]))
-                }
-                return (Int(info[segment]), points)
-            })
         }
         return try result.get()
     }
@@ -246,6 +273,13 @@ public final class GSHHGFile: Sendable {
         public var path: String
         /// libnetcdf's or roadtrip's words.
         public var reason: String
+    }
+
+    /// Turns off HDF5's printing of its error stack on standard error, for the calling thread (the
+    /// stack is per thread in a thread-safe HDF5): netCDF probes attributes the files lack, and
+    /// HDF5 would print each miss.
+    private static func silenceHDF5() {
+        H5Eset_auto2(hid_t(H5E_DEFAULT), nil, nil)
     }
 
     private static func reason(_ status: Int32) -> String {

@@ -18,12 +18,14 @@ extension BuildStep {
             let region = InitialRegion.region(for: destination, config: config)
             return (
                 maps: DestinationMaps(
-                    destination: destination, initialRegion: region, recordings: recordings[index], config: config),
+                    destination: destination, initialRegion: region, recordings: recordings[index], config: config,
+                    basemap: context.environment.basemap),
                 placemark: context.environment.geocoder.reverse(destination.coordinate))
         }
         state.maps = fitted.map(\.maps)
         state.placemarks = fitted.map(\.placemark)
-        state.overviewMap = FittedMap.overview(of: state.destinations.map(\.coordinate), config: config)
+        state.overviewMap = FittedMap.overview(
+            of: state.destinations.map(\.coordinate), config: config, basemap: context.environment.basemap)
         if context.options.verbosity == .verbose {
             for index in state.destinations.indices {
                 context.verbose(Self.mapDecision(

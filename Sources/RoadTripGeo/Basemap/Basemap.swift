@@ -1,0 +1,183 @@
+import Foundation
+import Synchronization
+import RoadTripCore
+
+/// The offline vector basemap: GSHHG's coastlines (`GSHHGFile`, `CoastlineAssembly`) laid out for
+/// one map view, at the resolution the view's scale needs, for the renderers to fill under the
+/// pins and tracks, so that a map means something without a network.
+///
+/// The files are opened on first use (a build that draws no map never reads them) and kept for the
+/// build; every method may be called from any thread.
+public final class Basemap: Sendable {
+    /// Where Debian's gmt-gshhg packages put the files.
+    public static let standardFolder = URL(fileURLWithPath: "/usr/share/gmt-gshhg")
+    /// The credit GSHHG's licence asks for, shown with the tile attribution.
+    public static let credit = "Coastlines © GSHHG (Wessel & Smith), LGPL"
+
+    /// The folder holding `binned_GSHHS_<r>.nc`.
+    public let folder: URL
+    /// The resolutions whose coastline file is in `folder`, coarsest first.
+    public let installedResolutions: [GSHHGFile.Resolution]
+    private let files = Mutex<[GSHHGFile.Resolution: GSHHGFile]>([:])
+    /// Each bin's rings once assembled, by resolution and bin: the maps of a destination (page,
+    /// card, trip logs) and of its neighbours share bins.
+    private let assembled = Mutex<[BinKey: [CoastlineAssembly.Ring]]>([:])
+
+    private struct BinKey: Hashable {
+        let resolution: GSHHGFile.Resolution
+        let bin: Int
+    }
+
+    /// The rings of `bin` of `file`, assembled once; `nil` when the bin cannot be read.
+    private func rings(ofBin bin: Int, in file: GSHHGFile) -> [CoastlineAssembly.Ring]? {
+        let key = BinKey(resolution: file.resolution, bin: bin)
+        if let known = assembled.withLock({ $0[key] }) { return known }
+        guard let segments = try? file.coastSegments(ofBin: bin) else { return nil }
+        let rings = CoastlineAssembly.rings(segments: segments, corners: file.cornerLevels(ofBin: bin))
+        assembled.withLock { $0[key] = rings }
+        return rings
+    }
+
+    /// A basemap reading `folder`; `nil` when it holds no coastline file at all.
+    public init?(folder: URL = standardFolder) {
+        self.folder = folder
+        installedResolutions = GSHHGFile.Resolution.allCases.filter {
+            FileManager.default.fileExists(atPath: folder.appendingPathComponent("binned_GSHHS_\($0.rawValue).nc").path)
+        }
+        guard !installedResolutions.isEmpty else { return nil }
+    }
+
+    /// The resolution a view of `metresPerPixel` needs: the coarsest whose shorelines are finer
+    /// than about two pixels (GSHHG's nominal accuracies: crude 25 km, low 5 km, intermediate 1 km,
+    /// high 200 m, full 40 m), else the finest installed.
+    public func resolution(forMetresPerPixel metresPerPixel: Double) -> GSHHGFile.Resolution {
+        let wanted: GSHHGFile.Resolution = switch metresPerPixel {
+        case 12_500...: .crude
+        case 2_500...: .low
+        case 500...: .intermediate
+        case 100...: .high
+        default: .full
+        }
+        return installedResolutions.last { $0 <= wanted } ?? installedResolutions[0]
+    }
+
+    /// The coastline file at `resolution`, opened once.
+    private func file(_ resolution: GSHHGFile.Resolution) -> GSHHGFile? {
+        files.withLock { files in
+            if let open = files[resolution] { return open }
+            let opened = try? GSHHGFile(folder: folder, kind: .coastlines, resolution: resolution)
+            files[resolution] = opened
+            return opened
+        }
+    }
+
+    /// The land and water of `view` in its pixels: the rings of every bin the view (with a margin
+    /// of `margin` pixels) overlaps, at `resolution(forMetresPerPixel:)`, each point placed with
+    /// `MapView.point(for:)` (longitudes the short way from the view's centre, so a view across
+    /// ±180° is whole), thinned to points at least `tolerance` pixels apart and clipped to the view
+    /// and its margin (`BasemapDrawing.clip`). `nil` when the file cannot be read.
+    public func drawing(for view: MapView, margin: Double = 16, tolerance: Double = 0.5) -> BasemapDrawing? {
+        let resolution = resolution(forMetresPerPixel: view.metresPerPixel)
+        guard let file = file(resolution) else { return nil }
+        let northWest = view.coordinate(atX: -margin, y: -margin)
+        let southEast = view.coordinate(atX: view.width + margin, y: view.height + margin)
+        let north = min(northWest.latitude, 90), south = max(southEast.latitude, -90)
+        let firstRow = max(Int(((90 - north) / file.binSize).rounded(.down)), 0)
+        let lastRow = min(Int(((90 - south) / file.binSize).rounded(.up)) - 1, file.rows - 1)
+        // Columns from the west edge eastwards, as many as the view is wide (all when it wraps).
+        let westEdge = view.center.longitude - (view.width / 2 + margin) * view.displayedSpan.longitudeDelta / view.width
+        let width = view.displayedSpan.longitudeDelta * (view.width + 2 * margin) / view.width
+        let firstColumn = Int((((westEdge.truncatingRemainder(dividingBy: 360)) + 360).truncatingRemainder(dividingBy: 360) / file.binSize)
+            .rounded(.down))
+        let columnCount = min(Int((width / file.binSize).rounded(.up)) + 1, file.columns)
+        var drawing = BasemapDrawing(resolution: resolution)
+        guard firstRow <= lastRow else { return drawing }
+        for row in firstRow...lastRow {
+            for offset in 0..<columnCount {
+                let bin = file.binIndex(row: row, column: firstColumn + offset)
+                guard let binRings = rings(ofBin: bin, in: file) else { return nil }
+                let corner = file.southWestCorner(ofBin: bin)
+                let step = file.binSize / 65535
+                for ring in binRings {
+                    var points: [BasemapDrawing.Point] = []
+                    points.reserveCapacity(ring.points.count)
+                    for point in ring.points {
+                        let coordinate = Coordinate(
+                            latitude: corner.latitude + Double(point.y) * step,
+                            longitude: corner.longitude + Double(point.x) * step)
+                        let pixel = view.point(for: coordinate)
+                        if let last = points.last, abs(pixel.x - last.x) < tolerance, abs(pixel.y - last.y) < tolerance { continue }
+                        points.append(BasemapDrawing.Point(x: pixel.x, y: pixel.y))
+                    }
+                    let clipped = BasemapDrawing.clip(points, toWidth: view.width, height: view.height, margin: margin)
+                    if clipped.count >= 3 { drawing.rings.append(BasemapDrawing.Ring(level: ring.level, points: clipped)) }
+                }
+            }
+        }
+        drawing.rings = drawing.rings.enumerated().sorted { ($0.element.level, $0.offset) < ($1.element.level, $1.offset) }
+            .map(\.element)
+        return drawing
+    }
+}
+
+/// The basemap of one map view (`Basemap.drawing(for:)`): rings in the view's pixels, in painting
+/// order (ascending level: land 1, lake 2, island in a lake 3, pond 4, over the sea).
+public struct BasemapDrawing: Sendable, Hashable {
+    /// A point in viewport pixels.
+    public struct Point: Sendable, Hashable {
+        public var x: Double
+        public var y: Double
+    }
+
+    /// A closed ring and its GSHHG level.
+    public struct Ring: Sendable, Hashable {
+        public var level: Int
+        public var points: [Point]
+    }
+
+    /// The GSHHG resolution drawn.
+    public var resolution: GSHHGFile.Resolution
+    /// The rings, in painting order.
+    public var rings: [Ring] = []
+
+    /// The level drawn at pixel (`x`, `y`): the highest of the rings around it, 0 (sea) when none.
+    public func level(atX x: Double, y: Double) -> Int {
+        rings.filter { CoastlineAssembly.contains($0.points, (x, y)) { ($0.x, $0.y) } }.map(\.level).max() ?? 0
+    }
+
+    /// `ring` clipped to the rectangle from (−margin, −margin) to (width + margin, height +
+    /// margin): Sutherland–Hodgman polygon clipping (Sutherland & Hodgman, "Reentrant polygon
+    /// clipping", CACM 17(1), 1974), one edge of the rectangle at a time. What lies outside is cut
+    /// off along the rectangle's edges, so a ring's fill inside the rectangle is unchanged (a ring
+    /// that leaves and comes back gets edges along the border, outside the view when `margin` > 0).
+    public static func clip(_ ring: [Point], toWidth width: Double, height: Double, margin: Double) -> [Point] {
+        let (left, top, right, bottom) = (-margin, -margin, width + margin, height + margin)
+        // Each edge: whether a point is inside, and where a segment crosses it.
+        let edges: [((Point) -> Bool, (Point, Point) -> Point)] = [
+            ({ $0.x >= left }, { a, b in Point(x: left, y: a.y + (b.y - a.y) * (left - a.x) / (b.x - a.x)) }),
+            ({ $0.x <= right }, { a, b in Point(x: right, y: a.y + (b.y - a.y) * (right - a.x) / (b.x - a.x)) }),
+            ({ $0.y >= top }, { a, b in Point(x: a.x + (b.x - a.x) * (top - a.y) / (b.y - a.y), y: top) }),
+            ({ $0.y <= bottom }, { a, b in Point(x: a.x + (b.x - a.x) * (bottom - a.y) / (b.y - a.y), y: bottom) }),
+        ]
+        var output = ring
+        for (isInside, crossing) in edges {
+            guard let last = output.last else { return [] }
+            let input = output
+            output = []
+            output.reserveCapacity(input.count)
+            var previous = last
+            for point in input {
+                switch (isInside(previous), isInside(point)) {
+                case (true, true): output.append(point)
+                case (true, false): output.append(crossing(previous, point))
+                case (false, true):
+                    output.append(crossing(previous, point))
+                    output.append(point)
+                case (false, false): break
+                }
+                previous = point
+            }
+        }
+        return output
+    }
+}

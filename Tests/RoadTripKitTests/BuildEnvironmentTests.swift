@@ -61,4 +61,35 @@ private final class FixedPhotoCopier: PhotoCopier {
         let page = try String(contentsOf: output.appendingPathComponent("index.html"), encoding: .utf8)
         #expect(page.contains("Near Testville, Testland"))
     }
+
+    /// The environment's basemap is drawn into each `map.svg` (land at Paris), and a basemap
+    /// without GSHHG's full resolution is one warning naming its folder, the build going on at the
+    /// finest installed (here only crude, copied into a folder of its own).
+    @Test func theBasemapIsDrawnAndAMissingResolutionIsOneWarning() throws {
+        let crude = URL(fileURLWithPath: "/usr/share/gmt-gshhg/binned_GSHHS_c.nc")
+        guard FileManager.default.fileExists(atPath: crude.path) else {
+            print("BuildEnvironmentTests: skipped: no GSHHG files (Debian's gmt-gshhg packages; ./run installs them)")
+            return
+        }
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("roadtrip-basemap-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let gshhg = root.appendingPathComponent("gshhg")
+        try FileManager.default.createDirectory(at: gshhg, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: crude, to: gshhg.appendingPathComponent("binned_GSHHS_c.nc"))
+        let folder = root.appendingPathComponent("Destinations/paris")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data("---\ntitle: Paris\nlatitude: 48.8566\nlongitude: 2.3522\n---\n".utf8).write(to: folder.appendingPathComponent("index.md"))
+        let log = DiagnosticLog()
+        let environment = BuildEnvironment(
+            geocoder: TableGeocoder.testville, photoCopier: FixedPhotoCopier(thumbnail: crude, web: crude), basemap: Basemap(folder: gshhg))
+        let result = SiteBuilder(options: BuildOptions(projectRoot: root), log: log, environment: environment) { _ in }.build()
+        #expect(result.succeeded, "\(log.diagnostics)")
+        #expect(log.diagnostics.map(\.description) == [
+            gshhg.path + ": warning: the offline basemap's full resolution is not installed (Debian's gmt-gshhg-full; "
+                + "./run installs it): city maps are drawn at the crude resolution"
+        ])
+        let map = try String(contentsOf: root.appendingPathComponent("Output/paris/map.svg"), encoding: .utf8)
+        #expect(map.contains(#"data-gshhg-resolution="c""#) && map.contains(#"class="basemap-land""#))
+        #expect(map.contains("Coastlines © GSHHG (Wessel &amp; Smith), LGPL"))
+    }
 }

@@ -117,7 +117,9 @@ public struct SVGMap {
     /// `<g class="basemap">`: the plain background (the sea under a vector basemap), the vector
     /// basemap's rings by level — `<path class="basemap-land">` for land and islands in lakes,
     /// `<path class="basemap-water">` for lakes and ponds, stroked in their own fill so neighbouring
-    /// GSHHG bins meet without a seam — and, with a tile layer, its tiles (and overlay) over them.
+    /// GSHHG bins meet without a seam — then `<path class="basemap-river">` (major rivers) and
+    /// `<path class="basemap-border">` (borders, dashed), and, with a tile layer, its tiles (and
+    /// overlay) over them.
     private static func writeBasemap(_ input: SVGMapInput, to writer: XMLDocumentWriter) {
         let view = input.view
         writer.element("g", attributes: [("class", "basemap")]) {
@@ -168,7 +170,26 @@ public struct SVGMap {
                     ("fill", colour), ("stroke", colour), ("stroke-width", "0.5"), ("stroke-linejoin", "round"),
                 ])
             }
+            writeLines(drawing.rivers, className: "basemap-river", attributes: [("stroke", "#9fc0d6"), ("stroke-width", "1")], to: writer)
+            writeLines(
+                drawing.borders, className: "basemap-border",
+                attributes: [("stroke", "#9a8c9e"), ("stroke-width", "1"), ("stroke-dasharray", "4 3")], to: writer)
         }
+    }
+
+    /// Open lines (rivers, borders) as one `<path class=…>` without fill, or nothing when there are none.
+    private static func writeLines(
+        _ lines: [[BasemapDrawing.Point]], className: String, attributes: [(String, String)], to writer: XMLDocumentWriter
+    ) {
+        guard !lines.isEmpty else { return }
+        var d = ""
+        for line in lines {
+            for (position, point) in line.enumerated() {
+                d += position == 0 ? "M" : "L"
+                d += DecimalText.string(point.x, maximumFractionDigits: 1) + "," + DecimalText.string(point.y, maximumFractionDigits: 1)
+            }
+        }
+        writer.element("path", attributes: [("class", className), ("d", d), ("fill", "none"), ("stroke-linejoin", "round")] + attributes)
     }
 
     /// The XML declaration libxml2 writes first in a standalone document.

@@ -113,4 +113,35 @@ import Testing
             }
         }
     }
+
+    /// Borders and rivers: the border of Montana and Alberta/Saskatchewan is the 49th parallel, so
+    /// in a view around (49° N, 110° W) a border piece runs along that parallel's pixel row for more
+    /// than 200 px; a view of central Europe draws major rivers and borders; one of the open
+    /// Atlantic draws neither.
+    @Test func bordersAndRiversAreDrawn() throws {
+        guard let basemap = Basemap(folder: Self.folder) else {
+            print("CoastlineTests: skipped: no GSHHG files in /usr/share/gmt-gshhg (Debian's gmt-gshhg packages)")
+            return
+        }
+        func view(_ latitude: Double, _ longitude: Double, span: Double) -> MapView {
+            MapView(
+                region: CoordinateRegion(
+                    center: Coordinate(latitude: latitude, longitude: longitude), span: CoordinateSpan(latitudeDelta: span, longitudeDelta: span)),
+                width: 800, height: 500)
+        }
+        let prairie = view(49, -110, span: 4)
+        let row = prairie.point(for: Coordinate(latitude: 49, longitude: -110)).y
+        let drawing = try #require(basemap.drawing(for: prairie))
+        #expect(drawing.borders.contains { piece in
+            piece.allSatisfy { abs($0.y - row) < 2 } && (piece.map(\.x).max()! - piece.map(\.x).min()!) > 200
+        })
+        let europe = try #require(basemap.drawing(for: view(50, 10, span: 12)))
+        #expect(!europe.rivers.isEmpty && !europe.borders.isEmpty)
+        let atlantic = try #require(basemap.drawing(for: view(35, -40, span: 10)))
+        #expect(atlantic.rivers.isEmpty && atlantic.borders.isEmpty)
+        // Every piece lies in the view and its 16-pixel margin.
+        for piece in europe.rivers + europe.borders {
+            #expect(piece.allSatisfy { $0.x >= -16.001 && $0.x <= 816.001 && $0.y >= -16.001 && $0.y <= 516.001 })
+        }
+    }
 }

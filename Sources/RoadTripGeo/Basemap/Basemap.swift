@@ -18,7 +18,12 @@ public final class Basemap: Sendable {
     public let folder: URL
     /// The resolutions whose coastline file is in `folder`, coarsest first.
     public let installedResolutions: [GSHHGFile.Resolution]
-    private let files = Mutex<[GSHHGFile.Resolution: GSHHGFile]>([:])
+    private let files = Mutex<[FileKey: GSHHGFile?]>([:])
+
+    private struct FileKey: Hashable {
+        let kind: GSHHGFile.Kind
+        let resolution: GSHHGFile.Resolution
+    }
     /// Each bin's rings once assembled, by resolution and bin: the maps of a destination (page,
     /// card, trip logs) and of its neighbours share bins.
     private let assembled = Mutex<[BinKey: [CoastlineAssembly.Ring]]>([:])
@@ -61,21 +66,58 @@ public final class Basemap: Sendable {
         return installedResolutions.last { $0 <= wanted } ?? installedResolutions[0]
     }
 
-    /// The coastline file at `resolution`, opened once.
-    private func file(_ resolution: GSHHGFile.Resolution) -> GSHHGFile? {
+    /// The file of `kind` at `resolution`, opened once (`nil` when it is missing or unreadable).
+    private func file(_ resolution: GSHHGFile.Resolution, kind: GSHHGFile.Kind = .coastlines) -> GSHHGFile? {
         files.withLock { files in
-            if let open = files[resolution] { return open }
-            let opened = try? GSHHGFile(folder: folder, kind: .coastlines, resolution: resolution)
-            files[resolution] = opened
+            let key = FileKey(kind: kind, resolution: resolution)
+            if let open = files[key] { return open }
+            let opened = try? GSHHGFile(folder: folder, kind: kind, resolution: resolution)
+            files[key] = opened
             return opened
         }
+    }
+
+    /// Border levels drawn at `resolution`: 1 national borders, and from the intermediate
+    /// resolution on (a region, not a continent) 2, the state and province borders of the Americas.
+    static func borderLevels(at resolution: GSHHGFile.Resolution) -> ClosedRange<Int> {
+        resolution < .intermediate ? 1...1 : 1...2
+    }
+
+    /// River levels drawn at `resolution`: 1 permanent major rivers, and from the intermediate
+    /// resolution on 2, additional major rivers — a world map with every river is a tangle.
+    static func riverLevels(at resolution: GSHHGFile.Resolution) -> ClosedRange<Int> {
+        resolution < .intermediate ? 1...1 : 1...2
+    }
+
+    /// The lines of `kind` (borders or rivers) of the bins `bins` of the view, at `levels`, in
+    /// the view's pixels, thinned and clipped (`BasemapDrawing.clip(line:…)`).
+    private func lines(
+        _ kind: GSHHGFile.Kind, levels: ClosedRange<Int>, bins: [Int], resolution: GSHHGFile.Resolution, view: MapView,
+        margin: Double, tolerance: Double
+    ) -> [[BasemapDrawing.Point]] {
+        guard let file = file(resolution, kind: kind) else { return [] }
+        var pieces: [[BasemapDrawing.Point]] = []
+        for bin in bins {
+            guard let segments = try? file.lineSegments(ofBin: bin) else { continue }
+            let corner = file.southWestCorner(ofBin: bin)
+            let step = file.binSize / 65535
+            for segment in segments where levels.contains(segment.level) {
+                let points = BasemapDrawing.thinned(segment.points.map { point in
+                    view.point(for: Coordinate(
+                        latitude: corner.latitude + Double(point.y) * step, longitude: corner.longitude + Double(point.x) * step))
+                }, tolerance: tolerance)
+                pieces += BasemapDrawing.clip(line: points, toWidth: view.width, height: view.height, margin: margin)
+            }
+        }
+        return pieces
     }
 
     /// The land and water of `view` in its pixels: the rings of every bin the view (with a margin
     /// of `margin` pixels) overlaps, at `resolution(forMetresPerPixel:)`, each point placed with
     /// `MapView.point(for:)` (longitudes the short way from the view's centre, so a view across
     /// ±180° is whole), thinned to points at least `tolerance` pixels apart and clipped to the view
-    /// and its margin (`BasemapDrawing.clip`). `nil` when the file cannot be read.
+    /// and its margin (`BasemapDrawing.clip`); with the major rivers and the borders of those bins
+    /// (when their files are installed), clipped the same way. `nil` when the file cannot be read.
     public func drawing(for view: MapView, margin: Double = 16, tolerance: Double = 0.5) -> BasemapDrawing? {
         let resolution = resolution(forMetresPerPixel: view.metresPerPixel)
         guard let file = file(resolution) else { return nil }
@@ -92,23 +134,19 @@ public final class Basemap: Sendable {
         let columnCount = min(Int((width / file.binSize).rounded(.up)) + 1, file.columns)
         var drawing = BasemapDrawing(resolution: resolution)
         guard firstRow <= lastRow else { return drawing }
+        var bins: [Int] = []
         for row in firstRow...lastRow {
             for offset in 0..<columnCount {
                 let bin = file.binIndex(row: row, column: firstColumn + offset)
+                bins.append(bin)
                 guard let binRings = rings(ofBin: bin, in: file) else { return nil }
                 let corner = file.southWestCorner(ofBin: bin)
                 let step = file.binSize / 65535
                 for ring in binRings {
-                    var points: [BasemapDrawing.Point] = []
-                    points.reserveCapacity(ring.points.count)
-                    for point in ring.points {
-                        let coordinate = Coordinate(
-                            latitude: corner.latitude + Double(point.y) * step,
-                            longitude: corner.longitude + Double(point.x) * step)
-                        let pixel = view.point(for: coordinate)
-                        if let last = points.last, abs(pixel.x - last.x) < tolerance, abs(pixel.y - last.y) < tolerance { continue }
-                        points.append(BasemapDrawing.Point(x: pixel.x, y: pixel.y))
-                    }
+                    let points = BasemapDrawing.thinned(ring.points.map { point in
+                        view.point(for: Coordinate(
+                            latitude: corner.latitude + Double(point.y) * step, longitude: corner.longitude + Double(point.x) * step))
+                    }, tolerance: tolerance)
                     let clipped = BasemapDrawing.clip(points, toWidth: view.width, height: view.height, margin: margin)
                     if clipped.count >= 3 { drawing.rings.append(BasemapDrawing.Ring(level: ring.level, points: clipped)) }
                 }
@@ -116,6 +154,10 @@ public final class Basemap: Sendable {
         }
         drawing.rings = drawing.rings.enumerated().sorted { ($0.element.level, $0.offset) < ($1.element.level, $1.offset) }
             .map(\.element)
+        drawing.rivers = lines(
+            .rivers, levels: Self.riverLevels(at: resolution), bins: bins, resolution: resolution, view: view, margin: margin, tolerance: tolerance)
+        drawing.borders = lines(
+            .borders, levels: Self.borderLevels(at: resolution), bins: bins, resolution: resolution, view: view, margin: margin, tolerance: tolerance)
         return drawing
     }
 }
@@ -139,6 +181,63 @@ public struct BasemapDrawing: Sendable, Hashable {
     public var resolution: GSHHGFile.Resolution
     /// The rings, in painting order.
     public var rings: [Ring] = []
+    /// Major rivers (`Basemap.riverLevels(at:)`), as open lines.
+    public var rivers: [[Point]] = []
+    /// National borders, and the Americas' state borders at regional scale
+    /// (`Basemap.borderLevels(at:)`), as open lines.
+    public var borders: [[Point]] = []
+
+    /// `pixels` without the points closer than `tolerance` (in both directions) to the point kept
+    /// before them.
+    static func thinned(_ pixels: [(x: Double, y: Double)], tolerance: Double) -> [Point] {
+        var points: [Point] = []
+        points.reserveCapacity(pixels.count)
+        for pixel in pixels {
+            if let last = points.last, abs(pixel.x - last.x) < tolerance, abs(pixel.y - last.y) < tolerance { continue }
+            points.append(Point(x: pixel.x, y: pixel.y))
+        }
+        return points
+    }
+
+    /// The pieces of the open `line` inside the rectangle of `clip(_:toWidth:height:margin:)`:
+    /// each segment clipped with Liang–Barsky (Liang & Barsky, "A new concept and method for line
+    /// clipping", ACM TOG 3(1), 1984), a new piece wherever the line leaves and comes back.
+    public static func clip(line: [Point], toWidth width: Double, height: Double, margin: Double) -> [[Point]] {
+        let (left, top, right, bottom) = (-margin, -margin, width + margin, height + margin)
+        var pieces: [[Point]] = []
+        var current: [Point] = []
+        for (a, b) in zip(line, line.dropFirst()) {
+            let (dx, dy) = (b.x - a.x, b.y - a.y)
+            var (enter, leave) = (0.0, 1.0)
+            var visible = true
+            for (p, q) in [(-dx, a.x - left), (dx, right - a.x), (-dy, a.y - top), (dy, bottom - a.y)] {
+                if p == 0 {
+                    if q < 0 { visible = false }
+                } else {
+                    let t = q / p
+                    if p < 0 { enter = max(enter, t) } else { leave = min(leave, t) }
+                }
+            }
+            guard visible, enter <= leave else {
+                if current.count >= 2 { pieces.append(current) }
+                current = []
+                continue
+            }
+            let start = Point(x: a.x + enter * dx, y: a.y + enter * dy)
+            let end = Point(x: a.x + leave * dx, y: a.y + leave * dy)
+            if current.last != start {
+                if current.count >= 2 { pieces.append(current) }
+                current = [start]
+            }
+            current.append(end)
+            if leave < 1 {
+                pieces.append(current)
+                current = []
+            }
+        }
+        if current.count >= 2 { pieces.append(current) }
+        return pieces
+    }
 
     /// The level drawn at pixel (`x`, `y`): the highest of the rings around it, 0 (sea) when none.
     public func level(atX x: Double, y: Double) -> Int {

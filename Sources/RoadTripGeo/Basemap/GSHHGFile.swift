@@ -74,6 +74,8 @@ public final class GSHHGFile: Sendable {
     /// The kind and resolution read.
     public let kind: Kind
     public let resolution: Resolution
+    /// The file's path.
+    public let path: String
     /// Bin edge in degrees.
     public let binSize: Double
     /// Bins per 360° of longitude and per 180° of latitude.
@@ -106,6 +108,7 @@ public final class GSHHGFile: Sendable {
         let layout = try opened.get()
         self.kind = kind
         self.resolution = resolution
+        path = Self.url(folder: folder, kind: kind, resolution: resolution).path
         binSize = layout.binSize
         columns = layout.columns
         rows = layout.rows
@@ -120,8 +123,13 @@ public final class GSHHGFile: Sendable {
         let state: State
     }
 
+    /// `binned_<kind>_<resolution>.nc` in `folder`.
+    private static func url(folder: URL, kind: Kind, resolution: Resolution) -> URL {
+        folder.appendingPathComponent("binned_\(kind.rawValue)_\(resolution.rawValue).nc")
+    }
+
     private static func open(folder: URL, kind: Kind, resolution: Resolution) throws(Failure) -> Layout {
-        let url = folder.appendingPathComponent("binned_\(kind.rawValue)_\(resolution.rawValue).nc")
+        let url = url(folder: folder, kind: kind, resolution: resolution)
         var id: Int32 = 0
         Self.silenceHDF5()
         let opened = url.withUnsafeFileSystemRepresentation { path in path.map { nc_open($0, NC_NOWRITE, &id) } ?? NC_EINVAL }
@@ -229,18 +237,18 @@ public final class GSHHGFile: Sendable {
                 guard let infoVariable = state.variables[packed],
                     let startVariable = state.variables["Id_of_first_point_in_a_segment"],
                     nc_get_vara_int(state.id, startVariable, &start, &length, &firstPoints) == NC_NOERR
-                else { return .failure(Failure(path: "binned_\(kind.rawValue)_\(resolution.rawValue).nc", reason: "no \(packed)")) }
+                else { return .failure(failure("no \(packed)")) }
                 if let counts {
                     var shortCounts = [Int16](repeating: 0, count: count)
                     guard let countVariable = state.variables[counts],
                         nc_get_vara_short(state.id, countVariable, &start, &length, &shortCounts) == NC_NOERR,
                         nc_get_vara_short(state.id, infoVariable, &start, &length, &shortInfo) == NC_NOERR
-                    else { return .failure(Failure(path: "binned_\(kind.rawValue)_\(resolution.rawValue).nc", reason: "no \(counts)")) }
+                    else { return .failure(failure("no \(counts)")) }
                     pointCounts = shortCounts.map { Int32(UInt16(bitPattern: $0)) }
                     info = shortInfo.map(Int32.init)
                 } else {
                     guard nc_get_vara_int(state.id, infoVariable, &start, &length, &info) == NC_NOERR else {
-                        return .failure(Failure(path: "binned_\(kind.rawValue)_\(resolution.rawValue).nc", reason: "no \(packed)"))
+                        return .failure(failure("no \(packed)"))
                     }
                     pointCounts = info.map { $0 >> 9 }
                 }
@@ -254,7 +262,7 @@ public final class GSHHGFile: Sendable {
                     let yVariable = state.variables["Relative_latitude_from_SW_corner_of_bin"],
                     nc_get_vara_short(state.id, xVariable, &pointStart, &pointLength, &dx) == NC_NOERR,
                     nc_get_vara_short(state.id, yVariable, &pointStart, &pointLength, &dy) == NC_NOERR
-                else { return .failure(Failure(path: "binned_\(kind.rawValue)_\(resolution.rawValue).nc", reason: "unreadable points")) }
+                else { return .failure(failure("unreadable points")) }
                 return .success((0..<count).map { segment in
                     let first = Int(firstPoints[segment] - firstPoints[0])
                     let points = (first..<(first + Int(pointCounts[segment]))).map {
@@ -265,6 +273,11 @@ public final class GSHHGFile: Sendable {
             }
         }
         return try result.get()
+    }
+
+    /// A failure of this file, for `reason`.
+    private func failure(_ reason: String) -> Failure {
+        Failure(path: path, reason: reason)
     }
 
     /// Why a GSHHG file cannot be used.

@@ -121,6 +121,7 @@ public enum KMZReader {
         private let pathToRemove: String?
 
         init?() {
+            // mkstemp(3)'s template: it replaces the six trailing X's with a unique name.
             var template = Array((FileManager.default.temporaryDirectory.path + "/roadtrip-kmz-XXXXXX").utf8CString)
             descriptor = mkstemp(&template)
             guard descriptor >= 0 else { return nil }

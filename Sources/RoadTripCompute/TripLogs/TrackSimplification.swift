@@ -5,12 +5,8 @@ import RoadTripGeo
 /// Douglas–Peucker line simplification of one track segment, in ground metres, so a drawn track
 /// has no more vertices than the map's pixels can show.
 ///
-/// Algorithm: D. H. Douglas and T. K. Peucker, "Algorithms for the reduction of the number of
-/// points required to represent a digitized line or its caricature", *The Canadian Cartographer*
-/// 10(2), 112–122, 1973. Keep the first and last points; find the point farthest from the chord
-/// between them; if it is farther than the tolerance, keep it and repeat on both halves, otherwise
-/// drop everything between. The halves are processed from an explicit stack, not by recursion, so a
-/// segment of millions of points cannot overflow the call stack (worst case O(n²) time, O(n) memory).
+/// Algorithm: `PlanarDouglasPeucker` (Douglas & Peucker 1973, from an explicit stack, distances
+/// to the chord as a segment) in the plane below.
 ///
 /// Projection: a local equirectangular plane around the segment, in metres on the ground —
 /// `x = (λ − λ₀) · N(φ₀) cos φ₀`, `y = (φ − φ₀) · M(φ₀)` (angles in radians), where φ₀ is the
@@ -21,10 +17,6 @@ import RoadTripGeo
 /// elsewhere are off by the factor cos φ / cos φ₀ (about 1.7 % per degree of latitude from φ₀ at
 /// 45°), far below what a half-pixel tolerance can see. Longitudes are unwrapped point to point
 /// (`Longitude.unwrapped`), so a segment crossing ±180° is a continuous line.
-///
-/// Distance: from a point to the chord as a line *segment* (to the nearer end when the foot of the
-/// perpendicular falls outside it), so a track that comes back to its start is not collapsed onto
-/// a zero-length chord.
 public enum TrackSimplification {
     /// The tolerance in ground metres for drawing at `metresPerPixel` (ground metres per CSS pixel
     /// at the map's scale): half a pixel, the largest error a rasterised line cannot show.
@@ -56,30 +48,7 @@ public enum TrackSimplification {
         let count = coordinates.count
         guard count > 2 else { return Array(0..<count) }
         let (xs, ys) = project(coordinates)
-        let limit = tolerance > 0 ? tolerance * tolerance : 0  // squared; NaN → 0
-
-        var keep = [Bool](repeating: false, count: count)
-        keep[0] = true
-        keep[count - 1] = true
-        var stack: [(first: Int, last: Int)] = [(0, count - 1)]
-        while let (first, last) = stack.popLast() {
-            guard last - first > 1 else { continue }
-            var farthest = first
-            var farthestDistance = -1.0
-            for index in (first + 1)..<last {
-                let distance = squaredDistance(
-                    x: xs[index], y: ys[index], fromX: xs[first], fromY: ys[first], toX: xs[last], toY: ys[last])
-                if distance > farthestDistance {
-                    farthestDistance = distance
-                    farthest = index
-                }
-            }
-            if farthestDistance > limit {
-                keep[farthest] = true
-                stack.append((first, farthest))
-                stack.append((farthest, last))
-            }
-        }
+        let keep = PlanarDouglasPeucker.kept(count: count, tolerance: tolerance, x: { xs[$0] }, y: { ys[$0] })
         return keep.indices.filter { keep[$0] }
     }
 
@@ -109,21 +78,5 @@ public enum TrackSimplification {
             ys.append((coordinate.latitude - meanLatitude) * metresPerDegreeLatitude)
         }
         return (xs, ys)
-    }
-
-    /// Squared distance (m²) from point (x, y) to the line segment from (fromX, fromY) to (toX, toY).
-    private static func squaredDistance(
-        x: Double, y: Double, fromX: Double, fromY: Double, toX: Double, toY: Double
-    ) -> Double {
-        let dx = toX - fromX
-        let dy = toY - fromY
-        let lengthSquared = dx * dx + dy * dy
-        var t = 0.0
-        if lengthSquared > 0 {
-            t = min(max(((x - fromX) * dx + (y - fromY) * dy) / lengthSquared, 0), 1)
-        }
-        let px = fromX + t * dx - x
-        let py = fromY + t * dy - y
-        return px * px + py * py
     }
 }

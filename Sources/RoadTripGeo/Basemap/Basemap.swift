@@ -1,6 +1,5 @@
 import Foundation
 import Synchronization
-import RoadTripCore
 
 /// The offline vector basemap: GSHHG's coastlines (`GSHHGFile`, `CoastlineAssembly`) laid out for
 /// one map view, at the resolution the view's scale needs, for the renderers to fill under the
@@ -24,23 +23,74 @@ public final class Basemap: Sendable {
         let kind: GSHHGFile.Kind
         let resolution: GSHHGFile.Resolution
     }
-    /// Each bin's rings once assembled, by resolution and bin: the maps of a destination (page,
-    /// card, trip logs) and of its neighbours share bins.
-    private let assembled = Mutex<[BinKey: [CoastlineAssembly.Ring]]>([:])
+    /// Each bin once read, assembled and projected, by resolution and bin: the maps and tiles of
+    /// a destination and of its neighbours share bins.
+    private let projected = Mutex<[BinKey: ProjectedBin?]>([:])
 
     private struct BinKey: Hashable {
         let resolution: GSHHGFile.Resolution
         let bin: Int
     }
 
-    /// The rings of `bin` of `file`, assembled once; `nil` when the bin cannot be read.
-    private func rings(ofBin bin: Int, in file: GSHHGFile) -> [CoastlineAssembly.Ring]? {
-        let key = BinKey(resolution: file.resolution, bin: bin)
-        if let known = assembled.withLock({ $0[key] }) { return known }
-        guard let segments = try? file.coastSegments(ofBin: bin) else { return nil }
-        let rings = CoastlineAssembly.rings(segments: segments, corners: file.cornerLevels(ofBin: bin))
-        assembled.withLock { $0[key] = rings }
-        return rings
+    /// One line or ring of a bin in Web Mercator at zoom 0 scaled to 1 — `x = (λ + 180°) / 360°`
+    /// with the bin's own longitude (0…360° east, so `x` runs from 0.5 to 1.5), `y` from 0 at
+    /// 85.0511° N to 1 at 85.0511° S (EPSG:3857) — with its bounding box.
+    private struct ProjectedLine: Sendable {
+        let level: Int
+        let xs: [Double]
+        let ys: [Double]
+        let minX: Double, maxX: Double, minY: Double, maxY: Double
+
+        init(level: Int, points: [GSHHGFile.BinPoint], corner: (latitude: Double, longitude: Double), step: Double) {
+            self.level = level
+            xs = points.map { (corner.longitude + Double($0.x) * step + 180) / 360 }
+            ys = points.map { WebMercator.y(latitude: corner.latitude + Double($0.y) * step, zoom: 0) / WebMercator.tileSize }
+            (minX, maxX) = (xs.min() ?? 0, xs.max() ?? 0)
+            (minY, maxY) = (ys.min() ?? 0, ys.max() ?? 0)
+        }
+    }
+
+    /// A bin's coastline rings (`CoastlineAssembly`), rivers and borders, projected.
+    private struct ProjectedBin: Sendable {
+        var rings: [ProjectedLine] = []
+        var rivers: [ProjectedLine] = []
+        var borders: [ProjectedLine] = []
+        /// The bin's middle `x` (for taking it the short way round from a view).
+        var middleX = 0.0
+    }
+
+    /// `bin` of the coastline file at `resolution`, read, assembled and projected once, with the
+    /// rivers and borders of the same bin when their files are installed; `nil` when the coastline
+    /// bin cannot be read.
+    private func projectedBin(_ bin: Int, resolution: GSHHGFile.Resolution) -> ProjectedBin? {
+        let key = BinKey(resolution: resolution, bin: bin)
+        if let known = projected.withLock({ $0[key] }) { return known }
+        let made = makeProjectedBin(bin, resolution: resolution)
+        projected.withLock { $0[key] = made }
+        return made
+    }
+
+    private func makeProjectedBin(_ bin: Int, resolution: GSHHGFile.Resolution) -> ProjectedBin? {
+        guard let coastlines = file(resolution), let segments = try? coastlines.coastSegments(ofBin: bin) else { return nil }
+        let corner = coastlines.southWestCorner(ofBin: bin)
+        let step = coastlines.binSize / 65535
+        var projected = ProjectedBin()
+        projected.middleX = (corner.longitude + coastlines.binSize / 2 + 180) / 360
+        projected.rings = CoastlineAssembly.rings(segments: segments, corners: coastlines.cornerLevels(ofBin: bin)).map {
+            ProjectedLine(level: $0.level, points: $0.points, corner: corner, step: step)
+        }
+        func lines(_ kind: GSHHGFile.Kind, levels: ClosedRange<Int>) -> [ProjectedLine] {
+            // The line files share the coastline file's bins (same size, same numbering).
+            guard let file = file(resolution, kind: kind), file.binSize == coastlines.binSize,
+                let segments = try? file.lineSegments(ofBin: bin)
+            else { return [] }
+            return segments.filter { levels.contains($0.level) }.map {
+                ProjectedLine(level: $0.level, points: $0.points, corner: corner, step: step)
+            }
+        }
+        projected.rivers = lines(.rivers, levels: Self.riverLevels(at: resolution))
+        projected.borders = lines(.borders, levels: Self.borderLevels(at: resolution))
+        return projected
     }
 
     /// A basemap reading `folder`; `nil` when it holds no coastline file at all.
@@ -89,35 +139,14 @@ public final class Basemap: Sendable {
         resolution < .intermediate ? 1...1 : 1...2
     }
 
-    /// The lines of `kind` (borders or rivers) of the bins `bins` of the view, at `levels`, in
-    /// the view's pixels, thinned and clipped (`BasemapDrawing.clip(line:…)`).
-    private func lines(
-        _ kind: GSHHGFile.Kind, levels: ClosedRange<Int>, bins: [Int], resolution: GSHHGFile.Resolution, view: MapView,
-        margin: Double, tolerance: Double
-    ) -> [[BasemapDrawing.Point]] {
-        guard let file = file(resolution, kind: kind) else { return [] }
-        var pieces: [[BasemapDrawing.Point]] = []
-        for bin in bins {
-            guard let segments = try? file.lineSegments(ofBin: bin) else { continue }
-            let corner = file.southWestCorner(ofBin: bin)
-            let step = file.binSize / 65535
-            for segment in segments where levels.contains(segment.level) {
-                let points = BasemapDrawing.thinned(segment.points.map { point in
-                    view.point(for: Coordinate(
-                        latitude: corner.latitude + Double(point.y) * step, longitude: corner.longitude + Double(point.x) * step))
-                }, tolerance: tolerance)
-                pieces += BasemapDrawing.clip(line: points, toWidth: view.width, height: view.height, margin: margin)
-            }
-        }
-        return pieces
-    }
-
     /// The land and water of `view` in its pixels: the rings of every bin the view (with a margin
-    /// of `margin` pixels) overlaps, at `resolution(forMetresPerPixel:)`, each point placed with
-    /// `MapView.point(for:)` (longitudes the short way from the view's centre, so a view across
-    /// ±180° is whole), thinned to points at least `tolerance` pixels apart and clipped to the view
-    /// and its margin (`BasemapDrawing.clip`); with the major rivers and the borders of those bins
-    /// (when their files are installed), clipped the same way. `nil` when the file cannot be read.
+    /// of `margin` pixels) overlaps, at `resolution(forMetresPerPixel:)`, in Web Mercator pixels
+    /// of the view (each bin taken the short way round from the view's centre, so a view across
+    /// ±180° is whole), rings wholly outside the margin skipped by their bounding box, the others
+    /// clipped to the view and its margin (`BasemapDrawing.clip`) and simplified to `tolerance`
+    /// pixels (`PlanarDouglasPeucker`, half a pixel by default); with the major rivers and the
+    /// borders of those bins (when their files are installed), clipped and simplified the same
+    /// way. `nil` when the coastline file cannot be read.
     public func drawing(for view: MapView, margin: Double = 16, tolerance: Double = 0.5) -> BasemapDrawing? {
         let resolution = resolution(forMetresPerPixel: view.metresPerPixel)
         guard let file = file(resolution) else { return nil }
@@ -134,30 +163,40 @@ public final class Basemap: Sendable {
         let columnCount = min(Int((width / file.binSize).rounded(.up)) + 1, file.columns)
         var drawing = BasemapDrawing(resolution: resolution)
         guard firstRow <= lastRow else { return drawing }
-        var bins: [Int] = []
+        let world = WebMercator.worldSize(zoom: view.zoom)
+        let (originX, originY) = view.origin
+        let centerX = (view.center.longitude + 180) / 360
+        // The clip rectangle in zoom-0-scaled-to-1 units, for the bounding-box test.
+        let (clipMinY, clipMaxY) = ((originY - margin) / world, (originY + view.height + margin) / world)
         for row in firstRow...lastRow {
             for offset in 0..<columnCount {
-                let bin = file.binIndex(row: row, column: firstColumn + offset)
-                bins.append(bin)
-                guard let binRings = rings(ofBin: bin, in: file) else { return nil }
-                let corner = file.southWestCorner(ofBin: bin)
-                let step = file.binSize / 65535
-                for ring in binRings {
-                    let points = BasemapDrawing.thinned(ring.points.map { point in
-                        view.point(for: Coordinate(
-                            latitude: corner.latitude + Double(point.y) * step, longitude: corner.longitude + Double(point.x) * step))
-                    }, tolerance: tolerance)
+                guard let bin = projectedBin(file.binIndex(row: row, column: firstColumn + offset), resolution: resolution)
+                else { return nil }
+                // Whole turns that bring the bin nearest the view's centre.
+                let turns = ((centerX - bin.middleX)).rounded()
+                let (clipMinX, clipMaxX) = ((originX - margin) / world - turns, (originX + view.width + margin) / world - turns)
+                func pixels(_ line: ProjectedLine) -> [BasemapDrawing.Point]? {
+                    guard line.maxX >= clipMinX, line.minX <= clipMaxX, line.maxY >= clipMinY, line.minY <= clipMaxY else { return nil }
+                    return zip(line.xs, line.ys).map { BasemapDrawing.Point(x: ($0 + turns) * world - originX, y: $1 * world - originY) }
+                }
+                for ring in bin.rings {
+                    guard let points = pixels(ring) else { continue }
                     let clipped = BasemapDrawing.clip(points, toWidth: view.width, height: view.height, margin: margin)
-                    if clipped.count >= 3 { drawing.rings.append(BasemapDrawing.Ring(level: ring.level, points: clipped)) }
+                    let simplified = BasemapDrawing.simplified(ring: clipped, tolerance: tolerance)
+                    if simplified.count >= 3 { drawing.rings.append(BasemapDrawing.Ring(level: ring.level, points: simplified)) }
+                }
+                for (lines, kind) in [(bin.rivers, \BasemapDrawing.rivers), (bin.borders, \BasemapDrawing.borders)] {
+                    for line in lines {
+                        guard let points = pixels(line) else { continue }
+                        for piece in BasemapDrawing.clip(line: points, toWidth: view.width, height: view.height, margin: margin) {
+                            drawing[keyPath: kind].append(BasemapDrawing.simplified(line: piece, tolerance: tolerance))
+                        }
+                    }
                 }
             }
         }
         drawing.rings = drawing.rings.enumerated().sorted { ($0.element.level, $0.offset) < ($1.element.level, $1.offset) }
             .map(\.element)
-        drawing.rivers = lines(
-            .rivers, levels: Self.riverLevels(at: resolution), bins: bins, resolution: resolution, view: view, margin: margin, tolerance: tolerance)
-        drawing.borders = lines(
-            .borders, levels: Self.borderLevels(at: resolution), bins: bins, resolution: resolution, view: view, margin: margin, tolerance: tolerance)
         return drawing
     }
 }
@@ -187,16 +226,21 @@ public struct BasemapDrawing: Sendable, Hashable {
     /// (`Basemap.borderLevels(at:)`), as open lines.
     public var borders: [[Point]] = []
 
-    /// `pixels` without the points closer than `tolerance` (in both directions) to the point kept
-    /// before them.
-    static func thinned(_ pixels: [(x: Double, y: Double)], tolerance: Double) -> [Point] {
-        var points: [Point] = []
-        points.reserveCapacity(pixels.count)
-        for pixel in pixels {
-            if let last = points.last, abs(pixel.x - last.x) < tolerance, abs(pixel.y - last.y) < tolerance { continue }
-            points.append(Point(x: pixel.x, y: pixel.y))
-        }
-        return points
+    /// The open `line` simplified to `tolerance` pixels (`PlanarDouglasPeucker`; ends kept).
+    static func simplified(line: [Point], tolerance: Double) -> [Point] {
+        let keep = PlanarDouglasPeucker.kept(count: line.count, tolerance: tolerance, x: { line[$0].x }, y: { line[$0].y })
+        return line.indices.filter { keep[$0] }.map { line[$0] }
+    }
+
+    /// The closed `ring` (first point not repeated) simplified to `tolerance` pixels: Douglas–Peucker
+    /// on the ring opened at its first point and closed by repeating it, so every part of the
+    /// outline, the closing edge included, stays within `tolerance` of the original.
+    static func simplified(ring: [Point], tolerance: Double) -> [Point] {
+        guard ring.count > 3 else { return ring }
+        let count = ring.count + 1
+        let keep = PlanarDouglasPeucker.kept(
+            count: count, tolerance: tolerance, x: { ring[$0 % ring.count].x }, y: { ring[$0 % ring.count].y })
+        return ring.indices.filter { keep[$0] }.map { ring[$0] }
     }
 
     /// The pieces of the open `line` inside the rectangle of `clip(_:toWidth:height:margin:)`:

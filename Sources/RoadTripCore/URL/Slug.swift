@@ -28,7 +28,7 @@ public enum Slug {
         let ascii = composed.applyingTransform(StringTransform("Latin-ASCII"), reverse: false)
             ?? foldLatinToASCII(composed)
         let slug = shortened(joinWordsWithHyphens(ascii.lowercased()))
-        return slug.isEmpty ? "destination-" + fnv1aHex(name) : slug
+        return slug.isEmpty ? "destination-" + FNV1a.hex32(name) : slug
     }
 
     /// The most UTF-8 bytes a slug has (rule 5): long enough for any real place name ("llanfair-
@@ -131,17 +131,6 @@ public enum Slug {
             }
         }
         return slug
-    }
-
-    /// 32-bit FNV-1a of the UTF-8 bytes (offset basis 0x811C9DC5, prime 0x01000193), 8 hex digits.
-    private static func fnv1aHex(_ text: String) -> String {
-        var hash: UInt32 = 0x811C_9DC5
-        for byte in text.utf8 {
-            hash ^= UInt32(byte)
-            hash = hash &* 0x0100_0193
-        }
-        let hex = String(hash, radix: 16)
-        return String(repeating: "0", count: 8 - hex.count) + hex
     }
 
     /// RFC 3986 §2.3 unreserved characters.

@@ -38,6 +38,9 @@ public struct SiteConfig: Sendable, Hashable {
     public static let minViewportSide = 64.0
     /// `map.fitPadding`: pixels kept free on every side by `region: fit`, default 40.
     public var fitPadding = 40.0
+    /// `map.offlineBasemap`: draw GSHHG's coastlines, lakes, rivers and borders under every map
+    /// and write their tiles to `assets/basemap/` (default true; false leaves the plain background).
+    public var offlineBasemap = true
     /// `map.tileLayers`: the standard, satellite and hybrid XYZ layers (`defaultTileLayers` by default).
     public var tileLayers = SiteConfig.defaultTileLayers
     /// `trips.preset`: the default trip-log filter preset name, default "default".
@@ -335,7 +338,7 @@ public struct SiteConfig: Sendable, Hashable {
     }
 
     private mutating func readMap(_ node: YAMLNode, _ reader: ConfigReader) {
-        reader.forEachKey(node, "map", known: ["defaultSpan", "viewport", "fitPadding", "tileLayers"]) { key, value in
+        reader.forEachKey(node, "map", known: ["defaultSpan", "viewport", "fitPadding", "offlineBasemap", "tileLayers"]) { key, value in
             switch key {
             case "defaultSpan":
                 if let span = reader.span(value, "map.defaultSpan") { defaultSpan = span }
@@ -361,6 +364,8 @@ public struct SiteConfig: Sendable, Hashable {
                         reader.warn(value, "map.fitPadding \(padding) is outside 0…1000 pixels; using \(Int(fitPadding))")
                     }
                 }
+            case "offlineBasemap":
+                reader.bool(value, "map.offlineBasemap") { offlineBasemap = $0 }
             case "tileLayers":
                 reader.forEachKey(value, "map.tileLayers", known: Set(SiteConfig.mapTypeNames)) { name, layerNode in
                     if let layer = reader.tileLayer(layerNode, "map.tileLayers.\(name)", base: tileLayers[name]) {

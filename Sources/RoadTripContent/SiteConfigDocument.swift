@@ -87,6 +87,7 @@ public enum SiteConfigDocument {
             ("  viewport: { width: \(YAMLText.number(config.viewportWidth)), height: \(YAMLText.number(config.viewportHeight)) }",
              "CSS pixels of a page's map"),
             ("  fitPadding: \(YAMLText.number(config.fitPadding))", "pixels kept free on every side by region: fit"),
+            ("  offlineBasemap: \(config.offlineBasemap)", "GSHHG coastlines, lakes, rivers and borders under every map"),
             ("  tileLayers:", "XYZ tile URLs with {z}, {x} and {y}, one per map type"),
         ]
         for name in SiteConfig.mapTypeNames {

@@ -24,23 +24,31 @@ struct MapPresentation: Sendable {
     let svgFile: String
     /// The map's text alternative.
     let title: String
+    /// The offline basemap drawn under the tiles, with its tiles' URL from the page; `nil` without one.
+    let offlineBasemap: OfflineBasemapLayer?
 
     /// Draws `map` (laid out by the compute stage) with `config`'s standard tile layer (the site's,
     /// its links resolved from the page). `idPrefix` keeps SVG ids unique when a page has several
     /// maps; `withStandaloneFile` also writes `map.svg`'s text; `drawsSVG` false draws nothing
-    /// (the home-page cards place HTML markers instead).
+    /// (the home-page cards place HTML markers instead); `offlineBasemap` is drawn under the raster
+    /// tiles (embedded in `map.svg`, as tile images behind the inline map and the cards);
+    /// `standaloneBasemap`, a drawing of this map's own view, replaces the tiles in `map.svg` (the
+    /// overview: a world map's partly shown tiles would double its size).
     init(
         title: String, annotations: [Annotation], map: FittedMap, config: SiteConfig, idPrefix: String = "roadtrip-",
-        withStandaloneFile: Bool = true, drawsSVG: Bool = true
+        withStandaloneFile: Bool = true, drawsSVG: Bool = true, offlineBasemap: OfflineBasemapLayer? = nil,
+        standaloneBasemap: BasemapDrawing? = nil
     ) {
         self.title = title
+        self.offlineBasemap = offlineBasemap
         self.annotations = annotations
         initialRegion = map.initialRegion
         tileLayer = config.standardTileLayer
         view = map.view
         let input = SVGMapInput(
             view: view, annotations: annotations, title: title, tileLayer: tileLayer, idPrefix: idPrefix,
-            tracks: map.tracks, vectorBasemap: map.basemap)
+            tracks: map.tracks, offlineBasemap: !withStandaloneFile ? offlineBasemap.map { _ in [] }
+                : standaloneBasemap.map { [OfflineBasemapTile(body: BasemapTileSVG.body($0))] } ?? offlineBasemap?.tiles.placed(in: view))
         if !drawsSVG {
             svg = ""
             svgFile = ""
@@ -55,18 +63,27 @@ struct MapPresentation: Sendable {
         }
     }
 
-    /// The raster tiles as the page draws them behind the inline SVG: each tile's box in percent of
-    /// the viewport (so the grid scales with the responsive SVG) and its URL made safe for a CSS
-    /// `url('…')` inside an HTML attribute (quotes, parentheses and backslashes percent-encoded).
+    /// The tiles as the page draws them behind the inline SVG: the offline basemap's first (those of
+    /// its native zoom the build drew, `BasemapTileSet.placed(in:)`), then the raster layer's; each
+    /// tile's box in percent of the viewport (so the grid scales with the responsive SVG) and its
+    /// URL made safe for a CSS `url('…')` inside an HTML attribute (quotes, parentheses and
+    /// backslashes percent-encoded).
     func tiles() -> [MapContext.Tile] {
         func percent(_ value: Double, of total: Double) -> String {
             DecimalText.string(value / total * 100, maximumFractionDigits: 4) + "%"
         }
-        return MapTile.covering(view, maximumZoom: tileLayer.maxZoom).map { tile in
+        func placed(_ tile: MapTile, template: String, isOfflineBasemap: Bool) -> MapContext.Tile {
             MapContext.Tile(
                 left: percent(tile.left, of: view.width), top: percent(tile.top, of: view.height),
                 width: percent(tile.width, of: view.width), height: percent(tile.height, of: view.height),
-                url: Self.cssURLSafe(TileLayer.tileURL(tileLayer.url, zoom: tile.zoom, x: tile.x, y: tile.y)))
+                url: Self.cssURLSafe(TileLayer.tileURL(template, zoom: tile.zoom, x: tile.x, y: tile.y)),
+                isOfflineBasemap: isOfflineBasemap)
+        }
+        let basemap = offlineBasemap.map { layer in
+            layer.tiles.covering(view).map { placed($0, template: layer.url, isOfflineBasemap: true) }
+        } ?? []
+        return basemap + MapTile.covering(view, maximumZoom: tileLayer.maxZoom).map {
+            placed($0, template: tileLayer.url, isOfflineBasemap: false)
         }
     }
 
@@ -144,13 +161,22 @@ struct MapPresentation: Sendable {
                 if let url = annotation.url { fields.append(("url", .string(url))) }
                 return .object(fields)
             })
-        return JSONValue.object([
+        var fields: [(String, JSONValue)] = [
             ("initialRegion", region),
             ("viewport", .object([("width", .number(view.width)), ("height", .number(view.height))])),
             ("zoom", .number(view.zoom)),
             ("tileLayers", layers),
             ("annotations", pins),
-        ]).text
+        ]
+        if let basemap = offlineBasemap {
+            // The pyramid's levels for this map: the script scales the nearest level beyond them.
+            let levels = BasemapPyramid.levels(of: view)
+            fields.append(("offlineBasemap", .object([
+                ("url", .string(basemap.url)), ("minZoom", .number(Double(levels.lowerBound))),
+                ("maxZoom", .number(Double(levels.upperBound))), ("attribution", .string(Basemap.credit)),
+            ])))
+        }
+        return JSONValue.object(fields).text
     }
 
     /// The map and its list as the theme's `partials/map` and `partials/poi-list` see them.

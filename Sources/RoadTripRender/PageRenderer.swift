@@ -23,7 +23,17 @@ package struct PageRenderer: Sendable {
     /// Dates and times worded for readers in the site's language and zone.
     let dates: ReadableDate
 
-    package init(theme: Theme, config: SiteConfig, projectRoot: URL, geocoder: any Geocoder) {
+    /// The offline basemap's tiles the maps draw, `nil` without them.
+    let basemapTiles: BasemapTileSet?
+    /// The offline basemap of the overview map's own view, for its `map.svg`.
+    let overviewBasemap: BasemapDrawing?
+
+    package init(
+        theme: Theme, config: SiteConfig, projectRoot: URL, geocoder: any Geocoder, basemapTiles: BasemapTileSet? = nil,
+        overviewBasemap: BasemapDrawing? = nil
+    ) {
+        self.basemapTiles = basemapTiles
+        self.overviewBasemap = overviewBasemap
         self.geocoder = geocoder
         self.theme = theme
         self.config = config
@@ -42,6 +52,14 @@ package struct PageRenderer: Sendable {
         return pageConfig
     }
 
+    /// The offline basemap as a page `depth` folders below the root draws it: the tiles, and their
+    /// URL template from that page (`../assets/basemap/{z}/{x}/{y}.svg`); `nil` without tiles.
+    func offlineBasemap(forPageAtDepth depth: Int) -> OfflineBasemapLayer? {
+        basemapTiles.map {
+            OfflineBasemapLayer(tiles: $0, url: links.sitePathTemplate(BasemapTileSet.folder + "/{z}/{x}/{y}.svg", fromDepth: depth))
+        }
+    }
+
     /// The small map of a destination's home-page card: the same region fitted to the card, drawn
     /// in HTML — the tiles and one marker per pin, placed in percent of the card — so that a home
     /// page listing thousands of destinations stays light. It is decorative (the card's title
@@ -49,7 +67,7 @@ package struct PageRenderer: Sendable {
     package func cardMap(trip: Trip) -> CardMapContext {
         let map = MapPresentation(
             title: trip.mapTitle, annotations: trip.annotations(), map: trip.maps.card, config: config(forPageAtDepth: 0),
-            idPrefix: "card-", withStandaloneFile: false, drawsSVG: false)
+            idPrefix: "card-", withStandaloneFile: false, drawsSVG: false, offlineBasemap: offlineBasemap(forPageAtDepth: 0))
         return CardMapContext(
             tiles: map.tiles(), pins: map.pinPositions(),
             aspectRatio: "\(Int(DestinationMaps.cardSize.width)) / \(Int(DestinationMaps.cardSize.height))")
@@ -114,7 +132,8 @@ package struct PageRenderer: Sendable {
         let slug = destination.slug
         let pageConfig = config(forPageAtDepth: 1)
         let map = MapPresentation(
-            title: trip.mapTitle, annotations: trip.annotations(), map: trip.maps.page, config: pageConfig)
+            title: trip.mapTitle, annotations: trip.annotations(), map: trip.maps.page, config: pageConfig,
+            offlineBasemap: offlineBasemap(forPageAtDepth: 1))
         let tripLogPages = zip(trip.recordings, trip.maps.tripLogs).map {
             TripLogPage(renderer: self, trip: trip, recording: $0, map: $1)
         }
@@ -199,7 +218,8 @@ package struct PageRenderer: Sendable {
         }
         let homeConfig = config(forPageAtDepth: 0)
         let map = MapPresentation(
-            title: "\(config.title): all destinations", annotations: destinationPins, map: overview, config: homeConfig)
+            title: "\(config.title): all destinations", annotations: destinationPins, map: overview, config: homeConfig,
+            offlineBasemap: offlineBasemap(forPageAtDepth: 0), standaloneBasemap: basemapTiles == nil ? nil : overviewBasemap)
 
         // 404.html is served for any missing path, so its links must not be page-relative.
         let rootLinks = links.basePath == nil ? SiteLinks(baseURL: "/") : links

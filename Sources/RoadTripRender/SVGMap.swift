@@ -22,9 +22,10 @@ public struct SVGMapInput: Sendable {
     public var drawsTiles: Bool
     /// `true` for a standalone `map.svg` (`<?xml …?>` first), `false` for SVG inlined in HTML.
     public var includeXMLDeclaration: Bool
-    /// The offline vector basemap drawn under the tiles (land and lakes over a sea background), or
-    /// `nil` for the plain background.
-    public var vectorBasemap: BasemapDrawing?
+    /// The offline vector basemap's tiles under the view (`BasemapTileSet.placed(in:)`), drawn
+    /// under the raster tiles of a standalone map (land and lakes over the sea), with GSHHG's credit
+    /// on every form of the map; `nil` for the plain background.
+    public var offlineBasemap: [OfflineBasemapTile]?
     /// Prepended to every `id` in the SVG so several inline maps on one page do not clash; use
     /// letters, digits, `-` or `_` (e.g. `"new-york-"`).
     public var idPrefix: String
@@ -33,9 +34,9 @@ public struct SVGMapInput: Sendable {
     public init(
         view: MapView, annotations: [Annotation], title: String, tileLayer: TileLayer? = nil,
         includeXMLDeclaration: Bool = true, idPrefix: String = "", drawsTiles: Bool = true,
-        tracks: [[Coordinate]] = [], vectorBasemap: BasemapDrawing? = nil
+        tracks: [[Coordinate]] = [], offlineBasemap: [OfflineBasemapTile]? = nil
     ) {
-        self.vectorBasemap = vectorBasemap
+        self.offlineBasemap = offlineBasemap
         self.drawsTiles = drawsTiles
         self.tracks = tracks
         self.view = view
@@ -100,6 +101,15 @@ public struct SVGMap {
                 if !input.tracks.isEmpty { writeTracks(input.tracks, view: view, to: writer) }
                 writePins(input.annotations, view: view, to: writer)
                 writeScaleBar(ScaleBar(metresPerPixel: view.metresPerPixel), mapHeight: view.height, to: writer)
+                if input.offlineBasemap != nil {
+                    // GSHHG's credit, on the line above the tile attribution.
+                    writer.element("text", attributes: [
+                        ("class", "basemap-credit"),
+                        ("x", SVGPixels.text(view.width - 4)), ("y", SVGPixels.text(view.height - 16)),
+                        ("text-anchor", "end"), ("font-family", "sans-serif"), ("font-size", "10"),
+                        ("fill", "#333333"), ("stroke", "#ffffff"), ("stroke-width", "3"), ("style", "paint-order:stroke"),
+                    ], text: Basemap.credit)
+                }
                 writer.element("text", attributes: [
                     ("class", "attribution"),
                     ("x", SVGPixels.text(view.width - 4)), ("y", SVGPixels.text(view.height - 4)),
@@ -111,24 +121,45 @@ public struct SVGMap {
         }
     }
 
-    /// Fill of the sea, land and lakes of the vector basemap (quiet, so pins and tracks stand out).
-    static let seaColour = "#cfe0ea", landColour = "#f3f1ea"
-
-    /// `<g class="basemap">`: the plain background (the sea under a vector basemap), the vector
-    /// basemap's rings by level — `<path class="basemap-land">` for land and islands in lakes,
-    /// `<path class="basemap-water">` for lakes and ponds, stroked in their own fill so neighbouring
-    /// GSHHG bins meet without a seam — then `<path class="basemap-river">` (major rivers) and
-    /// `<path class="basemap-border">` (borders, dashed), and, with a tile layer, its tiles (and
-    /// overlay) over them.
+    /// `<g class="basemap">`: the plain background (the sea, `basemap-sea`, under an offline
+    /// basemap, with the sheet that recolours it for a dark page), the offline basemap as
+    /// `<g class="basemap-vector">` of one `<g transform="translate(…) scale(…)">` per tile around
+    /// its body (`BasemapTileSVG.body`; a body already in the view's pixels as it is), and, with a
+    /// tile layer, its raster tiles (and overlay) over them.
     private static func writeBasemap(_ input: SVGMapInput, to writer: XMLDocumentWriter) {
         let view = input.view
         writer.element("g", attributes: [("class", "basemap")]) {
+            if input.offlineBasemap != nil {
+                writer.element("style", attributes: [("type", "text/css")], text: BasemapTileSVG.darkStyle)
+            }
             writer.element("rect", attributes: [
-                ("class", "map-background"), ("x", "0"), ("y", "0"),
+                ("class", input.offlineBasemap == nil ? "map-background" : "map-background basemap-sea"), ("x", "0"), ("y", "0"),
                 ("width", SVGPixels.text(view.width)), ("height", SVGPixels.text(view.height)),
-                ("fill", input.vectorBasemap == nil ? "#e8eef1" : seaColour),
+                ("fill", input.offlineBasemap == nil ? "#e8eef1" : BasemapTileSVG.seaColour),
             ])
-            if let drawing = input.vectorBasemap { writeVectorBasemap(drawing, to: writer) }
+            if let tiles = input.offlineBasemap, !tiles.isEmpty {
+                // A tile's paths reach 2 px past its edges, with the edges of rings cut there; each
+                // tile shows its own square and half a pixel more, so neighbours overlap without a seam.
+                let clipID = input.idPrefix + "basemap-tile-clip"
+                writer.element("defs") {
+                    writer.element("clipPath", attributes: [("id", clipID)]) {
+                        writer.element("rect", attributes: [("x", "-0.5"), ("y", "-0.5"), ("width", "257"), ("height", "257")])
+                    }
+                }
+                writer.element("g", attributes: [("class", "basemap-vector")]) {
+                    for placed in tiles {
+                        if placed.left == 0, placed.top == 0, placed.scale == 1 {
+                            writer.raw(placed.body)
+                            continue
+                        }
+                        writer.element("g", attributes: [(
+                            "transform",
+                            "translate(\(SVGPixels.text(placed.left)),\(SVGPixels.text(placed.top))) scale("
+                                + DecimalText.string(placed.scale, maximumFractionDigits: 5) + ")"
+                        ), ("clip-path", "url(#\(clipID))")]) { writer.raw(placed.body) }
+                    }
+                }
+            }
             if let layer = input.tileLayer {
                 let tiles = MapTile.covering(view, maximumZoom: layer.maxZoom)
                 writeTiles(tiles, template: layer.url, className: "tiles", to: writer)
@@ -136,60 +167,7 @@ public struct SVGMap {
                     writeTiles(tiles, template: overlay, className: "tiles tiles-overlay", to: writer)
                 }
             }
-            if input.vectorBasemap != nil {
-                // GSHHG's credit, over the tiles, on the line above the tile attribution.
-                writer.element("text", attributes: [
-                    ("class", "basemap-credit"),
-                    ("x", SVGPixels.text(view.width - 4)), ("y", SVGPixels.text(view.height - 16)),
-                    ("text-anchor", "end"), ("font-family", "sans-serif"), ("font-size", "10"),
-                    ("fill", "#333333"), ("stroke", "#ffffff"), ("stroke-width", "3"), ("style", "paint-order:stroke"),
-                ], text: Basemap.credit)
-            }
         }
-    }
-
-    /// The rings of `drawing`, one path per run of rings of one level (painting order kept).
-    private static func writeVectorBasemap(_ drawing: BasemapDrawing, to writer: XMLDocumentWriter) {
-        writer.element("g", attributes: [("class", "basemap-vector"), ("data-gshhg-resolution", drawing.resolution.rawValue)]) {
-            var index = 0
-            while index < drawing.rings.count {
-                let level = drawing.rings[index].level
-                var d = ""
-                while index < drawing.rings.count, drawing.rings[index].level == level {
-                    for (position, point) in drawing.rings[index].points.enumerated() {
-                        d += position == 0 ? "M" : "L"
-                        d += DecimalText.string(point.x, maximumFractionDigits: 1) + ","
-                            + DecimalText.string(point.y, maximumFractionDigits: 1)
-                    }
-                    d += "Z"
-                    index += 1
-                }
-                let colour = level % 2 == 1 ? landColour : seaColour
-                writer.element("path", attributes: [
-                    ("class", level % 2 == 1 ? "basemap-land" : "basemap-water"), ("data-level", String(level)), ("d", d),
-                    ("fill", colour), ("stroke", colour), ("stroke-width", "0.5"), ("stroke-linejoin", "round"),
-                ])
-            }
-            writeLines(drawing.rivers, className: "basemap-river", attributes: [("stroke", "#9fc0d6"), ("stroke-width", "1")], to: writer)
-            writeLines(
-                drawing.borders, className: "basemap-border",
-                attributes: [("stroke", "#9a8c9e"), ("stroke-width", "1"), ("stroke-dasharray", "4 3")], to: writer)
-        }
-    }
-
-    /// Open lines (rivers, borders) as one `<path class=…>` without fill, or nothing when there are none.
-    private static func writeLines(
-        _ lines: [[BasemapDrawing.Point]], className: String, attributes: [(String, String)], to writer: XMLDocumentWriter
-    ) {
-        guard !lines.isEmpty else { return }
-        var d = ""
-        for line in lines {
-            for (position, point) in line.enumerated() {
-                d += position == 0 ? "M" : "L"
-                d += DecimalText.string(point.x, maximumFractionDigits: 1) + "," + DecimalText.string(point.y, maximumFractionDigits: 1)
-            }
-        }
-        writer.element("path", attributes: [("class", className), ("d", d), ("fill", "none"), ("stroke-linejoin", "round")] + attributes)
     }
 
     /// The XML declaration libxml2 writes first in a standalone document.

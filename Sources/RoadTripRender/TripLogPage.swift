@@ -89,7 +89,9 @@ struct TripLogPage: Sendable {
         let links = renderer.links
         let depth = 3
         let pageConfig = renderer.config(forPageAtDepth: depth)
-        let map = MapPresentation(title: recording.title, annotations: annotations(), map: map, config: pageConfig)
+        let map = MapPresentation(
+            title: recording.title, annotations: annotations(), map: map, config: pageConfig, withStandaloneFile: false,
+            offlineBasemap: renderer.offlineBasemap(forPageAtDepth: depth))
         let context = TripLogPageContext(
             page: renderer.pageContext(depth: depth, canonicalPath: folder),
             map: map.context(tileLayers: pageConfig.tileLayers, listLabel: "Track markers"),

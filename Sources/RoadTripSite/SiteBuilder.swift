@@ -104,6 +104,7 @@ public struct SiteBuilder: Sendable {
         .checkSources,
         .filterTrips,
         .fitMaps,
+        .drawBasemap,
         .placePhotos,
         .renderPages,
         .writeOutput,

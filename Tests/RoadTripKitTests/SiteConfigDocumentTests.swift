@@ -55,10 +55,10 @@ import Testing
     @Test func uncommentedItIsExactlyTheDefaults() throws {
         let (text, keyLines) = Self.uncommented(SiteConfigDocument.text())
         // title, baseURL, language, timeZone, theme (5); markdown + unsafe, smart (3); map +
-        // defaultSpan, viewport, fitPadding, tileLayers + standard, satellite, hybrid (8); trips +
-        // preset (2); photos + keepMetadata, cameraClockOffset, maximumGap (4); contacts + publish
-        // (2); share + email, webShare, links, destinationText, tripText, nearbyPlaces (7): 31.
-        #expect(keyLines == 31)
+        // defaultSpan, viewport, fitPadding, offlineBasemap, tileLayers + standard, satellite, hybrid
+        // (9); trips + preset (2); photos + keepMetadata, cameraClockOffset, maximumGap (4); contacts
+        // + publish (2); share + email, webShare, links, destinationText, tripText, nearbyPlaces (7): 32.
+        #expect(keyLines == 32)
         let (config, diagnostics) = try load(text)
         #expect(diagnostics.isEmpty, "\(diagnostics)")
         #expect(Self.withoutLocations(config) == SiteConfig())
@@ -83,6 +83,7 @@ import Testing
         changed.viewportWidth = 640
         changed.viewportHeight = 480.5
         changed.fitPadding = 12.5
+        changed.offlineBasemap = false
         changed.tileLayers = [
             "standard": TileLayer(
                 url: "https://tiles.example.org/{z}/{x}/{y}.png", overlay: "https://labels.example.org/{z}/{x}/{y}.png",

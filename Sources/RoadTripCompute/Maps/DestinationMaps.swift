@@ -18,21 +18,18 @@ public struct DestinationMaps: Sendable {
     public let tripLogs: [FittedMap]
 
     /// The maps of `destination`, whose map opens on `initialRegion` (degrees), with its filtered
-    /// `recordings`, under `config` (viewport, padding, default span, standard tile layer), each with
-    /// the offline `basemap` of its view when there is one.
+    /// `recordings`, under `config` (viewport, padding, default span, standard tile layer).
     public init(
-        destination: Destination, initialRegion: CoordinateRegion, recordings: [ProcessedTripLog], config: SiteConfig,
-        basemap: Basemap? = nil
+        destination: Destination, initialRegion: CoordinateRegion, recordings: [ProcessedTripLog], config: SiteConfig
     ) {
         let segments = recordings.map { $0.segments.map(\.coordinates) }
-        page = FittedMap(initialRegion: initialRegion, config: config, tracks: segments.flatMap { $0 }, basemap: basemap)
+        page = FittedMap(initialRegion: initialRegion, config: config, tracks: segments.flatMap { $0 })
         card = FittedMap(
-            initialRegion: initialRegion, config: config, width: Self.cardSize.width, height: Self.cardSize.height,
-            basemap: basemap)
+            initialRegion: initialRegion, config: config, width: Self.cardSize.width, height: Self.cardSize.height)
         tripLogs = zip(recordings, segments).map { recording, lines in
             FittedMap(
                 initialRegion: Self.tripLogRegion(of: recording, destination: destination.coordinate, config: config),
-                config: config, tracks: lines, basemap: basemap)
+                config: config, tracks: lines)
         }
     }
 

@@ -16,15 +16,13 @@ public struct FittedMap: Sendable {
     /// to half a pixel of this view (`TrackSimplification.toleranceForMap`), so that the drawing
     /// stays small however long the recording is.
     public let tracks: [[Coordinate]]
-    /// The offline basemap of `view` (land, lakes, in its pixels), when the build has one.
-    public let basemap: BasemapDrawing?
 
     /// Fits `initialRegion` to a viewport of `width` × `height` CSS pixels (the site's
     /// `map.viewport` when left out) under `config`'s standard tile layer, without tracks.
     public init(
-        initialRegion: CoordinateRegion, config: SiteConfig, width: Double? = nil, height: Double? = nil, basemap: Basemap? = nil
+        initialRegion: CoordinateRegion, config: SiteConfig, width: Double? = nil, height: Double? = nil
     ) {
-        self.init(initialRegion: initialRegion, config: config, width: width, height: height, tracks: [[Coordinate]](), basemap: basemap)
+        self.init(initialRegion: initialRegion, config: config, width: width, height: height, tracks: [[Coordinate]]())
     }
 
     /// Fits `initialRegion` as above, and simplifies `tracks` (lines of coordinates in degrees,
@@ -32,7 +30,7 @@ public struct FittedMap: Sendable {
     /// the fitted view.
     public init<Line: Collection>(
         initialRegion: CoordinateRegion, config: SiteConfig, width: Double? = nil, height: Double? = nil,
-        tracks: [Line], basemap: Basemap? = nil
+        tracks: [Line]
     ) where Line.Element == Coordinate {
         self.initialRegion = initialRegion
         view = MapView(
@@ -42,13 +40,12 @@ public struct FittedMap: Sendable {
         self.tracks = tracks.map { line in
             TrackSimplification.simplify(line, tolerance: tolerance).map { line[line.index(line.startIndex, offsetBy: $0)] }
         }
-        self.basemap = basemap?.drawing(for: view)
     }
 
     /// The home page's overview of every destination: the smallest region holding `coordinates`
     /// (degrees) with `map.fitPadding` pixels to spare (`InitialRegion.overview`), in the site's
     /// viewport.
-    public static func overview(of coordinates: [Coordinate], config: SiteConfig, basemap: Basemap? = nil) -> FittedMap {
-        FittedMap(initialRegion: InitialRegion.overview(of: coordinates, config: config), config: config, basemap: basemap)
+    public static func overview(of coordinates: [Coordinate], config: SiteConfig) -> FittedMap {
+        FittedMap(initialRegion: InitialRegion.overview(of: coordinates, config: config), config: config)
     }
 }

@@ -1008,6 +1008,12 @@ public final class XMLDocumentWriter {
         xmlTextWriterWriteString(writer, Self.xmlCharacters(string))
     }
 
+    /// Writes `markup` as it is, unescaped, inside the current element: for a well-formed fragment
+    /// this library made itself (an offline basemap tile's paths), never for user text.
+    public func raw(_ markup: String) {
+        xmlTextWriterWriteRaw(writer, markup)
+    }
+
     /// Closes every open element, flushes, and returns the buffer's text.
     /// `string` with every character outside XML 1.0's `Char` production (§2.2) replaced by U+FFFD:
     /// `#x9 | #xA | #xD | [#x20-#xD7FF] | [#xE000-#xFFFD] | [#x10000-#x10FFFF]` (a Swift `String`

@@ -9,6 +9,8 @@ package struct MapContext: Sendable {
         var width: String
         var height: String
         var url: String
+        /// `true` for a tile of the offline basemap (drawn first, under the raster tiles).
+        var isOfflineBasemap = false
     }
 
     /// One line of the annotation list.

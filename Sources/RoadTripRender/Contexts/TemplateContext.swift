@@ -43,7 +43,7 @@ extension MapContext.Tile: TemplateContext {
     var templateValue: TemplateValue {
         .object([
             "left": .string(left), "top": .string(top), "width": .string(width), "height": .string(height),
-            "url": .string(url),
+            "url": .string(url), "offlineBasemap": .bool(isOfflineBasemap),
         ])
     }
 }

@@ -1,4 +1,5 @@
 import RoadTripCore
+import RoadTripGeo
 import RoadTripContent
 import RoadTripCompute
 import RoadTripRender
@@ -16,6 +17,14 @@ struct BuildState: Sendable {
     var maps: [DestinationMaps] = []
     /// The home page's overview map of every destination (fit-maps).
     var overviewMap: FittedMap?
+    /// The offline basemap's tiles every map needs, `nil` without a basemap (draw-basemap).
+    var basemapTiles: BasemapTileSet?
+    /// The offline basemap of the overview map's own view (draw-basemap).
+    var overviewBasemap: BasemapDrawing?
+    /// What the basemap's tiles were drawn from (`BasemapTileCache.fingerprint`), `nil` without
+    /// them: rendered maps embed the tiles, so a cached rendering is kept only under the same one
+    /// (draw-basemap).
+    var basemapFingerprint: String?
     /// Each destination's nearest town from the gazetteer (fit-maps).
     var placemarks: [Placemark?] = []
     /// Each destination's trip logs, filtered, with their statistics (filter-trips).

@@ -9,30 +9,22 @@ extension BuildStep {
     /// and its maps — page, home-page card and one per trip log, with the filtered tracks simplified
     /// for each view (`DestinationMaps`) — with its nearest town from the gazetteer, in parallel
     /// across destinations (the ``BuildCache`` gives those of destinations whose source is
-    /// unchanged); then the home page's overview of every destination, each map with its offline
-    /// basemap (one warning when GSHHG's full resolution is missing). Runs after filter-trips,
+    /// unchanged); then the home page's overview of every destination. Runs after filter-trips,
     /// whose tracks the maps show.
     static let fitMaps = BuildStep("fit-maps") { state, context throws(BuildStop) in
         let config = state.config
         let recordings = state.recordings
-        if let basemap = context.environment.basemap, let finest = basemap.installedResolutions.last, finest != .full {
-            context.log.warning(
-                SourceLocation(path: basemap.folder.path),
-                "the offline basemap's full resolution is not installed (Debian's gmt-gshhg-full; ./run installs it): "
-                    + "city maps are drawn at the \(finest) resolution")
-        }
         let (fitted, reused) = context.perDestination(state.destinations, reusing: "fit-maps") { index, destination in
             let region = InitialRegion.region(for: destination, config: config)
             return (
                 maps: DestinationMaps(
-                    destination: destination, initialRegion: region, recordings: recordings[index], config: config,
-                    basemap: context.environment.basemap),
+                    destination: destination, initialRegion: region, recordings: recordings[index], config: config),
                 placemark: context.environment.geocoder.reverse(destination.coordinate))
         }
         state.maps = fitted.map(\.maps)
         state.placemarks = fitted.map(\.placemark)
         state.overviewMap = FittedMap.overview(
-            of: state.destinations.map(\.coordinate), config: config, basemap: context.environment.basemap)
+            of: state.destinations.map(\.coordinate), config: config)
         if context.options.verbosity == .verbose {
             for index in state.destinations.indices {
                 context.verbose(Self.mapDecision(

@@ -1,6 +1,7 @@
 import Dispatch
 import Synchronization
 import RoadTripCore
+import RoadTripGeo
 import RoadTripContent
 import RoadTripCompute
 import RoadTripRender
@@ -15,7 +16,8 @@ extension BuildStep {
         guard let theme = state.theme, let overview = state.overviewMap else { throw BuildStop(summary: "no theme") }
         do throws(TemplateError) {
             (state.files, state.reusedRenderings) = try render(
-                trips: state.trips, overview: overview, theme: theme, config: state.config, context: context)
+                trips: state.trips, overview: overview, theme: theme, config: state.config,
+                basemap: (state.basemapTiles, state.overviewBasemap, state.basemapFingerprint), context: context)
         } catch {
             context.log.report(error.diagnostic(in: theme.displayPath(ofTemplate: error.templateName)))
             throw BuildStop(summary: "stopped by a template error")
@@ -40,9 +42,13 @@ extension BuildStep {
         var assetFiles: [String]
         var previous: Neighbour?
         var next: Neighbour?
+        /// The offline basemap's fingerprint (its tiles are embedded in `map.svg`), `nil` without one.
+        var basemapFingerprint: String?
 
-        /// The inputs of `destination`'s pages between `previous` and `next`.
-        init(destination: Destination, previous: Destination?, next: Destination?) {
+        /// The inputs of `destination`'s pages between `previous` and `next`, over the offline
+        /// basemap of `basemapFingerprint`.
+        init(destination: Destination, previous: Destination?, next: Destination?, basemapFingerprint: String?) {
+            self.basemapFingerprint = basemapFingerprint
             image = destination.image
             assetFiles = destination.assetFiles
             self.previous = previous.map { Neighbour(slug: $0.slug, title: $0.title) }
@@ -59,12 +65,14 @@ extension BuildStep {
     /// The files of the site and how many destinations the cache gave. One more task than
     /// destinations, first so that it starts early: the site-wide files render alongside the pages.
     private static func render(
-        trips: [Trip], overview: FittedMap, theme: Theme, config: SiteConfig, context: BuildContext
+        trips: [Trip], overview: FittedMap, theme: Theme, config: SiteConfig,
+        basemap: (tiles: BasemapTileSet?, overview: BasemapDrawing?, fingerprint: String?), context: BuildContext
     )
         throws(TemplateError) -> (files: [OutputFile], reused: Int)
     {
         let renderer = PageRenderer(
-            theme: theme, config: config, projectRoot: context.options.projectRoot, geocoder: context.environment.geocoder)
+            theme: theme, config: config, projectRoot: context.options.projectRoot, geocoder: context.environment.geocoder,
+            basemapTiles: basemap.tiles, overviewBasemap: basemap.overview)
         let results = Mutex<[Int: Result<RenderedDestination, TemplateError>]>([:])
         let reused = Atomic(0)
         let site = Mutex<Result<(files: [OutputFile], overviewMap: MapContext), TemplateError>?>(nil)
@@ -85,7 +93,8 @@ extension BuildStep {
             }
             let result: Result<RenderedDestination, TemplateError>
             if let cache = context.cache {
-                let inputs = PageInputs(destination: trip.destination, previous: previous, next: next)
+                let inputs = PageInputs(
+                    destination: trip.destination, previous: previous, next: next, basemapFingerprint: basemap.fingerprint)
                 result = Result { () throws(TemplateError) in
                     let (rendered, wasReused) = try cache.reuse("render-pages", of: trip.destination, inputs: inputs, make: make)
                     if wasReused { reused.add(1, ordering: .relaxed) }
@@ -105,6 +114,7 @@ extension BuildStep {
             files += try outcome.get().files
         }
         files += theme.assets.map { OutputFile(path: $0.relativePath, contents: $0.outputContents) }
+        files += basemap.tiles?.outputFiles() ?? []
         return (files.sorted { $0.path < $1.path }, reused.load(ordering: .relaxed))
     }
 }

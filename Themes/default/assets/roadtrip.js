@@ -3,7 +3,7 @@
   "use strict";
   var TILE = 256, MAX_LATITUDE = 85.05112877980659, EARTH_RADIUS = 6378137;
   var STORAGE_KEY = "roadtrip.mapType", SVG_NS = "http://www.w3.org/2000/svg";
-  var TILE_MESSAGE = "Unable to load the map \u2014 check your internet connection";
+  var TILE_MESSAGE = "Unable to load the map \u2014 check your internet connection", OFFLINE_MESSAGE = "Offline map (online tiles unavailable)";
 
   // Web Mercator on 256-px tiles (EPSG:3857; OSM "Slippy map tilenames")
   function clampLatitude(l) { return Math.min(Math.max(l, -MAX_LATITUDE), MAX_LATITUDE); }
@@ -148,7 +148,9 @@
   map.layer = function () { return this.config.tileLayers[this.mapType] || this.config.tileLayers.standard; };
 
   map.say = function (text) {
-    this.status.textContent = text || (this.tileFailed ? TILE_MESSAGE : "");
+    var offline = !text && this.tileFailed && this.config.offlineBasemap;  // a note, not an alarm: the basemap is there
+    this.status.textContent = text || (this.tileFailed ? (offline ? OFFLINE_MESSAGE : TILE_MESSAGE) : "");
+    this.status.classList.toggle("map-status-note", !!offline);
   };
 
   map.setRegion = function (region) {
@@ -179,27 +181,33 @@
     if (this.calloutId) this.placeCallout();
   };
 
-  // Tiles as <img> behind the SVG, in percent of the viewport; failures hidden and said once
+  // Tiles as <img> behind the SVG, in percent of the viewport: the offline basemap's (its pyramid's
+  // levels, scaled beyond them like Leaflet's maxNativeZoom), then the raster layer's; failures hidden,
+  // a raster one said once
   map.renderTiles = function (view, layer) {
-    var z = Math.max(0, Math.floor(Math.min(view.zoom, layer.maxZoom))), count = Math.pow(2, z);
-    var size = TILE * Math.pow(2, view.zoom - z), w = view.w, h = view.h, keep = {}, self = this;
-    var firstColumn = Math.floor(view.originX / size), lastColumn = Math.ceil((view.originX + w) / size) - 1;
-    var firstRow = Math.max(0, Math.floor(view.originY / size)), lastRow = Math.min(count - 1, Math.ceil((view.originY + h) / size) - 1);
-    var templates = [layer.url].concat(layer.overlay ? [layer.overlay] : []);
-    templates.forEach(function (template, layerIndex) {
+    var w = view.w, h = view.h, keep = {}, self = this, basemap = this.config.offlineBasemap, layers = [];
+    if (basemap) layers.push({ url: basemap.url, min: basemap.minZoom, max: basemap.maxZoom, offline: true });
+    layers.push({ url: layer.url, min: 0, max: layer.maxZoom });
+    if (layer.overlay) layers.push({ url: layer.overlay, min: 0, max: layer.maxZoom, overlay: true });
+    layers.forEach(function (tiles, layerIndex) {
+      var z = Math.max(0, Math.min(Math.max(Math.floor(view.zoom), tiles.min), Math.floor(tiles.max)));
+      if (z > view.zoom + 2) return;  // zoomed far out of the pyramid: too many tiny tiles
+      var count = Math.pow(2, z), size = TILE * Math.pow(2, view.zoom - z);
+      var firstColumn = Math.floor(view.originX / size), lastColumn = Math.ceil((view.originX + w) / size) - 1;
+      var firstRow = Math.max(0, Math.floor(view.originY / size)), lastRow = Math.min(count - 1, Math.ceil((view.originY + h) / size) - 1);
       for (var row = firstRow; row <= lastRow; row++) {
         for (var column = firstColumn; column <= lastColumn; column++) {
           var x = ((column % count) + count) % count;
-          var url = template.replace("{z}", z).replace("{x}", x).replace("{y}", row);
+          var url = tiles.url.replace("{z}", z).replace("{x}", x).replace("{y}", row);
           var key = layerIndex + "|" + column + "|" + url, image = self.tileImages[key];
           if (!image) {
-            image = htmlElement("img", "map-tile" + (layerIndex ? " map-tile-overlay" : ""));
+            image = htmlElement("img", "map-tile" + (tiles.overlay ? " map-tile-overlay" : tiles.offline ? " map-tile-basemap" : ""));
             image.alt = "";
             image.style.visibility = "hidden";
             image.onload = function () { this.style.visibility = "visible"; };
             image.onerror = function () {
               this.style.visibility = "hidden";
-              if (!self.tileFailed) { self.tileFailed = true; self.say(TILE_MESSAGE); }
+              if (!tiles.offline && !self.tileFailed) { self.tileFailed = true; self.say(); }
             };
             image.src = url;
             self.tiles.appendChild(image);

@@ -1,0 +1,112 @@
+import Foundation
+import RoadTripCore
+
+/// The offline basemap's tile pyramid: which 256-px Web Mercator tiles (OSM "Slippy map
+/// tilenames" numbering, as `MapTile`) the build draws for a set of maps, so that a reader can zoom
+/// and pan a little around each map without a network.
+///
+/// For a map at fractional zoom `Z`, its native tile zoom is `z₀ = min(floor(Z), maximumZoom)`
+/// (`MapTile.covering`'s rule). The pyramid holds, for every level from `z₀ − levelsOut` (at least
+/// 0) to `z₀ + levelsIn` (at most `maximumZoom`):
+/// - at `z₀` and coarser, the tiles under the map's viewport as a reader sees it zoomed out to that
+///   level — the viewport's size in that level's pixels, centred on the map — and `panMargin` more
+///   pixels on every side, so that zooming out and panning a little stay on the basemap;
+/// - finer than `z₀`, the tiles under the map's own viewport (zooming in shows less).
+///
+/// Maps that overlap share their tiles. Beyond `maximumZoom` the page scales the `maximumZoom`
+/// tiles, as Leaflet does past a layer's `maxNativeZoom`: they are vectors, so they stay sharp,
+/// and GSHHG's finest shoreline (40 m) is already within half a pixel at zoom 12 (19–38 m a
+/// pixel), so deeper tiles would only repeat it — and the world is never drawn at street level.
+public enum BasemapPyramid {
+    /// The deepest tile zoom drawn (see the type).
+    public static let maximumZoom = 12
+    /// Levels drawn above (coarser than) a map's native zoom.
+    public static let levelsOut = 3
+    /// Levels drawn below (finer than) a map's native zoom.
+    public static let levelsIn = 1
+    /// Pixels added on every side of the viewport at the native and coarser levels, for panning:
+    /// half a tile.
+    public static let panMargin = 128.0
+
+    /// One tile of the pyramid.
+    public struct Tile: Sendable, Hashable, Comparable {
+        /// Zoom level, 0…`maximumZoom`.
+        public let zoom: Int
+        /// Column, 0 ..< 2^zoom, from 180° W eastwards.
+        public let x: Int
+        /// Row, 0 ..< 2^zoom, from 85.0511° N southwards.
+        public let y: Int
+
+        /// A tile; `x` and `y` must lie in 0 ..< 2^zoom.
+        public init(zoom: Int, x: Int, y: Int) {
+            self.zoom = zoom
+            self.x = x
+            self.y = y
+        }
+
+        /// `"{z}/{x}/{y}.svg"`, its path under `assets/basemap/`.
+        public var path: String { "\(zoom)/\(x)/\(y).svg" }
+
+        /// The tile as a 256 × 256 view at exactly its zoom, centred on it, for
+        /// `Basemap.drawing(for:)`: pixel (0, 0) is its north-west corner.
+        public var view: MapView {
+            let count = Double(1 << zoom)
+            let longitudeDelta = 360 / count
+            let longitude = -180 + (Double(x) + 0.5) * longitudeDelta
+            let latitude = WebMercator.latitude(y: (Double(y) + 0.5) * WebMercator.tileSize, zoom: Double(zoom))
+            // A latitude span far smaller than the tile's, so the width alone sets the zoom: exactly `zoom`.
+            let region = CoordinateRegion(
+                center: Coordinate(latitude: latitude, longitude: longitude),
+                span: CoordinateSpan(latitudeDelta: 1e-6, longitudeDelta: longitudeDelta))
+            return MapView(region: region, width: WebMercator.tileSize, height: WebMercator.tileSize, maximumZoom: Double(zoom))
+        }
+
+        public static func < (lhs: Tile, rhs: Tile) -> Bool { (lhs.zoom, lhs.x, lhs.y) < (rhs.zoom, rhs.x, rhs.y) }
+    }
+
+    /// `view`'s native tile zoom: `min(floor(zoom), maximumZoom)`, at least 0.
+    public static func nativeZoom(of view: MapView) -> Int {
+        max(0, min(Int(view.zoom.rounded(.down)), maximumZoom))
+    }
+
+    /// The zoom levels drawn for `view`: `levelsOut` above its native zoom to `levelsIn` below it,
+    /// within 0…`maximumZoom`.
+    public static func levels(of view: MapView) -> ClosedRange<Int> {
+        let native = nativeZoom(of: view)
+        return max(0, native - levelsOut)...min(maximumZoom, native + levelsIn)
+    }
+
+    /// The tiles drawn for `view` (see the type), every column wrapped into 0 ..< 2^zoom.
+    public static func tiles(for view: MapView) -> Set<Tile> {
+        var tiles: Set<Tile> = []
+        let native = nativeZoom(of: view)
+        let (originX, originY) = view.origin
+        for zoom in levels(of: view) {
+            let left: Double, right: Double, top: Double, bottom: Double
+            if zoom <= native {
+                // The viewport at this level, centred on the map, and the margin.
+                let centerX = WebMercator.x(longitude: view.center.longitude, zoom: Double(zoom))
+                let centerY = WebMercator.y(latitude: view.center.latitude, zoom: Double(zoom))
+                (left, right) = (centerX - view.width / 2 - panMargin, centerX + view.width / 2 + panMargin)
+                (top, bottom) = (centerY - view.height / 2 - panMargin, centerY + view.height / 2 + panMargin)
+            } else {
+                let scale = pow(2, Double(zoom) - view.zoom)
+                (left, right) = (originX * scale, (originX + view.width) * scale)
+                (top, bottom) = (originY * scale, (originY + view.height) * scale)
+            }
+            let count = 1 << zoom
+            let tileSize = WebMercator.tileSize
+            let firstColumn = Int((left / tileSize).rounded(.down))
+            let lastColumn = min(Int((right / tileSize).rounded(.up)) - 1, firstColumn + count - 1)
+            let firstRow = max(0, Int((top / tileSize).rounded(.down)))
+            let lastRow = min(count - 1, Int((bottom / tileSize).rounded(.up)) - 1)
+            guard firstColumn <= lastColumn, firstRow <= lastRow else { continue }
+            for row in firstRow...lastRow {
+                for column in firstColumn...lastColumn {
+                    tiles.insert(Tile(zoom: zoom, x: ((column % count) + count) % count, y: row))
+                }
+            }
+        }
+        return tiles
+    }
+}

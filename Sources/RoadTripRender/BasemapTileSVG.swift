@@ -1,0 +1,94 @@
+import Foundation
+import RoadTripCore
+import RoadTripFormats
+import RoadTripGeo
+
+/// The offline basemap as SVG: one tile of `BasemapPyramid` drawn from its `BasemapDrawing`, as
+/// the file `assets/basemap/{z}/{x}/{y}.svg` the pages load as an image, and as the group a
+/// standalone `map.svg` embeds.
+///
+/// A tile's **body** is one `<g class="basemap-tile">` in the tile's 256 × 256 pixels (1 decimal):
+/// the rings by level — `<path class="basemap-land">` for land and islands in lakes,
+/// `<path class="basemap-water">` for lakes and ponds, each stroked in its own fill so that
+/// neighbouring GSHHG bins meet without a seam — then `<path class="basemap-river">` (major rivers)
+/// and `<path class="basemap-border">` (borders, dashed). Paths reach a little past the tile's edges
+/// (the drawing's margin), so that tiles placed side by side at fractional positions leave no gap.
+///
+/// Colours are presentation attributes (the light palette, which every SVG reader draws); the
+/// `style` sheet (`darkStyle`) recolours the same classes under `prefers-color-scheme: dark`, in
+/// browsers that apply it to the image.
+public enum BasemapTileSVG {
+    /// Fills and strokes of the light palette: quiet, so pins, tracks and text stand out.
+    public static let seaColour = "#cfe0ea", landColour = "#f3f1ea", riverColour = "#9fc0d6", borderColour = "#9a8c9e"
+
+    /// The CSS that recolours the basemap's classes for a dark page (`prefers-color-scheme`, Media
+    /// Queries Level 5 §11.5): sea, land, rivers and borders, by class.
+    public static let darkStyle =
+        "@media (prefers-color-scheme: dark){"
+        + ".basemap-sea,.basemap-water{fill:#1c2a33;stroke:#1c2a33}"
+        + ".basemap-land{fill:#2e3032;stroke:#2e3032}"
+        + ".basemap-river{stroke:#35566b}.basemap-border{stroke:#77707c}}"
+
+    /// The tile's body (see the type) for `drawing`, a `BasemapPyramid.Tile.view`'s drawing.
+    public static func body(_ drawing: BasemapDrawing) -> String {
+        XMLDocumentWriter.document(includeDeclaration: false, indent: false) { writer in
+            writer.element("g", attributes: [("class", "basemap-tile"), ("data-gshhg-resolution", drawing.resolution.rawValue)]) {
+                var index = 0
+                while index < drawing.rings.count {
+                    let level = drawing.rings[index].level
+                    var d = ""
+                    while index < drawing.rings.count, drawing.rings[index].level == level {
+                        appendPath(drawing.rings[index].points, closed: true, to: &d)
+                        index += 1
+                    }
+                    let colour = level % 2 == 1 ? landColour : seaColour
+                    writer.element("path", attributes: [
+                        ("class", level % 2 == 1 ? "basemap-land" : "basemap-water"), ("data-level", String(level)), ("d", d),
+                        ("fill", colour), ("stroke", colour), ("stroke-width", "0.5"), ("stroke-linejoin", "round"),
+                    ])
+                }
+                writeLines(drawing.rivers, className: "basemap-river", attributes: [("stroke", riverColour), ("stroke-width", "1")], to: writer)
+                writeLines(
+                    drawing.borders, className: "basemap-border",
+                    attributes: [("stroke", borderColour), ("stroke-width", "1"), ("stroke-dasharray", "4 3")], to: writer)
+            }
+        }
+    }
+
+    /// The tile file: an SVG 1.1 document of 256 × 256 pixels with the dark style, the sea, and
+    /// `body` over it.
+    public static func document(body: String) -> String {
+        header + body + "\n</svg>\n"
+    }
+
+    private static let header = XMLDocumentWriter.document(includeDeclaration: true, indent: false) { writer in
+        writer.element("svg", attributes: [
+            ("xmlns", "http://www.w3.org/2000/svg"), ("version", "1.1"), ("width", "256"), ("height", "256"),
+            ("viewBox", "0 0 256 256"),
+        ]) {
+            writer.element("style", attributes: [("type", "text/css")], text: darkStyle)
+            writer.element("rect", attributes: [
+                ("class", "basemap-sea"), ("width", "256"), ("height", "256"), ("fill", seaColour),
+            ])
+        }
+    }.replacingOccurrences(of: "</svg>", with: "").trimmingCharacters(in: .whitespacesAndNewlines) + "\n"
+
+    /// Appends `points` to a path's `d` as `M x,y L x,y …` (1 decimal), with `Z` when `closed`.
+    private static func appendPath(_ points: [BasemapDrawing.Point], closed: Bool, to d: inout String) {
+        for (position, point) in points.enumerated() {
+            d += position == 0 ? "M" : "L"
+            d += DecimalText.string(point.x, maximumFractionDigits: 1) + "," + DecimalText.string(point.y, maximumFractionDigits: 1)
+        }
+        if closed { d += "Z" }
+    }
+
+    /// Open lines (rivers, borders) as one `<path class=…>` without fill, or nothing when there are none.
+    private static func writeLines(
+        _ lines: [[BasemapDrawing.Point]], className: String, attributes: [(String, String)], to writer: XMLDocumentWriter
+    ) {
+        guard !lines.isEmpty else { return }
+        var d = ""
+        for line in lines { appendPath(line, closed: false, to: &d) }
+        writer.element("path", attributes: [("class", className), ("d", d), ("fill", "none"), ("stroke-linejoin", "round")] + attributes)
+    }
+}

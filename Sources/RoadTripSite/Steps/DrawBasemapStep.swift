@@ -1,0 +1,55 @@
+import Dispatch
+import Foundation
+import Synchronization
+import RoadTripCore
+import RoadTripGeo
+import RoadTripRender
+
+extension BuildStep {
+    /// Draws the offline basemap's tiles every map of the site needs (`BasemapPyramid.tiles(for:)`
+    /// of each destination's page, card and trip-log maps and of the overview, shared where they
+    /// overlap), each read from the project's ``BasemapTileCache`` or drawn from GSHHG
+    /// (`Basemap.drawing(for:)` with a 2-pixel margin) and cached, in parallel across the cores.
+    /// The overview map's `map.svg` gets a drawing of its own view instead (a world map's tiles,
+    /// partly shown, would double its size). One warning when GSHHG's full resolution is missing. Nothing when `map.offlineBasemap` is
+    /// false or the build has no basemap (GSHHG not installed). Runs after fit-maps.
+    static let drawBasemap = BuildStep("draw-basemap") { state, context throws(BuildStop) in
+        guard state.config.offlineBasemap, let basemap = context.environment.basemap else {
+            state.basemapTiles = nil
+            state.basemapFingerprint = nil
+            state.overviewBasemap = nil
+            return state.config.offlineBasemap ? "no GSHHG data installed" : "off (map.offlineBasemap: false)"
+        }
+        if let finest = basemap.installedResolutions.last, finest != .full {
+            context.log.warning(
+                SourceLocation(path: basemap.folder.path),
+                "the offline basemap's full resolution is not installed (Debian's gmt-gshhg-full; ./run installs it): "
+                    + "city maps are drawn at the \(finest) resolution")
+        }
+        var views = state.maps.flatMap { [$0.page.view, $0.card.view] + $0.tripLogs.map(\.view) }
+        if let overview = state.overviewMap { views.append(overview.view) }
+        var wanted: Set<BasemapPyramid.Tile> = []
+        for view in views { wanted.formUnion(BasemapPyramid.tiles(for: view)) }
+        let tiles = wanted.sorted()
+        let cache = BasemapTileCache(projectRoot: context.options.projectRoot, basemap: basemap)
+        cache.removeOtherFingerprints()
+        let bodies = Mutex([BasemapPyramid.Tile: String](minimumCapacity: tiles.count))
+        let drawn = Atomic(0)
+        DispatchQueue.concurrentPerform(iterations: tiles.count) { index in
+            let tile = tiles[index]
+            var body = cache.body(of: tile)
+            if body == nil, let drawing = basemap.drawing(for: tile.view, margin: 2) {
+                let made = BasemapTileSVG.body(drawing)
+                cache.store(made, of: tile)
+                drawn.add(1, ordering: .relaxed)
+                body = made
+            }
+            if let body { bodies.withLock { $0[tile] = body } }
+        }
+        state.basemapTiles = BasemapTileSet(bodies: bodies.withLock { $0 })
+        state.overviewBasemap = state.overviewMap.flatMap { basemap.drawing(for: $0.view) }
+        state.basemapFingerprint = cache.folder.lastPathComponent
+        let drawnCount = drawn.load(ordering: .relaxed)
+        return CountText.counted(tiles.count, "tile") + " (\(drawnCount) drawn, \(tiles.count - drawnCount) from the cache)"
+    }
+}

@@ -1,0 +1,101 @@
+"""The offline basemap in Chromium (issue 15): with the raster tile server unreachable the map is
+still a map — the build's SVG tiles are there, follow zooming and panning, and the status line says
+"Offline map (online tiles unavailable)" once — and the same holds for a page opened from file://.
+"""
+import os
+
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import WebDriverWait
+
+from conftest import map_config
+
+OFFLINE_MESSAGE = "Offline map (online tiles unavailable)"
+
+
+def status_text(driver):
+    return driver.find_element(By.CSS_SELECTOR, "[data-roadtrip-map] [role=status]").text
+
+
+def loaded_basemap_tiles(driver):
+    """The basemap tiles shown that loaded: (src, left, top, width, height) in CSS pixels of the canvas."""
+    return driver.execute_script("""
+        var canvas = document.querySelector('.map-canvas').getBoundingClientRect();
+        return Array.from(document.querySelectorAll('.map-tiles img.map-tile-basemap'))
+          .filter(function (img) { return img.complete && img.naturalWidth > 0 && img.style.visibility === 'visible'; })
+          .map(function (img) { var r = img.getBoundingClientRect();
+            return [img.getAttribute('src'), r.left - canvas.left, r.top - canvas.top, r.width, r.height]; });""")
+
+
+def canvas_size(driver):
+    return driver.execute_script(
+        "var r = document.querySelector('.map-canvas').getBoundingClientRect(); return [r.width, r.height];")
+
+
+def assert_covered(driver):
+    """Loaded basemap tiles cover the canvas's centre and its four corners (inset 2 px)."""
+    WebDriverWait(driver, 10).until(lambda d: loaded_basemap_tiles(d))
+    width, height = canvas_size(driver)
+    tiles = loaded_basemap_tiles(driver)
+    for x, y in [(width / 2, height / 2), (2, 2), (width - 2, 2), (2, height - 2), (width - 2, height - 2)]:
+        assert any(left <= x <= left + w and top <= y <= top + h for _, left, top, w, h in tiles), (x, y, tiles)
+    return tiles
+
+
+def test_offline_the_basemap_zooms_and_pans_and_the_status_is_a_note(page, site):
+    driver = page("bergen/index.html")
+    driver.execute_cdp_cmd("Network.setBlockedURLs", {"urls": ["*/tiles/*"]})
+    driver.get(site[0] + "/bergen/index.html")
+    WebDriverWait(driver, 10).until(lambda d: status_text(d) != "")
+    assert status_text(driver) == OFFLINE_MESSAGE
+    assert driver.page_source.count(OFFLINE_MESSAGE) == 1
+    status = driver.find_element(By.CSS_SELECTOR, "[data-roadtrip-map] [role=status]")
+    assert "map-status-note" in status.get_attribute("class")
+    basemap = map_config(driver)["offlineBasemap"]
+    first = assert_covered(driver)
+    assert all("/assets/basemap/" in src for src, *_ in first)
+    # Zoom in past the pyramid's deepest level: its tiles are scaled, still covering the map.
+    canvas = driver.find_element(By.CSS_SELECTOR, ".map-canvas")
+    for _ in range(3):
+        driver.find_element(By.CSS_SELECTOR, "[data-action=zoom-in]").click()
+        assert_covered(driver)
+    deepest = {int(src.split("/assets/basemap/")[1].split("/")[0]) for src, *_ in loaded_basemap_tiles(driver)}
+    assert deepest == {basemap["maxZoom"]}
+    # Back out, and three levels further: the coarser level of the pyramid for that zoom appears
+    # (floor of the zoom, within the pyramid's levels), covering the whole map.
+    for _ in range(6):
+        driver.find_element(By.CSS_SELECTOR, "[data-action=zoom-out]").click()
+    zoom = float(driver.find_element(By.CSS_SELECTOR, "svg.roadtrip-map").get_attribute("data-zoom"))
+    expected = max(basemap["minZoom"], min(basemap["maxZoom"], int(zoom)))
+    assert expected < basemap["maxZoom"]
+    WebDriverWait(driver, 10).until(lambda d: all(
+        f"/assets/basemap/{expected}/" in src for src, *_ in loaded_basemap_tiles(d)) and loaded_basemap_tiles(d))
+    assert_covered(driver)
+    # Pan a little (an arrow key moves 80 px; the pyramid has 128 px to spare): still covered.
+    canvas.send_keys(Keys.ARROW_RIGHT)
+    assert_covered(driver)
+    canvas.send_keys(Keys.ARROW_DOWN)
+    assert_covered(driver)
+    assert status_text(driver) == OFFLINE_MESSAGE
+
+
+def test_from_file_the_page_and_map_svg_draw_the_basemap(page, site):
+    _, output = site
+    driver = page("bergen/index.html")
+    driver.get("file://" + os.path.join(output, "bergen", "index.html"))
+    assert_covered(driver)
+    # The standalone map.svg embeds its tiles: it needs no other file.
+    driver.get("file://" + os.path.join(output, "bergen", "map.svg"))
+    assert driver.find_elements(By.CSS_SELECTOR, ".basemap-vector .basemap-land")
+    assert driver.find_element(By.CSS_SELECTOR, ".basemap-credit").text.startswith("Coastlines © GSHHG")
+
+
+def test_without_javascript_the_basemap_is_under_the_raster_tiles(page, site):
+    driver = page("bergen/index.html")
+    driver.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": True})
+    driver.get(site[0] + "/bergen/index.html")
+    spans = driver.find_elements(By.CSS_SELECTOR, ".map-tiles .map-tile")
+    kinds = ["map-tile-basemap" in span.get_attribute("class") for span in spans]
+    assert True in kinds and False in kinds
+    assert kinds == sorted(kinds, reverse=True)  # basemap first: the raster tiles draw over it
+    driver.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": False})

@@ -99,3 +99,27 @@ def test_without_javascript_the_basemap_is_under_the_raster_tiles(page, site):
     assert True in kinds and False in kinds
     assert kinds == sorted(kinds, reverse=True)  # basemap first: the raster tiles draw over it
     driver.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": False})
+
+
+def test_dark_mode_recolours_the_basemap(page, site):
+    """Under prefers-color-scheme: dark the tiles use the dark palette (BasemapTileSVG.darkStyle:
+    sea #1c2a33, land #2e3032), in the light scheme the light one (sea #cfe0ea, land #f3f1ea):
+    the most common colours of the offline map are those."""
+    import io
+    from PIL import Image
+    light = {(0xcf, 0xe0, 0xea), (0xf3, 0xf1, 0xea)}
+    dark = {(0x1c, 0x2a, 0x33), (0x2e, 0x30, 0x32)}
+    driver = page("bergen/index.html")
+    try:
+        for scheme, palette in [("dark", dark), ("light", light)]:
+            driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
+            driver.execute_cdp_cmd("Network.setBlockedURLs", {"urls": ["*/tiles/*"]})
+            driver.get(site[0] + "/bergen/index.html")
+            assert_covered(driver)
+            # The SVG layer above the tiles holds pins and text only; hide it to see the basemap.
+            driver.execute_script("document.querySelector('.map-canvas svg').style.visibility = 'hidden'")
+            shot = Image.open(io.BytesIO(driver.find_element(By.CSS_SELECTOR, ".map-canvas").screenshot_as_png)).convert("RGB")
+            common = {colour for _, colour in sorted(shot.getcolors(1 << 24), reverse=True)[:2]}
+            assert common <= palette, (scheme, common)
+    finally:
+        driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})

@@ -3,8 +3,9 @@ import RoadTripCore
 import RoadTripContent
 
 /// `<project root>/.roadtrip-cache/`: what roadtrip keeps between runs that is not the site itself —
-/// the photos' thumbnail and web copies (`photos/`, ``ThumbnailMaker``) and `roadtrip serve`'s
-/// preview build (`serve/`, ``DevelopmentServer``).
+/// the photos' thumbnail and web copies (`photos/`, ``ThumbnailMaker``), the offline basemap's
+/// tiles (`basemap/`, ``BasemapTileCache``) and `roadtrip serve`'s preview build (`serve/`,
+/// ``DevelopmentServer``).
 ///
 /// Nothing in it is an input: the loaders read only `Destinations/` and `Themes/`, and `serve`
 /// watches only those, so writing here never triggers a rebuild. Nothing in it is published
@@ -38,6 +39,12 @@ public enum ProjectCacheFolder {
         if let obstacle = FileBytes.obstacle(toWriting: folder, projectRoot: projectRoot, asFolder: true) { return obstacle }
         return OutputFolderPolicy.refusal(
             toWriteInside: folder, projectRoot: projectRoot, as: "roadtrip's cache", homeDirectory: homeDirectory)
+    }
+
+    /// `<projectRoot>/.roadtrip-cache/basemap/`: the offline basemap's tiles, by fingerprint
+    /// (``BasemapTileCache``).
+    public static func basemap(projectRoot: URL) -> URL {
+        url(projectRoot: projectRoot).appendingPathComponent("basemap", isDirectory: true)
     }
 
     /// `<projectRoot>/.roadtrip-cache/serve/`: where `roadtrip serve` builds the site with relative

@@ -100,6 +100,24 @@ import Testing
         #expect(home.contains("url('assets/basemap/"))
     }
 
+    /// A `.roadtrip-cache` that is a file is one warning, and the tiles are drawn without a cache.
+    @Test func aCacheThatCannotBeWrittenIsAWarning() throws {
+        guard Basemap() != nil else {
+            print("BasemapBuildTests: skipped: no GSHHG files in /usr/share/gmt-gshhg (./run installs them)")
+            return
+        }
+        let root = try Self.project()
+        defer { try? FileManager.default.removeItem(at: root) }
+        try Data().write(to: root.appendingPathComponent(".roadtrip-cache"))
+        let result = Self.build(root)
+        #expect(result.succeeded)
+        #expect(result.diagnostics == [
+            ".roadtrip-cache: warning: cannot keep the offline basemap's tiles in .roadtrip-cache/basemap/: "
+                + ".roadtrip-cache is a file, not a folder; move it away; drawing them without a cache"
+        ])
+        #expect(!Self.files(under: root.appendingPathComponent("Output/assets/basemap")).isEmpty)
+    }
+
     @Test func offlineBasemapFalseDrawsNone() throws {
         guard Basemap() != nil else {
             print("BasemapBuildTests: skipped: no GSHHG files in /usr/share/gmt-gshhg (./run installs them)")

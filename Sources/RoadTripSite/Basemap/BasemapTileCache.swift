@@ -21,8 +21,8 @@ struct BasemapTileCache: Sendable {
 
     /// The cache of `basemap`'s tiles inside `projectRoot`'s `.roadtrip-cache/basemap/`.
     init(projectRoot: URL, basemap: Basemap) {
-        let root = ProjectCacheFolder.url(projectRoot: projectRoot).appendingPathComponent("basemap", isDirectory: true)
-        folder = root.appendingPathComponent(Self.fingerprint(of: basemap), isDirectory: true)
+        folder = ProjectCacheFolder.basemap(projectRoot: projectRoot)
+            .appendingPathComponent(Self.fingerprint(of: basemap), isDirectory: true)
     }
 
     /// 16 hexadecimal digits of FNV-1a (64-bit; Fowler, Noll & Vo) over roadtrip's version, the

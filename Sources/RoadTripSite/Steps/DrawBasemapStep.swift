@@ -31,16 +31,26 @@ extension BuildStep {
         var wanted: Set<BasemapPyramid.Tile> = []
         for view in views { wanted.formUnion(BasemapPyramid.tiles(for: view)) }
         let tiles = wanted.sorted()
-        let cache = BasemapTileCache(projectRoot: context.options.projectRoot, basemap: basemap)
-        cache.removeOtherFingerprints()
+        // The cache folder follows the rule of every folder roadtrip writes in a project; where it
+        // cannot, the tiles are drawn without it.
+        let projectRoot = context.options.projectRoot
+        let problem = ProjectCacheFolder.problem(with: ProjectCacheFolder.basemap(projectRoot: projectRoot), projectRoot: projectRoot)
+        if let problem {
+            context.log.warning(
+                SourceLocation(path: ProjectCacheFolder.name),
+                "cannot keep the offline basemap's tiles in \(ProjectCacheFolder.name)/basemap/: \(problem); "
+                    + "drawing them without a cache")
+        }
+        let cache = problem == nil ? BasemapTileCache(projectRoot: projectRoot, basemap: basemap) : nil
+        cache?.removeOtherFingerprints()
         let bodies = Mutex([BasemapPyramid.Tile: String](minimumCapacity: tiles.count))
         let drawn = Atomic(0)
         DispatchQueue.concurrentPerform(iterations: tiles.count) { index in
             let tile = tiles[index]
-            var body = cache.body(of: tile)
+            var body = cache?.body(of: tile)
             if body == nil, let drawing = basemap.drawing(for: tile.view, margin: 2) {
                 let made = BasemapTileSVG.body(drawing)
-                cache.store(made, of: tile)
+                cache?.store(made, of: tile)
                 drawn.add(1, ordering: .relaxed)
                 body = made
             }
@@ -48,7 +58,7 @@ extension BuildStep {
         }
         state.basemapTiles = BasemapTileSet(bodies: bodies.withLock { $0 })
         state.overviewBasemap = state.overviewMap.flatMap { basemap.drawing(for: $0.view) }
-        state.basemapFingerprint = cache.folder.lastPathComponent
+        state.basemapFingerprint = BasemapTileCache.fingerprint(of: basemap)
         let drawnCount = drawn.load(ordering: .relaxed)
         return CountText.counted(tiles.count, "tile") + " (\(drawnCount) drawn, \(tiles.count - drawnCount) from the cache)"
     }

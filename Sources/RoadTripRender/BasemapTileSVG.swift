@@ -14,6 +14,9 @@ import RoadTripGeo
 /// and `<path class="basemap-border">` (borders, dashed). Paths reach a little past the tile's edges
 /// (the drawing's margin), so that tiles placed side by side at fractional positions leave no gap.
 ///
+/// Strokes do not scale (`vector-effect="non-scaling-stroke"`, SVG 2 §13.5.5): a tile scaled 2^k
+/// times past the pyramid's deepest level keeps 1-pixel rivers and borders.
+///
 /// Colours are presentation attributes (the light palette, which every SVG reader draws); the
 /// `style` sheet (`darkStyle`) recolours the same classes under `prefers-color-scheme: dark`, in
 /// browsers that apply it to the image.
@@ -45,6 +48,7 @@ public enum BasemapTileSVG {
                     writer.element("path", attributes: [
                         ("class", level % 2 == 1 ? "basemap-land" : "basemap-water"), ("data-level", String(level)), ("d", d),
                         ("fill", colour), ("stroke", colour), ("stroke-width", "0.5"), ("stroke-linejoin", "round"),
+                        ("vector-effect", "non-scaling-stroke"),
                     ])
                 }
                 writeLines(drawing.rivers, className: "basemap-river", attributes: [("stroke", riverColour), ("stroke-width", "1")], to: writer)
@@ -89,6 +93,8 @@ public enum BasemapTileSVG {
         guard !lines.isEmpty else { return }
         var d = ""
         for line in lines { appendPath(line, closed: false, to: &d) }
-        writer.element("path", attributes: [("class", className), ("d", d), ("fill", "none"), ("stroke-linejoin", "round")] + attributes)
+        writer.element("path", attributes: [
+            ("class", className), ("d", d), ("fill", "none"), ("stroke-linejoin", "round"), ("vector-effect", "non-scaling-stroke"),
+        ] + attributes)
     }
 }

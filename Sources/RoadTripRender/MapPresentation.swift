@@ -20,7 +20,8 @@ struct MapPresentation: Sendable {
     /// The tile layer drawn under the map (the site's standard layer).
     let tileLayer: TileLayer
     /// The standalone `map.svg` file (SVG 1.1 with an XML declaration), with the raster basemap as
-    /// `<image>` tiles of explicit width and height; empty unless asked for.
+    /// `<image>` tiles of explicit width and height — or, with the offline basemap, that basemap
+    /// alone and its credit; empty unless asked for.
     let svgFile: String
     /// The map's text alternative.
     let title: String
@@ -47,19 +48,27 @@ struct MapPresentation: Sendable {
         view = map.view
         let input = SVGMapInput(
             view: view, annotations: annotations, title: title, tileLayer: tileLayer, idPrefix: idPrefix,
-            tracks: map.tracks, offlineBasemap: !withStandaloneFile ? offlineBasemap.map { _ in [] }
-                : standaloneBasemap.map { [OfflineBasemapTile(body: BasemapTileSVG.body($0))] } ?? offlineBasemap?.tiles.placed(in: view))
+            tracks: map.tracks, offlineBasemap: offlineBasemap.map { _ in [] })
+        var inlineInput = input
+        inlineInput.includeXMLDeclaration = false
+        inlineInput.drawsTiles = false
         if !drawsSVG {
             svg = ""
             svgFile = ""
-        } else if withStandaloneFile {
-            (svg, svgFile) = SVGMap.renderInlineAndStandalone(input)
-        } else {
-            var inlineInput = input
-            inlineInput.includeXMLDeclaration = false
-            inlineInput.drawsTiles = false
+        } else if !withStandaloneFile {
             svg = SVGMap.render(inlineInput)
             svgFile = ""
+        } else if let offlineBasemap {
+            // map.svg on the offline basemap alone: a browser draws a broken-image icon for every
+            // raster tile it cannot load, over the coastlines; the page's map draws them instead.
+            svg = SVGMap.render(inlineInput)
+            var standalone = input
+            standalone.tileLayer = nil
+            standalone.offlineBasemap = standaloneBasemap.map { [OfflineBasemapTile(body: BasemapTileSVG.body($0))] }
+                ?? offlineBasemap.tiles.placed(in: view)
+            svgFile = SVGMap.render(standalone)
+        } else {
+            (svg, svgFile) = SVGMap.renderInlineAndStandalone(input)
         }
     }
 
@@ -73,9 +82,12 @@ struct MapPresentation: Sendable {
             DecimalText.string(value / total * 100, maximumFractionDigits: 4) + "%"
         }
         func placed(_ tile: MapTile, template: String, isOfflineBasemap: Bool) -> MapContext.Tile {
-            MapContext.Tile(
+            // A basemap tile reaches one pixel into its neighbours, so that tiles at fractional
+            // positions leave no hairline of the background between them.
+            let overlap = isOfflineBasemap ? 1.0 : 0
+            return MapContext.Tile(
                 left: percent(tile.left, of: view.width), top: percent(tile.top, of: view.height),
-                width: percent(tile.width, of: view.width), height: percent(tile.height, of: view.height),
+                width: percent(tile.width + overlap, of: view.width), height: percent(tile.height + overlap, of: view.height),
                 url: Self.cssURLSafe(TileLayer.tileURL(template, zoom: tile.zoom, x: tile.x, y: tile.y)),
                 isOfflineBasemap: isOfflineBasemap)
         }

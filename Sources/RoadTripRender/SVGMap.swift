@@ -101,22 +101,26 @@ public struct SVGMap {
                 if !input.tracks.isEmpty { writeTracks(input.tracks, view: view, to: writer) }
                 writePins(input.annotations, view: view, to: writer)
                 writeScaleBar(ScaleBar(metresPerPixel: view.metresPerPixel), mapHeight: view.height, to: writer)
+                // The tile layer's attribution on the bottom line (none for a standalone map drawn on
+                // the offline basemap alone), GSHHG's credit above it or in its place.
+                let attribution = input.tileLayer?.attribution ?? (input.offlineBasemap == nil ? "roadtrip" : nil)
                 if input.offlineBasemap != nil {
-                    // GSHHG's credit, on the line above the tile attribution.
                     writer.element("text", attributes: [
                         ("class", "basemap-credit"),
-                        ("x", SVGPixels.text(view.width - 4)), ("y", SVGPixels.text(view.height - 16)),
+                        ("x", SVGPixels.text(view.width - 4)), ("y", SVGPixels.text(view.height - (attribution == nil ? 4 : 16))),
                         ("text-anchor", "end"), ("font-family", "sans-serif"), ("font-size", "10"),
                         ("fill", "#333333"), ("stroke", "#ffffff"), ("stroke-width", "3"), ("style", "paint-order:stroke"),
                     ], text: Basemap.credit)
                 }
-                writer.element("text", attributes: [
-                    ("class", "attribution"),
-                    ("x", SVGPixels.text(view.width - 4)), ("y", SVGPixels.text(view.height - 4)),
-                    ("text-anchor", "end"), ("font-family", "sans-serif"), ("font-size", "10"),
-                    ("fill", "#333333"), ("stroke", "#ffffff"), ("stroke-width", "3"),
-                    ("style", "paint-order:stroke"),
-                ], text: input.tileLayer?.attribution ?? "roadtrip")
+                if let attribution {
+                    writer.element("text", attributes: [
+                        ("class", "attribution"),
+                        ("x", SVGPixels.text(view.width - 4)), ("y", SVGPixels.text(view.height - 4)),
+                        ("text-anchor", "end"), ("font-family", "sans-serif"), ("font-size", "10"),
+                        ("fill", "#333333"), ("stroke", "#ffffff"), ("stroke-width", "3"),
+                        ("style", "paint-order:stroke"),
+                    ], text: attribution)
+                }
             }
         }
     }

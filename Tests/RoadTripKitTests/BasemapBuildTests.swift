@@ -22,15 +22,24 @@ import Testing
         return root
     }
 
-    static func build(_ root: URL, output: String = "Output") -> (progress: [String], diagnostics: [String], succeeded: Bool) {
+    static func build(
+        _ root: URL, output: String = "Output", basemap: Basemap? = Basemap()
+    ) -> (progress: [String], diagnostics: [String], succeeded: Bool) {
         let log = DiagnosticLog()
         let lines = Mutex<[String]>([])
         var options = BuildOptions(projectRoot: root)
         options.outputDirectory = root.appendingPathComponent(output)
-        let result = SiteBuilder(options: options, log: log, environment: BuildEnvironment(geocoder: TableGeocoder.testville, basemap: Basemap())) { line in
+        let result = SiteBuilder(options: options, log: log, environment: BuildEnvironment(geocoder: TableGeocoder.testville, basemap: basemap)) { line in
             lines.withLock { $0.append(line) }
         }.build()
         return (lines.withLock { $0 }, log.diagnostics.map(\.description), result.succeeded)
+    }
+
+    /// Whether Debian's gmt-gshhg files are there; says why the test is skipped when not.
+    static func gshhgIsInstalled() -> Bool {
+        guard Basemap() == nil else { return true }
+        print("BasemapBuildTests: skipped: no GSHHG files in /usr/share/gmt-gshhg (Debian's gmt-gshhg packages; ./run installs them)")
+        return false
     }
 
     static func files(under folder: URL) -> [String: Data] {
@@ -46,10 +55,7 @@ import Testing
     }
 
     @Test func tilesAreWrittenCachedAndReused() throws {
-        guard Basemap() != nil else {
-            print("BasemapBuildTests: skipped: no GSHHG files in /usr/share/gmt-gshhg (Debian's gmt-gshhg packages; ./run installs them)")
-            return
-        }
+        guard Self.gshhgIsInstalled() else { return }
         let root = try Self.project()
         defer { try? FileManager.default.removeItem(at: root) }
         let first = Self.build(root)
@@ -64,7 +70,7 @@ import Testing
         }
         #expect(tiles.keys.allSatisfy { Int($0.split(separator: "/")[0])! <= BasemapPyramid.maximumZoom })
         let drawn = try #require(first.progress.first { $0.contains("draw-basemap: ") })
-        #expect(drawn.contains("(\(tiles.count) drawn, 0 from the cache)"), "\(drawn)")
+        #expect(drawn.contains("(\(CountText.grouped(tiles.count)) drawn, 0 from the cache)"), "\(drawn)")
         // The cache holds each tile's body; a second build into a new folder reads them all and
         // writes the same files.
         let cacheRoot = root.appendingPathComponent(".roadtrip-cache/basemap")
@@ -73,17 +79,22 @@ import Testing
         #expect(Self.files(under: cacheRoot.appendingPathComponent(fingerprints[0])).count == tiles.count)
         let second = Self.build(root, output: "Again")
         let again = try #require(second.progress.first { $0.contains("draw-basemap: ") })
-        #expect(again.contains("(0 drawn, \(tiles.count) from the cache)"), "\(again)")
+        #expect(again.contains("(0 drawn, \(CountText.grouped(tiles.count)) from the cache)"), "\(again)")
         #expect(Self.files(under: root.appendingPathComponent("Again")) == Self.files(under: root.appendingPathComponent("Output")))
-        // A cached tile cut short is drawn again, never embedded: the third build is the same site.
-        let cached = cacheRoot.appendingPathComponent(fingerprints[0]).appendingPathComponent(try #require(tiles.keys.sorted().first))
-        let whole = try Data(contentsOf: cached)
-        try whole.prefix(whole.count / 2).write(to: cached)
+        // Cached tiles cut short or edited (a script in a well-formed group, under the original
+        // first line) are drawn again, never embedded: the third build is the same site.
+        let sortedTiles = tiles.keys.sorted()
+        let cut = cacheRoot.appendingPathComponent(fingerprints[0]).appendingPathComponent(sortedTiles[0])
+        let edited = cacheRoot.appendingPathComponent(fingerprints[0]).appendingPathComponent(sortedTiles[1])
+        let whole = try Data(contentsOf: cut), original = try String(contentsOf: edited, encoding: .utf8)
+        try whole.prefix(whole.count / 2).write(to: cut)
+        let firstLine = try #require(original.split(separator: "\n").first)
+        try Data((firstLine + "\n<g class=\"basemap-tile\"><script>alert(1)</script></g>").utf8).write(to: edited)
         let third = Self.build(root, output: "Third")
         let redrawn = try #require(third.progress.first { $0.contains("draw-basemap: ") })
-        #expect(redrawn.contains("(1 drawn, \(tiles.count - 1) from the cache)"), "\(redrawn)")
+        #expect(redrawn.contains("(2 drawn, \(CountText.grouped(tiles.count - 2)) from the cache)"), "\(redrawn)")
         #expect(Self.files(under: root.appendingPathComponent("Third")) == Self.files(under: root.appendingPathComponent("Output")))
-        #expect(try Data(contentsOf: cached) == whole)
+        #expect(try Data(contentsOf: cut) == whole && String(contentsOf: edited, encoding: .utf8) == original)
 
         // The page's no-script tiles: the basemap's first, then the raster layer's; its script
         // configuration names the tiles' URL and the pyramid's levels; map.svg embeds them.
@@ -92,20 +103,80 @@ import Testing
         #expect(page.contains("map-tile map-tile-basemap\" style=") && page.contains("url('../assets/basemap/\(native)/"))
         let levels = BasemapPyramid.levels(of: pageView)
         #expect(page.contains(#""offlineBasemap":{"url":"../assets/basemap/{z}/{x}/{y}.svg","minZoom":\#(levels.lowerBound),"maxZoom":\#(levels.upperBound),"#))
+        // map.svg: the basemap alone (no raster tile a browser offline would draw as a broken
+        // image), GSHHG's credit on the bottom line, no tile attribution.
         let map = try String(contentsOf: root.appendingPathComponent("Output/bergen/map.svg"), encoding: .utf8)
         #expect(map.contains(#"<g class="basemap-vector">"#) && map.contains(#"clip-path="url(#roadtrip-basemap-tile-clip)""#))
+        #expect(map.contains(#"<text class="basemap-credit" x="796" y="496""#))
         #expect(map.contains("Coastlines © GSHHG (Wessel &amp; Smith), LGPL"))
+        #expect(!map.contains("<image") && !map.contains("OpenStreetMap"))
+        // The inline map keeps the tile attribution (the page draws the raster tiles behind it).
+        #expect(page.contains("© OpenStreetMap contributors</text>"))
         // The home page's cards draw the basemap too.
         let home = try String(contentsOf: root.appendingPathComponent("Output/index.html"), encoding: .utf8)
         #expect(home.contains("url('assets/basemap/"))
+        // Under a baseURL with a path, the tiles' links are absolute paths below it.
+        try Data("baseURL: https://example.org/trips/\n".utf8).write(to: root.appendingPathComponent("Destinations/site.yaml"))
+        #expect(Self.build(root, output: "Published").succeeded)
+        let published = try String(contentsOf: root.appendingPathComponent("Published/bergen/index.html"), encoding: .utf8)
+        #expect(published.contains("url('/trips/assets/basemap/\(native)/"))
+        #expect(published.contains(#""offlineBasemap":{"url":"/trips/assets/basemap/{z}/{x}/{y}.svg""#))
+    }
+
+    /// An overview wider than the world (destinations around it, zoom below 2) embeds the tiles,
+    /// which repeat across the view, rather than one drawing of a single world.
+    @Test func anOverviewWiderThanTheWorldRepeatsIt() throws {
+        guard Self.gshhgIsInstalled() else { return }
+        let root = try Self.project()
+        defer { try? FileManager.default.removeItem(at: root) }
+        // Every 30° of longitude: the largest gap is 30°, so the fit spans 330° (with Bergen's 5.3°
+        // E inside one gap): 720 px of the 800 (40 px padding each side) for 330° make a world of
+        // 785 px, narrower than the map.
+        for longitude in stride(from: -165.0, to: 180, by: 30) {
+            let slug = "at\(Int(longitude + 180))"
+            let folder = root.appendingPathComponent("Destinations/\(slug)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try Data("---\ntitle: \(slug)\nlatitude: 0\nlongitude: \(longitude)\n---\n".utf8).write(to: folder.appendingPathComponent("index.md"))
+        }
+        let result = Self.build(root)
+        #expect(result.succeeded, "\(result.diagnostics)")
+        let map = try String(contentsOf: root.appendingPathComponent("Output/map.svg"), encoding: .utf8)
+        let zoomMatch = try #require(map.firstMatch(of: #/data-zoom="([\d.]+)"/#))
+        let zoom = try #require(Double(zoomMatch.1))
+        // 800 px is wider than the world (256 · 2^zoom px) below zoom log2(800 / 256) ≈ 1.64.
+        #expect(zoom < 1.64)
+        let placed = map.matches(of: #/<g transform="translate\([-\d.]+,[-\d.]+\) scale/#).count
+        #expect(placed > 1 << Int(zoom.rounded(.down)), "the level's tiles, some more than once")
+    }
+
+    /// A GSHHG file cut short (here the crude one, alone in a folder) is one warning naming it; the
+    /// tiles it could not give are counted as failed, the build goes on.
+    @Test func anUnreadableGSHHGFileIsOneWarning() throws {
+        let crude = URL(fileURLWithPath: "/usr/share/gmt-gshhg/binned_GSHHS_c.nc")
+        guard let bytes = FileManager.default.contents(atPath: crude.path) else {
+            print("BasemapBuildTests: skipped: no /usr/share/gmt-gshhg/binned_GSHHS_c.nc (./run installs it)")
+            return
+        }
+        let root = try Self.project()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let gshhg = root.appendingPathComponent("gshhg")
+        try FileManager.default.createDirectory(at: gshhg, withIntermediateDirectories: true)
+        let cut = gshhg.appendingPathComponent("binned_GSHHS_c.nc")
+        try bytes.prefix(4096).write(to: cut)
+        let result = Self.build(root, basemap: Basemap(folder: gshhg))
+        #expect(result.succeeded)
+        let line = try #require(result.progress.first { $0.contains("draw-basemap: ") })
+        let failed = try #require(line.firstMatch(of: #/\(0 drawn, 0 from the cache, ([\d,]+) failed\)/#)).1
+        #expect(result.diagnostics.contains { diagnostic in
+            diagnostic.hasPrefix(gshhg.path + ": warning: \(failed) offline basemap tile")
+                && diagnostic.contains("could not be drawn: " + cut.path + ": ")
+                && diagnostic.hasSuffix("(reinstall Debian's gmt-gshhg packages)")
+        }, "\(result.diagnostics)")
     }
 
     /// A `.roadtrip-cache` that is a file is one warning, and the tiles are drawn without a cache.
     @Test func aCacheThatCannotBeWrittenIsAWarning() throws {
-        guard Basemap() != nil else {
-            print("BasemapBuildTests: skipped: no GSHHG files in /usr/share/gmt-gshhg (./run installs them)")
-            return
-        }
+        guard Self.gshhgIsInstalled() else { return }
         let root = try Self.project()
         defer { try? FileManager.default.removeItem(at: root) }
         try Data().write(to: root.appendingPathComponent(".roadtrip-cache"))
@@ -119,10 +190,7 @@ import Testing
     }
 
     @Test func offlineBasemapFalseDrawsNone() throws {
-        guard Basemap() != nil else {
-            print("BasemapBuildTests: skipped: no GSHHG files in /usr/share/gmt-gshhg (./run installs them)")
-            return
-        }
+        guard Self.gshhgIsInstalled() else { return }
         let root = try Self.project()
         defer { try? FileManager.default.removeItem(at: root) }
         try Data("map:\n  offlineBasemap: false\n".utf8).write(to: root.appendingPathComponent("Destinations/site.yaml"))

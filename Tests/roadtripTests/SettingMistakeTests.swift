@@ -152,9 +152,10 @@ import Testing
     /// A tile server published with the site (`/tiles/{z}/{x}/{y}.png`, a path from the site
     /// root) is loaded under the baseURL's path like every internal link, and relative to each
     /// page without a baseURL: from the home page `tiles/…`, from bergen/ `../tiles/…`, in the
-    /// card maps, the page's script configuration and map.svg alike.
+    /// card maps, the page's script configuration and map.svg alike. (Without the offline basemap,
+    /// with which map.svg draws no raster tiles; the basemap's own tiles follow the baseURL too.)
     @Test func sitePathTileTemplate() throws {
-        let tiles = "map:\n  tileLayers:\n    standard: { url: \"/tiles/{z}/{x}/{y}.png\", attribution: \"Own tiles\" }\n"
+        let tiles = "map:\n  offlineBasemap: false\n  tileLayers:\n    standard: { url: \"/tiles/{z}/{x}/{y}.png\", attribution: \"Own tiles\" }\n"
         let project = try project(siteYAML: "baseURL: /trips/\n" + tiles)
         defer { project.remove() }
         let result = try project.build()

@@ -70,8 +70,24 @@ public final class Basemap: Sendable {
         return made
     }
 
+    /// The first reason a file or bin could not be read this build ("…/binned_GSHHS_f.nc: …"), or `nil`.
+    public func readFailure() -> String? {
+        firstFailure.withLock { $0 }
+    }
+
+    private let firstFailure = Mutex<String?>(nil)
+
+    private func noteFailure(_ error: GSHHGFile.Failure) {
+        firstFailure.withLock { if $0 == nil { $0 = error.path + ": " + error.reason } }
+    }
+
     private func makeProjectedBin(_ bin: Int, resolution: GSHHGFile.Resolution) -> ProjectedBin? {
-        guard let coastlines = file(resolution), let segments = try? coastlines.coastSegments(ofBin: bin) else { return nil }
+        guard let coastlines = file(resolution) else { return nil }
+        let segments: [GSHHGFile.CoastSegment]
+        do { segments = try coastlines.coastSegments(ofBin: bin) } catch {
+            noteFailure(error)
+            return nil
+        }
         let corner = coastlines.southWestCorner(ofBin: bin)
         let step = coastlines.binSize / 65535
         var projected = ProjectedBin()
@@ -118,10 +134,13 @@ public final class Basemap: Sendable {
 
     /// The file of `kind` at `resolution`, opened once (`nil` when it is missing or unreadable).
     private func file(_ resolution: GSHHGFile.Resolution, kind: GSHHGFile.Kind = .coastlines) -> GSHHGFile? {
-        files.withLock { files in
+        files.withLock { files -> GSHHGFile? in
             let key = FileKey(kind: kind, resolution: resolution)
             if let open = files[key] { return open }
-            let opened = try? GSHHGFile(folder: folder, kind: kind, resolution: resolution)
+            var opened: GSHHGFile?
+            do throws(GSHHGFile.Failure) { opened = try GSHHGFile(folder: folder, kind: kind, resolution: resolution) } catch {
+                if kind == .coastlines { noteFailure(error) }
+            }
             files[key] = opened
             return opened
         }

@@ -76,8 +76,13 @@ public enum BasemapPyramid {
         return max(0, native - levelsOut)...min(maximumZoom, native + levelsIn)
     }
 
-    /// The tiles drawn for `view` (see the type), every column wrapped into 0 ..< 2^zoom.
-    public static func tiles(for view: MapView) -> Set<Tile> {
+    /// The tiles drawn for `view` (see the type), every column wrapped into 0 ..< 2^zoom; for a
+    /// map that does not zoom or pan (`zoomable` false: a home-page card), only those under it at
+    /// its native zoom.
+    public static func tiles(for view: MapView, zoomable: Bool = true) -> Set<Tile> {
+        guard zoomable else {
+            return Set(MapTile.covering(view, maximumZoom: Double(maximumZoom)).map { Tile(zoom: $0.zoom, x: $0.x, y: $0.y) })
+        }
         var tiles: Set<Tile> = []
         let native = nativeZoom(of: view)
         let (originX, originY) = view.origin

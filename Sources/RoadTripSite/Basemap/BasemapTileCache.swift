@@ -14,7 +14,7 @@ import RoadTripGeo
 /// half-written tile; a cache that cannot be written only costs the time to draw the tiles again.
 struct BasemapTileCache: Sendable {
     /// Bumped whenever the tiles' drawing or markup changes.
-    static let formatVersion = 1
+    static let formatVersion = 2
 
     /// This fingerprint's folder.
     let folder: URL
@@ -39,16 +39,23 @@ struct BasemapTileCache: Sendable {
         return FNV1a.hex64(text)
     }
 
-    /// The body of `tile` as cached, or `nil` — also for a file that is not a whole body (cut
-    /// short, emptied or edited by hand: it is drawn again rather than embedded into a `map.svg`).
+    /// The body of `tile` as cached, or `nil` — also for a file that is not exactly what a build
+    /// wrote (cut short, emptied or edited): each file starts with a line naming the FNV-1a
+    /// (64-bit) of the body after it, and a body that does not match is drawn again rather than
+    /// embedded into a `map.svg`.
     func body(of tile: BasemapPyramid.Tile) -> String? {
         guard let data = FileManager.default.contents(atPath: url(of: tile).path),
-            let body = String(data: data, encoding: .utf8),
-            body.hasPrefix(#"<g class="basemap-tile""#),
-            // A tile of open sea is one empty element.
-            ["</g>", "/>"].contains(where: body.trimmingCharacters(in: .newlines).hasSuffix)
+            let text = String(data: data, encoding: .utf8),
+            let newline = text.firstIndex(of: "\n")
         else { return nil }
+        let body = String(text[text.index(after: newline)...])
+        guard text[..<newline] == Self.header(of: body) else { return nil }
         return body
+    }
+
+    /// The first line of a cached tile: `<!-- roadtrip basemap tile, FNV-1a 64 <16 hex digits> -->`.
+    static func header(of body: String) -> String {
+        "<!-- roadtrip basemap tile, FNV-1a 64 " + FNV1a.hex64(body) + " -->"
     }
 
     /// Keeps `body` as `tile`'s; `false` when it could not be written.
@@ -58,7 +65,7 @@ struct BasemapTileCache: Sendable {
         let manager = FileManager.default
         do { try manager.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true) } catch { return false }
         let temporary = target.deletingLastPathComponent().appendingPathComponent(".\(tile.y).svg.\(getpid()).\(UInt32.random(in: 0...UInt32.max))")
-        guard manager.createFile(atPath: temporary.path, contents: Data(body.utf8)) else { return false }
+        guard manager.createFile(atPath: temporary.path, contents: Data((Self.header(of: body) + "\n" + body).utf8)) else { return false }
         guard rename(temporary.path, target.path) == 0 else {
             unlink(temporary.path)
             return false

@@ -26,10 +26,12 @@ extension BuildStep {
                 "the offline basemap's full resolution is not installed (Debian's gmt-gshhg-full; ./run installs it): "
                     + "city maps are drawn at the \(finest) resolution")
         }
-        var views = state.maps.flatMap { [$0.page.view, $0.card.view] + $0.tripLogs.map(\.view) }
+        // The pages' maps zoom and pan; the home-page cards do not.
+        var views = state.maps.flatMap { [$0.page.view] + $0.tripLogs.map(\.view) }
         if let overview = state.overviewMap { views.append(overview.view) }
         var wanted: Set<BasemapPyramid.Tile> = []
         for view in views { wanted.formUnion(BasemapPyramid.tiles(for: view)) }
+        for maps in state.maps { wanted.formUnion(BasemapPyramid.tiles(for: maps.card.view, zoomable: false)) }
         let tiles = wanted.sorted()
         // The cache folder follows the rule of every folder roadtrip writes in a project; where it
         // cannot, the tiles are drawn without it.
@@ -44,11 +46,15 @@ extension BuildStep {
         let cache = problem == nil ? BasemapTileCache(projectRoot: projectRoot, basemap: basemap) : nil
         cache?.removeOtherFingerprints()
         let bodies = Mutex([BasemapPyramid.Tile: String](minimumCapacity: tiles.count))
-        let drawn = Atomic(0)
+        let drawn = Atomic(0), failed = Atomic(0)
         DispatchQueue.concurrentPerform(iterations: tiles.count) { index in
             let tile = tiles[index]
             var body = cache?.body(of: tile)
-            if body == nil, let drawing = basemap.drawing(for: tile.view, margin: 2) {
+            if body == nil {
+                guard let drawing = basemap.drawing(for: tile.view, margin: 2) else {
+                    failed.add(1, ordering: .relaxed)
+                    return
+                }
                 let made = BasemapTileSVG.body(drawing)
                 cache?.store(made, of: tile)
                 drawn.add(1, ordering: .relaxed)
@@ -57,9 +63,20 @@ extension BuildStep {
             if let body { bodies.withLock { $0[tile] = body } }
         }
         state.basemapTiles = BasemapTileSet(bodies: bodies.withLock { $0 })
-        state.overviewBasemap = state.overviewMap.flatMap { basemap.drawing(for: $0.view) }
+        // The overview's own drawing, unless the view is wider than the world (its tiles repeat).
+        state.overviewBasemap = state.overviewMap.flatMap { overview in
+            overview.view.width + 32 < WebMercator.worldSize(zoom: overview.view.zoom) ? basemap.drawing(for: overview.view) : nil
+        }
         state.basemapFingerprint = BasemapTileCache.fingerprint(of: basemap)
-        let drawnCount = drawn.load(ordering: .relaxed)
-        return CountText.counted(tiles.count, "tile") + " (\(drawnCount) drawn, \(tiles.count - drawnCount) from the cache)"
+        let drawnCount = drawn.load(ordering: .relaxed), failedCount = failed.load(ordering: .relaxed)
+        if failedCount > 0 {
+            context.log.warning(
+                SourceLocation(path: basemap.folder.path),
+                "\(CountText.counted(failedCount, "offline basemap tile")) could not be drawn: "
+                    + (basemap.readFailure() ?? "GSHHG's files cannot be read") + " (reinstall Debian's gmt-gshhg packages)")
+        }
+        let cached = tiles.count - drawnCount - failedCount
+        return CountText.counted(tiles.count, "tile") + " (" + CountText.grouped(drawnCount) + " drawn, "
+            + CountText.grouped(cached) + " from the cache" + (failedCount > 0 ? ", " + CountText.grouped(failedCount) + " failed" : "") + ")"
     }
 }

@@ -216,8 +216,9 @@
           var left = column * size - view.originX, top = row * size - view.originY;
           image.style.left = (left / w * 100) + "%";
           image.style.top = (top / h * 100) + "%";
-          image.style.width = (size / w * 100) + "%";
-          image.style.height = (size / h * 100) + "%";
+          var drawn = size + (tiles.offline ? 1 : 0);  // basemap tiles overlap by a pixel: no hairlines
+          image.style.width = (drawn / w * 100) + "%";
+          image.style.height = (drawn / h * 100) + "%";
           keep[key] = true;
         }
       }

@@ -14,8 +14,10 @@ import RoadTripGeo
 /// and `<path class="basemap-border">` (borders, dashed). Paths reach a little past the tile's edges
 /// (the drawing's margin), so that tiles placed side by side at fractional positions leave no gap.
 ///
-/// Strokes do not scale (`vector-effect="non-scaling-stroke"`, SVG 2 §13.5.5): a tile scaled 2^k
-/// times past the pyramid's deepest level keeps 1-pixel rivers and borders.
+/// In a tile file strokes do not scale (`vector-effect: non-scaling-stroke`, SVG 2 §13.5.5, set in
+/// the style sheet, where an SVG 1.1 validator accepts it): a page showing a tile 2^k times larger
+/// past the pyramid's deepest level keeps 1-pixel rivers and borders. A `map.svg` that embeds
+/// scaled tiles sets the widths itself (`scaledStrokeStyle`), which librsvg also draws.
 ///
 /// Colours are presentation attributes (the light palette, which every SVG reader draws); the
 /// `style` sheet (`darkStyle`) recolours the same classes under `prefers-color-scheme: dark`, in
@@ -24,8 +26,11 @@ public enum BasemapTileSVG {
     /// Fills and strokes of the light palette: quiet, so pins, tracks and text stand out.
     public static let seaColour = "#cfe0ea", landColour = "#f3f1ea", riverColour = "#9fc0d6", borderColour = "#9a8c9e"
 
-    /// The CSS that recolours the basemap's classes for a dark page (`prefers-color-scheme`, Media
-    /// Queries Level 5 §11.5): sea, land, rivers and borders, by class.
+    /// A tile file's CSS: strokes that do not scale with the tile (for a page that shows it larger
+    /// than 256 px), then `darkStyle`.
+    public static let tileStyle = ".basemap-tile path{vector-effect:non-scaling-stroke}" + darkStyle
+
+    /// The classes recoloured for a dark page (`prefers-color-scheme`, Media Queries Level 5 §11.5).
     public static let darkStyle =
         "@media (prefers-color-scheme: dark){"
         + ".basemap-sea,.basemap-water{fill:#1c2a33;stroke:#1c2a33}"
@@ -48,7 +53,6 @@ public enum BasemapTileSVG {
                     writer.element("path", attributes: [
                         ("class", level % 2 == 1 ? "basemap-land" : "basemap-water"), ("data-level", String(level)), ("d", d),
                         ("fill", colour), ("stroke", colour), ("stroke-width", "0.5"), ("stroke-linejoin", "round"),
-                        ("vector-effect", "non-scaling-stroke"),
                     ])
                 }
                 writeLines(drawing.rivers, className: "basemap-river", attributes: [("stroke", riverColour), ("stroke-width", "1")], to: writer)
@@ -57,6 +61,15 @@ public enum BasemapTileSVG {
                     attributes: [("stroke", borderColour), ("stroke-width", "1"), ("stroke-dasharray", "4 3")], to: writer)
             }
         }
+    }
+
+    /// CSS for tile bodies drawn `scale` times their size (`map.svg`): the widths and dashes divided
+    /// by `scale`, so that the lines keep their width in the map's pixels.
+    public static func scaledStrokeStyle(scale: Double) -> String {
+        func width(_ value: Double) -> String { DecimalText.string(value / scale, maximumFractionDigits: 4) }
+        return ".basemap-vector .basemap-land,.basemap-vector .basemap-water{stroke-width:\(width(0.5))}"
+            + ".basemap-vector .basemap-river,.basemap-vector .basemap-border{stroke-width:\(width(1))}"
+            + ".basemap-vector .basemap-border{stroke-dasharray:\(width(4)) \(width(3))}"
     }
 
     /// The tile file: an SVG 1.1 document of 256 × 256 pixels with the dark style, the sea, and
@@ -70,7 +83,7 @@ public enum BasemapTileSVG {
             ("xmlns", "http://www.w3.org/2000/svg"), ("version", "1.1"), ("width", "256"), ("height", "256"),
             ("viewBox", "0 0 256 256"),
         ]) {
-            writer.element("style", attributes: [("type", "text/css")], text: darkStyle)
+            writer.element("style", attributes: [("type", "text/css")], text: tileStyle)
             writer.element("rect", attributes: [
                 ("class", "basemap-sea"), ("width", "256"), ("height", "256"), ("fill", seaColour),
             ])
@@ -94,7 +107,7 @@ public enum BasemapTileSVG {
         var d = ""
         for line in lines { appendPath(line, closed: false, to: &d) }
         writer.element("path", attributes: [
-            ("class", className), ("d", d), ("fill", "none"), ("stroke-linejoin", "round"), ("vector-effect", "non-scaling-stroke"),
+            ("class", className), ("d", d), ("fill", "none"), ("stroke-linejoin", "round"),
         ] + attributes)
     }
 }

@@ -133,8 +133,11 @@ public struct SVGMap {
     private static func writeBasemap(_ input: SVGMapInput, to writer: XMLDocumentWriter) {
         let view = input.view
         writer.element("g", attributes: [("class", "basemap")]) {
-            if input.offlineBasemap != nil {
-                writer.element("style", attributes: [("type", "text/css")], text: BasemapTileSVG.darkStyle)
+            if let tiles = input.offlineBasemap {
+                // Tiles drawn larger or smaller than 256 px keep 1-pixel lines.
+                let scale = tiles.first?.scale ?? 1
+                let strokes = scale == 1 ? "" : BasemapTileSVG.scaledStrokeStyle(scale: scale)
+                writer.element("style", attributes: [("type", "text/css")], text: strokes + BasemapTileSVG.darkStyle)
             }
             writer.element("rect", attributes: [
                 ("class", input.offlineBasemap == nil ? "map-background" : "map-background basemap-sea"), ("x", "0"), ("y", "0"),

@@ -110,6 +110,10 @@ import Testing
         #expect(map.contains(#"<text class="basemap-credit" x="796" y="496""#))
         #expect(map.contains("Coastlines © GSHHG (Wessel &amp; Smith), LGPL"))
         #expect(!map.contains("<image") && !map.contains("OpenStreetMap"))
+        // Its tiles are scaled (zoom above 12): the style sheet divides the line widths by the
+        // scale, which librsvg draws too (it ignores vector-effect).
+        #expect(map.contains(".basemap-vector .basemap-river,.basemap-vector .basemap-border{stroke-width:0."))
+        #expect(!map.contains("vector-effect"))
         // The inline map keeps the tile attribution (the page draws the raster tiles behind it).
         #expect(page.contains("© OpenStreetMap contributors</text>"))
         // The home page's cards draw the basemap too.

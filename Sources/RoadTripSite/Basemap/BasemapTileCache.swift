@@ -14,7 +14,7 @@ import RoadTripGeo
 /// half-written tile; a cache that cannot be written only costs the time to draw the tiles again.
 struct BasemapTileCache: Sendable {
     /// Bumped whenever the tiles' drawing or markup changes.
-    static let formatVersion = 2
+    static let formatVersion = 3
 
     /// This fingerprint's folder.
     let folder: URL

@@ -19,10 +19,10 @@ struct BasemapTileCache: Sendable {
     /// This fingerprint's folder.
     let folder: URL
 
-    /// The cache of `basemap`'s tiles inside `projectRoot`'s `.roadtrip-cache/basemap/`.
-    init(projectRoot: URL, basemap: Basemap) {
-        folder = ProjectCacheFolder.basemap(projectRoot: projectRoot)
-            .appendingPathComponent(Self.fingerprint(of: basemap), isDirectory: true)
+    /// The cache of the tiles of `fingerprint` (`fingerprint(of:)`) inside `projectRoot`'s
+    /// `.roadtrip-cache/basemap/`.
+    init(projectRoot: URL, fingerprint: String) {
+        folder = ProjectCacheFolder.basemap(projectRoot: projectRoot).appendingPathComponent(fingerprint, isDirectory: true)
     }
 
     /// 16 hexadecimal digits of FNV-1a (64-bit; Fowler, Noll & Vo) over roadtrip's version, the

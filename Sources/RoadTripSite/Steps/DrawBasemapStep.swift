@@ -43,7 +43,8 @@ extension BuildStep {
                 "cannot keep the offline basemap's tiles in \(ProjectCacheFolder.name)/basemap/: \(problem); "
                     + "drawing them without a cache")
         }
-        let cache = problem == nil ? BasemapTileCache(projectRoot: projectRoot, basemap: basemap) : nil
+        let fingerprint = BasemapTileCache.fingerprint(of: basemap)
+        let cache = problem == nil ? BasemapTileCache(projectRoot: projectRoot, fingerprint: fingerprint) : nil
         cache?.removeOtherFingerprints()
         let bodies = Mutex([BasemapPyramid.Tile: String](minimumCapacity: tiles.count))
         let drawn = Atomic(0), failed = Atomic(0)
@@ -67,7 +68,7 @@ extension BuildStep {
         state.overviewBasemap = state.overviewMap.flatMap { overview in
             overview.view.width + 32 < WebMercator.worldSize(zoom: overview.view.zoom) ? basemap.drawing(for: overview.view) : nil
         }
-        state.basemapFingerprint = BasemapTileCache.fingerprint(of: basemap)
+        state.basemapFingerprint = fingerprint
         let drawnCount = drawn.load(ordering: .relaxed), failedCount = failed.load(ordering: .relaxed)
         if failedCount > 0 {
             context.log.warning(

@@ -121,8 +121,10 @@ public enum KMZReader {
         private let pathToRemove: String?
 
         init?() {
-            // mkstemp(3)'s template: it replaces the six trailing X's with a unique name.
-            var template = Array((FileManager.default.temporaryDirectory.path + "/roadtrip-kmz-XXXXXX").utf8CString)
+            // mkstemp(3)'s template: a name ending in six 'X' characters, which it replaces with a
+            // unique suffix.
+            let uniqueSuffix = String(repeating: "X", count: 6)
+            var template = Array((FileManager.default.temporaryDirectory.path + "/roadtrip-kmz-" + uniqueSuffix).utf8CString)
             descriptor = mkstemp(&template)
             guard descriptor >= 0 else { return nil }
             let path = String(cString: template)

@@ -8,19 +8,35 @@ extension OutputFile {
     /// NUL, line feed or carriage return (the manifest is one path per line), and does not start
     /// with `.roadtrip-` (``OutputStagingArea/reservedPrefix``): those top-level names are roadtrip's
     /// own — the manifest (``OutputManifest/fileName``), the lock file and the staging folders.
+    ///
+    /// Checked on the UTF-8 bytes (every build checks each of its files): the characters looked
+    /// for are ASCII, and no byte of a multi-byte UTF-8 sequence is ASCII.
     public static func pathProblem(_ path: String) -> String? {
-        if path.isEmpty { return "the path is empty" }
-        if path.hasPrefix("/") { return "the path is absolute; it must be relative to the output folder" }
-        if path.contains(where: { $0 == "\0" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) {
+        let slash = UInt8(ascii: "/"), dot = UInt8(ascii: ".")
+        let utf8 = path.utf8
+        guard let first = utf8.first else { return "the path is empty" }
+        if first == slash { return "the path is absolute; it must be relative to the output folder" }
+        if utf8.contains(where: { $0 == 0 || $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") }) {
             return "the path contains a NUL or line-break character"
         }
-        for component in path.split(separator: "/", omittingEmptySubsequences: false) {
-            switch component {
-            case "": return "the path has an empty component"
-            case ".", "..": return "the path has a '\(component)' component"
-            default: continue
-            }
+        // Each component, by its length and how many of its bytes are dots.
+        func problem(length: Int, dots: Int) -> String? {
+            if length == 0 { return "the path has an empty component" }
+            if dots == length && dots <= 2 { return "the path has a '\(dots == 1 ? "." : "..")' component" }
+            return nil
         }
+        var length = 0, dots = 0
+        for byte in utf8 {
+            guard byte == slash else {
+                length += 1
+                if byte == dot { dots += 1 }
+                continue
+            }
+            if let problem = problem(length: length, dots: dots) { return problem }
+            length = 0
+            dots = 0
+        }
+        if let problem = problem(length: length, dots: dots) { return problem }
         if path == OutputManifest.fileName { return "the path is reserved for roadtrip's manifest" }
         if path.hasPrefix(OutputStagingArea.reservedPrefix) {
             return "names starting with '\(OutputStagingArea.reservedPrefix)' are reserved for roadtrip's manifest, lock file and staging folders"
@@ -28,10 +44,27 @@ extension OutputFile {
         return nil
     }
 
+    /// Every folder on the way to any of `paths` (`ancestors(of:)` of each, together): each file's
+    /// folder is found once per distinct folder, not once per file (a site's 10,000 basemap tiles
+    /// sit in a few hundred folders).
+    static func folders(of paths: some Sequence<String>) -> Set<String> {
+        var parents = Set<Substring>()
+        for path in paths {
+            guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { continue }
+            parents.insert(path[..<slash])
+        }
+        var folders = Set<String>()
+        for parent in parents {
+            let folder = String(parent)
+            guard folders.insert(folder).inserted else { continue }
+            folders.formUnion(ancestors(of: folder))
+        }
+        return folders
+    }
+
     /// The folders on the way to `path`, outermost first: `"a/b/c"` → `["a", "a/b"]`.
     static func ancestors(of path: String) -> [String] {
-        let components = path.split(separator: "/", omittingEmptySubsequences: false)
-        guard components.count > 1 else { return [] }
-        return (1..<components.count).map { components[..<$0].joined(separator: "/") }
+        let utf8 = path.utf8
+        return utf8.indices.filter { utf8[$0] == UInt8(ascii: "/") }.map { String(path[..<$0]) }
     }
 }

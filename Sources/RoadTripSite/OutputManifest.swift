@@ -63,6 +63,35 @@ public struct OutputManifest: Sendable, Hashable {
 
     /// The file's text: the paths sorted by their UTF-8 bytes, each followed by a line feed.
     public var text: String {
-        paths.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.map { $0 + "\n" }.joined()
+        var text = ""
+        text.reserveCapacity(paths.reduce(0) { $0 + $1.utf8.count + 1 })
+        for path in paths.map(ByteOrdered.init).sorted() {
+            text += path.string
+            text += "\n"
+        }
+        return text
+    }
+
+    /// A path ordered by its UTF-8 bytes (`memcmp` of its contiguous UTF-8).
+    private struct ByteOrdered: Comparable {
+        var string: String
+
+        init(_ string: String) {
+            self.string = string
+            self.string.makeContiguousUTF8()
+        }
+
+        static func < (lhs: Self, rhs: Self) -> Bool {
+            var left = lhs.string, right = rhs.string
+            return left.withUTF8 { a in
+                right.withUTF8 { b in
+                    let shorter = min(a.count, b.count)
+                    let common = shorter == 0 ? 0 : memcmp(a.baseAddress!, b.baseAddress!, shorter)
+                    return common != 0 ? common < 0 : a.count < b.count
+                }
+            }
+        }
+
+        static func == (lhs: Self, rhs: Self) -> Bool { lhs.string.utf8.elementsEqual(rhs.string.utf8) }
     }
 }

@@ -147,22 +147,34 @@ public struct OutputWriter: Sendable {
     /// Each pair is (earlier path, later path) in input order. Comparison lowercases and uses
     /// Swift's canonical-equivalence string equality, so NFC and NFD spellings also conflict.
     public static func conflictingPaths(_ paths: [String]) -> [(String, String)] {
-        var firstByKey: [String: String] = [:]
+        var firstByKey: [String: String] = Dictionary(minimumCapacity: paths.count)
         var conflicts: [(String, String)] = []
-        for path in paths {
-            let key = path.lowercased()
+        let keys = paths.map(caseFolded)
+        for (path, key) in zip(paths, keys) {
             if let earlier = firstByKey[key] {
                 conflicts.append((earlier, path))
             } else {
                 firstByKey[key] = path
             }
         }
-        for path in paths {
-            for folder in OutputFile.ancestors(of: path) {
-                if let file = firstByKey[folder.lowercased()] { conflicts.append((file, path)) }
+        // Lower-casing keeps every "/", so the folders of a key are the keys of the path's folders.
+        // Each distinct folder is looked up once; only a folder that is also a file (rare) sends
+        // the search through every path, to pair that file with each path below it.
+        let foldersThatAreFiles = OutputFile.folders(of: keys).filter { firstByKey[$0] != nil }
+        guard !foldersThatAreFiles.isEmpty else { return conflicts }
+        for (path, key) in zip(paths, keys) {
+            for folder in OutputFile.ancestors(of: key) where foldersThatAreFiles.contains(folder) {
+                conflicts.append((firstByKey[folder]!, path))
             }
         }
         return conflicts
+    }
+
+    /// `path.lowercased()`, by bytes for an ASCII path (nearly every one: a site's slugs are ASCII).
+    private static func caseFolded(_ path: String) -> String {
+        guard path.utf8.allSatisfy({ $0 < 0x80 }) else { return path.lowercased() }
+        guard path.utf8.contains(where: { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }) else { return path }
+        return String(decoding: path.utf8.map { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") ? $0 + 32 : $0 }, as: UTF8.self)
     }
 
     // MARK: - Locking
@@ -344,16 +356,28 @@ public struct OutputWriter: Sendable {
         var changedFiles: [OutputFile] = []
         var unchanged: [String] = []
         var folderMoves = Set<String>()
+        var existingFolders = Set<String>()
         let site = staging.appendingPathComponent("site", isDirectory: true)
         // Produced files are staged first and compared on disk: their bytes are never held whole.
         var producedFiles: [(file: OutputFile, comparable: Bool, missingFolder: String?)] = []
         for file in files {
-            let (obstacles, missingFolder) = try obstacles(to: file.path, in: output, stale: stale)
+            let (obstacles, missingFolder) = try obstacles(to: file.path, in: output, stale: stale, folders: &existingFolders)
             clearing.add(obstacles)
             // With obstacles, the existing bytes are reached through something about to be removed.
             let comparable = obstacles.isEmpty && missingFolder == nil
             if case .produced = file.contents {
                 producedFiles.append((file, comparable, missingFolder))
+                continue
+            }
+            // A link to a cache file: unchanged when the output's file is that file (or a copy).
+            if case .link(let source) = file.contents {
+                if comparable && FileComparison.sameBytes(atPath: outputRoot + "/" + file.path, asFileAtPath: source) {
+                    unchanged.append(file.path)
+                } else {
+                    changedFiles.append(file)
+                    changed.append(file.path)
+                    if let missingFolder { folderMoves.insert(missingFolder) }
+                }
                 continue
             }
             let data = try bytes(of: file)
@@ -421,17 +445,19 @@ public struct OutputWriter: Sendable {
     /// folder where the file goes. Stale manifest entries are cleared; anything else is an error.
     /// Also the outermost folder on the way to `path` that will be missing once the clearing is
     /// done (absent, or a stale file), which the apply phase moves into place whole; `nil` when
-    /// every folder on the way is there.
-    private func obstacles(to path: String, in output: URL, stale: Set<String>) throws(Diagnostic)
-        -> (clearing: Clearing, missingFolder: String?)
+    /// every folder on the way is there. `existing` holds the folders already found to be folders
+    /// (the output folder does not change while a build prepares it): each is checked once.
+    private func obstacles(to path: String, in output: URL, stale: Set<String>, folders existing: inout Set<String>)
+        throws(Diagnostic) -> (clearing: Clearing, missingFolder: String?)
     {
         var clearing = Clearing()
         let root = output.path  // string paths: URL.appendingPathComponent was 7% of a rebuild
-        for folder in OutputFile.ancestors(of: path) {
+        for folder in OutputFile.ancestors(of: path) where !existing.contains(folder) {
             switch FileEntryKind(atPath: root + "/" + folder) {
             case nil:
                 return (clearing, folder)
             case .directory:
+                existing.insert(folder)
                 continue
             case .regularFile, .symbolicLink, .other:
                 guard stale.contains(folder) else {
@@ -483,30 +509,37 @@ public struct OutputWriter: Sendable {
         case .text(let text):
             return Data(text.utf8)
         case .copy(let source):
-            do {
-                return try Data(contentsOf: source, options: .mappedIfSafe)
-            } catch {
-                throw Diagnostic.error(SourceLocation(path: ProjectPath.relative(source, to: projectRoot)),
-                                       "cannot read the file to copy to '\(file.path)': \(error.localizedDescription)")
-            }
+            return try copiedBytes(of: source, to: file.path)
+        case .link(let source):
+            return try copiedBytes(of: URL(fileURLWithPath: source), to: file.path)
+        }
+    }
+
+    /// The bytes of `source`, to be copied to the output's `path`.
+    private func copiedBytes(of source: URL, to path: String) throws(Diagnostic) -> Data {
+        do {
+            return try Data(contentsOf: source, options: .mappedIfSafe)
+        } catch {
+            throw Diagnostic.error(SourceLocation(path: ProjectPath.relative(source, to: projectRoot)),
+                                   "cannot read the file to copy to '\(path)': \(error.localizedDescription)")
         }
     }
 
     /// Stages `files`: their folders first (one `mkdir` each), then the files on every core — on a
     /// slow file system most of the time is spent waiting for `open`/`mkdir`, which overlaps well.
-    /// Throws the first failure in `files` order.
+    /// Throws the first failure in `files` order. Paths are joined as strings: Foundation's
+    /// `URL.appendingPathComponent` was a tenth of a 4,000-page build's CPU time here.
     private func stageInParallel(_ files: [OutputFile], in staging: URL) throws(Diagnostic) {
-        var folders = Set<String>()
-        for file in files { folders.formUnion(OutputFile.ancestors(of: file.path)) }
-        for folder in folders.sorted() {
+        let root = staging.path
+        for folder in OutputFile.folders(of: files.lazy.map(\.path)).sorted() {
             try posix(folder, "cannot create a staging folder") {
-                mkdir(staging.appendingPathComponent(folder).path, 0o755) == 0 || errno == EEXIST ? 0 : -1
+                mkdir(root + "/" + folder, 0o755) == 0 || errno == EEXIST ? 0 : -1
             }
         }
         let failures = Mutex<[Int: Diagnostic]>([:])
         DispatchQueue.concurrentPerform(iterations: files.count) { index in
             do throws(Diagnostic) {
-                try stage(files[index], in: staging)
+                try stage(files[index], at: root + "/" + files[index].path)
             } catch {
                 failures.withLock { $0[index] = error }
             }
@@ -514,44 +547,56 @@ public struct OutputWriter: Sendable {
         if let first = failures.withLock({ $0.min { $0.key < $1.key }?.value }) { throw first }
     }
 
-    /// Writes `file` inside the staging folder, creating folders as needed: a `.produced` file as its
-    /// pieces are made, any other from its bytes.
-    private func stage(_ file: OutputFile, in staging: URL) throws(Diagnostic) {
-        guard case .produced(let producer) = file.contents else {
-            return try stage(file.path, try bytes(of: file), in: staging)
-        }
-        try stage(file.path, in: staging) { descriptor in
-            let sink = ByteSink { piece in
-                guard Self.writeAll(descriptor, piece) else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+    /// Writes `file` at `target` inside the staging folder, whose folders exist: a `.link` as a
+    /// hard link where the file system allows, `.text` straight from the string's UTF-8, a
+    /// `.produced` file as its pieces are made, any other (and a `.link` that cannot be linked) from
+    /// its bytes.
+    private func stage(_ file: OutputFile, at target: String) throws(Diagnostic) {
+        switch file.contents {
+        case .link(let source):
+            // linkat with AT_SYMLINK_FOLLOW: link(2) would link a symbolic link itself.
+            if linkat(AT_FDCWD, source, AT_FDCWD, target, AT_SYMLINK_FOLLOW) == 0 { return }
+            try stage(file.path, try bytes(of: file), at: target)
+        case .text(var text):
+            try stage(file.path, at: target) { descriptor in
+                guard text.withUTF8({ Self.writeAll(descriptor, UnsafeRawBufferPointer($0)) }) else {
+                    throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+                }
             }
-            producer.write(sink)
-            try sink.finish()
+        case .produced(let producer):
+            try stage(file.path, at: target) { descriptor in
+                let sink = ByteSink { piece in
+                    guard Self.writeAll(descriptor, piece) else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+                }
+                producer.write(sink)
+                try sink.finish()
+            }
+        case .data, .copy:
+            try stage(file.path, try bytes(of: file), at: target)
         }
     }
 
-    /// Writes `data` at `path` inside the staging folder, creating folders as needed.
+    /// Writes `data` at `path` directly inside the staging folder `staging` (no folders made).
+    private func stage(_ path: String, _ data: Data, in staging: URL) throws(Diagnostic) {
+        try stage(path, data, at: staging.path + "/" + path)
+    }
+
+    /// Writes `data` (the file `path` of the output) at `target` inside the staging folder.
     ///
     /// Plain `open`/`write`/`close`: Foundation's `Data.write(to:)` on Linux writes through a
     /// temporary file and `fsync`s each one, which made staging 3,000 files take seconds. The
     /// staging folder needs neither: it is renamed into place only once every file is written.
-    private func stage(_ path: String, _ data: Data, in staging: URL) throws(Diagnostic) {
-        try stage(path, in: staging) { descriptor in
+    private func stage(_ path: String, _ data: Data, at target: String) throws(Diagnostic) {
+        try stage(path, at: target) { descriptor in
             let written = data.withUnsafeBytes { Self.writeAll(descriptor, $0) }
             guard written else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
         }
     }
 
-    /// Creates the file at `path` inside the staging folder (and its folders) and lets `fill` write
-    /// into its descriptor.
-    private func stage(_ path: String, in staging: URL, _ fill: (Int32) throws -> Void) throws(Diagnostic) {
-        let url = staging.appendingPathComponent(path)
-        try attempt(path, "cannot stage the file") {
-            let folder = url.deletingLastPathComponent()
-            if FileEntryKind(atPath: folder.path) != .directory {
-                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            }
-        }
-        let descriptor = open(url.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    /// Creates the file at `target` inside the staging folder (the output's `path`, for messages)
+    /// and lets `fill` write into its descriptor.
+    private func stage(_ path: String, at target: String, _ fill: (Int32) throws -> Void) throws(Diagnostic) {
+        let descriptor = open(target, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw failure(path, "cannot stage the file: \(String(cString: strerror(errno)))") }
         defer { close(descriptor) }
         do {

@@ -184,6 +184,56 @@ private func attributes(_ url: URL) throws -> (date: Date?, inode: UInt64?) {
         #expect(sandbox.stagingLeftovers().isEmpty)
     }
 
+    /// A `.link` file is the cache's file itself (one inode, link count 2), unchanged while the
+    /// output's file is that file, replaced when the cache renames a new file over it, and a copy
+    /// of a file on another file system (`/dev/shm`, a tmpfs, when it is one).
+    @Test func linkedFilesShareTheCachesFileAndAreCopiedAcrossFileSystems() throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.remove() }
+        let cached = sandbox.project.appendingPathComponent(".roadtrip-cache/basemap/0/0/0.svg")
+        try sandbox.put("<svg>first</svg>\n", at: cached)
+        let tile = OutputFile(path: "assets/basemap/0/0/0.svg", contents: .link(fromPath: cached.path))
+        let writer = sandbox.writer()
+        #expect(try writer.write([tile]).written == ["assets/basemap/0/0/0.svg"])
+        let url = sandbox.output.appendingPathComponent("assets/basemap/0/0/0.svg")
+        #expect(try attributes(url).inode == attributes(cached).inode)
+        #expect(try (FileManager.default.attributesOfItem(atPath: url.path)[.referenceCount] as? NSNumber)?.intValue == 2)
+        #expect(try writer.write([tile]).unchanged == ["assets/basemap/0/0/0.svg"])
+
+        // The cache replaces its file by renaming a new one over it: the output follows.
+        let replacement = cached.deletingLastPathComponent().appendingPathComponent(".0.svg.new")
+        try sandbox.put("<svg>second</svg>\n", at: replacement)
+        #expect(rename(replacement.path, cached.path) == 0)
+        #expect(sandbox.text("assets/basemap/0/0/0.svg") == "<svg>first</svg>\n")
+        #expect(try writer.write([tile]).written == ["assets/basemap/0/0/0.svg"])
+        #expect(sandbox.text("assets/basemap/0/0/0.svg") == "<svg>second</svg>\n")
+        #expect(try attributes(url).inode == attributes(cached).inode)
+        // An output already holding the same bytes in a file of its own is left as it is.
+        try FileManager.default.removeItem(at: url)
+        try sandbox.put("<svg>second</svg>\n", at: url)
+        #expect(try writer.write([tile]).unchanged == ["assets/basemap/0/0/0.svg"])
+        #expect(try attributes(url).inode != attributes(cached).inode)
+        // A missing cache file is an error naming it, as for a copy.
+        try FileManager.default.removeItem(at: cached)
+        #expect(throws: Diagnostic.self) { try writer.write([OutputFile(path: "other.svg", contents: .link(fromPath: cached.path))]) }
+
+        var here = stat(), shared = stat()
+        guard stat(sandbox.base.path, &here) == 0, stat("/dev/shm", &shared) == 0, here.st_dev != shared.st_dev,
+              access("/dev/shm", W_OK) == 0
+        else {
+            print("linkedFilesShareTheCachesFileAndAreCopiedAcrossFileSystems: the copy across file systems is not "
+                  + "checked: /dev/shm is missing, not writable or on the same file system as the temporary folder")
+            return
+        }
+        let elsewhere = URL(fileURLWithPath: "/dev/shm/roadtrip-output-tests-\(UUID().uuidString).svg")
+        defer { try? FileManager.default.removeItem(at: elsewhere) }
+        try sandbox.put("<svg>third</svg>\n", at: elsewhere)
+        let fromElsewhere = OutputFile(path: "assets/basemap/0/0/0.svg", contents: .link(fromPath: elsewhere.path))
+        #expect(try writer.write([fromElsewhere]).written == ["assets/basemap/0/0/0.svg"])
+        #expect(sandbox.text("assets/basemap/0/0/0.svg") == "<svg>third</svg>\n")
+        #expect(try (FileManager.default.attributesOfItem(atPath: url.path)[.referenceCount] as? NSNumber)?.intValue == 1)
+    }
+
     @Test func removedPagesAreDeletedAndUserFilesSurvive() throws {
         let sandbox = try Sandbox()
         defer { sandbox.remove() }
@@ -474,6 +524,18 @@ private func attributes(_ url: URL) throws -> (date: Date?, inode: UInt64?) {
         #expect(!FileManager.default.fileExists(atPath: sandbox.project.appendingPathComponent("escape.html").path))
     }
 
+    /// The folders on the way to a path, outermost first, as the path spells them.
+    @Test func ancestorsAreTheFoldersOnTheWay() {
+        #expect(OutputFile.ancestors(of: "index.html").isEmpty)
+        #expect(OutputFile.ancestors(of: "assets/basemap/12/2108/1180.svg")
+            == ["assets", "assets/basemap", "assets/basemap/12", "assets/basemap/12/2108"])
+        #expect(OutputFile.ancestors(of: "ålesund/photos/ø.jpg") == ["ålesund", "ålesund/photos"])
+        #expect(OutputFile.ancestors(of: "a//b") == ["a", "a/"])
+        // Of many paths together: each folder once.
+        #expect(OutputFile.folders(of: ["a/b/c.svg", "a/b/d.svg", "a/e.svg", "f.html", "g/h/i/j.svg"])
+            == ["a", "a/b", "g", "g/h", "g/h/i"])
+    }
+
     @Test func conflictingPathsFindsCaseAndFolderConflicts() {
         let conflicts = OutputWriter.conflictingPaths([
             "A/index.html", "b.html", "a/index.html", "About", "about/index.html", "c.html", "c.html",
@@ -493,6 +555,26 @@ private func attributes(_ url: URL) throws -> (date: Date?, inode: UInt64?) {
         let manifest = OutputManifest(parsing: "b/index.html\n\n/etc/passwd\na/../x\n../y\na.html\n")
         #expect(manifest.paths == ["a.html", "b/index.html"])
         #expect(manifest.text == "a.html\nb/index.html\n")
+        // By UTF-8 bytes: Z (5A) < a (61) < a/ then ab (2F < 62) < f (66) < é (C3 A9) < ø (C3 B8).
+        let bytes = OutputManifest(paths: ["ø.html", "é.html", "f.html", "ab.html", "a/x.html", "Z.html"])
+        #expect(bytes.text == "Z.html\na/x.html\nab.html\nf.html\né.html\nø.html\n")
+    }
+
+    /// Each kind of unusable path, and names that look close to one but are fine.
+    @Test func pathProblemNamesWhatIsWrong() {
+        #expect(OutputFile.pathProblem("") == "the path is empty")
+        #expect(OutputFile.pathProblem("/etc/passwd") == "the path is absolute; it must be relative to the output folder")
+        for path in ["a\u{0}b", "a\nb", "a\rb", "a\r\nb"] {
+            #expect(OutputFile.pathProblem(path) == "the path contains a NUL or line-break character", "\(path)")
+        }
+        for path in ["a//b", "a/", "a/b/"] { #expect(OutputFile.pathProblem(path) == "the path has an empty component", "\(path)") }
+        for path in [".", "a/./b", "a/."] { #expect(OutputFile.pathProblem(path) == "the path has a '.' component", "\(path)") }
+        for path in ["..", "../y", "a/../x", "a/.."] { #expect(OutputFile.pathProblem(path) == "the path has a '..' component", "\(path)") }
+        for path in [".../x", ".well-known/a.txt", "a/..b/c", "café/é..", "ålesund/index.html"] {
+            #expect(OutputFile.pathProblem(path) == nil, "\(path)")
+        }
+        #expect(OutputFile.pathProblem(".roadtrip-manifest") == "the path is reserved for roadtrip's manifest")
+        #expect(OutputFile.pathProblem(".roadtrip-lock-Output")?.hasPrefix("names starting with '.roadtrip-'") == true)
     }
 
     /// A manifest edited to list the user's `.git/`, `CNAME`, `_redirects` or README: a build never

@@ -72,13 +72,46 @@ public enum BasemapTileSVG {
             + ".basemap-vector .basemap-border{stroke-dasharray:\(width(4)) \(width(3))}"
     }
 
-    /// The tile file: an SVG 1.1 document of 256 × 256 pixels with the dark style, the sea, and
-    /// `body` over it.
+    /// The tile file: an SVG 1.1 document of 256 × 256 pixels — the XML declaration, a comment with
+    /// GSHHG's credit and the FNV-1a (64-bit; Fowler, Noll & Vo) of `body`, then the dark style, the
+    /// sea, and `body` over it. The checksum lets a reader of the file (`body(ofDocument:)`) tell a
+    /// tile exactly as a build wrote it from one cut short or edited since.
     public static func document(body: String) -> String {
-        header + body + "\n</svg>\n"
+        declaration + checksumPrefix + FNV1a.hex64(body) + checksumSuffix + svgHeader + body + documentEnd
     }
 
-    private static let header = XMLDocumentWriter.document(includeDeclaration: true, indent: false) { writer in
+    /// The body of `document` (a file's bytes) when they are exactly `document(body:)` of some body
+    /// whose checksum matches the one the document names; `nil` for anything else (cut short,
+    /// edited, another format). Compares bytes: a cached tile is read on every build.
+    public static func body(ofDocument document: Data) -> String? {
+        document.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) -> String? in
+            let checksumStart = documentHead.count, checksumEnd = checksumStart + 16
+            let bodyStart = checksumEnd + documentMiddle.count, bodyEnd = bytes.count - documentTail.count
+            func holds(_ expected: [UInt8], at offset: Int) -> Bool {
+                expected.withUnsafeBytes { memcmp(bytes.baseAddress! + offset, $0.baseAddress!, expected.count) == 0 }
+            }
+            guard bodyStart <= bodyEnd, holds(documentHead, at: 0), holds(documentMiddle, at: checksumEnd),
+                  holds(documentTail, at: bodyEnd)
+            else { return nil }
+            let body = UnsafeRawBufferPointer(rebasing: bytes[bodyStart..<bodyEnd])
+            guard FNV1a.hex64(bytes: body).utf8.elementsEqual(bytes[checksumStart..<checksumEnd]) else { return nil }
+            return String(validating: body, as: UTF8.self)
+        }
+    }
+
+    /// The bytes of a tile file before its checksum, between the checksum and the body, and after
+    /// the body.
+    private static let documentHead = Array((declaration + checksumPrefix).utf8)
+    private static let documentMiddle = Array((checksumSuffix + svgHeader).utf8)
+    private static let documentTail = Array(documentEnd.utf8)
+
+    private static let declaration = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
+    private static let checksumPrefix = "<!-- Coastlines © GSHHG (Wessel & Smith), LGPL; drawn by roadtrip, FNV-1a 64 "
+    private static let checksumSuffix = " -->\n"
+    private static let documentEnd = "\n</svg>\n"
+
+    /// `<svg …><style>…</style><rect class="basemap-sea" …/>` and a line break.
+    private static let svgHeader = XMLDocumentWriter.document(includeDeclaration: false, indent: false) { writer in
         writer.element("svg", attributes: [
             ("xmlns", "http://www.w3.org/2000/svg"), ("version", "1.1"), ("width", "256"), ("height", "256"),
             ("viewBox", "0 0 256 256"),

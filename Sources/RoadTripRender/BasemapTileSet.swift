@@ -26,10 +26,15 @@ public struct OfflineBasemapTile: Sendable {
 public struct BasemapTileSet: Sendable {
     /// Each drawn tile's body (`BasemapTileSVG.body`).
     public let bodies: [BasemapPyramid.Tile: String]
+    /// Tiles whose file (`BasemapTileSVG.document` of their body, byte for byte) a cache keeps:
+    /// the output links these rather than writing them again.
+    /// Absolute paths.
+    public let cachedFiles: [BasemapPyramid.Tile: String]
 
-    /// The set of `bodies`.
-    public init(bodies: [BasemapPyramid.Tile: String]) {
+    /// The set of `bodies`, with the files of a cache that holds some of them (`cachedFiles`).
+    public init(bodies: [BasemapPyramid.Tile: String], cachedFiles: [BasemapPyramid.Tile: String] = [:]) {
         self.bodies = bodies
+        self.cachedFiles = cachedFiles
     }
 
     /// Where the tiles live in the output, from the site's root.
@@ -53,10 +58,13 @@ public struct BasemapTileSet: Sendable {
         }
     }
 
-    /// The files `assets/basemap/{z}/{x}/{y}.svg` (`BasemapTileSVG.document`), by tile.
+    /// The files `assets/basemap/{z}/{x}/{y}.svg` (`BasemapTileSVG.document`), by tile: a link to
+    /// the cache's file where there is one (`OutputFile.Contents.link(fromPath:)`), the text otherwise.
     public func outputFiles() -> [OutputFile] {
         bodies.keys.sorted().map { tile in
-            OutputFile(path: Self.folder + "/" + tile.path, contents: .text(BasemapTileSVG.document(body: bodies[tile]!)))
+            let path = Self.folder + "/" + tile.path
+            if let cached = cachedFiles[tile] { return OutputFile(path: path, contents: .link(fromPath: cached)) }
+            return OutputFile(path: path, contents: .text(BasemapTileSVG.document(body: bodies[tile]!)))
         }
     }
 }

@@ -33,12 +33,13 @@ struct MapPresentation: Sendable {
     /// maps; `withStandaloneFile` also writes `map.svg`'s text; `drawsSVG` false draws nothing
     /// (the home-page cards place HTML markers instead); `offlineBasemap` is drawn under the raster
     /// tiles (embedded in `map.svg`, as tile images behind the inline map and the cards);
-    /// `standaloneBasemap`, a drawing of this map's own view, replaces the tiles in `map.svg` (the
-    /// overview: a world map's partly shown tiles would double its size).
+    /// `standaloneBasemap`, the body (`BasemapTileSVG.body`) of a drawing of this map's own view,
+    /// replaces the tiles in `map.svg` (the overview: a world map's partly shown tiles would double
+    /// its size).
     init(
         title: String, annotations: [Annotation], map: FittedMap, config: SiteConfig, idPrefix: String = "roadtrip-",
         withStandaloneFile: Bool = true, drawsSVG: Bool = true, offlineBasemap: OfflineBasemapLayer? = nil,
-        standaloneBasemap: BasemapDrawing? = nil
+        standaloneBasemap: String? = nil
     ) {
         self.title = title
         self.offlineBasemap = offlineBasemap
@@ -61,12 +62,11 @@ struct MapPresentation: Sendable {
         } else if let offlineBasemap {
             // map.svg on the offline basemap alone: a browser draws a broken-image icon for every
             // raster tile it cannot load, over the coastlines; the page's map draws them instead.
-            svg = SVGMap.render(inlineInput)
             var standalone = input
             standalone.tileLayer = nil
-            standalone.offlineBasemap = standaloneBasemap.map { [OfflineBasemapTile(body: BasemapTileSVG.body($0))] }
+            standalone.offlineBasemap = standaloneBasemap.map { [OfflineBasemapTile(body: $0)] }
                 ?? offlineBasemap.tiles.placed(in: view)
-            svgFile = SVGMap.render(standalone)
+            (svg, svgFile) = SVGMap.renderInlineAndStandalone(input, standalone: standalone)
         } else {
             (svg, svgFile) = SVGMap.renderInlineAndStandalone(input)
         }
@@ -114,6 +114,8 @@ struct MapPresentation: Sendable {
     /// `url` with the characters that would end a CSS `url('…')` (quotes, parentheses, backslash)
     /// percent-encoded (RFC 3986 §2.1), so it can sit inside one.
     static func cssURLSafe(_ url: String) -> String {
+        let unsafeBytes: [UInt8] = [UInt8(ascii: "\\"), UInt8(ascii: "'"), UInt8(ascii: "\""), UInt8(ascii: "("), UInt8(ascii: ")")]
+        guard url.utf8.contains(where: unsafeBytes.contains) else { return url }
         var safe = ""
         safe.reserveCapacity(url.utf8.count)
         for scalar in url.unicodeScalars {

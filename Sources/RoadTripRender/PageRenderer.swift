@@ -25,12 +25,12 @@ package struct PageRenderer: Sendable {
 
     /// The offline basemap's tiles the maps draw, `nil` without them.
     let basemapTiles: BasemapTileSet?
-    /// The offline basemap of the overview map's own view, for its `map.svg`.
-    let overviewBasemap: BasemapDrawing?
+    /// The offline basemap of the overview map's own view (`BasemapTileSVG.body`), for its `map.svg`.
+    let overviewBasemap: String?
 
     package init(
         theme: Theme, config: SiteConfig, projectRoot: URL, geocoder: any Geocoder, basemapTiles: BasemapTileSet? = nil,
-        overviewBasemap: BasemapDrawing? = nil
+        overviewBasemap: String? = nil
     ) {
         self.basemapTiles = basemapTiles
         self.overviewBasemap = overviewBasemap

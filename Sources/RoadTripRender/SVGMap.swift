@@ -101,27 +101,32 @@ public struct SVGMap {
                 if !input.tracks.isEmpty { writeTracks(input.tracks, view: view, to: writer) }
                 writePins(input.annotations, view: view, to: writer)
                 writeScaleBar(ScaleBar(metresPerPixel: view.metresPerPixel), mapHeight: view.height, to: writer)
-                // The tile layer's attribution on the bottom line (none for a standalone map drawn on
-                // the offline basemap alone), GSHHG's credit above it or in its place.
-                let attribution = input.tileLayer?.attribution ?? (input.offlineBasemap == nil ? "roadtrip" : nil)
-                if input.offlineBasemap != nil {
-                    writer.element("text", attributes: [
-                        ("class", "basemap-credit"),
-                        ("x", SVGPixels.text(view.width - 4)), ("y", SVGPixels.text(view.height - (attribution == nil ? 4 : 16))),
-                        ("text-anchor", "end"), ("font-family", "sans-serif"), ("font-size", "10"),
-                        ("fill", "#333333"), ("stroke", "#ffffff"), ("stroke-width", "3"), ("style", "paint-order:stroke"),
-                    ], text: Basemap.credit)
-                }
-                if let attribution {
-                    writer.element("text", attributes: [
-                        ("class", "attribution"),
-                        ("x", SVGPixels.text(view.width - 4)), ("y", SVGPixels.text(view.height - 4)),
-                        ("text-anchor", "end"), ("font-family", "sans-serif"), ("font-size", "10"),
-                        ("fill", "#333333"), ("stroke", "#ffffff"), ("stroke-width", "3"),
-                        ("style", "paint-order:stroke"),
-                    ], text: attribution)
-                }
+                writeCredits(input, to: writer)
             }
+        }
+    }
+
+    /// The tile layer's attribution on the bottom line (none for a standalone map drawn on the
+    /// offline basemap alone), GSHHG's credit above it or in its place: the last children of the map.
+    private static func writeCredits(_ input: SVGMapInput, to writer: XMLDocumentWriter) {
+        let view = input.view
+        let attribution = input.tileLayer?.attribution ?? (input.offlineBasemap == nil ? "roadtrip" : nil)
+        if input.offlineBasemap != nil {
+            writer.element("text", attributes: [
+                ("class", "basemap-credit"),
+                ("x", SVGPixels.text(view.width - 4)), ("y", SVGPixels.text(view.height - (attribution == nil ? 4 : 16))),
+                ("text-anchor", "end"), ("font-family", "sans-serif"), ("font-size", "10"),
+                ("fill", "#333333"), ("stroke", "#ffffff"), ("stroke-width", "3"), ("style", "paint-order:stroke"),
+            ], text: Basemap.credit)
+        }
+        if let attribution {
+            writer.element("text", attributes: [
+                ("class", "attribution"),
+                ("x", SVGPixels.text(view.width - 4)), ("y", SVGPixels.text(view.height - 4)),
+                ("text-anchor", "end"), ("font-family", "sans-serif"), ("font-size", "10"),
+                ("fill", "#333333"), ("stroke", "#ffffff"), ("stroke-width", "3"),
+                ("style", "paint-order:stroke"),
+            ], text: attribution)
         }
     }
 
@@ -180,32 +185,77 @@ public struct SVGMap {
     /// The XML declaration libxml2 writes first in a standalone document.
     static let xmlDeclaration = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
 
-    /// Both forms of one map from a single drawing of its pins: the inline SVG (no declaration, no
-    /// basemap — the page draws tiles behind it) and the standalone `map.svg` (declaration and
-    /// basemap). Byte-identical to `render` with `drawsTiles` false / true and
-    /// `includeXMLDeclaration` false / true, at about half the cost of calling it twice.
-    public static func renderInlineAndStandalone(_ input: SVGMapInput) -> (inline: String, standalone: String) {
+    /// Both forms of one map from a single drawing of its pins: the inline SVG (`input` without
+    /// declaration or basemap — the page draws tiles behind it) and the standalone `map.svg`
+    /// (`standalone`, by default `input`, with declaration and basemap). `standalone` may differ
+    /// from `input` only in its tile layer and offline basemap (a map on the offline basemap alone
+    /// has no raster tiles), which change its basemap group and its credits. Byte-identical to
+    /// `render` of each (with `drawsTiles` false / true and `includeXMLDeclaration` false / true),
+    /// at about half the cost of calling it twice.
+    public static func renderInlineAndStandalone(
+        _ input: SVGMapInput, standalone: SVGMapInput? = nil
+    ) -> (inline: String, standalone: String) {
         var inlineInput = input
         inlineInput.drawsTiles = false
         inlineInput.includeXMLDeclaration = false
+        var standaloneInput = standalone ?? input
+        standaloneInput.drawsTiles = true
+        standaloneInput.includeXMLDeclaration = true
         let inline = render(inlineInput)
-        let basemap = XMLDocumentWriter.document(includeDeclaration: false) { writeBasemap(input, to: $0) }
-        // The basemap sits one level inside <svg>, right after </desc>: indent it by two spaces.
+        return (inline, standaloneDocument(splicing: inline, of: inlineInput, into: standaloneInput) ?? render(standaloneInput))
+    }
+
+    /// The standalone document of `standalone` made from `inline`, the rendering of `inlineInput`:
+    /// its basemap group inserted after the `<desc>`, its credits in place of the inline ones, the
+    /// declaration first; `nil` when `inline` is not laid out as expected.
+    static func standaloneDocument(splicing inline: String, of inlineInput: SVGMapInput, into standalone: SVGMapInput) -> String? {
+        // The basemap and the credits sit one level inside <svg>: fragments indented by two spaces.
+        let basemap = indentedChildren { writeBasemap(standalone, to: $0) }
+        let inlineCredits = indentedChildren { writeCredits(inlineInput, to: $0) } + "</svg>\n"
+        let standaloneCredits = indentedChildren { writeCredits(standalone, to: $0) } + "</svg>\n"
+        // Compared and searched as bytes (String's own search and suffix test compare characters).
+        var inlineBytes = inline, creditBytes = inlineCredits
+        let offsets = inlineBytes.withUTF8 { text in
+            creditBytes.withUTF8 { credits -> (descEnd: Int, creditsStart: Int)? in
+                let marker = Array("</desc>\n".utf8)
+                guard let text = UnsafeRawBufferPointer(text).baseAddress, credits.count <= inline.utf8.count,
+                      let found = stride(from: 0, through: inline.utf8.count - marker.count, by: 1).first(where: { offset in
+                          text.load(fromByteOffset: offset, as: UInt8.self) == marker[0] && memcmp(text + offset, marker, marker.count) == 0
+                      })
+                else { return nil }
+                let descEnd = found + marker.count
+                let creditsStart = inline.utf8.count - credits.count
+                guard creditsStart >= descEnd,
+                      credits.isEmpty || memcmp(text + creditsStart, credits.baseAddress!, credits.count) == 0
+                else { return nil }
+                return (descEnd, creditsStart)
+            }
+        }
+        guard let offsets else { return nil }
+        let utf8 = inline.utf8
+        let descEnd = utf8.index(utf8.startIndex, offsetBy: offsets.descEnd)
+        let creditsStart = utf8.index(utf8.startIndex, offsetBy: offsets.creditsStart)
+        var document = xmlDeclaration
+        document.reserveCapacity(utf8.count + basemap.utf8.count + 512)
+        document += inline[..<descEnd]
+        document += basemap
+        document += inline[descEnd..<creditsStart]
+        document += standaloneCredits
+        return document
+    }
+
+    /// What `body` writes, as children of the map's root: each line indented by two spaces.
+    private static func indentedChildren(_ body: (XMLDocumentWriter) -> Void) -> String {
+        let fragment = XMLDocumentWriter.document(includeDeclaration: false, body)
+        guard !fragment.isEmpty else { return "" }
         var indentedBytes: [UInt8] = [0x20, 0x20]
-        indentedBytes.reserveCapacity(basemap.utf8.count + 512)
-        for byte in basemap.utf8 {
+        indentedBytes.reserveCapacity(fragment.utf8.count + 512)
+        for byte in fragment.utf8 {
             indentedBytes.append(byte)
             if byte == 0x0A { indentedBytes.append(contentsOf: [0x20, 0x20]) }
         }
-        indentedBytes.removeLast(2)  // the basemap ends with a newline: no indent after it
-        let indented = String(decoding: indentedBytes, as: UTF8.self)
-        guard let descEnd = inline.range(of: "</desc>\n") else { return (inline, xmlDeclaration + inline) }
-        var standalone = xmlDeclaration
-        standalone.reserveCapacity(inline.utf8.count + indented.utf8.count + 64)
-        standalone += inline[..<descEnd.upperBound]
-        standalone += indented
-        standalone += inline[descEnd.upperBound...]
-        return (inline, standalone)
+        indentedBytes.removeLast(2)  // the fragment ends with a newline: no indent after it
+        return String(decoding: indentedBytes, as: UTF8.self)
     }
 
     /// The map's `<desc>`: where it is centred and which pins it shows, e.g.

@@ -42,6 +42,13 @@ import Testing
         return false
     }
 
+    /// The device and inode numbers of the file at `url` (`stat`).
+    static func fileIdentity(_ url: URL) throws -> [UInt64] {
+        var status = stat()
+        guard stat(url.path, &status) == 0 else { throw CocoaError(.fileNoSuchFile) }
+        return [UInt64(status.st_dev), UInt64(status.st_ino)]
+    }
+
     static func files(under folder: URL) -> [String: Data] {
         var files: [String: Data] = [:]
         for path in (try? FileManager.default.subpathsOfDirectory(atPath: folder.path)) ?? [] {
@@ -76,25 +83,51 @@ import Testing
         let cacheRoot = root.appendingPathComponent(".roadtrip-cache/basemap")
         let fingerprints = try FileManager.default.contentsOfDirectory(atPath: cacheRoot.path)
         #expect(fingerprints.count == 1 && fingerprints[0].count == 16)
-        #expect(Self.files(under: cacheRoot.appendingPathComponent(fingerprints[0])).count == tiles.count)
+        // … and the drawing of the overview's own view (one destination: narrower than the world),
+        // which the second build's map.svg embeds from there.
+        let cached = Self.files(under: cacheRoot.appendingPathComponent(fingerprints[0]))
+        #expect(cached.keys.filter { !$0.hasPrefix("views/") }.count == tiles.count)
+        let overviewDrawing = try #require(cached.first { $0.key.hasPrefix("views/") })
+        let overviewBody = try #require(BasemapTileSVG.body(ofDocument: overviewDrawing.value))
+        #expect(try String(contentsOf: root.appendingPathComponent("Output/map.svg"), encoding: .utf8).contains(overviewBody))
+        // A later build takes that drawing from the cache (a marked one stands in for it here).
+        let marked = #"<g class="basemap-tile" data-test="from-the-cache"/>"#
+        let overviewFile = cacheRoot.appendingPathComponent(fingerprints[0]).appendingPathComponent(overviewDrawing.key)
+        try Data(BasemapTileSVG.document(body: marked).utf8).write(to: overviewFile)
+        #expect(Self.build(root, output: "Marked").succeeded)
+        #expect(try String(contentsOf: root.appendingPathComponent("Marked/map.svg"), encoding: .utf8).contains(marked))
+        try overviewDrawing.value.write(to: overviewFile)
+        let output = Self.files(under: root.appendingPathComponent("Output"))
         let second = Self.build(root, output: "Again")
         let again = try #require(second.progress.first { $0.contains("draw-basemap: ") })
         #expect(again.contains("(0 drawn, \(CountText.grouped(tiles.count)) from the cache)"), "\(again)")
-        #expect(Self.files(under: root.appendingPathComponent("Again")) == Self.files(under: root.appendingPathComponent("Output")))
-        // Cached tiles cut short or edited (a script in a well-formed group, under the original
-        // first line) are drawn again, never embedded: the third build is the same site.
+        #expect(Self.files(under: root.appendingPathComponent("Again")) == output)
+        // The output's tiles are the cache's files, hard-linked (same device and inode).
         let sortedTiles = tiles.keys.sorted()
         let cut = cacheRoot.appendingPathComponent(fingerprints[0]).appendingPathComponent(sortedTiles[0])
         let edited = cacheRoot.appendingPathComponent(fingerprints[0]).appendingPathComponent(sortedTiles[1])
+        for folder in ["Output", "Again"] {
+            let published = root.appendingPathComponent(folder + "/assets/basemap/" + sortedTiles[0])
+            #expect(try Self.fileIdentity(published) == Self.fileIdentity(cut))
+        }
+        // Cached tiles cut short or edited (a script in a well-formed group, the checksum line
+        // kept) are drawn again, never embedded nor linked: the third build is the first's site.
+        // (Written in place, they change the first two outputs' tiles too, until their next build.)
         let whole = try Data(contentsOf: cut), original = try String(contentsOf: edited, encoding: .utf8)
         try whole.prefix(whole.count / 2).write(to: cut)
-        let firstLine = try #require(original.split(separator: "\n").first)
-        try Data((firstLine + "\n<g class=\"basemap-tile\"><script>alert(1)</script></g>").utf8).write(to: edited)
+        let checksumLine = try #require(original.split(separator: "\n").dropFirst().first)
+        try Data((#"<?xml version="1.0" encoding="UTF-8"?>"# + "\n" + checksumLine + "\n<svg><g class=\"basemap-tile\"><script>alert(1)</script></g>\n</svg>\n").utf8)
+            .write(to: edited)
         let third = Self.build(root, output: "Third")
         let redrawn = try #require(third.progress.first { $0.contains("draw-basemap: ") })
         #expect(redrawn.contains("(2 drawn, \(CountText.grouped(tiles.count - 2)) from the cache)"), "\(redrawn)")
-        #expect(Self.files(under: root.appendingPathComponent("Third")) == Self.files(under: root.appendingPathComponent("Output")))
+        #expect(Self.files(under: root.appendingPathComponent("Third")) == output)
         #expect(try Data(contentsOf: cut) == whole && String(contentsOf: edited, encoding: .utf8) == original)
+        // A rebuild of the first output links the redrawn files in place of the edited ones.
+        #expect(Self.files(under: root.appendingPathComponent("Output")) != output)
+        let rebuilt = Self.build(root)
+        #expect(rebuilt.progress.contains { $0.contains("(0 drawn, \(CountText.grouped(tiles.count)) from the cache)") })
+        #expect(Self.files(under: root.appendingPathComponent("Output")) == output)
 
         // The page's no-script tiles: the basemap's first, then the raster layer's; its script
         // configuration names the tiles' URL and the pyramid's levels; map.svg embeds them.

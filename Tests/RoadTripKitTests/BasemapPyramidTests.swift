@@ -121,4 +121,27 @@ import Testing
         #expect(document.contains(#"d="M-2,-2L258,-2L258,100L-2,100Z""#))
         #expect(document.contains(#"d="M0,50L256,50.5""#))
     }
+
+    /// A tile file names the FNV-1a 64 of its body on its second line, and reading it back gives
+    /// the body only for the document exactly as written. FNV-1a 64 of "foobar" is
+    /// 85944171f73967e8 (the test vectors of draft-eastlake-fnv, appendix C).
+    @Test func aTileDocumentNamesItsChecksumAndReadsBackOnlyWhole() throws {
+        let document = BasemapTileSVG.document(body: "foobar")
+        let lines = document.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines[0] == #"<?xml version="1.0" encoding="UTF-8"?>"#)
+        #expect(lines[1] == "<!-- Coastlines © GSHHG (Wessel & Smith), LGPL; drawn by roadtrip, FNV-1a 64 85944171f73967e8 -->")
+        #expect(BasemapTileSVG.body(ofDocument: Data(document.utf8)) == "foobar")
+        let body = #"<g class="basemap-tile" data-gshhg-resolution="f"><path d="M0,0L1,1"/></g>"#
+        let tile = Data(BasemapTileSVG.document(body: body).utf8)
+        #expect(BasemapTileSVG.body(ofDocument: tile) == body)
+        // Cut short, one byte changed, emptied, or another body under this checksum: nothing.
+        #expect(BasemapTileSVG.body(ofDocument: tile.prefix(tile.count - 1)) == nil)
+        #expect(BasemapTileSVG.body(ofDocument: tile.prefix(40)) == nil)
+        #expect(BasemapTileSVG.body(ofDocument: Data()) == nil)
+        var changed = tile
+        changed[tile.count - 20] ^= 1
+        #expect(BasemapTileSVG.body(ofDocument: changed) == nil)
+        let swapped = document.replacingOccurrences(of: "foobar", with: "foobaz")
+        #expect(BasemapTileSVG.body(ofDocument: Data(swapped.utf8)) == nil)
+    }
 }

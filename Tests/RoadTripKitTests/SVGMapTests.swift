@@ -304,6 +304,29 @@ import Testing
             let both = SVGMap.renderInlineAndStandalone(input)
             #expect(both.inline == SVGMap.render(inlineInput))
             #expect(both.standalone == SVGMap.render(input))
+            #expect(SVGMap.standaloneDocument(splicing: both.inline, of: inlineInput, into: input) != nil)
         }
+        // On the offline basemap: the inline map keeps the raster layer's attribution under
+        // GSHHG's credit; map.svg has the basemap's tiles, no raster tiles, the credit alone.
+        var input = SVGMapInput(view: view, annotations: pins, title: "Bergen", tileLayer: .openStreetMap, idPrefix: "p-",
+                                tracks: [[region.center, pins[1].coordinate]], offlineBasemap: [])
+        var standalone = input
+        standalone.tileLayer = nil
+        standalone.offlineBasemap = [
+            OfflineBasemapTile(left: -40, top: -12.5, scale: 2.5, body: #"<g class="basemap-tile"><path d="M0,0L9,9Z"/></g>"#),
+        ]
+        var inlineInput = input
+        inlineInput.includeXMLDeclaration = false
+        inlineInput.drawsTiles = false
+        let both = SVGMap.renderInlineAndStandalone(input, standalone: standalone)
+        #expect(both.inline == SVGMap.render(inlineInput))
+        #expect(both.standalone == SVGMap.render(standalone))
+        #expect(SVGMap.standaloneDocument(splicing: both.inline, of: inlineInput, into: standalone) != nil)
+        #expect(both.inline.contains("© OpenStreetMap contributors") && both.inline.contains("basemap-credit"))
+        #expect(!both.standalone.contains("OpenStreetMap") && both.standalone.contains(#"translate(-40,-12.5) scale(2.5)"#))
+        // A map without the offline basemap keeps roadtrip's own credit line in both forms.
+        input.tileLayer = nil
+        input.offlineBasemap = nil
+        #expect(SVGMap.renderInlineAndStandalone(input).standalone == SVGMap.render(input))
     }
 }

@@ -80,10 +80,17 @@ public enum BasemapPyramid {
     /// map that does not zoom or pan (`zoomable` false: a home-page card), only those under it at
     /// its native zoom.
     public static func tiles(for view: MapView, zoomable: Bool = true) -> Set<Tile> {
-        guard zoomable else {
-            return Set(MapTile.covering(view, maximumZoom: Double(maximumZoom)).map { Tile(zoom: $0.zoom, x: $0.x, y: $0.y) })
-        }
         var tiles: Set<Tile> = []
+        insertTiles(for: view, zoomable: zoomable, into: &tiles)
+        return tiles
+    }
+
+    /// Adds `tiles(for: view, zoomable: zoomable)` to `tiles` (a site's maps share one set).
+    public static func insertTiles(for view: MapView, zoomable: Bool = true, into tiles: inout Set<Tile>) {
+        guard zoomable else {
+            for tile in MapTile.covering(view, maximumZoom: Double(maximumZoom)) { tiles.insert(Tile(zoom: tile.zoom, x: tile.x, y: tile.y)) }
+            return
+        }
         let native = nativeZoom(of: view)
         let (originX, originY) = view.origin
         for zoom in levels(of: view) {
@@ -112,6 +119,5 @@ public enum BasemapPyramid {
                 }
             }
         }
-        return tiles
     }
 }

@@ -1,10 +1,13 @@
 import Foundation
 import RoadTripCore
 import RoadTripGeo
+import RoadTripRender
 
 /// `<project root>/.roadtrip-cache/basemap/<fingerprint>/{z}/{x}/{y}.svg`: each offline basemap
-/// tile's body (`BasemapTileSVG.body`) as a build drew it, so that the next build reads it instead
-/// of clipping and simplifying coastlines again.
+/// tile's file (`BasemapTileSVG.document`) as a build drew it, so that the next build reads it
+/// instead of clipping and simplifying coastlines again, and links it into the output instead of
+/// writing it (`BasemapTileSet.outputFiles()`); and `views/<key>.svg`, the drawing of the
+/// overview's own view.
 ///
 /// The fingerprint names everything a tile depends on: roadtrip's version, `formatVersion`, and
 /// the name, size and modification time of every GSHHG file of the basemap's folder. Installing
@@ -14,15 +17,18 @@ import RoadTripGeo
 /// half-written tile; a cache that cannot be written only costs the time to draw the tiles again.
 struct BasemapTileCache: Sendable {
     /// Bumped whenever the tiles' drawing or markup changes.
-    static let formatVersion = 3
+    static let formatVersion = 4
 
     /// This fingerprint's folder.
     let folder: URL
+    /// `folder`'s path.
+    private let folderPath: String
 
     /// The cache of the tiles of `fingerprint` (`fingerprint(of:)`) inside `projectRoot`'s
     /// `.roadtrip-cache/basemap/`.
     init(projectRoot: URL, fingerprint: String) {
         folder = ProjectCacheFolder.basemap(projectRoot: projectRoot).appendingPathComponent(fingerprint, isDirectory: true)
+        folderPath = folder.path
     }
 
     /// 16 hexadecimal digits of FNV-1a (64-bit; Fowler, Noll & Vo) over roadtrip's version, the
@@ -40,32 +46,44 @@ struct BasemapTileCache: Sendable {
     }
 
     /// The body of `tile` as cached, or `nil` — also for a file that is not exactly what a build
-    /// wrote (cut short, emptied or edited): each file starts with a line naming the FNV-1a
-    /// (64-bit) of the body after it, and a body that does not match is drawn again rather than
-    /// embedded into a `map.svg`.
+    /// wrote (cut short, emptied or edited): each file is the tile's `BasemapTileSVG.document`,
+    /// which names the checksum of its body (`BasemapTileSVG.body(ofDocument:)`), and a body that
+    /// does not match is drawn again rather than published or embedded into a `map.svg`.
     func body(of tile: BasemapPyramid.Tile) -> String? {
-        guard let data = FileManager.default.contents(atPath: url(of: tile).path),
-            let text = String(data: data, encoding: .utf8),
-            let newline = text.firstIndex(of: "\n")
-        else { return nil }
-        let body = String(text[text.index(after: newline)...])
-        guard text[..<newline] == Self.header(of: body) else { return nil }
-        return body
+        body(atPath: path(of: tile))
     }
 
-    /// The first line of a cached tile: `<!-- roadtrip basemap tile, FNV-1a 64 <16 hex digits> -->`.
-    static func header(of body: String) -> String {
-        "<!-- roadtrip basemap tile, FNV-1a 64 " + FNV1a.hex64(body) + " -->"
+    /// The body of the drawing of `view` (`Basemap.drawing(for:)`, the overview's own) as cached,
+    /// or `nil`, as `body(of:)`.
+    func body(ofView view: MapView) -> String? {
+        body(atPath: url(ofView: view).path)
     }
 
-    /// Keeps `body` as `tile`'s; `false` when it could not be written.
+    private func body(atPath path: String) -> String? {
+        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        return BasemapTileSVG.body(ofDocument: data)
+    }
+
+    /// Keeps `tile`'s `BasemapTileSVG.document` of `body`; `false` when it could not be written.
+    /// The file is written under a temporary name and renamed over the old one, never written into:
+    /// the output's tiles are hard links to these files (`OutputFile.Contents.link(fromPath:)`).
     @discardableResult
     func store(_ body: String, of tile: BasemapPyramid.Tile) -> Bool {
-        let target = url(of: tile)
+        store(body, at: URL(fileURLWithPath: path(of: tile)))
+    }
+
+    /// Keeps the body of the drawing of `view`, as `store(_:of:)`.
+    @discardableResult
+    func store(_ body: String, ofView view: MapView) -> Bool {
+        store(body, at: url(ofView: view))
+    }
+
+    private func store(_ body: String, at target: URL) -> Bool {
         let manager = FileManager.default
         do { try manager.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true) } catch { return false }
-        let temporary = target.deletingLastPathComponent().appendingPathComponent(".\(tile.y).svg.\(getpid()).\(UInt32.random(in: 0...UInt32.max))")
-        guard manager.createFile(atPath: temporary.path, contents: Data((Self.header(of: body) + "\n" + body).utf8)) else { return false }
+        let temporary = target.deletingLastPathComponent()
+            .appendingPathComponent(".\(target.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max))")
+        guard manager.createFile(atPath: temporary.path, contents: Data(BasemapTileSVG.document(body: body).utf8)) else { return false }
         guard rename(temporary.path, target.path) == 0 else {
             unlink(temporary.path)
             return false
@@ -85,7 +103,15 @@ struct BasemapTileCache: Sendable {
         }
     }
 
-    private func url(of tile: BasemapPyramid.Tile) -> URL {
-        folder.appendingPathComponent(tile.path)
+    /// The absolute path of `tile`'s file in this fingerprint's folder (joined as a string:
+    /// `URL.appendingPathComponent` cost more than reading the tile).
+    func path(of tile: BasemapPyramid.Tile) -> String {
+        folderPath + "/" + tile.path
+    }
+
+    /// The file of the drawing of `view`: `views/<FNV-1a 64 of its centre, zoom and size>.svg`.
+    private func url(ofView view: MapView) -> URL {
+        let key = "\(view.center.latitude) \(view.center.longitude) \(view.zoom) \(view.width) \(view.height)"
+        return folder.appendingPathComponent("views/" + FNV1a.hex64(key) + ".svg")
     }
 }

@@ -1,5 +1,4 @@
 import RoadTripCore
-import RoadTripGeo
 import RoadTripContent
 import RoadTripCompute
 import RoadTripRender
@@ -19,8 +18,8 @@ struct BuildState: Sendable {
     var overviewMap: FittedMap?
     /// The offline basemap's tiles every map needs, `nil` without a basemap (draw-basemap).
     var basemapTiles: BasemapTileSet?
-    /// The offline basemap of the overview map's own view (draw-basemap).
-    var overviewBasemap: BasemapDrawing?
+    /// The offline basemap of the overview map's own view, as a tile's body (draw-basemap).
+    var overviewBasemap: String?
     /// What the basemap's tiles were drawn from (`BasemapTileCache.fingerprint`), `nil` without
     /// them: rendered maps embed the tiles, so a cached rendering is kept only under the same one
     /// (draw-basemap).

@@ -9,9 +9,10 @@ extension BuildStep {
     /// Draws the offline basemap's tiles every map of the site needs (`BasemapPyramid.tiles(for:)`
     /// of each destination's page, card and trip-log maps and of the overview, shared where they
     /// overlap), each read from the project's ``BasemapTileCache`` or drawn from GSHHG
-    /// (`Basemap.drawing(for:)` with a 2-pixel margin) and cached, in parallel across the cores.
+    /// (`Basemap.drawing(for:)` with a 2-pixel margin) and cached, in parallel across the cores; the
+    /// output links the cache's files (`BasemapTileSet.cachedFiles`).
     /// The overview map's `map.svg` gets a drawing of its own view instead (a world map's tiles,
-    /// partly shown, would double its size). One warning when GSHHG's full resolution is missing. Nothing when `map.offlineBasemap` is
+    /// partly shown, would double its size), cached too. One warning when GSHHG's full resolution is missing. Nothing when `map.offlineBasemap` is
     /// false or the build has no basemap (GSHHG not installed). Runs after fit-maps.
     static let drawBasemap = BuildStep("draw-basemap") { state, context throws(BuildStop) in
         guard state.config.offlineBasemap, let basemap = context.environment.basemap else {
@@ -30,8 +31,8 @@ extension BuildStep {
         var views = state.maps.flatMap { [$0.page.view] + $0.tripLogs.map(\.view) }
         if let overview = state.overviewMap { views.append(overview.view) }
         var wanted: Set<BasemapPyramid.Tile> = []
-        for view in views { wanted.formUnion(BasemapPyramid.tiles(for: view)) }
-        for maps in state.maps { wanted.formUnion(BasemapPyramid.tiles(for: maps.card.view, zoomable: false)) }
+        for view in views { BasemapPyramid.insertTiles(for: view, into: &wanted) }
+        for maps in state.maps { BasemapPyramid.insertTiles(for: maps.card.view, zoomable: false, into: &wanted) }
         let tiles = wanted.sorted()
         // The cache folder follows the rule of every folder roadtrip writes in a project; where it
         // cannot, the tiles are drawn without it.
@@ -47,26 +48,34 @@ extension BuildStep {
         let cache = problem == nil ? BasemapTileCache(projectRoot: projectRoot, fingerprint: fingerprint) : nil
         cache?.removeOtherFingerprints()
         let bodies = Mutex([BasemapPyramid.Tile: String](minimumCapacity: tiles.count))
+        let cachedFiles = Mutex([BasemapPyramid.Tile: String](minimumCapacity: tiles.count))
         let drawn = Atomic(0), failed = Atomic(0)
         DispatchQueue.concurrentPerform(iterations: tiles.count) { index in
             let tile = tiles[index]
             var body = cache?.body(of: tile)
+            var isCached = body != nil
             if body == nil {
                 guard let drawing = basemap.drawing(for: tile.view, margin: 2) else {
                     failed.add(1, ordering: .relaxed)
                     return
                 }
                 let made = BasemapTileSVG.body(drawing)
-                cache?.store(made, of: tile)
+                isCached = cache?.store(made, of: tile) ?? false
                 drawn.add(1, ordering: .relaxed)
                 body = made
             }
             if let body { bodies.withLock { $0[tile] = body } }
+            if isCached, let cache { cachedFiles.withLock { $0[tile] = cache.path(of: tile) } }
         }
-        state.basemapTiles = BasemapTileSet(bodies: bodies.withLock { $0 })
+        state.basemapTiles = BasemapTileSet(bodies: bodies.withLock { $0 }, cachedFiles: cachedFiles.withLock { $0 })
         // The overview's own drawing, unless the view is wider than the world (its tiles repeat).
-        state.overviewBasemap = state.overviewMap.flatMap { overview in
-            overview.view.width + 32 < WebMercator.worldSize(zoom: overview.view.zoom) ? basemap.drawing(for: overview.view) : nil
+        state.overviewBasemap = state.overviewMap.flatMap { overview -> String? in
+            guard overview.view.width + 32 < WebMercator.worldSize(zoom: overview.view.zoom) else { return nil }
+            if let body = cache?.body(ofView: overview.view) { return body }
+            guard let drawing = basemap.drawing(for: overview.view) else { return nil }
+            let body = BasemapTileSVG.body(drawing)
+            cache?.store(body, ofView: overview.view)
+            return body
         }
         state.basemapFingerprint = fingerprint
         let drawnCount = drawn.load(ordering: .relaxed), failedCount = failed.load(ordering: .relaxed)

@@ -1,7 +1,6 @@
 import Dispatch
 import Synchronization
 import RoadTripCore
-import RoadTripGeo
 import RoadTripContent
 import RoadTripCompute
 import RoadTripRender
@@ -66,7 +65,7 @@ extension BuildStep {
     /// destinations, first so that it starts early: the site-wide files render alongside the pages.
     private static func render(
         trips: [Trip], overview: FittedMap, theme: Theme, config: SiteConfig,
-        basemap: (tiles: BasemapTileSet?, overview: BasemapDrawing?, fingerprint: String?), context: BuildContext
+        basemap: (tiles: BasemapTileSet?, overview: String?, fingerprint: String?), context: BuildContext
     )
         throws(TemplateError) -> (files: [OutputFile], reused: Int)
     {

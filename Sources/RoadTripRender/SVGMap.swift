@@ -248,14 +248,16 @@ public struct SVGMap {
     private static func indentedChildren(_ body: (XMLDocumentWriter) -> Void) -> String {
         let fragment = XMLDocumentWriter.document(includeDeclaration: false, body)
         guard !fragment.isEmpty else { return "" }
-        var indentedBytes: [UInt8] = [0x20, 0x20]
-        indentedBytes.reserveCapacity(fragment.utf8.count + 512)
-        for byte in fragment.utf8 {
-            indentedBytes.append(byte)
-            if byte == 0x0A { indentedBytes.append(contentsOf: [0x20, 0x20]) }
+        // Line by line (a tile's body is one long line): the fragment ends with a newline, which
+        // gets no indent after it.
+        var indented = ""
+        indented.reserveCapacity(fragment.utf8.count + 512)
+        for line in fragment.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).dropLast() {
+            indented += "  "
+            indented += Substring(line)
+            indented += "\n"
         }
-        indentedBytes.removeLast(2)  // the fragment ends with a newline: no indent after it
-        return String(decoding: indentedBytes, as: UTF8.self)
+        return indented
     }
 
     /// The map's `<desc>`: where it is centred and which pins it shows, e.g.

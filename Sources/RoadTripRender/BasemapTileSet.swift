@@ -63,8 +63,13 @@ public struct BasemapTileSet: Sendable {
     public func outputFiles() -> [OutputFile] {
         bodies.keys.sorted().map { tile in
             let path = Self.folder + "/" + tile.path
-            if let cached = cachedFiles[tile] { return OutputFile(path: path, contents: .link(fromPath: cached)) }
-            return OutputFile(path: path, contents: .text(BasemapTileSVG.document(body: bodies[tile]!)))
+            let body = bodies[tile]!
+            guard let cached = cachedFiles[tile] else { return OutputFile(path: path, contents: .text(BasemapTileSVG.document(body: body))) }
+            let document = OutputProducer { sink in
+                var text = BasemapTileSVG.document(body: body)
+                text.withUTF8 { sink.write(UnsafeRawBufferPointer($0)) }
+            }
+            return OutputFile(path: path, contents: .link(fromPath: cached, otherwise: document))
         }
     }
 }

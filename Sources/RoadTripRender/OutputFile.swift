@@ -17,11 +17,12 @@ public struct OutputFile: Sendable, Hashable {
         /// renaming a new file over it, never by writing into it: hard-linked into the output where
         /// the file system allows — no bytes written and no inode made, a third of the time of
         /// writing a 4 KB file on ext4 — and copied otherwise (another file system, or one without
-        /// hard links). `fromPath` is absolute (a path, not a URL: a build links thousands of basemap
-        /// tiles, and making a URL of each took longer than linking it); symbolic links there are
-        /// followed. A tool that edits the output's file in place edits the cache's too; the cache's
-        /// owner must notice (a checksum) and replace it.
-        case link(fromPath: String)
+        /// hard links, or a cache file removed since), written from `otherwise` (the same bytes)
+        /// otherwise. `fromPath` is absolute (a path, not a URL: a build links thousands of basemap
+        /// tiles, and making a URL of each took longer than linking it). A tool that edits the
+        /// output's file in place edits the cache's too; the cache's owner must notice (a checksum)
+        /// and replace it.
+        case link(fromPath: String, otherwise: OutputProducer)
         /// Bytes made while the file is written, in pieces, and never held whole: a long
         /// recording's `track.gpx` and `track.geojson`.
         case produced(OutputProducer)

@@ -28,6 +28,18 @@ enum FileComparison {
         }
     }
 
+    /// Whether `path` is the regular file `cached` (a hard link to it), or, on another file system
+    /// than `cached`, a regular file holding the same bytes. (A copy on the same file system is
+    /// not: it is linked again.)
+    static func isLinkOrCrossDeviceCopy(atPath path: String, of cached: String) -> Bool {
+        var status = stat(), cachedStatus = stat()
+        guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG,
+              lstat(cached, &cachedStatus) == 0, cachedStatus.st_mode & S_IFMT == S_IFREG
+        else { return false }
+        if status.st_dev == cachedStatus.st_dev { return status.st_ino == cachedStatus.st_ino }
+        return sameBytes(atPath: path, asFileAtPath: cached)
+    }
+
     /// Whether `path` is a regular file (not a symbolic link) holding exactly the bytes of the
     /// regular file at `other` (symbolic links followed): at once when both are the same file (hard links), else read.
     static func sameBytes(atPath path: String, asFileAtPath other: String) -> Bool {

@@ -112,6 +112,12 @@ public struct OutputWriter: Sendable {
         for input in ["Destinations", "Themes"] where output.starts(with: root + [input]) {
             throw failure(nil, "refusing to write the output inside the project's \(input)/ folder")
         }
+        // roadtrip replaces and removes folders of its cache wholesale (a basemap fingerprint's);
+        // only serve's own preview build (`.roadtrip-cache/serve/`) is an output folder there.
+        let cache = root + [ProjectCacheFolder.name]
+        if output.starts(with: cache) && !output.starts(with: cache + ["serve"]) {
+            throw failure(nil, "refusing to write the output inside \(ProjectCacheFolder.name)/, roadtrip's cache, whose folders it removes")
+        }
         let resolved = OutputFolderPolicy.url(output)
         switch FileEntryKind(atPath: resolved.path) {
         case nil:
@@ -369,9 +375,10 @@ public struct OutputWriter: Sendable {
                 producedFiles.append((file, comparable, missingFolder))
                 continue
             }
-            // A link to a cache file: unchanged when the output's file is that file (or a copy).
-            if case .link(let source) = file.contents {
-                if comparable && FileComparison.sameBytes(atPath: outputRoot + "/" + file.path, asFileAtPath: source) {
+            // A link to a cache file: unchanged when the output's file is that file (or, across file
+            // systems, a copy of it); a copy on the same file system is linked again.
+            if case .link(let source, _) = file.contents {
+                if comparable && FileComparison.isLinkOrCrossDeviceCopy(atPath: outputRoot + "/" + file.path, of: source) {
                     unchanged.append(file.path)
                 } else {
                     changedFiles.append(file)
@@ -502,26 +509,19 @@ public struct OutputWriter: Sendable {
     /// whole (only `stage` is given those, and writes them as they are made).
     private func bytes(of file: OutputFile) throws(Diagnostic) -> Data {
         switch file.contents {
-        case .produced(let producer):
+        case .produced(let producer), .link(_, let producer):
             return Data(producer.bytes())
         case .data(let data):
             return data
         case .text(let text):
             return Data(text.utf8)
         case .copy(let source):
-            return try copiedBytes(of: source, to: file.path)
-        case .link(let source):
-            return try copiedBytes(of: URL(fileURLWithPath: source), to: file.path)
-        }
-    }
-
-    /// The bytes of `source`, to be copied to the output's `path`.
-    private func copiedBytes(of source: URL, to path: String) throws(Diagnostic) -> Data {
-        do {
-            return try Data(contentsOf: source, options: .mappedIfSafe)
-        } catch {
-            throw Diagnostic.error(SourceLocation(path: ProjectPath.relative(source, to: projectRoot)),
-                                   "cannot read the file to copy to '\(path)': \(error.localizedDescription)")
+            do {
+                return try Data(contentsOf: source, options: .mappedIfSafe)
+            } catch {
+                throw Diagnostic.error(SourceLocation(path: ProjectPath.relative(source, to: projectRoot)),
+                                       "cannot read the file to copy to '\(file.path)': \(error.localizedDescription)")
+            }
         }
     }
 
@@ -553,10 +553,21 @@ public struct OutputWriter: Sendable {
     /// its bytes.
     private func stage(_ file: OutputFile, at target: String) throws(Diagnostic) {
         switch file.contents {
-        case .link(let source):
-            // linkat with AT_SYMLINK_FOLLOW: link(2) would link a symbolic link itself.
-            if linkat(AT_FDCWD, source, AT_FDCWD, target, AT_SYMLINK_FOLLOW) == 0 { return }
-            try stage(file.path, try bytes(of: file), at: target)
+        case .link(let source, let otherwise):
+            // The cache's regular file only: linkat without AT_SYMLINK_FOLLOW would link a
+            // symbolic link itself, and following one could publish a file from anywhere.
+            var status = stat()
+            if lstat(source, &status) == 0, status.st_mode & S_IFMT == S_IFREG,
+               linkat(AT_FDCWD, source, AT_FDCWD, target, 0) == 0 {
+                return
+            }
+            try stage(file.path, at: target) { descriptor in
+                let sink = ByteSink { piece in
+                    guard Self.writeAll(descriptor, piece) else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+                }
+                otherwise.write(sink)
+                try sink.finish()
+            }
         case .text(var text):
             try stage(file.path, at: target) { descriptor in
                 guard text.withUTF8({ Self.writeAll(descriptor, UnsafeRawBufferPointer($0)) }) else {

@@ -118,9 +118,22 @@ import Testing
         let checksumLine = try #require(original.split(separator: "\n").dropFirst().first)
         try Data((#"<?xml version="1.0" encoding="UTF-8"?>"# + "\n" + checksumLine + "\n<svg><g class=\"basemap-tile\"><script>alert(1)</script></g>\n</svg>\n").utf8)
             .write(to: edited)
+        // A symbolic link to a copy of the right tile outside the project is not followed either,
+        // nor is a file larger than any tile.
+        let linked = cacheRoot.appendingPathComponent(fingerprints[0]).appendingPathComponent(sortedTiles[2])
+        let outsideCopy = root.deletingLastPathComponent().appendingPathComponent("roadtrip-outside-\(UUID().uuidString).svg")
+        defer { try? FileManager.default.removeItem(at: outsideCopy) }
+        try FileManager.default.copyItem(at: linked, to: outsideCopy)
+        try FileManager.default.removeItem(at: linked)
+        try FileManager.default.createSymbolicLink(at: linked, withDestinationURL: outsideCopy)
+        let oversized = cacheRoot.appendingPathComponent(fingerprints[0]).appendingPathComponent(sortedTiles[3])
+        let oversizedHandle = try FileHandle(forWritingTo: oversized)
+        try oversizedHandle.truncate(atOffset: UInt64(BasemapTileCache.largestFile + 1))
+        try oversizedHandle.close()
         let third = Self.build(root, output: "Third")
         let redrawn = try #require(third.progress.first { $0.contains("draw-basemap: ") })
-        #expect(redrawn.contains("(2 drawn, \(CountText.grouped(tiles.count - 2)) from the cache)"), "\(redrawn)")
+        #expect(redrawn.contains("(4 drawn, \(CountText.grouped(tiles.count - 4)) from the cache)"), "\(redrawn)")
+        #expect(try Self.fileIdentity(root.appendingPathComponent("Third/assets/basemap/" + sortedTiles[2])) != Self.fileIdentity(outsideCopy))
         #expect(Self.files(under: root.appendingPathComponent("Third")) == output)
         #expect(try Data(contentsOf: cut) == whole && String(contentsOf: edited, encoding: .utf8) == original)
         // A rebuild of the first output links the redrawn files in place of the edited ones.

@@ -185,37 +185,50 @@ private func attributes(_ url: URL) throws -> (date: Date?, inode: UInt64?) {
     }
 
     /// A `.link` file is the cache's file itself (one inode, link count 2), unchanged while the
-    /// output's file is that file, replaced when the cache renames a new file over it, and a copy
-    /// of a file on another file system (`/dev/shm`, a tmpfs, when it is one).
+    /// output's file is that file, replaced when the cache renames a new file over it, linked again
+    /// over a copy, written from its `otherwise` bytes when the cache file is gone or is a symbolic
+    /// link, and a copy of a file on another file system (`/dev/shm`, a tmpfs, when it is one).
     @Test func linkedFilesShareTheCachesFileAndAreCopiedAcrossFileSystems() throws {
         let sandbox = try Sandbox()
         defer { sandbox.remove() }
+        func producer(_ text: String) -> OutputProducer { OutputProducer { sink in Data(text.utf8).withUnsafeBytes { sink.write($0) } } }
         let cached = sandbox.project.appendingPathComponent(".roadtrip-cache/basemap/0/0/0.svg")
         try sandbox.put("<svg>first</svg>\n", at: cached)
-        let tile = OutputFile(path: "assets/basemap/0/0/0.svg", contents: .link(fromPath: cached.path))
+        func tile(_ text: String) -> OutputFile {
+            OutputFile(path: "assets/basemap/0/0/0.svg", contents: .link(fromPath: cached.path, otherwise: producer(text)))
+        }
         let writer = sandbox.writer()
-        #expect(try writer.write([tile]).written == ["assets/basemap/0/0/0.svg"])
+        #expect(try writer.write([tile("<svg>first</svg>\n")]).written == ["assets/basemap/0/0/0.svg"])
         let url = sandbox.output.appendingPathComponent("assets/basemap/0/0/0.svg")
         #expect(try attributes(url).inode == attributes(cached).inode)
         #expect(try (FileManager.default.attributesOfItem(atPath: url.path)[.referenceCount] as? NSNumber)?.intValue == 2)
-        #expect(try writer.write([tile]).unchanged == ["assets/basemap/0/0/0.svg"])
+        #expect(try writer.write([tile("<svg>first</svg>\n")]).unchanged == ["assets/basemap/0/0/0.svg"])
 
         // The cache replaces its file by renaming a new one over it: the output follows.
         let replacement = cached.deletingLastPathComponent().appendingPathComponent(".0.svg.new")
         try sandbox.put("<svg>second</svg>\n", at: replacement)
         #expect(rename(replacement.path, cached.path) == 0)
         #expect(sandbox.text("assets/basemap/0/0/0.svg") == "<svg>first</svg>\n")
-        #expect(try writer.write([tile]).written == ["assets/basemap/0/0/0.svg"])
+        #expect(try writer.write([tile("<svg>second</svg>\n")]).written == ["assets/basemap/0/0/0.svg"])
         #expect(sandbox.text("assets/basemap/0/0/0.svg") == "<svg>second</svg>\n")
         #expect(try attributes(url).inode == attributes(cached).inode)
-        // An output already holding the same bytes in a file of its own is left as it is.
+        // An output holding the same bytes in a file of its own is linked again.
         try FileManager.default.removeItem(at: url)
         try sandbox.put("<svg>second</svg>\n", at: url)
-        #expect(try writer.write([tile]).unchanged == ["assets/basemap/0/0/0.svg"])
-        #expect(try attributes(url).inode != attributes(cached).inode)
-        // A missing cache file is an error naming it, as for a copy.
+        #expect(try writer.write([tile("<svg>second</svg>\n")]).written == ["assets/basemap/0/0/0.svg"])
+        #expect(try attributes(url).inode == attributes(cached).inode)
+        // The cache file removed (a build's cache deleted while it runs), or a symbolic link to a
+        // file elsewhere: the bytes come from `otherwise`, and nothing outside is linked.
         try FileManager.default.removeItem(at: cached)
-        #expect(throws: Diagnostic.self) { try writer.write([OutputFile(path: "other.svg", contents: .link(fromPath: cached.path))]) }
+        #expect(try writer.write([tile("<svg>third</svg>\n")]).written == ["assets/basemap/0/0/0.svg"])
+        #expect(sandbox.text("assets/basemap/0/0/0.svg") == "<svg>third</svg>\n")
+        let outside = sandbox.base.appendingPathComponent("outside.svg")
+        try sandbox.put("<svg>outside</svg>\n", at: outside)
+        try FileManager.default.createSymbolicLink(at: cached, withDestinationURL: outside)
+        #expect(try writer.write([tile("<svg>fourth</svg>\n")]).written == ["assets/basemap/0/0/0.svg"])
+        #expect(sandbox.text("assets/basemap/0/0/0.svg") == "<svg>fourth</svg>\n")
+        #expect(try attributes(url).inode != attributes(outside).inode)
+        try FileManager.default.removeItem(at: cached)
 
         var here = stat(), shared = stat()
         guard stat(sandbox.base.path, &here) == 0, stat("/dev/shm", &shared) == 0, here.st_dev != shared.st_dev,
@@ -227,11 +240,14 @@ private func attributes(_ url: URL) throws -> (date: Date?, inode: UInt64?) {
         }
         let elsewhere = URL(fileURLWithPath: "/dev/shm/roadtrip-output-tests-\(UUID().uuidString).svg")
         defer { try? FileManager.default.removeItem(at: elsewhere) }
-        try sandbox.put("<svg>third</svg>\n", at: elsewhere)
-        let fromElsewhere = OutputFile(path: "assets/basemap/0/0/0.svg", contents: .link(fromPath: elsewhere.path))
+        try sandbox.put("<svg>fifth</svg>\n", at: elsewhere)
+        let fromElsewhere = OutputFile(
+            path: "assets/basemap/0/0/0.svg", contents: .link(fromPath: elsewhere.path, otherwise: producer("<svg>fifth</svg>\n")))
         #expect(try writer.write([fromElsewhere]).written == ["assets/basemap/0/0/0.svg"])
-        #expect(sandbox.text("assets/basemap/0/0/0.svg") == "<svg>third</svg>\n")
+        #expect(sandbox.text("assets/basemap/0/0/0.svg") == "<svg>fifth</svg>\n")
         #expect(try (FileManager.default.attributesOfItem(atPath: url.path)[.referenceCount] as? NSNumber)?.intValue == 1)
+        // A copy across file systems with the same bytes is left as it is.
+        #expect(try writer.write([fromElsewhere]).unchanged == ["assets/basemap/0/0/0.svg"])
     }
 
     @Test func removedPagesAreDeletedAndUserFilesSurvive() throws {
@@ -285,6 +301,9 @@ private func attributes(_ url: URL) throws -> (date: Date?, inode: UInt64?) {
             sandbox.base,
             sandbox.project.appendingPathComponent("Destinations/site"),
             sandbox.project.appendingPathComponent("Themes"),
+            // roadtrip's cache, whose fingerprint folders it removes whole.
+            sandbox.project.appendingPathComponent(".roadtrip-cache/basemap/0123456789abcdef"),
+            sandbox.project.appendingPathComponent(".roadtrip-cache"),
             aFile,
         ]
         for output in refused {

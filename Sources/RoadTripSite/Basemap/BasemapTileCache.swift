@@ -16,6 +16,10 @@ import RoadTripRender
 /// Files are written under a temporary name and renamed, so an interrupted build never leaves a
 /// half-written tile; a cache that cannot be written only costs the time to draw the tiles again.
 struct BasemapTileCache: Sendable {
+    /// The largest cached file read, in bytes: 16 MiB, a hundred times the largest tile of the
+    /// sample site (a city's coastline at zoom 12 is under 200 KB); anything larger is drawn again.
+    static let largestFile = 16 << 20
+
     /// Bumped whenever the tiles' drawing or markup changes.
     static let formatVersion = 4
 
@@ -59,8 +63,13 @@ struct BasemapTileCache: Sendable {
         body(atPath: url(ofView: view).path)
     }
 
+    /// A cached file is read only when it is a regular file (not a symbolic link, which could
+    /// stand for a file outside the project) of at most `largestFile` bytes.
     private func body(atPath path: String) -> String? {
-        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        var status = stat()
+        guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_size <= Self.largestFile,
+              let data = FileManager.default.contents(atPath: path)
+        else { return nil }
         return BasemapTileSVG.body(ofDocument: data)
     }
 

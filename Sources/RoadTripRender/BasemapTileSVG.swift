@@ -73,18 +73,21 @@ public enum BasemapTileSVG {
     }
 
     /// The tile file: an SVG 1.1 document of 256 × 256 pixels — the XML declaration, a comment with
-    /// GSHHG's credit and the FNV-1a (64-bit; Fowler, Noll & Vo) of `body`, then the dark style, the
-    /// sea, and `body` over it. The checksum lets a reader of the file (`body(ofDocument:)`) tell a
-    /// tile exactly as a build wrote it from one cut short or edited since.
-    public static func document(body: String) -> String {
-        declaration + checksumPrefix + FNV1a.hex64(body) + checksumSuffix + svgHeader + body + documentEnd
+    /// GSHHG's credit, what the drawing is (`name`: "tile 12/2108/1180") and the FNV-1a (64-bit;
+    /// Fowler, Noll & Vo) of `body`, then the dark style, the sea, and `body` over it. Name and
+    /// checksum let a reader of the file (`body(ofDocument:name:)`) tell the tile exactly as a build
+    /// wrote it from one cut short or edited since, or another tile's file copied in its place.
+    public static func document(body: String, name: String) -> String {
+        declaration + checksumPrefix + name + checksumLabel + FNV1a.hex64(body) + checksumSuffix + svgHeader + body + documentEnd
     }
 
-    /// The body of `document` (a file's bytes) when they are exactly `document(body:)` of some body
-    /// whose checksum matches the one the document names; `nil` for anything else (cut short,
-    /// edited, another format). Compares bytes: a cached tile is read on every build.
-    public static func body(ofDocument document: Data) -> String? {
-        document.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) -> String? in
+    /// The body of `document` (a file's bytes) when they are exactly `document(body:name:)` of some
+    /// body whose checksum matches the one the document names, under `name`; `nil` for anything
+    /// else (cut short, edited, another drawing's, another format). Compares bytes: a cached tile
+    /// is read on every build.
+    public static func body(ofDocument document: Data, name: String) -> String? {
+        let documentHead = Array((declaration + checksumPrefix + name + checksumLabel).utf8)
+        return document.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) -> String? in
             let checksumStart = documentHead.count, checksumEnd = checksumStart + 16
             let bodyStart = checksumEnd + documentMiddle.count, bodyEnd = bytes.count - documentTail.count
             func holds(_ expected: [UInt8], at offset: Int) -> Bool {
@@ -99,14 +102,13 @@ public enum BasemapTileSVG {
         }
     }
 
-    /// The bytes of a tile file before its checksum, between the checksum and the body, and after
-    /// the body.
-    private static let documentHead = Array((declaration + checksumPrefix).utf8)
+    /// The bytes of a tile file between the checksum and the body, and after the body.
     private static let documentMiddle = Array((checksumSuffix + svgHeader).utf8)
     private static let documentTail = Array(documentEnd.utf8)
 
     private static let declaration = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
-    private static let checksumPrefix = "<!-- Coastlines © GSHHG (Wessel & Smith), LGPL; drawn by roadtrip, FNV-1a 64 "
+    private static let checksumPrefix = "<!-- Coastlines © GSHHG (Wessel & Smith), LGPL; drawn by roadtrip as "
+    private static let checksumLabel = ", FNV-1a 64 "
     private static let checksumSuffix = " -->\n"
     private static let documentEnd = "\n</svg>\n"
 

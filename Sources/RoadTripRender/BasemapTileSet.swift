@@ -64,9 +64,9 @@ public struct BasemapTileSet: Sendable {
         bodies.keys.sorted().map { tile in
             let path = Self.folder + "/" + tile.path
             let body = bodies[tile]!
-            guard let cached = cachedFiles[tile] else { return OutputFile(path: path, contents: .text(BasemapTileSVG.document(body: body))) }
+            guard let cached = cachedFiles[tile] else { return OutputFile(path: path, contents: .text(BasemapTileSVG.document(body: body, name: tile.documentName))) }
             let document = OutputProducer { sink in
-                var text = BasemapTileSVG.document(body: body)
+                var text = BasemapTileSVG.document(body: body, name: tile.documentName)
                 text.withUTF8 { sink.write(UnsafeRawBufferPointer($0)) }
             }
             return OutputFile(path: path, contents: .link(fromPath: cached, otherwise: document))

@@ -88,12 +88,13 @@ import Testing
         let cached = Self.files(under: cacheRoot.appendingPathComponent(fingerprints[0]))
         #expect(cached.keys.filter { !$0.hasPrefix("views/") }.count == tiles.count)
         let overviewDrawing = try #require(cached.first { $0.key.hasPrefix("views/") })
-        let overviewBody = try #require(BasemapTileSVG.body(ofDocument: overviewDrawing.value))
+        let overviewName = "view " + ((overviewDrawing.key as NSString).lastPathComponent as NSString).deletingPathExtension
+        let overviewBody = try #require(BasemapTileSVG.body(ofDocument: overviewDrawing.value, name: overviewName))
         #expect(try String(contentsOf: root.appendingPathComponent("Output/map.svg"), encoding: .utf8).contains(overviewBody))
         // A later build takes that drawing from the cache (a marked one stands in for it here).
         let marked = #"<g class="basemap-tile" data-test="from-the-cache"/>"#
         let overviewFile = cacheRoot.appendingPathComponent(fingerprints[0]).appendingPathComponent(overviewDrawing.key)
-        try Data(BasemapTileSVG.document(body: marked).utf8).write(to: overviewFile)
+        try Data(BasemapTileSVG.document(body: marked, name: overviewName).utf8).write(to: overviewFile)
         #expect(Self.build(root, output: "Marked").succeeded)
         #expect(try String(contentsOf: root.appendingPathComponent("Marked/map.svg"), encoding: .utf8).contains(marked))
         try overviewDrawing.value.write(to: overviewFile)
@@ -130,9 +131,13 @@ import Testing
         let oversizedHandle = try FileHandle(forWritingTo: oversized)
         try oversizedHandle.truncate(atOffset: UInt64(BasemapTileCache.largestFile + 1))
         try oversizedHandle.close()
+        // Another tile's file copied in a tile's place names the other tile: drawn again.
+        let substituted = cacheRoot.appendingPathComponent(fingerprints[0]).appendingPathComponent(sortedTiles[4])
+        try FileManager.default.removeItem(at: substituted)
+        try FileManager.default.copyItem(at: cacheRoot.appendingPathComponent(fingerprints[0]).appendingPathComponent(sortedTiles[5]), to: substituted)
         let third = Self.build(root, output: "Third")
         let redrawn = try #require(third.progress.first { $0.contains("draw-basemap: ") })
-        #expect(redrawn.contains("(4 drawn, \(CountText.grouped(tiles.count - 4)) from the cache)"), "\(redrawn)")
+        #expect(redrawn.contains("(5 drawn, \(CountText.grouped(tiles.count - 5)) from the cache)"), "\(redrawn)")
         #expect(try Self.fileIdentity(root.appendingPathComponent("Third/assets/basemap/" + sortedTiles[2])) != Self.fileIdentity(outsideCopy))
         #expect(Self.files(under: root.appendingPathComponent("Third")) == output)
         #expect(try Data(contentsOf: cut) == whole && String(contentsOf: edited, encoding: .utf8) == original)

@@ -102,7 +102,7 @@ import Testing
             .init(level: 2, points: [.init(x: 10, y: 10), .init(x: 20, y: 10), .init(x: 20, y: 20)]),
         ]
         drawing.borders = [[.init(x: 0, y: 50), .init(x: 256, y: 50.5)]]
-        let document = BasemapTileSVG.document(body: BasemapTileSVG.body(drawing))
+        let document = BasemapTileSVG.document(body: BasemapTileSVG.body(drawing), name: "tile 3/4/2")
         let parser = XMLParser(data: Data(document.utf8))
         final class Elements: NSObject, XMLParserDelegate {
             var names: [String] = []
@@ -122,26 +122,29 @@ import Testing
         #expect(document.contains(#"d="M0,50L256,50.5""#))
     }
 
-    /// A tile file names the FNV-1a 64 of its body on its second line, and reading it back gives
-    /// the body only for the document exactly as written. FNV-1a 64 of "foobar" is
-    /// 85944171f73967e8 (the test vectors of draft-eastlake-fnv, appendix C).
+    /// A tile file names itself and the FNV-1a 64 of its body on its second line, and reading it
+    /// back gives the body only for the document exactly as written, under that name. FNV-1a 64 of
+    /// "foobar" is 85944171f73967e8 (the test vectors of draft-eastlake-fnv, appendix C).
     @Test func aTileDocumentNamesItsChecksumAndReadsBackOnlyWhole() throws {
-        let document = BasemapTileSVG.document(body: "foobar")
+        let document = BasemapTileSVG.document(body: "foobar", name: "tile 12/2108/1180")
         let lines = document.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines[0] == #"<?xml version="1.0" encoding="UTF-8"?>"#)
-        #expect(lines[1] == "<!-- Coastlines © GSHHG (Wessel & Smith), LGPL; drawn by roadtrip, FNV-1a 64 85944171f73967e8 -->")
-        #expect(BasemapTileSVG.body(ofDocument: Data(document.utf8)) == "foobar")
+        #expect(lines[1] == "<!-- Coastlines © GSHHG (Wessel & Smith), LGPL; drawn by roadtrip as tile 12/2108/1180, FNV-1a 64 85944171f73967e8 -->")
+        #expect(BasemapTileSVG.body(ofDocument: Data(document.utf8), name: "tile 12/2108/1180") == "foobar")
+        #expect(BasemapPyramid.Tile(zoom: 12, x: 2108, y: 1180).documentName == "tile 12/2108/1180")
         let body = #"<g class="basemap-tile" data-gshhg-resolution="f"><path d="M0,0L1,1"/></g>"#
-        let tile = Data(BasemapTileSVG.document(body: body).utf8)
-        #expect(BasemapTileSVG.body(ofDocument: tile) == body)
-        // Cut short, one byte changed, emptied, or another body under this checksum: nothing.
-        #expect(BasemapTileSVG.body(ofDocument: tile.prefix(tile.count - 1)) == nil)
-        #expect(BasemapTileSVG.body(ofDocument: tile.prefix(40)) == nil)
-        #expect(BasemapTileSVG.body(ofDocument: Data()) == nil)
+        let tile = Data(BasemapTileSVG.document(body: body, name: "tile 3/4/2").utf8)
+        #expect(BasemapTileSVG.body(ofDocument: tile, name: "tile 3/4/2") == body)
+        // Another tile's file, cut short, one byte changed, emptied, or another body under this
+        // checksum: nothing.
+        #expect(BasemapTileSVG.body(ofDocument: tile, name: "tile 3/4/3") == nil)
+        #expect(BasemapTileSVG.body(ofDocument: tile.prefix(tile.count - 1), name: "tile 3/4/2") == nil)
+        #expect(BasemapTileSVG.body(ofDocument: tile.prefix(40), name: "tile 3/4/2") == nil)
+        #expect(BasemapTileSVG.body(ofDocument: Data(), name: "tile 3/4/2") == nil)
         var changed = tile
         changed[tile.count - 20] ^= 1
-        #expect(BasemapTileSVG.body(ofDocument: changed) == nil)
+        #expect(BasemapTileSVG.body(ofDocument: changed, name: "tile 3/4/2") == nil)
         let swapped = document.replacingOccurrences(of: "foobar", with: "foobaz")
-        #expect(BasemapTileSVG.body(ofDocument: Data(swapped.utf8)) == nil)
+        #expect(BasemapTileSVG.body(ofDocument: Data(swapped.utf8), name: "tile 12/2108/1180") == nil)
     }
 }

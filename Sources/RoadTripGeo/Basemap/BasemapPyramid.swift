@@ -47,6 +47,9 @@ public enum BasemapPyramid {
         /// `"{z}/{x}/{y}.svg"`, its path under `assets/basemap/`.
         public var path: String { "\(zoom)/\(x)/\(y).svg" }
 
+        /// `"tile {z}/{x}/{y}"`: what its file names itself (`BasemapTileSVG.document(body:name:)`).
+        public var documentName: String { "tile \(zoom)/\(x)/\(y)" }
+
         /// The tile as a 256 × 256 view at exactly its zoom, centred on it, for
         /// `Basemap.drawing(for:)`: pixel (0, 0) is its north-west corner.
         public var view: MapView {

@@ -21,7 +21,7 @@ struct BasemapTileCache: Sendable {
     static let largestFile = 16 << 20
 
     /// Bumped whenever the tiles' drawing or markup changes.
-    static let formatVersion = 4
+    static let formatVersion = 5
 
     /// This fingerprint's folder.
     let folder: URL
@@ -51,26 +51,27 @@ struct BasemapTileCache: Sendable {
 
     /// The body of `tile` as cached, or `nil` — also for a file that is not exactly what a build
     /// wrote (cut short, emptied or edited): each file is the tile's `BasemapTileSVG.document`,
-    /// which names the checksum of its body (`BasemapTileSVG.body(ofDocument:)`), and a body that
-    /// does not match is drawn again rather than published or embedded into a `map.svg`.
+    /// which names the tile and the checksum of its body (`BasemapTileSVG.body(ofDocument:name:)`),
+    /// and a file that does not match (or another tile's) is drawn again rather than published or
+    /// embedded into a `map.svg`.
     func body(of tile: BasemapPyramid.Tile) -> String? {
-        body(atPath: path(of: tile))
+        body(atPath: path(of: tile), name: tile.documentName)
     }
 
     /// The body of the drawing of `view` (`Basemap.drawing(for:)`, the overview's own) as cached,
     /// or `nil`, as `body(of:)`.
     func body(ofView view: MapView) -> String? {
-        body(atPath: url(ofView: view).path)
+        body(atPath: url(ofView: view).path, name: Self.documentName(ofView: view))
     }
 
     /// A cached file is read only when it is a regular file (not a symbolic link, which could
     /// stand for a file outside the project) of at most `largestFile` bytes.
-    private func body(atPath path: String) -> String? {
+    private func body(atPath path: String, name: String) -> String? {
         var status = stat()
         guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_size <= Self.largestFile,
               let data = FileManager.default.contents(atPath: path)
         else { return nil }
-        return BasemapTileSVG.body(ofDocument: data)
+        return BasemapTileSVG.body(ofDocument: data, name: name)
     }
 
     /// Keeps `tile`'s `BasemapTileSVG.document` of `body`; `false` when it could not be written.
@@ -78,21 +79,21 @@ struct BasemapTileCache: Sendable {
     /// the output's tiles are hard links to these files (`OutputFile.Contents.link(fromPath:)`).
     @discardableResult
     func store(_ body: String, of tile: BasemapPyramid.Tile) -> Bool {
-        store(body, at: URL(fileURLWithPath: path(of: tile)))
+        store(body, name: tile.documentName, at: URL(fileURLWithPath: path(of: tile)))
     }
 
     /// Keeps the body of the drawing of `view`, as `store(_:of:)`.
     @discardableResult
     func store(_ body: String, ofView view: MapView) -> Bool {
-        store(body, at: url(ofView: view))
+        store(body, name: Self.documentName(ofView: view), at: url(ofView: view))
     }
 
-    private func store(_ body: String, at target: URL) -> Bool {
+    private func store(_ body: String, name: String, at target: URL) -> Bool {
         let manager = FileManager.default
         do { try manager.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true) } catch { return false }
         let temporary = target.deletingLastPathComponent()
             .appendingPathComponent(".\(target.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max))")
-        guard manager.createFile(atPath: temporary.path, contents: Data(BasemapTileSVG.document(body: body).utf8)) else { return false }
+        guard manager.createFile(atPath: temporary.path, contents: Data(BasemapTileSVG.document(body: body, name: name).utf8)) else { return false }
         guard rename(temporary.path, target.path) == 0 else {
             unlink(temporary.path)
             return false
@@ -118,9 +119,18 @@ struct BasemapTileCache: Sendable {
         folderPath + "/" + tile.path
     }
 
-    /// The file of the drawing of `view`: `views/<FNV-1a 64 of its centre, zoom and size>.svg`.
+    /// The file of the drawing of `view`: `views/<key>.svg`, the key the FNV-1a 64 of its centre,
+    /// zoom and size.
     private func url(ofView view: MapView) -> URL {
-        let key = "\(view.center.latitude) \(view.center.longitude) \(view.zoom) \(view.width) \(view.height)"
-        return folder.appendingPathComponent("views/" + FNV1a.hex64(key) + ".svg")
+        folder.appendingPathComponent("views/" + Self.key(ofView: view) + ".svg")
+    }
+
+    private static func key(ofView view: MapView) -> String {
+        FNV1a.hex64("\(view.center.latitude) \(view.center.longitude) \(view.zoom) \(view.width) \(view.height)")
+    }
+
+    /// What the file of the drawing of `view` names itself: `"view <key>"`.
+    static func documentName(ofView view: MapView) -> String {
+        "view " + key(ofView: view)
     }
 }

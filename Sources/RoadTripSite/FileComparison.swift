@@ -41,15 +41,9 @@ enum FileComparison {
     }
 
     /// Whether `path` is a regular file (not a symbolic link) holding exactly the bytes of the
-    /// regular file at `other` (symbolic links followed): at once when both are the same file (hard links), else read.
+    /// regular file at `other`.
     static func sameBytes(atPath path: String, asFileAtPath other: String) -> Bool {
-        var status = stat(), otherStatus = stat()
-        guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG,
-              stat(other, &otherStatus) == 0, otherStatus.st_mode & S_IFMT == S_IFREG
-        else { return false }
-        if status.st_dev == otherStatus.st_dev && status.st_ino == otherStatus.st_ino { return true }
-        guard status.st_size == otherStatus.st_size else { return false }
-        let size = Int(status.st_size)
+        guard let size = regularFileSize(path), size == regularFileSize(other) else { return false }
         let otherDescriptor = open(other, O_RDONLY | O_CLOEXEC)
         guard otherDescriptor >= 0 else { return false }
         defer { close(otherDescriptor) }

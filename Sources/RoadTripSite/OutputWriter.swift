@@ -561,13 +561,7 @@ public struct OutputWriter: Sendable {
                linkat(AT_FDCWD, source, AT_FDCWD, target, 0) == 0 {
                 return
             }
-            try stage(file.path, at: target) { descriptor in
-                let sink = ByteSink { piece in
-                    guard Self.writeAll(descriptor, piece) else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
-                }
-                otherwise.write(sink)
-                try sink.finish()
-            }
+            try stage(file.path, otherwise, at: target)
         case .text(var text):
             try stage(file.path, at: target) { descriptor in
                 guard text.withUTF8({ Self.writeAll(descriptor, UnsafeRawBufferPointer($0)) }) else {
@@ -575,15 +569,21 @@ public struct OutputWriter: Sendable {
                 }
             }
         case .produced(let producer):
-            try stage(file.path, at: target) { descriptor in
-                let sink = ByteSink { piece in
-                    guard Self.writeAll(descriptor, piece) else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
-                }
-                producer.write(sink)
-                try sink.finish()
-            }
+            try stage(file.path, producer, at: target)
         case .data, .copy:
             try stage(file.path, try bytes(of: file), at: target)
+        }
+    }
+
+    /// Writes what `producer` makes (the file `path` of the output) at `target` inside the staging
+    /// folder, as it makes it.
+    private func stage(_ path: String, _ producer: OutputProducer, at target: String) throws(Diagnostic) {
+        try stage(path, at: target) { descriptor in
+            let sink = ByteSink { piece in
+                guard Self.writeAll(descriptor, piece) else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+            }
+            producer.write(sink)
+            try sink.finish()
         }
     }
 

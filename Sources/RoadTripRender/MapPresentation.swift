@@ -114,8 +114,13 @@ struct MapPresentation: Sendable {
     /// `url` with the characters that would end a CSS `url('…')` (quotes, parentheses, backslash)
     /// percent-encoded (RFC 3986 §2.1), so it can sit inside one.
     static func cssURLSafe(_ url: String) -> String {
-        let unsafeBytes: [UInt8] = [UInt8(ascii: "\\"), UInt8(ascii: "'"), UInt8(ascii: "\""), UInt8(ascii: "("), UInt8(ascii: ")")]
-        guard url.utf8.contains(where: unsafeBytes.contains) else { return url }
+        let isSafe = url.utf8.allSatisfy { byte in
+            switch byte {
+            case UInt8(ascii: "\\"), UInt8(ascii: "'"), UInt8(ascii: "\""), UInt8(ascii: "("), UInt8(ascii: ")"): false
+            default: true
+            }
+        }
+        guard !isSafe else { return url }
         var safe = ""
         safe.reserveCapacity(url.utf8.count)
         for scalar in url.unicodeScalars {

@@ -1,6 +1,6 @@
 /// A plain data value from front matter or a data file, kept for templates (unknown front matter
 /// keys) and site configuration. Mirrors the YAML 1.2 core schema's types.
-public indirect enum MetadataValue: Sendable, Hashable {
+public enum MetadataValue: Sendable, Hashable {
     case null
     case bool(Bool)
     case integer(Int)

@@ -60,15 +60,29 @@ public enum DecimalText {
                 fractionDigitsLeft -= 1
             }
         }
-        var text = (value < 0 && (units != 0 || fractional != 0)) ? "-" : ""
-        text += String(units)
-        if fractionDigitsLeft > 0 {
-            let digits = String(fractional)
-            text += "."
-            text += String(repeating: "0", count: fractionDigitsLeft - digits.count)
-            text += digits
+        let isNegative = value < 0 && (units != 0 || fractional != 0)
+        // Written backwards into a stack buffer, the fraction's digits first (with its leading
+        // zeros), then the point, the units and the sign: one string made at the end.
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { buffer -> String in
+            var position = buffer.count
+            func put(_ byte: UInt8) {
+                position -= 1
+                buffer[position] = byte
+            }
+            if fractionDigitsLeft > 0 {
+                for _ in 0..<fractionDigitsLeft {
+                    put(UInt8(ascii: "0") + UInt8(fractional % 10))
+                    fractional /= 10
+                }
+                put(UInt8(ascii: "."))
+            }
+            repeat {
+                put(UInt8(ascii: "0") + UInt8(units % 10))
+                units /= 10
+            } while units > 0
+            if isNegative { put(UInt8(ascii: "-")) }
+            return String(decoding: UnsafeBufferPointer(rebasing: buffer[position...]), as: UTF8.self)
         }
-        return text
     }
 
     private static func printfFormat(_ value: Double, fractionDigits: Int, trimmingZeros: Bool) -> String {

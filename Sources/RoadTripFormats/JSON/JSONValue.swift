@@ -1,7 +1,7 @@
 /// A JSON value with keys kept in the order given, written compactly through `JSONText` (so numbers
 /// have at most 7 decimals, or as many as `.decimal` says, and strings are safe inside an HTML
 /// `<script>`).
-package indirect enum JSONValue: Sendable {
+package enum JSONValue: Sendable {
     case null
     case bool(Bool)
     /// A number with at most 7 decimals (`JSONText.number`).

@@ -9,7 +9,7 @@ import RoadTripCore
 ///
 /// Values are plain data on purpose: the spec's optional lambdas (`~lambdas.yml`) need code in the
 /// context and are not supported.
-public indirect enum TemplateValue: Sendable, Hashable {
+public enum TemplateValue: Sendable, Hashable {
     /// No value; interpolates as the empty string and is falsy.
     case null
     /// `true` interpolates as `true`, `false` as `false`; `false` is falsy.

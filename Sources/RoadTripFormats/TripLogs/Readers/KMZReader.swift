@@ -127,7 +127,7 @@ public enum KMZReader {
             var template = Array((FileManager.default.temporaryDirectory.path + "/roadtrip-kmz-" + uniqueSuffix).utf8CString)
             descriptor = mkstemp(&template)
             guard descriptor >= 0 else { return nil }
-            let path = String(cString: template)
+            let path = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
             #if os(Linux)
             unlink(path)  // the file lives on, nameless, while `descriptor` is open
             url = URL(fileURLWithPath: "/proc/self/fd/\(descriptor)")

@@ -50,7 +50,7 @@ import Testing
             } else if let list = try? container.decode([SpecValue].self) {
                 value = .list(list.map(\.value))
             } else {
-                value = .object(try container.decode([String: SpecValue].self).mapValues(\.value))
+                value = .object(TemplateObject(try container.decode([String: SpecValue].self).mapValues(\.value)))
             }
         }
     }

@@ -38,4 +38,42 @@ import Testing
         #expect(TemplateValue.object(["a": 1]).interpolatedText == "")
         #expect(TemplateValue.null.interpolatedText == "")
     }
+
+    /// An object's members behave as a dictionary's: the last value of a repeated key wins,
+    /// setting `nil` removes a member, equality and hashing ignore the order members were added
+    /// in — also past `TemplateObject.indexedCount` members, where lookups go through an index.
+    @Test func objectMembersBehaveAsADictionary() {
+        let literal: TemplateObject = ["a": 1, "b": 2, "a": 3]
+        #expect(literal.count == 2)
+        #expect(literal["a"] == 3)
+        #expect(literal["c"] == nil)
+        let reversed: TemplateObject = ["b": 2, "a": 3]
+        #expect(literal == reversed)
+        #expect(literal.hashValue == reversed.hashValue)
+        #expect(literal != ["a": 3, "b": 4])
+        #expect(literal != ["a": 3])
+
+        // 40 members, added in two orders, one removed from each: the same 39.
+        let keys = (0..<40).map { "key\($0)" }
+        var forward = TemplateObject(), backward = TemplateObject()
+        for (position, key) in keys.enumerated() { forward[key] = .integer(position) }
+        for (position, key) in keys.enumerated().reversed() { backward[key] = .integer(position) }
+        #expect(forward.count == 40)
+        #expect(forward["key39"] == 39 && forward["key0"] == 0 && forward["key40"] == nil)
+        forward["key7"] = nil
+        backward["key7"] = nil
+        #expect(forward["key7"] == nil && forward["key8"] == 8 && forward["key39"] == 39)
+        #expect(forward.count == 39)
+        #expect(forward == backward)
+        #expect(forward.hashValue == backward.hashValue)
+        forward["key8"] = "eight"
+        #expect(forward["key8"] == "eight")
+        #expect(forward != backward)
+        // A dictionary's members, and a mapping's first value of a repeated key (front matter).
+        #expect(TemplateObject(["x": 1, "y": 2]) == ["y": 2, "x": 1])
+        let mapping = MetadataValue.mapping([
+            MetadataEntry(key: "k", value: .integer(1)), MetadataEntry(key: "k", value: .integer(2)),
+        ])
+        #expect(TemplateValue(mapping) == .object(["k": 1]))
+    }
 }

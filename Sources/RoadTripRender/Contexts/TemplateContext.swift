@@ -20,7 +20,7 @@ extension Optional where Wrapped: TemplateContext {
 
 extension PageContext: TemplateContext {
     /// The keys `site`, `links` and `page` of every page.
-    var members: [String: TemplateValue] {
+    var members: TemplateObject {
         [
             "site": .object([
                 "title": .string(siteTitle), "language": .string(language),
@@ -128,7 +128,7 @@ extension DestinationContext: TemplateContext {
             "hasTags": .bool(!tags.isEmpty),
             "tags": .list(tags.map { .string($0) }),
             "image": image.templateValue,
-            "params": .object(params.mapValues { TemplateValue($0) }),
+            "params": .object(TemplateObject(params.mapValues { TemplateValue($0) })),
             "placemark": placemark.map(Self.placemarkValue) ?? .null,
             "hasPhotos": .bool(!photos.isEmpty),
             "photos": .list(photos.map { photo in

@@ -25,7 +25,7 @@ public enum TemplateValue: Sendable, Hashable {
     /// elements joined with `,` (as JavaScript's `Array.prototype.toString`).
     case list([TemplateValue])
     /// Named members, reached by `{{name}}` and dotted names `{{a.b}}`. Interpolates as `""`.
-    case object([String: TemplateValue])
+    case object(TemplateObject)
 
     /// Whether a section `{{#name}}` renders (and an inverted section `{{^name}}` does not).
     /// Falsy values: `.null`, `.bool(false)`, `.list([])`.
@@ -87,7 +87,7 @@ extension TemplateValue {
         case .string(let value): self = .string(value)
         case .list(let elements): self = .list(elements.map(TemplateValue.init))
         case .mapping(let entries):
-            var members: [String: TemplateValue] = [:]
+            var members = TemplateObject()
             for entry in entries where members[entry.key] == nil {
                 members[entry.key] = TemplateValue(entry.value)
             }
@@ -114,6 +114,8 @@ extension TemplateValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral,
     public init(arrayLiteral elements: TemplateValue...) { self = .list(elements) }
     /// A dictionary literal is `.object`; for a repeated key the last value wins.
     public init(dictionaryLiteral elements: (String, TemplateValue)...) {
-        self = .object(Dictionary(elements, uniquingKeysWith: { _, last in last }))
+        var members = TemplateObject()
+        for (key, value) in elements { members[key] = value }
+        self = .object(members)
     }
 }

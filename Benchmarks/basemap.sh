@@ -5,21 +5,22 @@
 #    home page's map.svg, of the largest destination map.svg, and of assets/basemap/ (bytes and
 #    tiles), against the budgets (250 KB, 150 KB, 5 MB).
 # 2. N synthetic destinations (Benchmarks/generate-destinations.py, default 4,000, seeded), built
-#    $RUNS times each way, each build into a fresh output folder:
+#    $RUNS times each way, each build into a fresh output folder, "off" and "warm" in turn:
 #      off    map.offlineBasemap: false
 #      cold   the basemap on, its tile cache (.roadtrip-cache/basemap/) emptied before each build
 #      warm   the basemap on, the tile cache kept from the build before
-#    and a rebuild over the previous output with the cache warm. It prints the median wall time and
-#    peak memory of each, the basemap's cost per page (warm − off) / pages — the budget is 0.1 ms —
-#    and roadtrip's stage lines (--verbose) of the median warm build.
+#    and rebuilds over the previous output with the cache warm, on and off in turn. It prints the
+#    median wall time and peak memory of each, the basemap's cost per page — the median over the
+#    pairs run in turn of (on − off) / pages; the budget is 0.1 ms — and roadtrip's stage lines
+#    (--verbose) of the median warm and off builds.
 #
-# Environment: N=4000  RUNS=3  SEED=2025  ROADTRIP=/path/to/roadtrip (default: swift build -c release)
+# Environment: N=4000  RUNS=5  SEED=2025  ROADTRIP=/path/to/roadtrip (default: swift build -c release)
 #              KEEP_TMP=1 keeps the work folder.
 # Needs: bash, python3, /usr/bin/time (Debian `time`), Debian's gmt-gshhg-* (./run installs them).
 set -euo pipefail
 
 N="${N:-4000}"
-RUNS="${RUNS:-3}"
+RUNS="${RUNS:-5}"
 SEED="${SEED:-2025}"
 REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 
@@ -59,52 +60,71 @@ printf '| %s (largest destination map) | %s | 153600 |\n' "${largest#* }" "${lar
 printf '| assets/basemap/ (%s tiles) | %s | 5242880 |\n\n' "$tiles_count" "$tiles_bytes"
 
 # --- 2. N synthetic destinations ----------------------------------------------------------------
-project="$WORK/site"
-mkdir -p "$project/Destinations"
+# Two projects with the same destinations, one with the basemap and one without, so that their
+# builds can alternate: this VM's speed drifts by tens of percent within minutes, and a pair of
+# builds run back to back sees the same machine. The cost per page is the median of the pairs'
+# differences.
+project_on="$WORK/site-on"
+project_off="$WORK/site-off"
+mkdir -p "$project_on/Destinations"
 say "basemap: generating $N destinations"
-python3 "$REPO/Benchmarks/generate-destinations.py" "$project/Destinations" "$N" "$SEED"
+python3 "$REPO/Benchmarks/generate-destinations.py" "$project_on/Destinations" "$N" "$SEED"
+cp -R "$project_on" "$project_off"
+site_yaml() { printf 'title: "Basemap benchmark"\nlanguage: "en"\nmap:\n  offlineBasemap: %s\n' "$2" > "$1/Destinations/site.yaml"; }
+site_yaml "$project_on" true
+site_yaml "$project_off" false
 
-site_yaml() { printf 'title: "Basemap benchmark"\nlanguage: "en"\nmap:\n  offlineBasemap: %s\n' "$1" > "$project/Destinations/site.yaml"; }
-
-# run NAME MODE: $RUNS builds; MODE off | cold | warm | rebuild. Sets MEDIAN_SECONDS, MEDIAN_KB.
-run() {
-    local name="$1" mode="$2" output timing="$WORK/time.txt" seconds kb i
-    : > "$WORK/$name.seconds"; : > "$WORK/$name.kb"; : > "$WORK/$name.runs"
-    next_output; output="$OUTPUT"
-    if [ "$mode" = rebuild ]; then "$ROADTRIP" build --source "$project" --output "$output" --quiet; fi
-    for i in $(seq 1 "$RUNS"); do
-        if [ "$mode" != rebuild ]; then next_output; output="$OUTPUT"; fi
-        [ "$mode" = cold ] && rm -rf "$project/.roadtrip-cache/basemap"
-        sync
-        /usr/bin/time -f '%e %M' -o "$timing" "$ROADTRIP" build --source "$project" --output "$output" --verbose \
-            > "$WORK/$name-$i.log" 2>&1 || { tail -n 20 "$WORK/$name-$i.log" >&2; die "$name failed"; }
-        read -r seconds kb < <(tail -n 1 "$timing")
-        echo "$seconds" >> "$WORK/$name.seconds"; echo "$kb" >> "$WORK/$name.kb"
-        echo "$seconds $i" >> "$WORK/$name.runs"
-    done
-    MEDIAN_SECONDS=$(median < "$WORK/$name.seconds")
-    MEDIAN_KB=$(median < "$WORK/$name.kb")
+# build NAME PROJECT OUTPUT I: one timed build (--verbose, its log kept); appends its seconds and
+# peak kB to NAME.seconds and NAME.kb and "seconds I" to NAME.runs.
+build() {
+    local name="$1" project="$2" output="$3" i="$4" timing="$WORK/time.txt" seconds kb
+    sync
+    /usr/bin/time -f '%e %M' -o "$timing" "$ROADTRIP" build --source "$project" --output "$output" --verbose \
+        > "$WORK/$name-$i.log" 2>&1 || { tail -n 20 "$WORK/$name-$i.log" >&2; die "$name failed"; }
+    read -r seconds kb < <(tail -n 1 "$timing")
+    echo "$seconds" >> "$WORK/$name.seconds"; echo "$kb" >> "$WORK/$name.kb"
+    echo "$seconds $i" >> "$WORK/$name.runs"
+}
+reset() { local name; for name in "$@"; do : > "$WORK/$name.seconds"; : > "$WORK/$name.kb"; : > "$WORK/$name.runs"; done; }
+median_of() { median < "$WORK/$1.seconds"; }
+median_kb() { median < "$WORK/$1.kb"; }
+# pair_cost A B: the median over the runs of (A's seconds − B's seconds) × 1000 / pages.
+pages=$((N + 1))
+pair_cost() {
+    paste "$WORK/$1.seconds" "$WORK/$2.seconds" | awk -v p="$pages" '{ printf "%.6f\n", ($1 - $2) * 1000 / p }' | median
 }
 
-site_yaml false
-say "basemap: off x$RUNS"; run off off; off_s=$MEDIAN_SECONDS; off_kb=$MEDIAN_KB
-site_yaml true
-say "basemap: cold x$RUNS"; run cold cold; cold_s=$MEDIAN_SECONDS; cold_kb=$MEDIAN_KB
-say "basemap: warm x$RUNS"; run warm warm; warm_s=$MEDIAN_SECONDS; warm_kb=$MEDIAN_KB
-say "basemap: rebuild x$RUNS"; run rebuild rebuild; rebuild_s=$MEDIAN_SECONDS; rebuild_kb=$MEDIAN_KB
-site_yaml false
-say "basemap: rebuild without the basemap x$RUNS"; run rebuild-off rebuild; rebuild_off_s=$MEDIAN_SECONDS
+say "basemap: cold x$RUNS (the tile cache emptied before each build)"
+reset cold
+for i in $(seq 1 "$RUNS"); do
+    rm -rf "$project_on/.roadtrip-cache/basemap"
+    next_output; build cold "$project_on" "$OUTPUT" "$i"
+done
+say "basemap: warm and off, alternating, x$RUNS each, fresh folders"
+reset warm off
+for i in $(seq 1 "$RUNS"); do
+    next_output; build off "$project_off" "$OUTPUT" "$i"
+    next_output; build warm "$project_on" "$OUTPUT" "$i"
+done
+say "basemap: rebuilds over the previous output, alternating, x$RUNS each"
+reset rebuild rebuild-off
+next_output; rebuild_on_output="$OUTPUT"; "$ROADTRIP" build --source "$project_on" --output "$rebuild_on_output" --quiet
+next_output; rebuild_off_output="$OUTPUT"; "$ROADTRIP" build --source "$project_off" --output "$rebuild_off_output" --quiet
+for i in $(seq 1 "$RUNS"); do
+    build rebuild-off "$project_off" "$rebuild_off_output" "$i"
+    build rebuild "$project_on" "$rebuild_on_output" "$i"
+done
 
-pages=$((N + 1))
 mb() { awk -v k="$1" 'BEGIN { printf "%.1f", k / 1024 }'; }
-per_page() { awk -v a="$1" -v b="$2" -v p="$pages" 'BEGIN { printf "%.3f", (a - b) * 1000 / p }'; }
 printf '# offline basemap — %s destinations, median of %s builds, %s CPU(s)\n' "$N" "$RUNS" "$(nproc)"
+printf 'basemap ms/page: the median of the differences of builds run in turn (cold: against the median off build)\n'
 printf '| build | seconds | peak MB | basemap ms/page |\n|---|---|---|---|\n'
-printf '| off (map.offlineBasemap: false), fresh folder | %s | %s | — |\n' "$off_s" "$(mb "$off_kb")"
-printf '| on, tile cache empty, fresh folder | %s | %s | %s |\n' "$cold_s" "$(mb "$cold_kb")" "$(per_page "$cold_s" "$off_s")"
-printf '| on, tile cache warm, fresh folder | %s | %s | %s |\n' "$warm_s" "$(mb "$warm_kb")" "$(per_page "$warm_s" "$off_s")"
-printf '| on, rebuild over the output | %s | %s | %s |\n' "$rebuild_s" "$(mb "$rebuild_kb")" "$(per_page "$rebuild_s" "$rebuild_off_s")"
-printf '| off, rebuild over the output | %s | — | — |\n\n' "$rebuild_off_s"
+printf '| off (map.offlineBasemap: false), fresh folder | %s | %s | — |\n' "$(median_of off)" "$(mb "$(median_kb off)")"
+printf '| on, tile cache empty, fresh folder | %s | %s | %s |\n' "$(median_of cold)" "$(mb "$(median_kb cold)")" \
+    "$(awk -v a="$(median_of cold)" -v b="$(median_of off)" -v p="$pages" 'BEGIN { printf "%.3f", (a - b) * 1000 / p }')"
+printf '| on, tile cache warm, fresh folder | %s | %s | %s |\n' "$(median_of warm)" "$(mb "$(median_kb warm)")" "$(printf '%.3f' "$(pair_cost warm off)")"
+printf '| on, rebuild over the output | %s | %s | %s |\n' "$(median_of rebuild)" "$(mb "$(median_kb rebuild)")" "$(printf '%.3f' "$(pair_cost rebuild rebuild-off)")"
+printf '| off, rebuild over the output | %s | — | — |\n\n' "$(median_of rebuild-off)"
 median_run=$(sort -g "$WORK/warm.runs" | awk -v n="$RUNS" 'NR == int((n + 1) / 2) { print $2 }')
 printf 'stage lines of the median warm build:\n'
 grep -E '^\[[0-9]+/[0-9]+\]' "$WORK/warm-$median_run.log" | sed 's/^/    /'

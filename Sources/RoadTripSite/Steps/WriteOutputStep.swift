@@ -27,7 +27,7 @@ extension BuildStep {
         state.writeSummary = summary
         context.verbose("apply phase (the renames and removals in the output folder): "
             + DecimalText.fixed(summary.applySeconds * 1000, fractionDigits: 2) + " ms")
-        return CountText.counted(files.count, "file") + " (\(summary.written.count) written, "
-            + "\(summary.unchanged.count) unchanged, \(summary.removed.count) removed)"
+        return CountText.counted(files.count, "file") + " (" + CountText.grouped(summary.written.count) + " written, "
+            + CountText.grouped(summary.unchanged.count) + " unchanged, " + CountText.grouped(summary.removed.count) + " removed)"
     }
 }

@@ -21,8 +21,11 @@ struct DestinationLoader {
     /// The front matter keys roadtrip interprets; any other key goes to `extraMetadata`.
     static let knownKeys: Set<String> = [
         "title", "subtitle", "latitude", "longitude", "location", "span", "region", "date", "draft",
-        "weather", "events", "image", "order", "tags", "pois",
+        "weather", "events", "image", "order", "tags", "pois", "nights", "departure", "itinerary", "trip",
     ]
+
+    /// The most `nights:` a stay may have: a year.
+    static let longestStay = 366
 
     /// How front matter starts, for the errors about an empty `index.md` and one without front matter.
     static let frontMatterHowTo =
@@ -87,6 +90,9 @@ struct DestinationLoader {
             isDraft: fields.isDraft,
             order: fields.order,
             tags: fields.tags,
+            stay: fields.stay(reader: ConfigReader(path: index.path, log: log)),
+            isOnItinerary: fields.isOnItinerary,
+            tripName: fields.tripName,
             image: fields.image,
             extraMetadata: fields.extraMetadata,
             sourcePath: index.path,
@@ -246,7 +252,32 @@ struct DestinationLoader {
                 } else {
                     reader.fail(value, "region must be 'fit' (or give span), not \(ConfigReader.describe(value))")
                 }
-            case "date": reader.string(value, key) { fields.date = checkedDate($0, at: value, reader: reader) }
+            case "date":
+                reader.string(value, key) { fields.date = checkedDate($0, at: value, reader: reader) }
+                fields.dateNode = value
+            case "nights":
+                if case .integer(let nights) = value.metadataValue, (0...Self.longestStay).contains(nights) {
+                    fields.nights = (nights, value)
+                } else {
+                    reader.fail(value, "nights must be a whole number from 0 to \(Self.longestStay), not \(ConfigReader.describe(value))")
+                }
+            case "departure":
+                reader.string(value, key) { text in
+                    if let departure = CalendarDate.parse(text) {
+                        fields.departure = (departure, text, value)
+                    } else {
+                        reader.warn(value, "departure '\(text)' is not a calendar date (YYYY-MM-DD, optionally with a time); it is left out")
+                    }
+                }
+            case "itinerary": reader.bool(value, key) { fields.isOnItinerary = $0 }
+            case "trip":
+                reader.string(value, key) { name in
+                    if !name.contains(where: { $0.isLetter || $0.isNumber }) {
+                        reader.warn(value, "trip '\(name)' has no letter or digit to name a trip with; the destination stays on the site's main trip")
+                    } else {
+                        fields.tripName = Slug.make(from: name)
+                    }
+                }
             case "draft": reader.bool(value, key) { fields.isDraft = $0 }
             case "weather":
                 reader.string(value, key) { text in
@@ -353,11 +384,57 @@ private struct FrontMatterFields {
     var image: String?
     var order: Int?
     var tags: [String] = []
+    /// The `date` value node (for the positions of the stay's warnings).
+    var dateNode: YAMLNode?
+    /// `nights:` as given, and its node.
+    var nights: (value: Int, node: YAMLNode)?
+    /// `departure:` parsed, as written, and its node.
+    var departure: (date: CalendarDate, text: String, node: YAMLNode)?
+    /// `itinerary: false` marks a side trip.
+    var isOnItinerary = true
+    /// `trip:` as a slug.
+    var tripName: String?
     var pointsOfInterest: [PointOfInterest] = []
     var extraMetadata: [String: MetadataValue] = [:]
     /// Keys of the author's that misspell a known key, by the known key (`latitude` → the node of
     /// `Latitude`).
     var misspeltKeys: [String: YAMLNode] = [:]
+
+    /// The stay `date`, `nights` and `departure` give, or `nil` without a valid `date`. Warns, at
+    /// the line of the key concerned: `nights` or `departure` without a `date` (left out); a
+    /// departure before the arrival (left out, `nights` used when given); `nights` and `departure`
+    /// that name different days (the departure is used).
+    func stay(reader: ConfigReader) -> Stay? {
+        guard let text = date, let arrival = CalendarDate.parse(text) else {
+            if let nights {
+                reader.warn(nights.node, "nights needs the arrival as a date (`date: YYYY-MM-DD`) to place the stay; it is left out")
+            }
+            if let departure {
+                reader.warn(departure.node, "departure needs the arrival as a date (`date: YYYY-MM-DD`) to place the stay; it is left out")
+            }
+            return nil
+        }
+        let afterNights = nights.map { arrival.addingDays($0.value) }
+        guard let departure else { return Stay(arrival: arrival, departure: afterNights) }
+        let zone = TimeZone(secondsFromGMT: 0)!
+        let isBeforeArrival = departure.date.dayNumber < arrival.dayNumber
+            || (departure.date.dayNumber == arrival.dayNumber && arrival.time != nil && departure.date.time != nil
+                && departure.date.instant(in: zone) < arrival.instant(in: zone))
+        if isBeforeArrival {
+            reader.warn(
+                departure.node,
+                "departure '\(departure.text)' is before the arrival ('\(text)', the date); it is left out"
+                    + (afterNights == nil ? "" : " and the stay ends after its nights"))
+            return Stay(arrival: arrival, departure: afterNights)
+        }
+        if let nights, let afterNights, afterNights.dayNumber != departure.date.dayNumber {
+            reader.warn(
+                nights.node,
+                "nights: \(nights.value) ends the stay on \(afterNights.dayText), departure on \(departure.date.dayText) "
+                    + "(\(CountText.counted(departure.date.dayNumber - arrival.dayNumber, "night")) after \(arrival.dayText)); the departure is used")
+        }
+        return Stay(arrival: arrival, departure: departure.date)
+    }
 
     /// The destination's coordinate, or `nil` after logging an error at the offending line:
     /// latitude and longitude must both be present, numeric, and within −90…90 / −180…180 degrees.

@@ -36,6 +36,15 @@ public struct Destination: Sendable, Hashable {
     public var order: Int?
     /// Tags in source order.
     public var tags: [String]
+    /// When the trip arrives and leaves (front matter `date` with `nights` or `departure`), or
+    /// `nil` without a valid `date`.
+    public var stay: Stay?
+    /// `false` for a side trip (front matter `itinerary: false`): a page of its own, but no stop
+    /// of an itinerary, no leg, no day.
+    public var isOnItinerary: Bool
+    /// The named trip the destination belongs to (front matter `trip: north-cape`, as a slug), or
+    /// `nil` for the site's main trip.
+    public var tripName: String?
     /// Optional image path or URL (front matter `image`, plist `DestinationImage`).
     public var image: String?
     /// Front matter keys roadtrip does not interpret, passed to templates as `params`.
@@ -63,7 +72,8 @@ public struct Destination: Sendable, Hashable {
         slug: String, title: String, subtitle: String = "", coordinate: Coordinate,
         bodyHTML: String = "", pointsOfInterest: [PointOfInterest] = [], events: [Event] = [],
         weatherURL: String? = nil, regionRequest: RegionRequest = .span(nil), date: String? = nil,
-        isDraft: Bool = false, order: Int? = nil, tags: [String] = [], image: String? = nil,
+        isDraft: Bool = false, order: Int? = nil, tags: [String] = [], stay: Stay? = nil, isOnItinerary: Bool = true,
+        tripName: String? = nil, image: String? = nil,
         extraMetadata: [String: MetadataValue] = [:], sourcePath: String, assetFiles: [String] = [],
         tripLogs: [LoadedTripLog] = []
     ) {
@@ -81,6 +91,9 @@ public struct Destination: Sendable, Hashable {
         self.isDraft = isDraft
         self.order = order
         self.tags = tags
+        self.stay = stay
+        self.isOnItinerary = isOnItinerary
+        self.tripName = tripName
         self.image = image
         self.extraMetadata = extraMetadata
         self.sourcePath = sourcePath

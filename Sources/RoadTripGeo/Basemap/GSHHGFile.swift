@@ -139,7 +139,7 @@ public final class GSHHGFile: Sendable {
         nc_inq_nvars(id, &count)
         for variable in 0..<count {
             var name = [CChar](repeating: 0, count: Int(NC_MAX_NAME) + 1)
-            if nc_inq_varname(id, variable, &name) == NC_NOERR { variables[String(cString: name)] = variable }
+            if nc_inq_varname(id, variable, &name) == NC_NOERR { variables[String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)] = variable }
         }
         func scalar(_ name: String) throws(Failure) -> Int {
             var value: Int32 = 0

@@ -1,0 +1,20 @@
+/// When a destination's stay begins and ends, as its front matter gives them: the arrival is
+/// `date`, the departure `departure:`, or `nights:` nights after the arrival's day.
+public struct Stay: Sendable, Hashable {
+    /// The arrival, as written (a day, or a day and a time).
+    public var arrival: CalendarDate
+    /// The departure (a day, or a day and a time), or `nil` when the front matter gives neither
+    /// `departure` nor `nights`: the itinerary then ends the stay when the next stop begins.
+    public var departure: CalendarDate?
+
+    /// Creates a stay.
+    public init(arrival: CalendarDate, departure: CalendarDate? = nil) {
+        self.arrival = arrival
+        self.departure = departure
+    }
+
+    /// Nights between the arrival's day and the departure's day, or `nil` without a departure.
+    public var nights: Int? {
+        departure.map { $0.dayNumber - arrival.dayNumber }
+    }
+}

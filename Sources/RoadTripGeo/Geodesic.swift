@@ -71,4 +71,22 @@ public enum Geodesic {
         }
         return Coordinate(latitude: latitude, longitude: longitude)
     }
+
+    /// Points along the geodesic from `from` to `to`, both included, at most `spacing` metres
+    /// apart (evenly spaced, each from `geod_direct` along the initial azimuth), for drawing the
+    /// shortest path as a line: at most `maximumPoints` points (a longer line is spaced more
+    /// widely). Longitudes are in −180…180, so a path across the antimeridian jumps there: split
+    /// it or unwrap it where it is drawn. Two points for coincident ends.
+    public static func path(from: Coordinate, to: Coordinate, spacing: Double, maximumPoints: Int = 257) -> [Coordinate] {
+        let (length, azimuth, _) = inverse(from: from, to: to)
+        guard length.isFinite, length > 0, spacing > 0 else { return [from, to] }
+        let segments = max(1, min(maximumPoints - 1, Int((length / spacing).rounded(.up))))
+        var points = [from]
+        points.reserveCapacity(segments + 1)
+        for step in 1..<segments {
+            points.append(direct(from: from, azimuth: azimuth, distance: length * Double(step) / Double(segments)))
+        }
+        points.append(to)
+        return points
+    }
 }

@@ -104,6 +104,7 @@ public struct SiteBuilder: Sendable {
         .checkSources,
         .filterTrips,
         .fitMaps,
+        .planItinerary,
         .drawBasemap,
         .placePhotos,
         .renderPages,

@@ -28,6 +28,8 @@ struct BuildState: Sendable {
     var placemarks: [Placemark?] = []
     /// Each destination's trip logs, filtered, with their statistics (filter-trips).
     var recordings: [[ProcessedTripLog]] = []
+    /// The site's itineraries (plan-itinerary).
+    var itineraries: [Itinerary] = []
     /// How many destinations' filtered trip logs the cache gave (filter-trips).
     var reusedRecordings = 0
     /// Each destination's published photos and their copies (place-photos).

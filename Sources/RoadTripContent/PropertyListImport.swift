@@ -163,10 +163,12 @@ private struct DestinationReader {
         let title = name ?? locationTitle ?? "Destination \(number)"
         var subtitle = locationSubtitle ?? ""
         if subtitle.isEmpty, let locationTitle, locationTitle != title { subtitle = locationTitle }
+        // The classic format has no date and no order to place a destination in a trip: each is a
+        // side trip, on no itinerary (a folder with front matter can be).
         return Destination(
             slug: Slug.make(from: title), title: title, subtitle: subtitle, coordinate: coordinate,
             bodyHTML: "", pointsOfInterest: pointsOfInterest, events: events, weatherURL: weather,
-            regionRequest: .span(nil), image: image, sourcePath: path)
+            regionRequest: .span(nil), isOnItinerary: false, image: image, sourcePath: path)
     }
 
     /// `Events`: each valid http(s) URL string becomes an event titled with its host.

@@ -171,6 +171,26 @@ public struct SiteBuilder: Sendable {
             reusedComputations: state.reusedRecordings, reusedRenderings: state.reusedRenderings)
     }
 
+    /// The steps `plan()` runs: a build's, up to plan-itinerary, without the theme.
+    static let planningSteps: [BuildStep] = [.loadConfig, .loadDestinations, .filterTrips, .fitMaps, .planItinerary]
+
+    /// The site as a build would plan it, for `roadtrip itinerary`: its configuration, its
+    /// destinations (in the site's order) and its itineraries, from the steps load-config to
+    /// plan-itinerary (``planningSteps``) — without the theme, without the output folder or its
+    /// lock, and with no progress lines. `nil` when the sources have an error (logged), or a
+    /// warning under `--strict`.
+    public func plan() -> SitePlan? {
+        let writer = OutputWriter(outputDirectory: options.outputDirectory, projectRoot: options.projectRoot)
+        let context = BuildContext(
+            options: options, log: log, cache: nil, writer: writer, lock: nil, progress: progress, environment: environment)
+        var state = BuildState()
+        for step in Self.planningSteps {
+            do { _ = try step.run(&state, context) } catch { return nil }
+            if context.hasBlockingProblems || (step.name == "load-destinations" && state.content == nil) { return nil }
+        }
+        return SitePlan(config: state.config, destinations: state.destinations, itineraries: state.itineraries)
+    }
+
     /// The steps that reported what failed the build: errors, and under `--strict` warnings too.
     private static func failingSteps(_ problems: [(step: String, errors: Int, warnings: Int)], strict: Bool) -> [String] {
         problems.filter { $0.errors > 0 || (strict && $0.warnings > 0) }.map(\.step)

@@ -10,6 +10,7 @@ enum CommandTable {
         NewDestinationCommand.self,
         TripFilterCommand.self,
         TripStatsCommand.self,
+        ItineraryCommand.self,
         ThemeEjectCommand.self,
         CompletionCommand.self,
         HelpCommand.self,

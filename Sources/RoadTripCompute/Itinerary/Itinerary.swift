@@ -52,7 +52,8 @@ public struct ItineraryStop: Sendable, Hashable {
     /// `firstDay...lastDay`; `nil` without an arrival.
     public var firstDay: Int?
     public var lastDay: Int?
-    /// The country the gazetteer places the destination in (its nearest placemark's), or `nil`.
+    /// The country of the destination's nearest town in the gazetteer, when that town is within
+    /// `ItineraryPlanner.countryRadius`; `nil` otherwise.
     public var country: String?
 }
 

@@ -9,6 +9,11 @@ public enum ItineraryPlanner {
     /// pixel's error from the true curve at the zooms that show a whole leg.
     public static let pathSpacing = 20_000.0
 
+    /// A stop is in the country of its nearest town (the gazetteer's placemark) when that town is
+    /// at most this far, metres: 100 km. Farther (the gazetteer holds towns, not borders: the
+    /// nearest town to Nordkapp is 258 km away in Russia), the stop's country is unknown.
+    public static let countryRadius = 100_000.0
+
     /// How near a trip log must start to a leg's first stop, and end to its second, to count as
     /// that leg's drive, metres: 15% of the leg, at least 5 km (a log started at the hotel, not at
     /// the destination's pin) and at most 50 km.
@@ -53,7 +58,9 @@ public enum ItineraryPlanner {
                 number: position + 1, destinationIndex: index, slug: destination.slug, title: destination.title,
                 coordinate: destination.coordinate, arrival: destination.stay?.arrival,
                 departure: destination.stay?.departure, isDepartureGiven: destination.stay?.departure != nil,
-                country: trips[index].placemark.map(\.country).flatMap { $0.isEmpty ? nil : $0 })
+                country: trips[index].placemark.flatMap { placemark in
+                    placemark.distance <= countryRadius && !placemark.country.isEmpty ? placemark.country : nil
+                })
         }
         // Departures not given: the next stop's arrival (when it is not earlier), else the
         // arrival's own day. Problems where neighbours disagree.

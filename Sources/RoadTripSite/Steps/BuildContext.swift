@@ -11,9 +11,10 @@ struct BuildContext: Sendable {
     let log: DiagnosticLog
     /// What earlier builds left to reuse, or `nil`.
     let cache: BuildCache?
-    /// The writer of the output folder, and the lock the build holds on it.
+    /// The writer of the output folder, and the lock the build holds on it (`nil` when the steps
+    /// run only to plan, `SiteBuilder.plan()`: nothing is written).
     let writer: OutputWriter
-    let lock: OutputLock
+    let lock: OutputLock?
     /// Receives progress lines.
     let progress: @Sendable (String) -> Void
     /// What the build takes from the world beyond its options.

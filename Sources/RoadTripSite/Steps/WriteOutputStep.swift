@@ -13,9 +13,10 @@ extension BuildStep {
                     : "output paths '\(first)' and '\(second)' differ only in case")
         }
         guard !context.hasBlockingProblems else { throw BuildStop(summary: "stopped before writing: nothing was written") }
+        guard let lock = context.lock else { throw BuildStop(summary: "not written: the output folder is not locked") }
         let summary: OutputWriteSummary
         do throws(OutputWriteFailure) {
-            summary = try context.writer.write(files, holding: context.lock)
+            summary = try context.writer.write(files, holding: lock)
         } catch {
             context.log.report(error.diagnostic)
             state.outputChanged = error.outputChanged

@@ -1,0 +1,149 @@
+import Foundation
+import RoadTripCore
+import RoadTripFormats
+import RoadTripCompute
+
+/// An itinerary as text: the table `roadtrip itinerary` prints, and its JSON (`--json`, SI units).
+public enum ItineraryText {
+    /// The trip's heading: "Main trip" or "Trip north-cape".
+    public static func heading(_ itinerary: Itinerary) -> String {
+        itinerary.name.map { "Trip " + $0 } ?? "Main trip"
+    }
+
+    /// "3 stops · 6 days · 5 nights · 304.6 km (189.3 mi) planned · 234.2 km (145.5 mi) driven on 1
+    /// of 2 legs": what the totals give, each part only when known.
+    public static func summary(_ itinerary: Itinerary) -> String {
+        let totals = itinerary.totals
+        var parts = [CountText.counted(itinerary.stops.count, "stop")]
+        if let days = totals.days { parts.append(CountText.counted(days, "day")) }
+        if totals.days != nil { parts.append(CountText.counted(totals.nights, "night")) }
+        if !itinerary.legs.isEmpty { parts.append(TripStatisticsText.distance(totals.plannedDistance) + " planned") }
+        if let driven = totals.drivenDistance {
+            parts.append(TripStatisticsText.distance(driven) + " driven on \(totals.recordedLegs) of "
+                + CountText.counted(itinerary.legs.count, "leg"))
+        }
+        return parts.joined(separator: " · ")
+    }
+
+    /// The table's lines: the heading and summary, then one line per stop — number, days, dates,
+    /// nights, title, and the leg that arrives there (distance, bearing, and the drive where
+    /// recorded) — then the countries and the highest recorded point.
+    public static func table(_ itinerary: Itinerary) -> [String] {
+        var rows: [[String]] = [["#", "Day", "Dates", "Nights", "Stop", "Leg from the previous stop"]]
+        for (index, stop) in itinerary.stops.enumerated() {
+            let days = stop.firstDay.map { first in
+                stop.lastDay.map { $0 == first ? "\(first)" : "\(first)–\($0)" } ?? "\(first)"
+            } ?? "—"
+            let dates = stop.arrival.map { arrival in
+                arrival.dayText + (stop.departure.map { $0.dayNumber == arrival.dayNumber ? "" : " → " + $0.dayText } ?? "")
+            } ?? "—"
+            rows.append([
+                "\(stop.number)", days, dates, stop.nights.map(String.init) ?? "—", stop.title,
+                itinerary.leg(arrivingAt: index).map(legText) ?? "",
+            ])
+        }
+        var lines = [heading(itinerary) + ": " + summary(itinerary)]
+        lines += columns(rows)
+        var extras: [String] = []
+        if !itinerary.totals.countries.isEmpty { extras.append("Countries: " + itinerary.totals.countries.joined(separator: ", ")) }
+        if let highest = itinerary.totals.highestPoint {
+            extras.append("Highest point: " + TripStatisticsText.metres(highest.altitude) + " ("
+                + highest.tripLog.destinationSlug + "/trips/" + highest.tripLog.slug + ")")
+        }
+        if !extras.isEmpty { lines.append(extras.joined(separator: " · ")) }
+        return lines
+    }
+
+    /// "236.11 km (146.71 mi), bearing 10° · driven 234.2 km (145.5 mi) in 1:58:00".
+    static func legText(_ leg: ItineraryLeg) -> String {
+        var text = TripStatisticsText.distance(leg.distance) + ", bearing " + String(Int(leg.initialBearing.rounded()) % 360) + "°"
+        if let recorded = leg.recorded {
+            text += " · driven " + TripStatisticsText.distance(recorded.distance) + " in "
+                + TripStatisticsText.duration(recorded.drivingTime)
+        }
+        return text
+    }
+
+    /// `rows` as left-aligned columns two spaces apart (widths in characters), trailing blanks cut.
+    static func columns(_ rows: [[String]]) -> [String] {
+        let widths = (0..<(rows.first?.count ?? 0)).map { column in rows.map { $0[column].count }.max() ?? 0 }
+        return rows.map { row in
+            var line = ""
+            for (column, cell) in row.enumerated() {
+                line += cell
+                if column < row.count - 1 { line += String(repeating: " ", count: widths[column] - cell.count + 2) }
+            }
+            while line.last == " " { line.removeLast() }
+            return line
+        }
+    }
+
+    /// Every itinerary as one JSON document: `{"itineraries": [{"name", "stops": [{"number",
+    /// "slug", "title", "latitude", "longitude", "arrival", "departure", "nights", "firstDay",
+    /// "lastDay", "country"}], "legs": [{"from", "to", "distance", "initialBearing", "recorded":
+    /// {"distance", "drivingTime", "arrival", "tripLogs"}}], "totals": {…}}]}` — distances in
+    /// metres, times in seconds, bearings in degrees, dates as written (`YYYY-MM-DD`, or with a
+    /// time), recorded arrivals in ISO 8601 UTC; `null` where a value is unknown. Stops and legs
+    /// reference stops by their 1-based numbers.
+    public static func json(_ itineraries: [Itinerary]) -> String {
+        func optional(_ value: Int?) -> JSONValue { value.map { .number(Double($0)) } ?? .null }
+        func date(_ value: CalendarDate?) -> JSONValue { value.map { .string(text(of: $0)) } ?? .null }
+        let documents = itineraries.map { itinerary -> JSONValue in
+            let stops = itinerary.stops.map { stop -> JSONValue in
+                .object([
+                    ("number", .number(Double(stop.number))), ("slug", .string(stop.slug)), ("title", .string(stop.title)),
+                    ("latitude", .number(stop.coordinate.latitude)), ("longitude", .number(stop.coordinate.longitude)),
+                    ("arrival", date(stop.arrival)), ("departure", date(stop.departure)),
+                    ("nights", optional(stop.nights)), ("firstDay", optional(stop.firstDay)), ("lastDay", optional(stop.lastDay)),
+                    ("country", stop.country.map { .string($0) } ?? .null),
+                ])
+            }
+            let legs = itinerary.legs.map { leg -> JSONValue in
+                let recorded: JSONValue = leg.recorded.map { drive in
+                    .object([
+                        ("distance", .number(drive.distance)), ("drivingTime", .number(drive.drivingTime)),
+                        ("arrival", drive.arrival.map { .string(ISO8601Time.format($0)) } ?? .null),
+                        ("tripLogs", .array(drive.tripLogs.map { .string($0.destinationSlug + "/trips/" + $0.slug) })),
+                    ])
+                } ?? .null
+                return .object([
+                    ("from", .number(Double(leg.from + 1))), ("to", .number(Double(leg.to + 1))),
+                    ("distance", .number(leg.distance)), ("initialBearing", .number(leg.initialBearing)),
+                    ("recorded", recorded),
+                ])
+            }
+            let totals = itinerary.totals
+            let highest: JSONValue = totals.highestPoint.map { point in
+                .object([
+                    ("altitude", .number(point.altitude)), ("latitude", .number(point.coordinate.latitude)),
+                    ("longitude", .number(point.coordinate.longitude)),
+                    ("tripLog", .string(point.tripLog.destinationSlug + "/trips/" + point.tripLog.slug)),
+                ])
+            } ?? .null
+            return .object([
+                ("name", itinerary.name.map { .string($0) } ?? .null),
+                ("stops", .array(stops)), ("legs", .array(legs)),
+                ("totals", .object([
+                    ("plannedDistance", .number(totals.plannedDistance)),
+                    ("drivenDistance", totals.drivenDistance.map { .number($0) } ?? .null),
+                    ("recordedLegs", .number(Double(totals.recordedLegs))), ("days", optional(totals.days)),
+                    ("nights", .number(Double(totals.nights))), ("countries", .array(totals.countries.map { .string($0) })),
+                    ("highestPoint", highest),
+                ])),
+            ])
+        }
+        return JSONValue.object([("itineraries", .array(documents))]).text
+    }
+
+    /// A date as its author wrote it: the day, `T` and the time when there is one, and the offset
+    /// when one was written.
+    static func text(of date: CalendarDate) -> String {
+        guard let time = date.time else { return date.dayText }
+        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        var text = date.dayText + "T" + two(time.hour) + ":" + two(time.minute) + ":" + two(time.second)
+        if let offset = date.utcOffset {
+            text += offset == 0 ? "Z" : (offset < 0 ? "-" : "+") + two(abs(offset) / 3600) + ":" + two(abs(offset) / 60 % 60)
+        }
+        return text
+    }
+}

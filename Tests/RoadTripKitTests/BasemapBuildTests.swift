@@ -244,6 +244,54 @@ import Testing
         #expect(!Self.files(under: root.appendingPathComponent("Output/assets/basemap")).isEmpty)
     }
 
+    /// A symbolic link inside the cache — its fingerprint folder, or a zoom folder below it — is
+    /// never followed: nothing is written where it leads (a folder outside the project here), the
+    /// tiles are drawn without it, and one warning names the link. A folder where a tile's file
+    /// belongs is redrawn around, with the same one warning kind (found by a fresh-clone tester:
+    /// 1,046 tiles were written into a system folder through such a link, and a read-only cache
+    /// was redrawn on every build without a word).
+    @Test func linksInsideTheCacheAreNotFollowed() throws {
+        guard Self.gshhgIsInstalled() else { return }
+        let root = try Self.project()
+        let outside = FileManager.default.temporaryDirectory.appendingPathComponent("roadtrip-basemap-outside-\(UUID().uuidString)")
+        defer {
+            try? FileManager.default.removeItem(at: root)
+            try? FileManager.default.removeItem(at: outside)
+        }
+        try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
+        #expect(Self.build(root).succeeded)
+        let basemapCache = root.appendingPathComponent(".roadtrip-cache/basemap")
+        let fingerprint = try #require(try FileManager.default.contentsOfDirectory(atPath: basemapCache.path).first)
+        let cache = basemapCache.appendingPathComponent(fingerprint)
+        let drawnBefore = Self.files(under: root.appendingPathComponent("Output/assets/basemap"))
+
+        // The fingerprint folder replaced by a link to a folder outside the project.
+        try FileManager.default.moveItem(at: cache, to: root.appendingPathComponent("kept"))
+        try FileManager.default.createSymbolicLink(at: cache, withDestinationURL: outside)
+        let linked = Self.build(root, output: "Output2")
+        #expect(linked.succeeded)
+        #expect(linked.diagnostics == [
+            ".roadtrip-cache/basemap: warning: cannot keep every offline basemap tile in the cache: "
+                + ".roadtrip-cache/basemap/\(fingerprint) is a symbolic link (the cache's folders must be real folders); "
+                + "the tiles it could not keep are drawn again on every build (remove that entry, or .roadtrip-cache/basemap/ itself)",
+        ])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: outside.path).isEmpty)
+        // The output is the same tiles, written rather than linked.
+        #expect(Self.files(under: root.appendingPathComponent("Output2/assets/basemap")) == drawnBefore)
+
+        // A zoom folder below a real fingerprint folder.
+        try FileManager.default.removeItem(at: cache)
+        try FileManager.default.moveItem(at: root.appendingPathComponent("kept"), to: cache)
+        let zoom = try #require(try FileManager.default.contentsOfDirectory(atPath: cache.path).filter { $0 != "views" }.sorted().last)
+        try FileManager.default.removeItem(at: cache.appendingPathComponent(zoom))
+        try FileManager.default.createSymbolicLink(at: cache.appendingPathComponent(zoom), withDestinationURL: outside)
+        let deeper = Self.build(root, output: "Output3")
+        #expect(deeper.diagnostics.count == 1)
+        #expect(deeper.diagnostics.first?.contains("/\(fingerprint)/\(zoom) is a symbolic link") == true, "\(deeper.diagnostics)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: outside.path).isEmpty)
+        #expect(Self.files(under: root.appendingPathComponent("Output3/assets/basemap")) == drawnBefore)
+    }
+
     @Test func offlineBasemapFalseDrawsNone() throws {
         guard Self.gshhgIsInstalled() else { return }
         let root = try Self.project()

@@ -36,7 +36,8 @@ import Testing
                 // An event without a title is titled by its host, without "www." (WebLink.host).
                 events: [Event(title: "nyc.gov", url: "http://www.nyc.gov/events")],
                 weatherURL: "http://forecast.weather.gov/MapClick.php?lat=40.7128&lon=-74.0059",
-                regionRequest: .span(nil), image: "NYCImage.png", sourcePath: path),
+                // The classic format has no dates or order: every destination is a side trip.
+                regionRequest: .span(nil), isOnItinerary: false, image: "NYCImage.png", sourcePath: path),
             Destination(
                 slug: "san-francisco", title: "San Francisco", subtitle: "The City by the Bay",
                 coordinate: Coordinate(latitude: 37.7749, longitude: -122.4194),
@@ -46,7 +47,7 @@ import Testing
                         coordinate: Coordinate(latitude: 37.819722, longitude: -122.478611))
                 ],
                 events: [Event(title: "sfgov.org", url: "https://www.sfgov.org/events")],
-                weatherURL: nil, regionRequest: .span(nil), image: "SFImage.png", sourcePath: path),
+                weatherURL: nil, regionRequest: .span(nil), isOnItinerary: false, image: "SFImage.png", sourcePath: path),
         ]
     }
 

@@ -27,12 +27,16 @@ struct BasemapTileCache: Sendable {
     let folder: URL
     /// `folder`'s path.
     private let folderPath: String
+    /// The checks of the folders tiles are read from and written into, and the first problem met.
+    let folders: BasemapCacheFolders
 
     /// The cache of the tiles of `fingerprint` (`fingerprint(of:)`) inside `projectRoot`'s
     /// `.roadtrip-cache/basemap/`.
     init(projectRoot: URL, fingerprint: String) {
         folder = ProjectCacheFolder.basemap(projectRoot: projectRoot).appendingPathComponent(fingerprint, isDirectory: true)
         folderPath = folder.path
+        folders = BasemapCacheFolders(
+            rootPath: folder.deletingLastPathComponent().path, displayRoot: ProjectCacheFolder.name + "/basemap")
     }
 
     /// 16 hexadecimal digits of FNV-1a (64-bit; Fowler, Noll & Vo) over roadtrip's version, the
@@ -67,6 +71,8 @@ struct BasemapTileCache: Sendable {
     /// A cached file is read only when it is a regular file (not a symbolic link, which could
     /// stand for a file outside the project) of at most `largestFile` bytes.
     private func body(atPath path: String, name: String) -> String? {
+        let parent = String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)])
+        guard folders.isUsable(parent, creating: false) else { return nil }
         var status = stat()
         guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_size <= Self.largestFile,
               let data = FileManager.default.contents(atPath: path)
@@ -88,14 +94,35 @@ struct BasemapTileCache: Sendable {
         store(body, name: Self.documentName(ofView: view), at: url(ofView: view))
     }
 
+    /// Writes the file under a temporary name in the target's folder (checked and made by
+    /// `folders`; never through a link) with plain `open`/`write` — no `fsync`, no second rename —
+    /// then renames it over the target. A failure is recorded in `folders` for the warning.
     private func store(_ body: String, name: String, at target: URL) -> Bool {
-        let manager = FileManager.default
-        do { try manager.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true) } catch { return false }
-        let temporary = target.deletingLastPathComponent()
-            .appendingPathComponent(".\(target.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max))")
-        guard manager.createFile(atPath: temporary.path, contents: Data(BasemapTileSVG.document(body: body, name: name).utf8)) else { return false }
-        guard rename(temporary.path, target.path) == 0 else {
-            unlink(temporary.path)
+        let parent = target.deletingLastPathComponent().path, targetPath = target.path
+        guard folders.isUsable(parent, creating: true) else { return false }
+        let temporary = parent + "/.\(target.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max))"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            folders.record("cannot write in \(folders.display(parent)): \(String(cString: strerror(errno)))")
+            return false
+        }
+        var document = BasemapTileSVG.document(body: body, name: name)
+        let written = document.withUTF8 { bytes -> Bool in
+            var offset = 0
+            while offset < bytes.count {
+                let count = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                if count < 0 && errno == EINTR { continue }
+                guard count > 0 else { return false }
+                offset += count
+            }
+            return true
+        }
+        let failure = written ? nil : String(cString: strerror(errno))
+        close(descriptor)
+        guard written, rename(temporary, targetPath) == 0 else {
+            let reason = failure ?? String(cString: strerror(errno))
+            unlink(temporary)
+            folders.record("cannot write \(folders.display(targetPath)): \(reason)")
             return false
         }
         return true

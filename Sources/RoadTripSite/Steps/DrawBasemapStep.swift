@@ -78,6 +78,12 @@ extension BuildStep {
             return body
         }
         state.basemapFingerprint = fingerprint
+        if let problem = cache?.folders.problem {
+            context.log.warning(
+                SourceLocation(path: ProjectCacheFolder.name + "/basemap"),
+                "cannot keep every offline basemap tile in the cache: \(problem); the tiles it could not keep are "
+                    + "drawn again on every build (remove that entry, or .roadtrip-cache/basemap/ itself)")
+        }
         let drawnCount = drawn.load(ordering: .relaxed), failedCount = failed.load(ordering: .relaxed)
         if failedCount > 0 {
             context.log.warning(

@@ -620,7 +620,7 @@ public struct OutputWriter: Sendable {
 
     /// Writes all of `bytes` to `descriptor`, retrying after signals; `false` (with `errno` set) on
     /// failure.
-    private static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Bool {
+    static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Bool {
         var offset = 0
         while offset < bytes.count {
             let result = systemWrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset)

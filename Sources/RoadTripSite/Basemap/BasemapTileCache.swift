@@ -107,16 +107,7 @@ struct BasemapTileCache: Sendable {
             return false
         }
         var document = BasemapTileSVG.document(body: body, name: name)
-        let written = document.withUTF8 { bytes -> Bool in
-            var offset = 0
-            while offset < bytes.count {
-                let count = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-                if count < 0 && errno == EINTR { continue }
-                guard count > 0 else { return false }
-                offset += count
-            }
-            return true
-        }
+        let written = document.withUTF8 { OutputWriter.writeAll(descriptor, UnsafeRawBufferPointer($0)) }
         let failure = written ? nil : String(cString: strerror(errno))
         close(descriptor)
         guard written, rename(temporary, targetPath) == 0 else {

@@ -82,12 +82,15 @@ struct MapPresentation: Sendable {
             DecimalText.string(value / total * 100, maximumFractionDigits: 4) + "%"
         }
         func placed(_ tile: MapTile, template: String, isOfflineBasemap: Bool) -> MapContext.Tile {
-            // A basemap tile reaches one pixel into its neighbours, so that tiles at fractional
-            // positions leave no hairline of the background between them.
-            let overlap = isOfflineBasemap ? 1.0 : 0
+            // A basemap tile reaches one screen pixel into its neighbours (CSS `calc`, whatever
+            // size the map is shown at), so that tiles at fractional positions leave no hairline
+            // of the background between them.
+            func size(_ value: Double, of total: Double) -> String {
+                isOfflineBasemap ? "calc(" + percent(value, of: total) + " + 1px)" : percent(value, of: total)
+            }
             return MapContext.Tile(
                 left: percent(tile.left, of: view.width), top: percent(tile.top, of: view.height),
-                width: percent(tile.width + overlap, of: view.width), height: percent(tile.height + overlap, of: view.height),
+                width: size(tile.width, of: view.width), height: size(tile.height, of: view.height),
                 url: Self.cssURLSafe(TileLayer.tileURL(template, zoom: tile.zoom, x: tile.x, y: tile.y)),
                 isOfflineBasemap: isOfflineBasemap)
         }

@@ -45,6 +45,8 @@ def assert_covered(driver):
 def test_offline_the_basemap_zooms_and_pans_and_the_status_is_a_note(page, site):
     driver = page("bergen/index.html")
     driver.execute_cdp_cmd("Network.setBlockedURLs", {"urls": ["*/tiles/*"]})
+    # A phone's width: the map is shown at about half its 800-unit viewport.
+    driver.set_window_size(420, 900)
     driver.get(site[0] + "/bergen/index.html")
     WebDriverWait(driver, 10).until(lambda d: status_text(d) != "")
     assert status_text(driver) == OFFLINE_MESSAGE
@@ -54,6 +56,14 @@ def test_offline_the_basemap_zooms_and_pans_and_the_status_is_a_note(page, site)
     basemap = map_config(driver)["offlineBasemap"]
     first = assert_covered(driver)
     assert all("/assets/basemap/" in src for src, *_ in first)
+    # Neighbours overlap by one screen pixel whatever the map's shown size (CSS calc: a tile is
+    # 1 px wider than the step to the next one), so no hairline of background shows between them
+    # (one unit of the 800-unit viewport was 0.45 px on a phone).
+    lefts = sorted({round(left, 3) for _, left, *_ in first})
+    steps = [b - a for a, b in zip(lefts, lefts[1:])]
+    assert steps, first
+    width = first[0][3]
+    assert all(abs(width - (step + 1)) < 0.05 for step in steps), (width, steps)  # layout rounds to 1/64 px
     # Zoom in past the pyramid's deepest level: its tiles are scaled, still covering the map.
     canvas = driver.find_element(By.CSS_SELECTOR, ".map-canvas")
     for _ in range(3):

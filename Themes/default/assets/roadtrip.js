@@ -216,9 +216,10 @@
           var left = column * size - view.originX, top = row * size - view.originY;
           image.style.left = (left / w * 100) + "%";
           image.style.top = (top / h * 100) + "%";
-          var drawn = size + (tiles.offline ? 1 : 0);  // basemap tiles overlap by a pixel: no hairlines
-          image.style.width = (drawn / w * 100) + "%";
-          image.style.height = (drawn / h * 100) + "%";
+          // basemap tiles overlap by a screen pixel, at any size the map is shown: no hairlines
+          var width = (size / w * 100) + "%", height = (size / h * 100) + "%";
+          image.style.width = tiles.offline ? "calc(" + width + " + 1px)" : width;
+          image.style.height = tiles.offline ? "calc(" + height + " + 1px)" : height;
           keep[key] = true;
         }
       }

@@ -1,5 +1,6 @@
 import Foundation
 import RoadTripCore
+import RoadTripGeo
 
 /// One trip as a trip: its stops in travel order, the legs between them, and its totals
 /// (`ItineraryPlanner.itineraries(of:timeZone:)` makes them).
@@ -67,9 +68,15 @@ public struct ItineraryLeg: Sendable, Hashable {
     /// north in 0..<360.
     public var distance: Double
     public var initialBearing: Double
+    /// The stops' coordinates (degrees), the leg's ends.
+    public var start: Coordinate
+    public var end: Coordinate
     /// The geodesic as points at most `ItineraryPlanner.pathSpacing` apart (degrees; longitudes in
-    /// −180…180), ends included.
-    public var path: [Coordinate]
+    /// −180…180), ends included: made when asked for (a leg across an ocean has 257 points, and
+    /// most builds draw few legs), not kept.
+    public var path: [Coordinate] {
+        Geodesic.path(from: start, to: end, spacing: ItineraryPlanner.pathSpacing)
+    }
     /// The drive, when trip logs of the two destinations connect them; `nil` otherwise.
     public var recorded: RecordedDrive?
 }

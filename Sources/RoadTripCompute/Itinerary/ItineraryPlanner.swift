@@ -122,8 +122,7 @@ public enum ItineraryPlanner {
             trips[stop.destinationIndex].recordings.map { (stop.slug, $0) }
         }
         return ItineraryLeg(
-            from: from, to: to, distance: distance, initialBearing: bearing,
-            path: Geodesic.path(from: start, to: end, spacing: pathSpacing),
+            from: from, to: to, distance: distance, initialBearing: bearing, start: start, end: end,
             recorded: recordedDrive(from: start, to: end, legDistance: distance, candidates: candidates))
     }
 

@@ -41,9 +41,6 @@ public struct TemplateObject: Sendable, Hashable, ExpressibleByDictionaryLiteral
     /// The number of members.
     public var count: Int { keys.count }
 
-    /// Whether the object has no members.
-    public var isEmpty: Bool { keys.isEmpty }
-
     /// The value of `key`, or `nil`; setting `nil` removes the member.
     public subscript(key: String) -> TemplateValue? {
         get { position(of: key).map { values[$0] } }
@@ -66,11 +63,6 @@ public struct TemplateObject: Sendable, Hashable, ExpressibleByDictionaryLiteral
                 }
             }
         }
-    }
-
-    /// The members, in the order they were added.
-    public var members: some Sequence<(key: String, value: TemplateValue)> {
-        zip(keys, values).lazy.map { (key: $0.0, value: $0.1) }
     }
 
     private func position(of key: String) -> Int? {

@@ -68,7 +68,7 @@ public enum ItineraryPlanner {
             guard let arrival = stops[position].arrival else { continue }
             let next = stops.dropFirst(position + 1).first { $0.arrival != nil }
             if position > 0, let previous = stops[..<position].last(where: { $0.arrival != nil }),
-                let previousArrival = previous.arrival, moment(arrival, timeZone) < moment(previousArrival, timeZone)
+                let previousArrival = previous.arrival, arrival.instant(in: timeZone) < previousArrival.instant(in: timeZone)
             {
                 problems.append(ItineraryProblem(
                     destinationIndex: stops[position].destinationIndex,
@@ -102,16 +102,11 @@ public enum ItineraryPlanner {
         return Itinerary(name: name, stops: stops, legs: legs, totals: totals(of: stops, legs: legs, trips: trips))
     }
 
-    /// The moment `date` names, zone-less ones read in `timeZone`.
-    private static func moment(_ date: CalendarDate, _ timeZone: TimeZone) -> Date {
-        date.instant(in: timeZone)
-    }
-
     /// Whether `departure` comes after `arrival`: by day, or on one day by time when both have one.
     private static func isAfter(_ departure: CalendarDate, _ arrival: CalendarDate, _ timeZone: TimeZone) -> Bool {
         if departure.dayNumber != arrival.dayNumber { return departure.dayNumber > arrival.dayNumber }
         guard departure.time != nil, arrival.time != nil else { return false }
-        return moment(departure, timeZone) > moment(arrival, timeZone)
+        return departure.instant(in: timeZone) > arrival.instant(in: timeZone)
     }
 
     private static func leg(from: Int, to: Int, stops: [ItineraryStop], trips: [Trip]) -> ItineraryLeg {

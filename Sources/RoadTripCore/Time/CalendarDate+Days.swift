@@ -16,10 +16,6 @@ extension CalendarDate {
 
     /// The written day as `YYYY-MM-DD` (`2025-06-14`), without the time.
     public var dayText: String {
-        func padded(_ value: Int, _ width: Int) -> String {
-            let digits = String(value)
-            return String(repeating: "0", count: max(0, width - digits.count)) + digits
-        }
-        return padded(year, 4) + "-" + padded(month, 2) + "-" + padded(day, 2)
+        ISO8601Time.pad(year, 4) + "-" + ISO8601Time.pad(month, 2) + "-" + ISO8601Time.pad(day, 2)
     }
 }

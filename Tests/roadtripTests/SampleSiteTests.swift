@@ -24,22 +24,23 @@ import Testing
         defer { project.remove() }
         #expect(result.status == 0)
         #expect(result.standardError.isEmpty, "stderr: \(result.standardError)")
-        // Seven Norwegian stops, Taveuni, the classic plist's two cities, and two side trips with
-        // real recordings.
+        // Seven Norwegian stops, Taveuni, the classic plist's two cities, a side trip with a real
+        // recording (Zürich) and the two stops of the Slovenian trip, one with a real recording.
         for slug in ["bergen", "alesund", "geirangerfjord", "trondheim", "bodo", "lofoten", "tromso", "taveuni",
-                     "new-york-city", "san-francisco", "cerknica", "zurich"] {
+                     "new-york-city", "san-francisco", "cerknica", "rakov-skocjan", "zurich"] {
             #expect(project.exists("Output/\(slug)/index.html"), "missing \(slug)")
             #expect(project.exists("Output/\(slug)/map.svg"), "missing \(slug) map")
             #expect(project.exists("Output/\(slug)/annotations.geojson"), "missing \(slug) GeoJSON")
         }
         let home = try project.read("Output/index.html")
-        #expect(home.components(separatedBy: "<li class=\"card\">").count - 1 == 12)
+        #expect(home.components(separatedBy: "<li class=\"card\">").count - 1 == 13)
         #expect(home.contains("Ålesund"))
         // Relative links: the site works from disk.
         #expect(home.contains("href=\"alesund/index.html\""))
         let sitemap = try project.read("Output/sitemap.xml")
-        // The home page, 12 destination pages and 2 trip-log pages.
-        #expect(sitemap.components(separatedBy: "<loc>").count - 1 == 15)
+        // The home page, 13 destination pages, 2 trip-log pages and the Slovenian trip's page.
+        #expect(sitemap.components(separatedBy: "<loc>").count - 1 == 17)
+        #expect(project.exists("Output/itineraries/slovenian-karst/index.html"))
     }
 
     /// The classic plist's New York City, with the Statue of Liberty at 40.689244, −74.044514
@@ -107,7 +108,8 @@ import Testing
         let output = project.output
         let files = try #require(FileManager.default.enumerator(atPath: output.path))
             .compactMap { $0 as? String }.filter { $0.hasSuffix(".geojson") }
-        #expect(files.count == 15)  // site + 12 destinations + 2 tracks
+        // site + 13 destinations + 2 tracks + the two trips' itinerary.geojson
+        #expect(files.count == 18)
         for file in files {
             let text = try String(contentsOf: output.appendingPathComponent(file), encoding: .utf8)
             let collection = try Self.json(project, "Output/" + file)
@@ -119,8 +121,11 @@ import Testing
                 switch geometry["type"] as? String {
                 case "Point": positions = [try #require(geometry["coordinates"] as? [Double])]
                 case "MultiLineString":
-                    #expect(file.hasSuffix("track.geojson"))
+                    #expect(file.hasSuffix("track.geojson") || file.hasSuffix("itinerary.geojson"))
                     positions = try #require(geometry["coordinates"] as? [[[Double]]]).flatMap { $0 }
+                case "LineString":
+                    #expect(file.hasSuffix("itinerary.geojson"))
+                    positions = try #require(geometry["coordinates"] as? [[Double]])
                 default:
                     Issue.record("unexpected geometry in \(file): \(geometry["type"] ?? "none")")
                     positions = []

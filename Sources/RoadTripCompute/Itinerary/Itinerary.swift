@@ -56,6 +56,16 @@ public struct ItineraryStop: Sendable, Hashable {
     /// The country of the destination's nearest town in the gazetteer, when that town is within
     /// `ItineraryPlanner.countryRadius`; `nil` otherwise.
     public var country: String?
+    /// The IANA time zone of the destination's nearest town in the gazetteer ("Europe/Oslo"), when
+    /// that town is within `ItineraryPlanner.countryRadius`; `nil` otherwise. Zone-less arrival and
+    /// departure times are read in it (else in the site's `timeZone`), and the calendar writes
+    /// times in it.
+    public var timeZone: String?
+
+    /// The zone the stop's zone-less times are read in: its own (`timeZone`), else `siteZone`.
+    public func zone(default siteZone: TimeZone) -> TimeZone {
+        timeZone.flatMap(TimeZone.init(identifier:)) ?? siteZone
+    }
 }
 
 /// The way from one stop to the next: the geodesic (WGS 84, Karney via libproj) and, when trip

@@ -24,8 +24,8 @@ public enum ItineraryPlanner {
     /// The itineraries of `trips` (each destination's `Trip`, in the site's order — `order`, then
     /// `date`, then title — which is the travel order): the main trip first (destinations without
     /// `trip:`), then each named trip by name; side trips (`itinerary: false`) are on none. An
-    /// itinerary with no stop is left out. `timeZone` reads zone-less arrival and departure times
-    /// (the site's `timeZone`) where two stays meet on one day.
+    /// itinerary with no stop is left out. Zone-less arrival and departure times are read in the
+    /// stop's own zone (`ItineraryStop.timeZone`), else in `timeZone` (the site's).
     ///
     /// Problems, each for a warning in the later destination's file: a stop that arrives before
     /// the previous stop's arrival (its `order` and its `date` disagree), and a stay whose given
@@ -58,9 +58,8 @@ public enum ItineraryPlanner {
                 number: position + 1, destinationIndex: index, slug: destination.slug, title: destination.title,
                 coordinate: destination.coordinate, arrival: destination.stay?.arrival,
                 departure: destination.stay?.departure, isDepartureGiven: destination.stay?.departure != nil,
-                country: trips[index].placemark.flatMap { placemark in
-                    placemark.distance <= countryRadius && !placemark.country.isEmpty ? placemark.country : nil
-                })
+                country: nearbyPlacemark(of: trips[index]).flatMap { $0.country.isEmpty ? nil : $0.country },
+                timeZone: nearbyPlacemark(of: trips[index]).flatMap { $0.timeZone.isEmpty ? nil : $0.timeZone })
         }
         // Departures not given: the next stop's arrival (when it is not earlier), else the
         // arrival's own day. Problems where neighbours disagree.
@@ -68,7 +67,9 @@ public enum ItineraryPlanner {
             guard let arrival = stops[position].arrival else { continue }
             let next = stops.dropFirst(position + 1).first { $0.arrival != nil }
             if position > 0, let previous = stops[..<position].last(where: { $0.arrival != nil }),
-                let previousArrival = previous.arrival, arrival.instant(in: timeZone) < previousArrival.instant(in: timeZone)
+                let previousArrival = previous.arrival,
+                arrival.instant(in: stops[position].zone(default: timeZone))
+                    < previousArrival.instant(in: previous.zone(default: timeZone))
             {
                 problems.append(ItineraryProblem(
                     destinationIndex: stops[position].destinationIndex,
@@ -76,7 +77,9 @@ public enum ItineraryPlanner {
                         + "on \(previousArrival.dayText): its order and its date disagree"))
             }
             if let departure = stops[position].departure {
-                if let next, let nextArrival = next.arrival, isAfter(departure, nextArrival, timeZone) {
+                if let next, let nextArrival = next.arrival,
+                    isAfter(departure, in: stops[position].zone(default: timeZone), nextArrival, in: next.zone(default: timeZone))
+                {
                     problems.append(ItineraryProblem(
                         destinationIndex: next.destinationIndex,
                         message: "arrives on \(nextArrival.dayText), before the stay at \(stops[position].title) ends "
@@ -102,11 +105,18 @@ public enum ItineraryPlanner {
         return Itinerary(name: name, stops: stops, legs: legs, totals: totals(of: stops, legs: legs, trips: trips))
     }
 
+    /// The trip's placemark when its town is within `countryRadius`, else `nil`.
+    private static func nearbyPlacemark(of trip: Trip) -> Placemark? {
+        trip.placemark.flatMap { $0.distance <= countryRadius ? $0 : nil }
+    }
+
     /// Whether `departure` comes after `arrival`: by day, or on one day by time when both have one.
-    private static func isAfter(_ departure: CalendarDate, _ arrival: CalendarDate, _ timeZone: TimeZone) -> Bool {
+    private static func isAfter(
+        _ departure: CalendarDate, in departureZone: TimeZone, _ arrival: CalendarDate, in arrivalZone: TimeZone
+    ) -> Bool {
         if departure.dayNumber != arrival.dayNumber { return departure.dayNumber > arrival.dayNumber }
         guard departure.time != nil, arrival.time != nil else { return false }
-        return departure.instant(in: timeZone) > arrival.instant(in: timeZone)
+        return departure.instant(in: departureZone) > arrival.instant(in: arrivalZone)
     }
 
     private static func leg(from: Int, to: Int, stops: [ItineraryStop], trips: [Trip]) -> ItineraryLeg {

@@ -16,6 +16,9 @@ public struct FittedMap: Sendable {
     /// to half a pixel of this view (`TrackSimplification.toleranceForMap`), so that the drawing
     /// stays small however long the recording is.
     public let tracks: [[Coordinate]]
+    /// The itineraries' routes drawn on the map (`RouteLine`s, simplified the same way), empty on
+    /// every map but the overview and a trip's page (`withRoute(_:)`).
+    public private(set) var route: [RouteLine] = []
 
     /// Fits `initialRegion` to a viewport of `width` × `height` CSS pixels (the site's
     /// `map.viewport` when left out) under `config`'s standard tile layer, without tracks.
@@ -40,6 +43,19 @@ public struct FittedMap: Sendable {
         self.tracks = tracks.map { line in
             TrackSimplification.simplify(line, tolerance: tolerance).map { line[line.index(line.startIndex, offsetBy: $0)] }
         }
+    }
+
+    /// This map with `lines` as its route, each line simplified like the tracks to half a pixel of
+    /// this view.
+    public func withRoute(_ lines: [RouteLine]) -> FittedMap {
+        let tolerance = TrackSimplification.toleranceForMap(metresPerPixel: view.metresPerPixel)
+        var map = self
+        map.route = lines.map { line in
+            var simplified = line
+            simplified.coordinates = TrackSimplification.simplify(line.coordinates, tolerance: tolerance).map { line.coordinates[$0] }
+            return simplified
+        }
+        return map
     }
 
     /// The home page's overview of every destination: the smallest region holding `coordinates`

@@ -30,6 +30,9 @@ public struct Annotation: Sendable, Hashable, Codable {
     public var thumbnail: String?
     /// For a photo: when it was taken, ISO 8601 in UTC (GeoJSON property `time`).
     public var time: String?
+    /// Text the pin carries in its head instead of its kind's mark (the destination's star, a
+    /// POI's number): an itinerary stop's number on a trip's map; GeoJSON `marker-symbol`.
+    public var label: String?
 
     /// Creates an annotation.
     public init(
@@ -49,7 +52,12 @@ public struct Annotation: Sendable, Hashable, Codable {
     /// The pin colour to draw: `color` when set, else MapKit's classic pin colours —
     /// red for the destination, green for points of interest, purple for everything else.
     public var markerColor: String {
-        if let color { return color }
+        color ?? Self.pinColor(of: kind)
+    }
+
+    /// MapKit's classic pin colour of `kind`, as `#rrggbb`: red for a destination, green for a
+    /// point of interest, purple for everything else.
+    public static func pinColor(of kind: Kind) -> String {
         switch kind {
         case .destination: return "#d32f2f"
         case .pointOfInterest: return "#2e7d32"

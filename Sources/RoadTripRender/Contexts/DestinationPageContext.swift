@@ -74,6 +74,10 @@ struct DestinationContext: Sendable {
     var mapSVGLink: String
     var previous: Neighbour?
     var next: Neighbour?
+    /// Where the destination is on its itinerary, `nil` when it is on none.
+    var itinerary: ItineraryStopLine?
+    /// The links of the page (for the itinerary line's neighbours).
+    var links: SiteLinks
     var tripLogs: [TripLogSummary]
 }
 

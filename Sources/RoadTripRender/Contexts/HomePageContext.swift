@@ -17,4 +17,15 @@ struct HomePageContext: Sendable {
     /// "9 destinations".
     var destinationCountText: String
     var cards: [Card]
+    /// The main trip's itinerary, `nil` when it has fewer than two stops.
+    var itinerary: ItineraryContext?
+    /// The named trips, each linking to its page.
+    var trips: [TripLink]
+
+    /// A named trip on the home page: its title, page and summary.
+    struct TripLink: Sendable {
+        var title: String
+        var url: String
+        var summary: String
+    }
 }

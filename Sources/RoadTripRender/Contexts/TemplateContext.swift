@@ -147,6 +147,7 @@ extension DestinationContext: TemplateContext {
             "links": .object(["geojson": .string(geoJSONLink), "mapSVG": .string(mapSVGLink)]),
             "previous": previous.map { .object(["title": .string($0.title), "url": .string($0.url)]) } ?? .null,
             "next": next.map { .object(["title": .string($0.title), "url": .string($0.url)]) } ?? .null,
+            "itinerary": itinerary.map { $0.templateValue(links: links, depth: 1) } ?? .null,
             "hasTripLogs": .bool(!tripLogs.isEmpty),
             "tripLogs": .list(tripLogs.map(\.templateValue)),
         ])
@@ -217,6 +218,11 @@ extension HomePageContext: TemplateContext {
             "destinationCount": .integer(cards.count),
             "hasDestinations": .bool(!cards.isEmpty),
             "destinationCountText": .string(destinationCountText),
+            "itinerary": itinerary.templateValue,
+            "hasTrips": .bool(!trips.isEmpty),
+            "trips": .list(trips.map { trip in
+                .object(["title": .string(trip.title), "url": .string(trip.url), "summary": .string(trip.summary)])
+            }),
             "destinations": .list(cards.map { card in
                 .object([
                     "map": card.map.templateValue,
@@ -228,6 +234,67 @@ extension HomePageContext: TemplateContext {
                 ])
             }),
         ])
+        return .object(members)
+    }
+}
+
+extension ItineraryContext: TemplateContext {
+    var templateValue: TemplateValue {
+        .object([
+            "title": .string(title),
+            "summary": .string(summary),
+            "hasRecordedLegs": .bool(hasRecordedLegs),
+            "stops": .list(stops.map { stop in
+                .object([
+                    "number": .integer(stop.number), "title": .string(stop.title), "url": .string(stop.url),
+                    "days": stop.days.templateValue, "arrival": stop.arrival.text.templateValue,
+                    "arrivalDateTime": stop.arrival.dateTime.templateValue, "nights": stop.nights.templateValue,
+                    "leg": stop.leg.templateValue, "legDetail": stop.legDetail.templateValue,
+                    "driven": stop.driven.templateValue, "country": stop.country.templateValue,
+                ])
+            }),
+            "totals": .list(totals.map { figure in
+                .object([
+                    "key": .string(figure.key), "label": .string(figure.label), "value": .string(figure.value),
+                    "url": figure.url.templateValue,
+                ])
+            }),
+            "links": .object([
+                "calendar": calendarLink.templateValue, "gpx": .string(gpxLink), "geojson": .string(geoJSONLink),
+                "page": pageLink.templateValue,
+            ]),
+        ])
+    }
+}
+
+extension ItineraryStopLine {
+    /// `{days, previous: {title, url, distance}, next: {…}, trip: {title, url}, text}` for a page
+    /// `depth` folders below the root.
+    func templateValue(links: SiteLinks, depth: Int) -> TemplateValue {
+        func neighbour(_ stop: Neighbour?) -> TemplateValue {
+            stop.map { stop in
+                .object([
+                    "title": .string(stop.title), "url": .string(links.link(to: stop.slug + "/", fromDepth: depth)),
+                    "distance": .string(stop.distance),
+                ])
+            } ?? .null
+        }
+        return .object([
+            "days": .string(days), "previous": neighbour(previous), "next": neighbour(next), "text": .string(text),
+            "trip": .object([
+                "title": .string(tripTitle),
+                "url": .string(links.link(to: ItineraryFiles.folder(of: tripName), fromDepth: depth)
+                    + (tripName == nil ? "#itinerary-heading" : "")),
+            ]),
+        ])
+    }
+}
+
+extension ItineraryPageContext: TemplateContext {
+    var templateValue: TemplateValue {
+        var members = page.members
+        members["map"] = map.templateValue
+        members["itinerary"] = itinerary.templateValue
         return .object(members)
     }
 }

@@ -25,6 +25,37 @@ public enum ItineraryText {
         return parts.joined(separator: " · ")
     }
 
+    /// A named trip's title, made from its name as Hugo makes a taxonomy term's: the words of the
+    /// slug, each capitalised ("north-cape" → "North Cape"); the main trip's is `siteTitle`.
+    public static func title(of itinerary: Itinerary, siteTitle: String) -> String {
+        guard let name = itinerary.name else { return siteTitle }
+        return name.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: " ")
+    }
+
+    /// A stop in one line, as its calendar event and route point say it (and its destination page,
+    /// with links: `ItineraryStopLine`): "Days 3–5 of 16 · 236 km from Bergen · next: Geiranger,
+    /// 68 km".
+    public static func stopLine(_ itinerary: Itinerary, stopAt index: Int) -> String {
+        ItineraryStopLine(itinerary, stopAt: index, siteTitle: "").text
+    }
+
+    /// "Days 3–5 of 16" (or "Day 3 of 16") when the itinerary has dates, else "Stop 3 of 7".
+    static func dayLabel(_ itinerary: Itinerary, stopAt index: Int) -> String {
+        let stop = itinerary.stops[index]
+        if let first = stop.firstDay, let last = stop.lastDay, let days = itinerary.totals.days {
+            return (first == last ? "Day \(first)" : "Days \(first)–\(last)") + " of \(days)"
+        }
+        return "Stop \(stop.number) of \(itinerary.stops.count)"
+    }
+
+    /// A leg's length as a line of text gives it: "236 km", "1,336 km"; under 10 km with one
+    /// decimal ("4.2 km"). The geodesic between two pins is no more precise than that.
+    public static func shortDistance(_ metres: Double) -> String {
+        let kilometres = metres / 1000
+        if kilometres < 9.95 { return DecimalText.fixed(kilometres, fractionDigits: 1) + " km" }
+        return CountText.grouped(Int(kilometres.rounded())) + " km"
+    }
+
     /// The table's lines: the heading and summary, then one line per stop — number, days, dates,
     /// nights, title, and the leg that arrives there (distance, bearing, and the drive where
     /// recorded) — then the countries and the highest recorded point.
@@ -56,12 +87,58 @@ public enum ItineraryText {
 
     /// "236.11 km (146.71 mi), bearing 10° · driven 234.2 km (145.5 mi) in 1:58:00".
     static func legText(_ leg: ItineraryLeg) -> String {
-        var text = TripStatisticsText.distance(leg.distance) + ", bearing " + String(Int(leg.initialBearing.rounded()) % 360) + "°"
+        var text = TripStatisticsText.distance(leg.distance) + ", bearing " + bearing(leg.initialBearing)
         if let recorded = leg.recorded {
             text += " · driven " + TripStatisticsText.distance(recorded.distance) + " in "
                 + TripStatisticsText.duration(recorded.drivingTime)
         }
         return text
+    }
+
+    /// A bearing in whole degrees, "10°" (359.6° is "0°").
+    static func bearing(_ degrees: Double) -> String {
+        String(Int(degrees.rounded()) % 360) + "°"
+    }
+
+    /// One figure of an itinerary's totals: a stable key, a label, the value as text, and the site
+    /// path it links to (the highest point's trip log), if any.
+    struct Figure {
+        var key: String
+        var label: String
+        var value: String
+        var path: String?
+    }
+
+    /// The totals as figures, each only when known: stops, days, nights, planned distance, driven
+    /// distance (on how many legs) and driving time, countries, the highest recorded point.
+    static func totals(_ itinerary: Itinerary) -> [Figure] {
+        let totals = itinerary.totals
+        var figures = [Figure(key: "stops", label: "Stops", value: CountText.grouped(itinerary.stops.count))]
+        if let days = totals.days {
+            figures.append(Figure(key: "days", label: "Days", value: CountText.grouped(days)))
+            figures.append(Figure(key: "nights", label: "Nights", value: CountText.grouped(totals.nights)))
+        }
+        if !itinerary.legs.isEmpty {
+            figures.append(Figure(
+                key: "plannedDistance", label: "Distance planned", value: TripStatisticsText.distance(totals.plannedDistance)))
+        }
+        if let driven = totals.drivenDistance {
+            figures.append(Figure(
+                key: "drivenDistance", label: "Distance driven",
+                value: TripStatisticsText.distance(driven) + " on \(totals.recordedLegs) of "
+                    + CountText.counted(itinerary.legs.count, "leg")))
+            let time = itinerary.legs.compactMap(\.recorded).reduce(0) { $0 + $1.drivingTime }
+            figures.append(Figure(key: "drivingTime", label: "Driving time", value: TripStatisticsText.duration(time)))
+        }
+        if !totals.countries.isEmpty {
+            figures.append(Figure(key: "countries", label: "Countries", value: totals.countries.joined(separator: ", ")))
+        }
+        if let highest = totals.highestPoint {
+            figures.append(Figure(
+                key: "highestPoint", label: "Highest point", value: TripStatisticsText.metres(highest.altitude),
+                path: highest.tripLog.destinationSlug + "/trips/" + highest.tripLog.slug + "/"))
+        }
+        return figures
     }
 
     /// `rows` as left-aligned columns two spaces apart (widths in characters), trailing blanks cut.

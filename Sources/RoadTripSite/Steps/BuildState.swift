@@ -30,6 +30,10 @@ struct BuildState: Sendable {
     var recordings: [[ProcessedTripLog]] = []
     /// The site's itineraries (plan-itinerary).
     var itineraries: [Itinerary] = []
+    /// The map of each named itinerary's page, fitted to its stops and legs with its route, in the
+    /// order of `itineraries` (`nil` for the main trip, whose route the overview map draws)
+    /// (plan-itinerary).
+    var itineraryMaps: [FittedMap?] = []
     /// How many destinations' filtered trip logs the cache gave (filter-trips).
     var reusedRecordings = 0
     /// Each destination's published photos and their copies (place-photos).

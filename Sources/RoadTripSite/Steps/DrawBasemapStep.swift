@@ -30,6 +30,7 @@ extension BuildStep {
         // The pages' maps zoom and pan; the home-page cards do not.
         var views = state.maps.flatMap { [$0.page.view] + $0.tripLogs.map(\.view) }
         if let overview = state.overviewMap { views.append(overview.view) }
+        views += state.itineraryMaps.compactMap { $0?.view }
         var wanted: Set<BasemapPyramid.Tile> = []
         for view in views { BasemapPyramid.insertTiles(for: view, into: &wanted) }
         for maps in state.maps { BasemapPyramid.insertTiles(for: maps.card.view, zoomable: false, into: &wanted) }

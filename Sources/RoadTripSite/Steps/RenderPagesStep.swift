@@ -15,7 +15,8 @@ extension BuildStep {
         guard let theme = state.theme, let overview = state.overviewMap else { throw BuildStop(summary: "no theme") }
         do throws(TemplateError) {
             (state.files, state.reusedRenderings) = try render(
-                trips: state.trips, overview: overview, theme: theme, config: state.config,
+                trips: state.trips, overview: overview, itineraries: (state.itineraries, state.itineraryMaps),
+                theme: theme, config: state.config,
                 basemap: (state.basemapTiles, state.overviewBasemap, state.basemapFingerprint), context: context)
         } catch {
             context.log.report(error.diagnostic(in: theme.displayPath(ofTemplate: error.templateName)))
@@ -43,11 +44,17 @@ extension BuildStep {
         var next: Neighbour?
         /// The offline basemap's fingerprint (its tiles are embedded in `map.svg`), `nil` without one.
         var basemapFingerprint: String?
+        /// Where the destination is on its itinerary (the page's "Day 3 of 16 · …" line).
+        var itineraryLine: ItineraryStopLine?
 
         /// The inputs of `destination`'s pages between `previous` and `next`, over the offline
         /// basemap of `basemapFingerprint`.
-        init(destination: Destination, previous: Destination?, next: Destination?, basemapFingerprint: String?) {
+        init(
+            destination: Destination, previous: Destination?, next: Destination?, basemapFingerprint: String?,
+            itineraryLine: ItineraryStopLine?
+        ) {
             self.basemapFingerprint = basemapFingerprint
+            self.itineraryLine = itineraryLine
             image = destination.image
             assetFiles = destination.assetFiles
             self.previous = previous.map { Neighbour(slug: $0.slug, title: $0.title) }
@@ -64,7 +71,8 @@ extension BuildStep {
     /// The files of the site and how many destinations the cache gave. One more task than
     /// destinations, first so that it starts early: the site-wide files render alongside the pages.
     private static func render(
-        trips: [Trip], overview: FittedMap, theme: Theme, config: SiteConfig,
+        trips: [Trip], overview: FittedMap, itineraries: (plans: [Itinerary], maps: [FittedMap?]), theme: Theme,
+        config: SiteConfig,
         basemap: (tiles: BasemapTileSet?, overview: String?, fingerprint: String?), context: BuildContext
     )
         throws(TemplateError) -> (files: [OutputFile], reused: Int)
@@ -72,12 +80,17 @@ extension BuildStep {
         let renderer = PageRenderer(
             theme: theme, config: config, projectRoot: context.options.projectRoot, geocoder: context.environment.geocoder,
             basemapTiles: basemap.tiles, overviewBasemap: basemap.overview)
+        let itineraryLines = ItineraryStopLine.lines(
+            of: itineraries.plans, destinationCount: trips.count, siteTitle: config.title)
         let results = Mutex<[Int: Result<RenderedDestination, TemplateError>]>([:])
         let reused = Atomic(0)
         let site = Mutex<Result<(files: [OutputFile], overviewMap: MapContext), TemplateError>?>(nil)
         DispatchQueue.concurrentPerform(iterations: trips.count + 1) { task in
             guard task > 0 else {
-                let siteResult = Result { () throws(TemplateError) in try renderer.siteFiles(trips: trips, overview: overview) }
+                let siteResult = Result { () throws(TemplateError) in
+                    try renderer.siteFiles(
+                        trips: trips, overview: overview, itineraries: itineraries.plans, itineraryMaps: itineraries.maps)
+                }
                 site.withLock { $0 = siteResult }
                 return
             }
@@ -87,13 +100,15 @@ extension BuildStep {
             let next = index + 1 < trips.count ? trips[index + 1].destination : nil
             let make = { () throws(TemplateError) in
                 RenderedDestination(
-                    files: try renderer.destinationFiles(trip: trip, previous: previous, next: next),
+                    files: try renderer.destinationFiles(
+                        trip: trip, previous: previous, next: next, itineraryLine: itineraryLines[index]),
                     cardMap: renderer.cardMap(trip: trip))
             }
             let result: Result<RenderedDestination, TemplateError>
             if let cache = context.cache {
                 let inputs = PageInputs(
-                    destination: trip.destination, previous: previous, next: next, basemapFingerprint: basemap.fingerprint)
+                    destination: trip.destination, previous: previous, next: next, basemapFingerprint: basemap.fingerprint,
+                    itineraryLine: itineraryLines[index])
                 result = Result { () throws(TemplateError) in
                     let (rendered, wasReused) = try cache.reuse("render-pages", of: trip.destination, inputs: inputs, make: make)
                     if wasReused { reused.add(1, ordering: .relaxed) }
@@ -108,7 +123,8 @@ extension BuildStep {
         let siteFiles = try site.withLock { $0 }!.get()
         var files = siteFiles.files
         let cardMaps = outcomes.map { (try? $0.get())?.cardMap }
-        files.append(try renderer.homePage(trips: trips, cardMaps: cardMaps, overviewMap: siteFiles.overviewMap))
+        files.append(try renderer.homePage(
+            trips: trips, cardMaps: cardMaps, overviewMap: siteFiles.overviewMap, itineraries: itineraries.plans))
         for outcome in outcomes {
             files += try outcome.get().files
         }

@@ -1,0 +1,120 @@
+import RoadTripCore
+
+/// Writes iCalendar text (RFC 5545): content lines ended by CRLF (§3.1), folded so that no line
+/// is longer than 75 octets (a fold never splits a UTF-8 sequence), TEXT values escaped (§3.3.11)
+/// and parameter values quoted where they must be (§3.2).
+public struct ICalendarWriter: Sendable {
+    /// The document so far.
+    public private(set) var text = ""
+
+    /// The longest line in octets, CRLF not counted (RFC 5545 §3.1: "Lines of text SHOULD NOT be
+    /// longer than 75 octets, excluding the line break").
+    public static let maximumLineOctets = 75
+
+    /// Creates an empty document.
+    public init() {}
+
+    /// `BEGIN:<component>` (`VCALENDAR`, `VEVENT`, `VTIMEZONE`, `STANDARD`, `DAYLIGHT`).
+    public mutating func begin(_ component: String) {
+        line("BEGIN:" + component)
+    }
+
+    /// `END:<component>`.
+    public mutating func end(_ component: String) {
+        line("END:" + component)
+    }
+
+    /// A property whose value is already in its value type's syntax (a DATE, DATE-TIME, FLOAT,
+    /// URI, UTC-OFFSET…): written as given. `parameters` are `(name, value)` pairs, each value quoted
+    /// when it holds `:`, `;` or `,` (§3.2); double quotes and control characters, which no
+    /// parameter value may hold, are left out.
+    public mutating func property(_ name: String, parameters: [(String, String)] = [], value: String) {
+        var content = name
+        for (parameterName, parameterValue) in parameters {
+            let cleaned = String(String.UnicodeScalarView(parameterValue.unicodeScalars.filter {
+                $0 != "\"" && !Self.isControl($0)
+            }))
+            let needsQuotes = cleaned.contains { $0 == ":" || $0 == ";" || $0 == "," }
+            content += ";" + parameterName + "=" + (needsQuotes ? "\"" + cleaned + "\"" : cleaned)
+        }
+        line(content + ":" + value)
+    }
+
+    /// A property of value type TEXT, escaped (`escapedText`).
+    public mutating func text(_ name: String, parameters: [(String, String)] = [], _ value: String) {
+        property(name, parameters: parameters, value: Self.escapedText(value))
+    }
+
+    /// `value` as a TEXT value (RFC 5545 §3.3.11): `\` `;` `,` escaped with a backslash, a line
+    /// break (CRLF, CR or LF) written `\n`, and other control characters, which TEXT may not hold
+    /// (only HTAB may), left out.
+    public static func escapedText(_ value: String) -> String {
+        var escaped = ""
+        escaped.reserveCapacity(value.utf8.count)
+        var previousWasCarriageReturn = false
+        for scalar in value.unicodeScalars {
+            defer { previousWasCarriageReturn = scalar == "\r" }
+            switch scalar {
+            case "\\": escaped += "\\\\"
+            case ";": escaped += "\\;"
+            case ",": escaped += "\\,"
+            case "\r": escaped += "\\n"
+            case "\n": if !previousWasCarriageReturn { escaped += "\\n" }
+            case "\t": escaped.unicodeScalars.append(scalar)
+            default: if !isControl(scalar) { escaped.unicodeScalars.append(scalar) }
+            }
+        }
+        return escaped
+    }
+
+    /// A DATE value (§3.3.4): `YYYYMMDD` of `date`'s written day.
+    public static func date(_ date: CalendarDate) -> String {
+        ISO8601Time.pad(date.year, 4) + ISO8601Time.pad(date.month, 2) + ISO8601Time.pad(date.day, 2)
+    }
+
+    /// A DATE-TIME value (§3.3.5) of a wall-clock time: `YYYYMMDDTHHMMSS`, followed by `Z` when
+    /// `isUTC` (form #2, UTC) and bare otherwise (form #1 with a `TZID` parameter, or form #3).
+    /// `wallClockSeconds` counts seconds from 1970-01-01T00:00 on that clock; fractions of a second,
+    /// which iCalendar cannot hold, are dropped.
+    public static func dateTime(wallClockSeconds: Int, isUTC: Bool) -> String {
+        let days = wallClockSeconds >= 0 ? wallClockSeconds / 86_400 : -((-wallClockSeconds + 86_399) / 86_400)
+        let seconds = wallClockSeconds - days * 86_400
+        let day = ISO8601Time.civilFromDays(days)
+        return ISO8601Time.pad(day.year, 4) + ISO8601Time.pad(day.month, 2) + ISO8601Time.pad(day.day, 2) + "T"
+            + ISO8601Time.pad(seconds / 3600, 2) + ISO8601Time.pad(seconds / 60 % 60, 2) + ISO8601Time.pad(seconds % 60, 2)
+            + (isUTC ? "Z" : "")
+    }
+
+    /// A UTC-OFFSET value (§3.3.14): `+HHMM`, or `+HHMMSS` when the offset has seconds; `+0000`
+    /// for zero (`-0000` is not allowed).
+    public static func utcOffset(_ secondsEastOfGreenwich: Int) -> String {
+        let magnitude = abs(secondsEastOfGreenwich)
+        var text = (secondsEastOfGreenwich < 0 ? "-" : "+") + ISO8601Time.pad(magnitude / 3600, 2)
+            + ISO8601Time.pad(magnitude / 60 % 60, 2)
+        if magnitude % 60 != 0 { text += ISO8601Time.pad(magnitude % 60, 2) }
+        return text
+    }
+
+    /// Appends `content` as one logical line: folded before any octet that would make a physical
+    /// line longer than `maximumLineOctets` (the continuation starts with a space, which counts),
+    /// never inside a UTF-8 sequence (§3.1), and ended by CRLF.
+    private mutating func line(_ content: String) {
+        var lineOctets = 0
+        for scalar in content.unicodeScalars {
+            let octets = UTF8.width(scalar)
+            if lineOctets + octets > Self.maximumLineOctets {
+                text += "\r\n "
+                lineOctets = 1
+            }
+            text.unicodeScalars.append(scalar)
+            lineOctets += octets
+        }
+        text += "\r\n"
+    }
+
+    /// The control characters iCalendar values may not hold (RFC 5545 §3.1's CONTROL: U+0000–U+0008,
+    /// U+000A–U+001F, U+007F; HTAB is allowed).
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        (scalar.value < 0x20 && scalar != "\t") || scalar.value == 0x7F
+    }
+}

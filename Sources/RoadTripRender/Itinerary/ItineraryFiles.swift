@@ -1,0 +1,127 @@
+import Foundation
+import RoadTripCore
+import RoadTripCompute
+
+/// Where an itinerary's files go: the main trip's at the site root (`itinerary.ics`,
+/// `itinerary.gpx`, `itinerary.geojson`), a named trip's in `itineraries/<name>/` with its page.
+enum ItineraryFiles {
+    /// The folder of a trip's files below the site root: `""` for the main trip (`name` `nil`),
+    /// `itineraries/<name>/` for a named one.
+    static func folder(of name: String?) -> String {
+        name.map { "itineraries/" + $0 + "/" } ?? ""
+    }
+
+    /// How many folders below the root a trip's files are: 0 for the main trip, 2 for a named one.
+    static func depth(of name: String?) -> Int {
+        name == nil ? 0 : 2
+    }
+
+    /// The theme layout of a named trip's page. A theme without it (a project's own theme made
+    /// before itineraries) gets no trip pages; the exports are written all the same.
+    static let layout = "itinerary"
+}
+
+extension PageRenderer {
+    /// The files of every itinerary (`ItineraryPlanner`): for each, its calendar (when a stop has
+    /// a date), GPX route and GeoJSON in its folder (`ItineraryFiles.folder`), and for a named
+    /// trip its page, drawn on `maps` (the plan-itinerary step's map of each named trip, in the
+    /// order of `itineraries`).
+    /// The GeoJSON's stop `url`s are links from the file's folder, as `destinations.geojson`'s are.
+    package func itineraryFiles(_ itineraries: [Itinerary], maps: [FittedMap?], trips: [Trip]) throws(TemplateError)
+        -> [OutputFile]
+    {
+        var files: [OutputFile] = []
+        let host = config.baseURL.flatMap { URL(string: $0)?.host } ?? "roadtrip.invalid"
+        for (itinerary, map) in zip(itineraries, maps) {
+            let folder = ItineraryFiles.folder(of: itinerary.name)
+            let title = ItineraryText.title(of: itinerary, siteTitle: config.title)
+            let depth = ItineraryFiles.depth(of: itinerary.name)
+            // Calendars and navigators resolve no relative link: a page's URL only with a baseURL
+            // that has a host.
+            func absolute(_ path: String) -> String? { links.absolute(path).flatMap { WebLink.isHTTP($0) ? $0 : nil } }
+            func absolutePage(_ stop: ItineraryStop) -> String? { absolute(stop.slug + "/") }
+            if let calendar = ItineraryCalendar.document(
+                itinerary, name: title, siteZone: timeZone, pageURL: absolutePage, uidDomain: host)
+            {
+                files.append(OutputFile(path: folder + "itinerary.ics", contents: .text(calendar)))
+            }
+            files.append(OutputFile(
+                path: folder + "itinerary.gpx",
+                contents: .text(ItineraryGPX.document(
+                    itinerary, name: title, pointsOfInterest: { trips[$0.destinationIndex].destination.pointsOfInterest },
+                    pageURL: absolutePage, siteURL: absolute("")))))
+            files.append(OutputFile(
+                path: folder + "itinerary.geojson",
+                contents: .text(GeoJSON.itinerary(itinerary) { links.link(to: $0.slug + "/", fromDepth: depth) })))
+            if let map, itinerary.name != nil, theme.templates.names.contains(ItineraryFiles.layout) {
+                files += try itineraryPage(itinerary, map: map, trips: trips)
+            }
+        }
+        return files
+    }
+
+    /// A named trip's page (`itineraries/<name>/index.html`) and its `map.svg`.
+    private func itineraryPage(_ itinerary: Itinerary, map fitted: FittedMap, trips: [Trip]) throws(TemplateError) -> [OutputFile] {
+        let folder = ItineraryFiles.folder(of: itinerary.name)
+        let depth = ItineraryFiles.depth(of: itinerary.name)
+        let pageConfig = config(forPageAtDepth: depth)
+        let title = ItineraryText.title(of: itinerary, siteTitle: config.title)
+        let map = MapPresentation(
+            title: "\(title): the route", annotations: stopAnnotations(itinerary, trips: trips, depth: depth), map: fitted,
+            config: pageConfig, offlineBasemap: offlineBasemap(forPageAtDepth: depth))
+        let context = ItineraryPageContext(
+            page: pageContext(depth: depth, canonicalPath: folder),
+            map: map.context(tileLayers: pageConfig.tileLayers, listLabel: "Stops"),
+            itinerary: itineraryContext(itinerary, depth: depth))
+        let html = try theme.templates.render(ItineraryFiles.layout, context: context.templateValue)
+        return [
+            OutputFile(path: folder + "index.html", contents: .text(html)),
+            OutputFile(path: folder + "map.svg", contents: .text(map.svgFile)),
+        ]
+    }
+
+    /// The pins of a trip's map: each stop as a destination pin carrying its number.
+    func stopAnnotations(_ itinerary: Itinerary, trips: [Trip], depth: Int) -> [Annotation] {
+        itinerary.stops.map { stop in
+            var pin = Annotation(
+                id: "destination-" + stop.slug, coordinate: stop.coordinate, title: stop.title,
+                subtitle: trips[stop.destinationIndex].destination.subtitle, kind: .destination,
+                url: links.link(to: stop.slug + "/", fromDepth: depth))
+            pin.label = String(stop.number)
+            return pin
+        }
+    }
+
+    /// The itinerary's table, totals and links for a page `depth` folders below the root.
+    func itineraryContext(_ itinerary: Itinerary, depth: Int) -> ItineraryContext {
+        let folder = ItineraryFiles.folder(of: itinerary.name)
+        let stops = itinerary.stops.indices.map { index in
+            let stop = itinerary.stops[index]
+            let leg = itinerary.leg(arrivingAt: index)
+            return ItineraryContext.Stop(
+                number: stop.number, title: stop.title, url: links.link(to: stop.slug + "/", fromDepth: depth),
+                days: stop.firstDay.map { first in stop.lastDay.map { $0 == first ? "\(first)" : "\(first)–\($0)" } ?? "\(first)" },
+                arrival: dateText(stop.arrival.map(ItineraryText.text(of:))),
+                nights: stop.nights.map(String.init),
+                leg: leg.map { ItineraryText.shortDistance($0.distance) },
+                legDetail: leg.map { TripStatisticsText.distance($0.distance) + ", bearing " + ItineraryText.bearing($0.initialBearing) },
+                driven: leg?.recorded.map { TripStatisticsText.distance($0.distance) + " in " + TripStatisticsText.duration($0.drivingTime) },
+                country: stop.country)
+        }
+        let hasDates = itinerary.stops.contains { $0.arrival != nil }
+        return ItineraryContext(
+            title: ItineraryText.title(of: itinerary, siteTitle: config.title),
+            summary: ItineraryText.summary(itinerary),
+            stops: stops,
+            totals: ItineraryText.totals(itinerary).map { figure in
+                ItineraryContext.Figure(
+                    key: figure.key, label: figure.label, value: figure.value,
+                    url: figure.path.map { links.link(to: $0, fromDepth: depth) })
+            },
+            hasRecordedLegs: itinerary.totals.recordedLegs > 0,
+            calendarLink: hasDates ? links.link(to: folder + "itinerary.ics", fromDepth: depth) : nil,
+            gpxLink: links.link(to: folder + "itinerary.gpx", fromDepth: depth),
+            geoJSONLink: links.link(to: folder + "itinerary.geojson", fromDepth: depth),
+            pageLink: itinerary.name == nil ? nil : links.link(to: folder, fromDepth: depth))
+    }
+}

@@ -73,18 +73,26 @@ public enum Geodesic {
     }
 
     /// Points along the geodesic from `from` to `to`, both included, at most `spacing` metres
-    /// apart (evenly spaced, each from `geod_direct` along the initial azimuth), for drawing the
+    /// apart (evenly spaced along the line, from `geod_inverseline` and `geod_position`, which
+    /// solve the line once rather than once a point as `geod_direct` would), for drawing the
     /// shortest path as a line: at most `maximumPoints` points (a longer line is spaced more
     /// widely). Longitudes are in −180…180, so a path across the antimeridian jumps there: split
     /// it or unwrap it where it is drawn. Two points for coincident ends.
     public static func path(from: Coordinate, to: Coordinate, spacing: Double, maximumPoints: Int = 257) -> [Coordinate] {
-        let (length, azimuth, _) = inverse(from: from, to: to)
+        var line = geod_geodesicline()
+        withUnsafePointer(to: ellipsoid) { geodesic in
+            geod_inverseline(&line, geodesic, from.latitude, from.longitude, to.latitude, to.longitude, 0)
+        }
+        let length = line.s13
         guard length.isFinite, length > 0, spacing > 0 else { return [from, to] }
         let segments = max(1, min(maximumPoints - 1, Int((length / spacing).rounded(.up))))
         var points = [from]
         points.reserveCapacity(segments + 1)
         for step in 1..<segments {
-            points.append(direct(from: from, azimuth: azimuth, distance: length * Double(step) / Double(segments)))
+            var latitude = 0.0
+            var longitude = 0.0
+            geod_position(&line, length * Double(step) / Double(segments), &latitude, &longitude, nil)
+            points.append(Coordinate(latitude: latitude, longitude: longitude))
         }
         points.append(to)
         return points

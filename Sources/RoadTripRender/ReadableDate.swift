@@ -34,32 +34,50 @@ public struct ReadableDate: Sendable {
     }
 
 
-    /// Foundation's `DateFormatter` is not `Sendable`, so the two are used under a lock (one
+    /// Foundation's `DateFormatter` is not `Sendable`, so the formatters are used under a lock (one
     /// formatting takes microseconds; pages render in parallel). `Date.FormatStyle` is not used
     /// because its `.shortened` time is not CLDR's short time ("1:30" where German writes "01:30").
+    /// There is one formatter per pattern and zone: setting a formatter's `timeZone` makes
+    /// swift-corelibs-foundation build its ICU formatter again at the next use (about 100 µs, a
+    /// third of a 4,000-page build when every date set it), so a formatter's zone never changes.
     private final class Formatters: @unchecked Sendable {
         private let lock = NSLock()
-        private let longDate = DateFormatter()
-        private let longDateAndShortTime = DateFormatter()
+        private let locale: Locale
+        private let calendar: Calendar
+        private let dateTimePattern: String
+        private var formatters: [Key: DateFormatter] = [:]
+
+        /// A formatter's pattern (the long date, or with `time` the long date and short time) and zone.
+        private struct Key: Hashable {
+            var time: Bool
+            var zone: TimeZone
+        }
 
         init(locale: Locale) {
+            self.locale = locale
             var calendar = Calendar(identifier: .gregorian)
             calendar.locale = locale
-            for formatter in [longDate, longDateAndShortTime] {
-                formatter.locale = locale
-                formatter.calendar = calendar
-            }
-            longDate.dateStyle = .long
-            longDate.timeStyle = .none
-            longDateAndShortTime.dateFormat = ReadableDate.dateTimePattern(for: locale)
+            self.calendar = calendar
+            dateTimePattern = ReadableDate.dateTimePattern(for: locale)
         }
 
         /// The long date, or with `time` the long date and the short time, of `instant` in `zone`.
         func text(_ instant: Date, in zone: TimeZone, time: Bool) -> String {
             lock.lock()
             defer { lock.unlock() }
-            let formatter = time ? longDateAndShortTime : longDate
+            let key = Key(time: time, zone: zone)
+            if let formatter = formatters[key] { return formatter.string(from: instant) }
+            let formatter = DateFormatter()
+            formatter.locale = locale
+            formatter.calendar = calendar
             formatter.timeZone = zone
+            if time {
+                formatter.dateFormat = dateTimePattern
+            } else {
+                formatter.dateStyle = .long
+                formatter.timeStyle = .none
+            }
+            formatters[key] = formatter
             return formatter.string(from: instant)
         }
     }

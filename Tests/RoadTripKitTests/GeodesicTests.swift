@@ -13,6 +13,22 @@ import Testing
 /// Karney's geodesic code. pyproj's `inv` returns the *back* azimuth at the end point (the
 /// direction from point 2 to point 1); `geod_inverse`'s final azimuth is that ± 180°.
 @Suite struct GeodesicTests {
+    /// Points along a geodesic against GeographicLib 2.1 (`Geodesic.WGS84.InverseLine(…)
+    /// .Position(s13·i/n)`): Bergen → Ålesund, 236,114.755 m in 12 chords of at most 20 km, point 6
+    /// at (61.432515843, 5.724631753); Taveuni → Vanua Levu across 180°, 6 chords, point 1 at
+    /// (−16.666764310, 179.941364083); a longer line keeps at most `maximumPoints`.
+    @Test func pathPointsAlongTheGeodesic() {
+        let bergen = Coordinate(latitude: 60.3913, longitude: 5.3221), alesund = Coordinate(latitude: 62.4723, longitude: 6.1549)
+        let path = Geodesic.path(from: bergen, to: alesund, spacing: 20_000)
+        #expect(path.count == 13 && path.first == bergen && path.last == alesund)
+        #expect(abs(path[6].latitude - 61.432515843) < 1e-9 && abs(path[6].longitude - 5.724631753) < 1e-9)
+        let across = Geodesic.path(
+            from: Coordinate(latitude: -16.8, longitude: -179.97), to: Coordinate(latitude: -16.0, longitude: 179.5), spacing: 20_000)
+        #expect(across.count == 7)
+        #expect(abs(across[1].latitude - -16.666764310) < 1e-9 && abs(across[1].longitude - 179.941364083) < 1e-9)
+        #expect(Geodesic.path(from: bergen, to: alesund, spacing: 1_000, maximumPoints: 33).count == 33)
+    }
+
     /// Difference of two angles (degrees) the short way round, so 180 and −180 compare equal.
     func angleDifference(_ a: Double, _ b: Double) -> Double {
         abs(Longitude.wrapped(a - b))

@@ -1,6 +1,5 @@
 import Foundation
 import RoadTripCore
-import RoadTripGeo
 
 /// One trip as a trip: its stops in travel order, the legs between them, and its totals
 /// (`ItineraryPlanner.itineraries(of:timeZone:)` makes them).
@@ -81,12 +80,10 @@ public struct ItineraryLeg: Sendable, Hashable {
     /// The stops' coordinates (degrees), the leg's ends.
     public var start: Coordinate
     public var end: Coordinate
-    /// The geodesic as points at most `ItineraryPlanner.pathSpacing` apart (degrees; longitudes in
-    /// −180…180), ends included: made when asked for (a leg across an ocean has 257 points, and
-    /// most builds draw few legs), not kept.
-    public var path: [Coordinate] {
-        Geodesic.path(from: start, to: end, spacing: ItineraryPlanner.pathSpacing)
-    }
+    /// The geodesic as points (degrees; longitudes in −180…180), ends included, at most
+    /// `ItineraryPlanner.pathSpacing` apart and at most `ItineraryPlanner.pathPoints` of them
+    /// (`ItineraryPlanner.path(from:to:)`), for the maps and `itinerary.geojson`.
+    public var path: [Coordinate]
     /// The drive, when trip logs of the two destinations connect them; `nil` otherwise.
     public var recorded: RecordedDrive?
 }

@@ -6,7 +6,7 @@ import RoadTripCompute
 extension GeoJSON {
     /// An itinerary as a `FeatureCollection` (`itinerary.geojson`, RFC 7946): one `Point` Feature
     /// per stop, in travel order, then one Feature per leg whose geometry follows the geodesic
-    /// (`ItineraryLeg.path`, points at most 20 km apart): a `LineString`, or a `MultiLineString`
+    /// (`ItineraryLeg.path`: points at most 20 km apart, 33 at most): a `LineString`, or a `MultiLineString`
     /// cut at the antimeridian (§3.1.9).
     ///
     /// Stop properties: `title`, `description` (`ItineraryText.stopLine`), `marker-color` (the

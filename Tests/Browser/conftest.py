@@ -113,7 +113,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
 
 def fifty_poi_destination():
     lines = ["---", "title: Fifty Stops", "subtitle: A page with 50 points of interest",
-             "latitude: 59.9139", "longitude: 10.7522", "region: fit", "pois:"]
+             "latitude: 59.9139", "longitude: 10.7522", "region: fit", "itinerary: false", "pois:"]
     for i in range(50):
         lines.append(f"  - {{ title: \"Stop {i + 1}\", subtitle: \"Number {i + 1}\", "
                      f"latitude: {59.88 + (i % 10) * 0.007:.4f}, longitude: {10.70 + (i // 10) * 0.02:.4f} }}")

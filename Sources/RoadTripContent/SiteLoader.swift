@@ -56,8 +56,11 @@ public struct SiteLoader: Sendable {
     /// destination.
     static let reservedFileNames: Set<String> = ["site.yaml", "Destinations.plist"]
 
-    /// Output folder names that destinations may not take (theme assets live there).
-    package static let reservedSlugs: Set<String> = ["assets"]
+    /// Output folder names that destinations may not take, and what lives there: the theme's assets,
+    /// the named trips' pages and exports.
+    package static let reservedSlugs: [String: String] = [
+        "assets": "the theme's files", "itineraries": "the named trips' pages (itineraries/<trip>/)",
+    ]
 
     /// Reads the site configuration alone (`Destinations/site.yaml`; defaults when absent or
     /// empty). A `site.yaml` that is a folder or a symbolic link to nothing is an error.
@@ -233,10 +236,10 @@ public struct SiteLoader: Sendable {
         var seen: [String: Destination] = [:]
         for destination in destinations {
             let key = destination.slug.lowercased()
-            if Self.reservedSlugs.contains(key) {
+            if let use = Self.reservedSlugs[key] {
                 log.error(
                     SourceLocation(path: destination.sourcePath),
-                    "the slug '\(destination.slug)' is reserved for the theme's files; rename the destination")
+                    "the slug '\(destination.slug)' is reserved for \(use); rename the destination")
             }
             if let first = seen[key],
                 let message = Self.normalisationConflict(first.sourcePath, destination.sourcePath, slug: destination.slug)

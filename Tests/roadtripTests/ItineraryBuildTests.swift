@@ -55,4 +55,16 @@ import Testing
         let sitemap = try project.read("Output/sitemap.xml")
         #expect(sitemap.contains("<loc>https://example.org/trip/itineraries/north-cape/</loc>"))
     }
+
+    /// `itineraries/` holds the named trips' pages: a destination of that slug is an error at its file.
+    @Test func theSlugItinerariesIsReserved() throws {
+        let project = try TemporaryProject()
+        defer { project.remove() }
+        try project.write("Destinations/Itineraries/index.md", ItineraryCommandTests.destination("Itineraries", 1, 2, ""))
+        let result = try project.build(["--quiet"])
+        #expect(result.status == 1)
+        #expect(result.standardError.contains(
+            "Destinations/Itineraries/index.md: error: the slug 'itineraries' is reserved for the named trips' pages (itineraries/<trip>/); rename the destination"),
+            "\(result.standardError)")
+    }
 }

@@ -57,8 +57,8 @@ public enum NewDestination {
         }
         if let problem = ProjectLocator.problem(withGivenRoot: projectRoot) { throw Failure(message: problem) }
         let slug = Slug.make(from: trimmed)
-        if SiteLoader.reservedSlugs.contains(slug) {
-            throw Failure(message: "'\(slug)' is reserved for the theme's files; choose another name")
+        if let use = SiteLoader.reservedSlugs[slug] {
+            throw Failure(message: "'\(slug)' is reserved for \(use); choose another name")
         }
         let destinations = projectRoot.appendingPathComponent(ProjectLocator.contentFolderName)
         let folder = destinations.appendingPathComponent(slug)

@@ -15,7 +15,8 @@ struct ItineraryContext: Sendable {
         /// bearing 10°"); `nil` for the first stop.
         var leg: String?
         var legDetail: String?
-        /// The recorded drive of that leg, "234.2 km (145.5 mi) in 1:58:00"; `nil` when unrecorded.
+        /// The recorded drive of that leg, "4.35 km (2.70 mi) in 0:32:12, arrived 5 August 2010,
+        /// 18:23 CEST" (the last fix, on the stop's clock); `nil` when unrecorded.
         var driven: String?
         var country: String?
     }

@@ -100,12 +100,15 @@ extension PageRenderer {
             let leg = itinerary.leg(arrivingAt: index)
             return ItineraryContext.Stop(
                 number: stop.number, title: stop.title, url: links.link(to: stop.slug + "/", fromDepth: depth),
-                days: stop.firstDay.map { first in stop.lastDay.map { $0 == first ? "\(first)" : "\(first)–\($0)" } ?? "\(first)" },
+                days: ItineraryText.dayNumbers(stop),
                 arrival: dateText(stop.arrival.map(ItineraryText.text(of:))),
                 nights: stop.nights.map(String.init),
                 leg: leg.map { ItineraryText.shortDistance($0.distance) },
                 legDetail: leg.map { TripStatisticsText.distance($0.distance) + ", bearing " + ItineraryText.bearing($0.initialBearing) },
-                driven: leg?.recorded.map { TripStatisticsText.distance($0.distance) + " in " + TripStatisticsText.duration($0.drivingTime) },
+                driven: leg?.recorded.map { drive in
+                    TripStatisticsText.distance(drive.distance) + " in " + TripStatisticsText.duration(drive.drivingTime)
+                        + (drive.arrival.map { ", arrived " + dates.dateTime($0, in: stop.zone(default: timeZone), showingZone: true) } ?? "")
+                },
                 country: stop.country)
         }
         let hasDates = itinerary.stops.contains { $0.arrival != nil }

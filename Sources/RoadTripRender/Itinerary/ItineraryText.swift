@@ -39,6 +39,11 @@ public enum ItineraryText {
         ItineraryStopLine(itinerary, stopAt: index, siteTitle: "").text
     }
 
+    /// The trip's days a stop covers, "3–5" (or "3"), `nil` without dates.
+    static func dayNumbers(_ stop: ItineraryStop) -> String? {
+        stop.firstDay.map { first in stop.lastDay.map { $0 == first ? "\(first)" : "\(first)–\($0)" } ?? "\(first)" }
+    }
+
     /// "Days 3–5 of 16" (or "Day 3 of 16") when the itinerary has dates, else "Stop 3 of 7".
     static func dayLabel(_ itinerary: Itinerary, stopAt index: Int) -> String {
         let stop = itinerary.stops[index]
@@ -62,9 +67,7 @@ public enum ItineraryText {
     public static func table(_ itinerary: Itinerary) -> [String] {
         var rows: [[String]] = [["#", "Day", "Dates", "Nights", "Stop", "Leg from the previous stop"]]
         for (index, stop) in itinerary.stops.enumerated() {
-            let days = stop.firstDay.map { first in
-                stop.lastDay.map { $0 == first ? "\(first)" : "\(first)–\($0)" } ?? "\(first)"
-            } ?? "—"
+            let days = dayNumbers(stop) ?? "—"
             let dates = stop.arrival.map { arrival in
                 arrival.dayText + (stop.departure.map { $0.dayNumber == arrival.dayNumber ? "" : " → " + $0.dayText } ?? "")
             } ?? "—"

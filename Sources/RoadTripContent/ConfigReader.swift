@@ -34,10 +34,12 @@ struct ConfigReader {
         log.warning(location(node), "unknown key '\(name)' is ignored" + KeySuggestion.didYouMean(key, among: known))
     }
 
-    /// A short rendering of a node for messages: its scalar text, or its kind.
+    /// A short rendering of a node for messages: its scalar text (`the text '2'` when it was quoted,
+    /// so that `nights: "2"` reads as the mistake it is), or its kind.
     static func describe(_ node: YAMLNode) -> String {
         switch node.content {
-        case .scalar(let text, _): return QuotedText.singleQuoted(text)
+        // A quoted "2" or "false" is text, not the number or boolean it reads as: say so.
+        case .scalar(let text, let isPlain): return (isPlain ? "" : "the text ") + QuotedText.singleQuoted(text)
         case .sequence: return "a list"
         case .mapping: return "a mapping"
         }

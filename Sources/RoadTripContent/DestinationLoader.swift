@@ -75,6 +75,10 @@ struct DestinationLoader {
         guard let index, log.errorCount == errorsBefore else { return nil }
 
         let fields = index.fields
+        if !fields.isOnItinerary, let trip = fields.tripNode {
+            ConfigReader(path: index.path, log: log).warn(
+                trip, "trip is left out: with itinerary: false the destination is a side trip, on no trip")
+        }
         let body = Markdown.html(from: index.body, smart: config.markdownSmart, unsafe: config.markdownUnsafe)
         var destination = Destination(
             slug: Slug.make(from: folder.lastPathComponent),
@@ -92,7 +96,8 @@ struct DestinationLoader {
             tags: fields.tags,
             stay: fields.stay(reader: ConfigReader(path: index.path, log: log)),
             isOnItinerary: fields.isOnItinerary,
-            tripName: fields.tripName,
+            tripName: fields.isOnItinerary ? fields.tripName : nil,
+            tripTitle: fields.isOnItinerary ? fields.tripTitle : nil,
             image: fields.image,
             extraMetadata: fields.extraMetadata,
             sourcePath: index.path,
@@ -276,6 +281,8 @@ struct DestinationLoader {
                         reader.warn(value, "trip '\(name)' has no letter or digit to name a trip with; the destination stays on the site's main trip")
                     } else {
                         fields.tripName = Slug.make(from: name)
+                        fields.tripTitle = name.trimmingCharacters(in: .whitespacesAndNewlines)
+                        fields.tripNode = value
                     }
                 }
             case "draft": reader.bool(value, key) { fields.isDraft = $0 }
@@ -392,8 +399,10 @@ private struct FrontMatterFields {
     var departure: (date: CalendarDate, text: String, node: YAMLNode)?
     /// `itinerary: false` marks a side trip.
     var isOnItinerary = true
-    /// `trip:` as a slug.
+    /// `trip:` as a slug, as written, and its node.
     var tripName: String?
+    var tripTitle: String?
+    var tripNode: YAMLNode?
     var pointsOfInterest: [PointOfInterest] = []
     var extraMetadata: [String: MetadataValue] = [:]
     /// Keys of the author's that misspell a known key, by the known key (`latitude` → the node of
@@ -415,7 +424,8 @@ private struct FrontMatterFields {
             return nil
         }
         let afterNights = nights.map { arrival.addingDays($0.value) }
-        guard let departure else { return Stay(arrival: arrival, departure: afterNights) }
+        let arrivalLocation = dateNode.map(reader.location)
+        guard let departure else { return Stay(arrival: arrival, departure: afterNights, arrivalLocation: arrivalLocation) }
         let zone = TimeZone(secondsFromGMT: 0)!
         let isBeforeArrival = departure.date.dayNumber < arrival.dayNumber
             || (departure.date.dayNumber == arrival.dayNumber && arrival.time != nil && departure.date.time != nil
@@ -425,7 +435,7 @@ private struct FrontMatterFields {
                 departure.node,
                 "departure '\(departure.text)' is before the arrival ('\(text)', the date); it is left out"
                     + (afterNights == nil ? "" : " and the stay ends after its nights"))
-            return Stay(arrival: arrival, departure: afterNights)
+            return Stay(arrival: arrival, departure: afterNights, arrivalLocation: arrivalLocation)
         }
         if let nights, let afterNights, afterNights.dayNumber != departure.date.dayNumber {
             reader.warn(
@@ -433,7 +443,7 @@ private struct FrontMatterFields {
                 "nights: \(nights.value) ends the stay on \(afterNights.dayText), departure on \(departure.date.dayText) "
                     + "(\(CountText.counted(departure.date.dayNumber - arrival.dayNumber, "night")) after \(arrival.dayText)); the departure is used")
         }
-        return Stay(arrival: arrival, departure: departure.date)
+        return Stay(arrival: arrival, departure: departure.date, arrivalLocation: arrivalLocation)
     }
 
     /// The destination's coordinate, or `nil` after logging an error at the offending line:

@@ -10,6 +10,9 @@ public enum AntimeridianSplit {
     /// `[[170, 45], [180, 45]]` and `[[-180, 45], [-170, 45]]`): the piece before the cut ends at +180
     /// (or −180 when travelling west), the next starts at the opposite sign.
     ///
+    /// A step from +180° to −180° (or back) runs along the antimeridian and is not cut: its end is
+    /// written with the sign of the piece it continues.
+    ///
     /// - Parameter path: coordinates in degrees, longitudes within −180…180.
     /// - Returns: pieces of at least two positions each; no crossing gives `[path]`, fewer than two
     ///   positions gives `[]`.
@@ -48,6 +51,12 @@ public enum AntimeridianSplit {
                 let eastward = coordinate.longitude < previous.longitude  // e.g. 179 → −179
                 let edge: Double = eastward ? 180 : -180
                 let unwrappedLongitude = coordinate.longitude + (eastward ? 360 : -360)
+                // From +180 to −180 (or back): a step along the antimeridian itself, which crosses
+                // nothing; the position keeps the piece's sign.
+                guard unwrappedLongitude != previous.longitude else {
+                    append(Coordinate(latitude: coordinate.latitude, longitude: previous.longitude), emit: emit)
+                    return
+                }
                 let fraction = (edge - previous.longitude) / (unwrappedLongitude - previous.longitude)
                 let latitude = previous.latitude + fraction * (coordinate.latitude - previous.latitude)
                 let end = Coordinate(latitude: latitude, longitude: edge)

@@ -292,14 +292,12 @@ package struct PageRenderer: Sendable {
                     poiCountText: CountText.counted(destination.pointsOfInterest.count, .pointOfInterest))
             },
             itinerary: main.map { itineraryContext($0, depth: 0) },
-            trips: hasTripPages ? itineraries.compactMap { itinerary in
-                itinerary.name.map { name in
-                    HomePageContext.TripLink(
-                        title: ItineraryText.title(of: itinerary, siteTitle: config.title),
-                        url: links.link(to: ItineraryFiles.folder(of: name), fromDepth: 0),
-                        summary: ItineraryText.summary(itinerary))
-                }
-            } : [])
+            trips: itineraries.filter { $0.name != nil }.map { itinerary in
+                let trip = itineraryContext(itinerary, depth: 0)
+                return HomePageContext.TripLink(
+                    title: trip.title, url: hasTripPages ? trip.pageLink : nil, summary: trip.summary,
+                    calendarLink: trip.calendarLink, gpxLink: trip.gpxLink, geoJSONLink: trip.geoJSONLink)
+            })
         return OutputFile(path: "index.html", contents: .text(try theme.templates.render("home", context: context.templateValue)))
     }
 }

@@ -20,6 +20,12 @@ import Testing
         #expect(CountText.grouped(1204) == "1,204")
         #expect(CountText.grouped(1_234_567) == "1,234,567")
         #expect(CountText.grouped(-1234) == "-1,234")
+        #expect(CountText.grouped(Int.min) == "-9,223,372,036,854,775,808")
+        // Decimals: the whole part grouped, the fraction kept.
+        #expect(CountText.grouped(number: "2374.9") == "2,374.9")
+        #expect(CountText.grouped(number: "-1234567.25") == "-1,234,567.25")
+        #expect(CountText.grouped(number: "999.99") == "999.99")
+        #expect(TripStatisticsText.distance(2_374_900) == "2,374.9 km (1,475.7 mi)")
     }
 
     @Test func singularOnlyForOne() {

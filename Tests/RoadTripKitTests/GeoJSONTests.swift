@@ -212,6 +212,20 @@ import Testing
             [Coordinate(latitude: 1, longitude: -180), Coordinate(latitude: 2, longitude: -179)],
         ])
     }
+
+    /// A path along the antimeridian itself — from (10°, 180°) through (15°, −180°) to (20°, −180°),
+    /// as a geodesic along the meridian comes out of PROJ — crosses nothing: one piece, every
+    /// position numeric and on the first position's sign (it once divided 0 by 0 here).
+    @Test func aPathAlongTheAntimeridianIsOnePiece() {
+        let pieces = AntimeridianSplit.pieces(of: [
+            Coordinate(latitude: 10, longitude: 180), Coordinate(latitude: 15, longitude: -180),
+            Coordinate(latitude: 20, longitude: -180),
+        ])
+        #expect(pieces == [[
+            Coordinate(latitude: 10, longitude: 180), Coordinate(latitude: 15, longitude: 180),
+            Coordinate(latitude: 20, longitude: 180),
+        ]])
+    }
 }
 
 @Suite struct TrackGeoJSONTests {

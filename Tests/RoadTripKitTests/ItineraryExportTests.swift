@@ -206,4 +206,18 @@ import TestTools
         #expect(abs((properties["initialBearing"] as? Double ?? 0) - 327.326386) < 1e-6)
         #expect(properties["from"] as? Int == 1 && properties["to"] as? Int == 2)
     }
+
+    /// A leg over the North Pole — (80°, 10°) to (80°, −170°), due north then due south,
+    /// 2,233,651.715 m (GeographicLib 2.1) — covers every longitude up there: bbox
+    /// [−180, 80, 180, 90] (RFC 7946 §5.3), where the short way round would give a sliver.
+    @Test func aLegOverAPoleCoversEveryLongitude() throws {
+        let trips = [
+            Planner.trip("svalbard", Coordinate(latitude: 80, longitude: 10), order: 1),
+            Planner.trip("franz-josef", Coordinate(latitude: 80, longitude: -170), order: 2),
+        ]
+        let itinerary = ItineraryPlanner.itineraries(of: trips, timeZone: .gmt).itineraries[0]
+        #expect(abs(itinerary.legs[0].distance - 2_233_651.715) < 0.001)
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(GeoJSON.itinerary(itinerary) { $0.slug }.utf8)) as? [String: Any])
+        #expect(document["bbox"] as? [Double] == [-180, 80, 180, 90])
+    }
 }

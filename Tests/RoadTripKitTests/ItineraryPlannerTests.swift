@@ -18,14 +18,14 @@ import Testing
 
     static func trip(
         _ slug: String, _ coordinate: Coordinate, order: Int, stay: Stay? = nil, isOnItinerary: Bool = true,
-        tripName: String? = nil, recordings: [ProcessedTripLog] = []
+        tripName: String? = nil, recordings: [ProcessedTripLog] = [], timeZone: String = "Europe/Oslo"
     ) -> Trip {
         let destination = Destination(
             slug: slug, title: slug.capitalized, coordinate: coordinate, order: order, stay: stay,
             isOnItinerary: isOnItinerary, tripName: tripName, sourcePath: "Destinations/\(slug)/index.md")
         let region = CoordinateRegion(center: coordinate, span: .defaultSpan)
         let placemark = Placemark(
-            locality: slug.capitalized, state: "", country: "Norway", countryCode: "NO", timeZone: "Europe/Oslo",
+            locality: slug.capitalized, state: "", country: "Norway", countryCode: "NO", timeZone: timeZone,
             coordinate: coordinate, population: 1000)
         return Trip(
             destination: destination,
@@ -130,17 +130,60 @@ import Testing
         #expect(main.legs[0].recorded == nil)
     }
 
+    /// A loop around one stop is no drive: stops B and C at one place and D 2.5 km north; a 2-km
+    /// circle around C starts and ends within 5 km of all three, but nearer to C than to D and no
+    /// nearer to B than to C, so neither B → C nor C → D is recorded. A log makes one leg's drive
+    /// at most.
+    @Test func aLoopIsNoDriveAndALogMakesOneLegAtMost() {
+        let c = Self.bergen
+        let d = Geodesic.direct(from: c, azimuth: 0, distance: 2_500)
+        let circle = (0...36).map { Geodesic.direct(from: c, azimuth: Double($0) * 10, distance: 2_000) }
+        func processed(_ slug: String, _ points: [Coordinate]) -> ProcessedTripLog {
+            let begin = Date(timeIntervalSince1970: 1_749_888_000)
+            let log = TripLog(
+                slug: slug, sourcePath: slug + ".gpx", format: .gpx,
+                locations: points.enumerated().map { index, coordinate in
+                    LocationSample(timestamp: begin.addingTimeInterval(Double(index) * 30), coordinate: coordinate, horizontalAccuracy: 5)
+                })
+            return ProcessedTripLog(log: log, settings: FilterSettings.preset(named: "default")!)
+        }
+        let loop = [
+            Self.trip("b", c, order: 1), Self.trip("c", c, order: 2, recordings: [processed("loop", circle)]),
+            Self.trip("d", d, order: 3),
+        ]
+        let looped = ItineraryPlanner.itineraries(of: loop, timeZone: .gmt).itineraries[0]
+        #expect(looped.legs.map { $0.recorded == nil } == [true, true])
+        #expect(looped.totals.recordedLegs == 0 && looped.totals.drivenDistance == nil)
+
+        // A, B, C 3 km apart on a meridian; one log at B drives A → C. It connects A → B (it ends
+        // 3 km from B, within 5 km and nearer B than A) and would connect B → C too (it starts 3 km
+        // from B, nearer B than C): it is A → B's drive alone.
+        let b3 = Geodesic.direct(from: c, azimuth: 0, distance: 3_000), c6 = Geodesic.direct(from: c, azimuth: 0, distance: 6_000)
+        let drive = processed("drive", Geodesic.path(from: c, to: c6, spacing: 200))
+        let once = [
+            Self.trip("a", c, order: 1), Self.trip("b", b3, order: 2, recordings: [drive]), Self.trip("c", c6, order: 3),
+        ]
+        let itinerary = ItineraryPlanner.itineraries(of: once, timeZone: .gmt).itineraries[0]
+        #expect(itinerary.legs.map { $0.recorded?.tripLogs.map(\.slug) } == [["drive"], nil])
+        #expect(itinerary.totals.recordedLegs == 1)
+    }
+
     /// Stays that contradict each other are problems of the later destination.
     @Test func overlapsAndBackwardDates() {
         let trips = [
             Self.trip("bergen", Self.bergen, order: 1, stay: Stay(arrival: Self.date("2025-06-14"), departure: Self.date("2025-06-17"))),
-            Self.trip("alesund", Self.alesund, order: 2, stay: Stay(arrival: Self.date("2025-06-16"))),
+            Self.trip("alesund", Self.alesund, order: 2, stay: Stay(
+                arrival: Self.date("2025-06-16"), arrivalLocation: SourceLocation(path: "Destinations/alesund/index.md", line: 6, column: 7))),
             Self.trip("geiranger", Self.geiranger, order: 3, stay: Stay(arrival: Self.date("2025-06-10"))),
         ]
         let problems = ItineraryPlanner.itineraries(of: trips, timeZone: .gmt).problems
         #expect(problems == [
-            ItineraryProblem(destinationIndex: 1, message: "arrives on 2025-06-16, before the stay at Bergen ends (2025-06-17): the two stays overlap"),
-            ItineraryProblem(destinationIndex: 2, message: "arrives on 2025-06-10, before the previous stop of the trip, Alesund, on 2025-06-16: its order and its date disagree"),
+            ItineraryProblem(
+                destinationIndex: 1, message: "arrives on 2025-06-16, before the stay at Bergen ends (2025-06-17): the two stays overlap",
+                location: SourceLocation(path: "Destinations/alesund/index.md", line: 6, column: 7)),
+            ItineraryProblem(
+                destinationIndex: 2, message: "arrives on 2025-06-10, before the previous stop of the trip, Alesund, on 2025-06-16: its order and its date disagree",
+                location: SourceLocation(path: "Destinations/geiranger/index.md")),
         ])
         // Leaving at 09:00 and arriving at 15:00 on one day is no overlap; leaving at 16:00 is.
         let sameDay = [
@@ -153,6 +196,46 @@ import Testing
             Self.trip("alesund", Self.alesund, order: 2, stay: Stay(arrival: Self.date("2025-06-16T15:00"))),
         ]
         #expect(ItineraryPlanner.itineraries(of: late, timeZone: .gmt).problems.count == 1)
+    }
+
+    /// Stops in their own zones: an arrival written with an offset is on the stop's own day
+    /// (23:30 at −05:00 on March 31 is 06:30 on April 1 in Stockholm, +02:00), so one night to
+    /// April 2; two day-only arrivals on one day in Oslo and Tokyo are in order; a departure
+    /// inferred from the next stop's arrival in another zone is that moment (15:00 in Oslo, +01:00
+    /// on October 27, is 16:00 in Helsinki); 02:30 on 2025-03-30 does not exist in Oslo (its clocks
+    /// go from 02:00 to 03:00) and is a problem.
+    @Test func stopsInTheirOwnZones() throws {
+        let stockholm = Self.trip(
+            "stockholm", Coordinate(latitude: 59.33, longitude: 18.07), order: 1,
+            stay: Stay(arrival: Self.date("2025-03-31T23:30:00-05:00"), departure: nil), timeZone: "Europe/Stockholm")
+        let early = ItineraryPlanner.itineraries(of: [stockholm], timeZone: .gmt).itineraries[0].stops[0]
+        #expect(early.arrivalDay == CalendarDate(year: 2025, month: 4, day: 1).dayNumber)
+        #expect(early.firstDay == 1 && early.lastDay == 1 && early.nights == 0)
+
+        let sameDay = [
+            Self.trip("oslo", Coordinate(latitude: 59.91, longitude: 10.75), order: 1, stay: Stay(arrival: Self.date("2025-06-01"))),
+            Self.trip("tokyo", Coordinate(latitude: 35.68, longitude: 139.69), order: 2,
+                      stay: Stay(arrival: Self.date("2025-06-01")), timeZone: "Asia/Tokyo"),
+        ]
+        #expect(ItineraryPlanner.itineraries(of: sameDay, timeZone: .gmt).problems.isEmpty)
+
+        let inferred = [
+            Self.trip("helsinki", Coordinate(latitude: 60.17, longitude: 24.94), order: 1,
+                      stay: Stay(arrival: Self.date("2025-10-25")), timeZone: "Europe/Helsinki"),
+            Self.trip("oslo", Coordinate(latitude: 59.91, longitude: 10.75), order: 2, stay: Stay(arrival: Self.date("2025-10-27T15:00"))),
+        ]
+        let helsinki = ItineraryPlanner.itineraries(of: inferred, timeZone: .gmt).itineraries[0].stops[0]
+        let departure = try #require(helsinki.departure)
+        // 15:00 +01:00 is 14:00 UTC: 1,761,573,600 s (2025-10-27 is day 20,388; 20,388 × 86,400 + 50,400).
+        #expect(departure.instant(in: TimeZone(identifier: "Europe/Helsinki")!) == Date(timeIntervalSince1970: 1_761_573_600))
+        #expect(helsinki.nights == 2)
+
+        let gap = ItineraryPlanner.itineraries(of: [
+            Self.trip("oslo", Coordinate(latitude: 59.91, longitude: 10.75), order: 1, stay: Stay(arrival: Self.date("2025-03-30T02:30"))),
+        ], timeZone: .gmt).problems
+        #expect(gap.map(\.message) == [
+            "2025-03-30T02:30 is not a time in Europe/Oslo (its clocks skip it for daylight saving time): it is read as 2025-03-30 03:30",
+        ])
     }
 
     /// GeographicLib 2.1: (−16.8, −179.97) → (−16.0, 179.5) is 105,084.199 m at azimuth

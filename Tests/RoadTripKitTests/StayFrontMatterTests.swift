@@ -89,6 +89,11 @@ import Testing
             #expect(result.diagnostics.contains { $0.hasPrefix("Destinations/bergen/index.md:6:9: error: nights must be a whole number from 0 to 366, not ") },
                 "\(value): \(result.diagnostics)")
         }
+        // A quoted number is text, and the message says so.
+        let quoted = try load("date: 2025-06-14\nnights: \"2\"\n")
+        #expect(quoted.diagnostics.contains(
+            "Destinations/bergen/index.md:6:9: error: nights must be a whole number from 0 to 366, not the text '2'"),
+            "\(quoted.diagnostics)")
     }
 
     /// `itinerary: false` marks a side trip; `trip:` names a trip, as a slug.

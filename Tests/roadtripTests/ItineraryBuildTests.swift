@@ -67,4 +67,50 @@ import Testing
             "Destinations/Itineraries/index.md: error: the slug 'itineraries' is reserved for the named trips' pages (itineraries/<trip>/); rename the destination"),
             "\(result.standardError)")
     }
+
+    /// A project theme without the `itinerary` layout: no trip pages, so no stop's line links to
+    /// one, and the home page lists the named trip with its exports; a main trip of one stop has
+    /// no table, so its stop's line links nowhere either.
+    @Test func aThemeWithoutTripPages() throws {
+        let project = try TemporaryProject()
+        defer { project.remove() }
+        try FileManager.default.moveItem(
+            at: project.root.appendingPathComponent("Themes/default"), to: project.root.appendingPathComponent("Themes/mine"))
+        try FileManager.default.removeItem(at: project.root.appendingPathComponent("Themes/mine/layouts/itinerary.mustache"))
+        let page = ItineraryCommandTests.destination
+        try project.write("Destinations/site.yaml", "theme: mine\n")
+        try project.write("Destinations/bergen/index.md", page("Bergen", 60.3913, 5.3221, "date: 2025-06-14\n"))
+        try project.write("Destinations/nordkapp/index.md", page("Nordkapp", 71.17, 25.78, "trip: north-cape\norder: 1\n"))
+        try project.write("Destinations/honningsvag/index.md", page("Honningsvåg", 70.98, 25.97, "trip: north-cape\norder: 2\n"))
+        let result = try project.build(["--quiet"])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(!project.exists("Output/itineraries/north-cape/index.html"))
+        #expect(project.exists("Output/itineraries/north-cape/itinerary.gpx"))
+        #expect(try project.read("Output/nordkapp/index.html").contains(
+            #"<p class="itinerary-line">Stop 1 of 2 · next: <a href="../honningsvag/index.html">Honningsvåg</a>"#))
+        #expect(try project.read("Output/bergen/index.html").contains(#"<p class="itinerary-line">Day 1 of 1</p>"#))
+        let home = try project.read("Output/index.html")
+        #expect(home.contains("<li>North Cape: 2 stops"))
+        #expect(home.contains(#"<a href="itineraries/north-cape/itinerary.gpx" type="application/gpx+xml" download>GPX</a>"#))
+        #expect(!home.contains("itinerary-heading"), "a main trip of one stop has no table")
+        #expect(try !project.read("Output/sitemap.xml").contains("itineraries/"))
+    }
+
+    /// A trip's title is its name as its first stop writes it; `trip` on a side trip is a warning
+    /// at its line (the key is the 6th line of the file, its value at column 7).
+    @Test func tripTitlesAndATripOnASideTrip() throws {
+        let project = try TemporaryProject()
+        defer { project.remove() }
+        let page = ItineraryCommandTests.destination
+        try project.write("Destinations/a/index.md", page("Ærøskøbing", 54.89, 10.41, "trip: \"Ærø – Ø\"\norder: 1\n"))
+        try project.write("Destinations/b/index.md", page("Marstal", 54.85, 10.52, "trip: aero-o\norder: 2\n"))
+        try project.write("Destinations/c/index.md", page("Odense", 55.40, 10.39, "trip: side\nitinerary: false\n"))
+        let result = try project.build()
+        #expect(result.status == 0)
+        #expect(result.standardError.contains(
+            "Destinations/c/index.md:5:7: warning: trip is left out: with itinerary: false the destination is a side trip, on no trip"),
+            "\(result.standardError)")
+        #expect(try project.read("Output/itineraries/aero-o/index.html").contains("<h1>Ærø – Ø</h1>"))
+        #expect(!project.exists("Output/itineraries/side"))
+    }
 }

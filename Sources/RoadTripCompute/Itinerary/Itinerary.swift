@@ -6,6 +6,8 @@ import RoadTripCore
 public struct Itinerary: Sendable, Hashable {
     /// The trip's name (front matter `trip:`, a slug), or `nil` for the site's main trip.
     public var name: String?
+    /// The name as its first stop writes it (`North Cape`), `nil` for the main trip.
+    public var writtenName: String?
     /// The stops in travel order: `order`, then `date`, then title (the site's one order,
     /// `HomePageOrder`), side trips (`itinerary: false`) left out.
     public var stops: [ItineraryStop]
@@ -43,10 +45,15 @@ public struct ItineraryStop: Sendable, Hashable {
     /// Whether the front matter gave the departure (`departure` or `nights`) rather than the
     /// itinerary inferring it.
     public var isDepartureGiven: Bool
+    /// The arrival's and the departure's days on the stop's own calendar (`CalendarDate.
+    /// localDayNumber(in:)` in its zone: the written days, unless a time was written with an
+    /// offset), as day numbers; `nil` without an arrival.
+    public var arrivalDay: Int?
+    public var departureDay: Int?
     /// Nights from the arrival's day to the departure's, or `nil` without an arrival.
     public var nights: Int? {
-        guard let arrival, let departure else { return nil }
-        return departure.dayNumber - arrival.dayNumber
+        guard let arrivalDay, let departureDay else { return nil }
+        return departureDay - arrivalDay
     }
     /// The trip's days this stop covers, counted from 1 on the itinerary's first arrival day:
     /// `firstDay...lastDay`; `nil` without an arrival.
@@ -142,4 +149,6 @@ public struct ItineraryProblem: Sendable, Hashable {
     /// The destination concerned (its index in the site's destinations) and what is wrong.
     public var destinationIndex: Int
     public var message: String
+    /// Where in its file: the arrival (`date`), when known.
+    public var location: SourceLocation?
 }

@@ -75,48 +75,15 @@ public enum ItineraryPlanner {
                 country: nearbyPlacemark(of: trips[index]).flatMap { $0.country.isEmpty ? nil : $0.country },
                 timeZone: nearbyPlacemark(of: trips[index]).flatMap { $0.timeZone.isEmpty ? nil : $0.timeZone })
         }
-        // Departures not given: the next stop's arrival (when it is not earlier), else the
-        // arrival's own day. Problems where neighbours disagree.
-        for position in stops.indices {
-            guard let arrival = stops[position].arrival else { continue }
-            let next = stops.dropFirst(position + 1).first { $0.arrival != nil }
-            if position > 0, let previous = stops[..<position].last(where: { $0.arrival != nil }),
-                let previousArrival = previous.arrival,
-                arrival.instant(in: stops[position].zone(default: timeZone))
-                    < previousArrival.instant(in: previous.zone(default: timeZone))
-            {
-                problems.append(ItineraryProblem(
-                    destinationIndex: stops[position].destinationIndex,
-                    message: "arrives on \(arrival.dayText), before the previous stop of the trip, \(previous.title), "
-                        + "on \(previousArrival.dayText): its order and its date disagree"))
-            }
-            if let departure = stops[position].departure {
-                if let next, let nextArrival = next.arrival,
-                    isAfter(departure, in: stops[position].zone(default: timeZone), nextArrival, in: next.zone(default: timeZone))
-                {
-                    problems.append(ItineraryProblem(
-                        destinationIndex: next.destinationIndex,
-                        message: "arrives on \(nextArrival.dayText), before the stay at \(stops[position].title) ends "
-                            + "(\(departure.dayText)): the two stays overlap"))
-                }
-            } else if let next, let nextArrival = next.arrival, nextArrival.dayNumber >= arrival.dayNumber {
-                stops[position].departure = nextArrival
-            } else {
-                stops[position].departure = arrival.addingDays(0)
-            }
-        }
-        let firstDay = stops.compactMap { $0.arrival?.dayNumber }.min()
-        if let firstDay {
-            for position in stops.indices {
-                guard let arrival = stops[position].arrival else { continue }
-                stops[position].firstDay = arrival.dayNumber - firstDay + 1
-                stops[position].lastDay = max(arrival.dayNumber, stops[position].departure?.dayNumber ?? arrival.dayNumber) - firstDay + 1
-            }
-        }
+        placeStays(of: &stops, trips: trips, timeZone: timeZone, problems: &problems)
+        // A trip log makes the drive of one leg at most, the first in travel order it connects.
+        var usedLogs: Set<RecordedTripLog> = []
         let legs: [ItineraryLeg] = stops.indices.dropLast().map { position in
-            leg(from: position, to: position + 1, stops: stops, trips: trips)
+            leg(from: position, to: position + 1, stops: stops, trips: trips, usedLogs: &usedLogs)
         }
-        return Itinerary(name: name, stops: stops, legs: legs, totals: totals(of: stops, legs: legs, trips: trips))
+        return Itinerary(
+            name: name, writtenName: indices.first.flatMap { trips[$0].destination.tripTitle }, stops: stops, legs: legs,
+            totals: totals(of: stops, legs: legs, trips: trips))
     }
 
     /// The trip's placemark when its town is within `countryRadius`, else `nil`.
@@ -124,31 +91,126 @@ public enum ItineraryPlanner {
         trip.placemark.flatMap { $0.distance <= countryRadius ? $0 : nil }
     }
 
-    /// Whether `departure` comes after `arrival`: by day, or on one day by time when both have one.
-    private static func isAfter(
-        _ departure: CalendarDate, in departureZone: TimeZone, _ arrival: CalendarDate, in arrivalZone: TimeZone
-    ) -> Bool {
-        if departure.dayNumber != arrival.dayNumber { return departure.dayNumber > arrival.dayNumber }
-        guard departure.time != nil, arrival.time != nil else { return false }
-        return departure.instant(in: departureZone) > arrival.instant(in: arrivalZone)
+    /// A moment of a stay as the itinerary compares them: its day on the stop's own calendar and,
+    /// when a time was written, the instant.
+    private struct Moment {
+        var day: Int
+        var instant: Date?
+
+        init(_ date: CalendarDate, in zone: TimeZone) {
+            day = date.localDayNumber(in: zone)
+            instant = date.time == nil ? nil : date.instant(in: zone)
+        }
+
+        /// Earlier by day, or on one day by time when both have one (a day alone is never earlier
+        /// or later than a time on that day).
+        func isBefore(_ other: Moment) -> Bool {
+            if day != other.day { return day < other.day }
+            guard let instant, let otherInstant = other.instant else { return false }
+            return instant < otherInstant
+        }
+
+        /// "2025-06-14", or "2025-06-14 15:00" with a time (on the stop's clock).
+        func text(in zone: TimeZone) -> String {
+            let civil = ISO8601Time.civilFromDays(day)
+            var text = CalendarDate(year: civil.year, month: civil.month, day: civil.day).dayText
+            if let instant {
+                let seconds = Int(instant.timeIntervalSince1970.rounded(.down)) + zone.secondsFromGMT(for: instant)
+                let ofDay = ((seconds % 86_400) + 86_400) % 86_400
+                text += " " + ISO8601Time.pad(ofDay / 3600, 2) + ":" + ISO8601Time.pad(ofDay / 60 % 60, 2)
+            }
+            return text
+        }
     }
 
-    private static func leg(from: Int, to: Int, stops: [ItineraryStop], trips: [Trip]) -> ItineraryLeg {
+    /// Sets each dated stop's days (on its own calendar: `ItineraryStop.zone(default:)`), infers
+    /// the departures not given — the next dated stop's arrival (when it is not earlier; as the
+    /// same moment, whatever the two zones), else the arrival's own day — and appends a problem,
+    /// at the arrival's line, for a time that does not exist in the stop's zone (a daylight-saving
+    /// gap), a stop that arrives before the previous one, and a stay given a departure after the
+    /// next stop's arrival.
+    private static func placeStays(
+        of stops: inout [ItineraryStop], trips: [Trip], timeZone: TimeZone, problems: inout [ItineraryProblem]
+    ) {
+        let zones = stops.map { $0.zone(default: timeZone) }
+        func problem(_ position: Int, _ message: String) {
+            let destination = trips[stops[position].destinationIndex].destination
+            problems.append(ItineraryProblem(
+                destinationIndex: stops[position].destinationIndex, message: message,
+                location: destination.stay?.arrivalLocation ?? SourceLocation(path: destination.sourcePath)))
+        }
+        let dated = stops.indices.filter { stops[$0].arrival != nil }
+        for (order, position) in dated.enumerated() {
+            let arrival = stops[position].arrival!, zone = zones[position]
+            let arriving = Moment(arrival, in: zone)
+            stops[position].arrivalDay = arriving.day
+            if !arrival.existsAsWritten(in: zone), let time = arrival.time {
+                let written = arrival.dayText + "T" + ISO8601Time.pad(time.hour, 2) + ":" + ISO8601Time.pad(time.minute, 2)
+                problem(position, "\(written) is not a time in "
+                    + "\(zone.identifier) (its clocks skip it for daylight saving time): it is read as "
+                    + Moment(arrival, in: zone).text(in: zone))
+            }
+            if order > 0 {
+                let previousPosition = dated[order - 1]
+                let previous = Moment(stops[previousPosition].arrival!, in: zones[previousPosition])
+                if arriving.isBefore(previous) {
+                    problem(position, "arrives on \(arriving.text(in: zone)), before the previous stop of the trip, "
+                        + "\(stops[previousPosition].title), on \(previous.text(in: zones[previousPosition])): "
+                        + "its order and its date disagree")
+                }
+            }
+            let next = order + 1 < dated.count ? dated[order + 1] : nil
+            if let departure = stops[position].departure {
+                stops[position].departureDay = departure.localDayNumber(in: zone)
+                if let next, let nextArrival = stops[next].arrival {
+                    let leaving = Moment(departure, in: zone), nextArriving = Moment(nextArrival, in: zones[next])
+                    if nextArriving.isBefore(leaving) {
+                        problem(next, "arrives on \(nextArriving.text(in: zones[next])), before the stay at \(stops[position].title) "
+                            + "ends (\(leaving.text(in: zone))): the two stays overlap")
+                    }
+                }
+            } else if let next, let nextArrival = stops[next].arrival,
+                !Moment(nextArrival, in: zones[next]).isBefore(Moment(arrival, in: zone))
+            {
+                let departure = nextArrival.pinned(to: zones[next])
+                stops[position].departure = departure
+                stops[position].departureDay = max(arriving.day, departure.localDayNumber(in: zone))
+            } else {
+                stops[position].departure = arrival.addingDays(0)
+                stops[position].departureDay = arriving.day
+            }
+        }
+        if let firstDay = stops.compactMap(\.arrivalDay).min() {
+            for position in dated {
+                guard let arrivalDay = stops[position].arrivalDay else { continue }
+                stops[position].firstDay = arrivalDay - firstDay + 1
+                stops[position].lastDay = max(arrivalDay, stops[position].departureDay ?? arrivalDay) - firstDay + 1
+            }
+        }
+    }
+
+    private static func leg(
+        from: Int, to: Int, stops: [ItineraryStop], trips: [Trip], usedLogs: inout Set<RecordedTripLog>
+    ) -> ItineraryLeg {
         let start = stops[from].coordinate, end = stops[to].coordinate
         let (distance, azimuth, _) = Geodesic.inverse(from: start, to: end)
         let bearing = distance > 0 ? (azimuth + 360).truncatingRemainder(dividingBy: 360) : 0
         let candidates = [stops[to], stops[from]].flatMap { stop in
             trips[stop.destinationIndex].recordings.map { (stop.slug, $0) }
-        }
+        }.filter { !usedLogs.contains(RecordedTripLog(destinationSlug: $0.0, slug: $0.1.log.slug)) }
+        let recorded = recordedDrive(from: start, to: end, legDistance: distance, candidates: candidates)
+        usedLogs.formUnion(recorded?.tripLogs ?? [])
         return ItineraryLeg(
             from: from, to: to, distance: distance, initialBearing: bearing, start: start, end: end,
-            path: path(from: start, to: end),
-            recorded: recordedDrive(from: start, to: end, legDistance: distance, candidates: candidates))
+            path: path(from: start, to: end), recorded: recorded)
     }
 
     /// The drive from `start` to `end` among `candidates` (destination slug and processed log):
-    /// the earliest log that starts within `connectionRadius` of `start`, through the first log
-    /// from there on that ends within it of `end`, with every log between them in time order.
+    /// the earliest log that starts within `connectionRadius` of `start`, and nearer to it than to
+    /// `end`, through the first log from there on that ends within it of `end`, and nearer to it
+    /// than to `start`, with every log between them in time order. The "nearer" rule keeps a loop
+    /// around one stop (which starts and ends near both of two close stops) from counting as the
+    /// drive between them, and a leg between two stops at one place from having a drive.
     private static func recordedDrive(
         from start: Coordinate, to end: Coordinate, legDistance: Double, candidates: [(String, ProcessedTripLog)]
     ) -> RecordedDrive? {
@@ -160,9 +222,14 @@ public enum ItineraryPlanner {
             default: return false
             }
         }
-        guard let first = logs.firstIndex(where: { Geodesic.distance(from: $0.1.track.coordinate(at: 0), to: start) <= radius }),
+        /// Whether `point` is within the radius of `stop` and nearer to it than to `other`.
+        func connects(_ point: Coordinate, _ stop: Coordinate, rather other: Coordinate) -> Bool {
+            let distance = Geodesic.distance(from: point, to: stop)
+            return distance <= radius && distance < Geodesic.distance(from: point, to: other)
+        }
+        guard let first = logs.firstIndex(where: { connects($0.1.track.coordinate(at: 0), start, rather: end) }),
             let last = logs[first...].firstIndex(where: { log in
-                Geodesic.distance(from: log.1.track.coordinate(at: log.1.track.count - 1), to: end) <= radius
+                connects(log.1.track.coordinate(at: log.1.track.count - 1), end, rather: start)
             })
         else { return nil }
         let drive = logs[first...last]
@@ -175,7 +242,7 @@ public enum ItineraryPlanner {
 
     private static func totals(of stops: [ItineraryStop], legs: [ItineraryLeg], trips: [Trip]) -> ItineraryTotals {
         let recorded = legs.compactMap(\.recorded)
-        let dayNumbers = stops.flatMap { [$0.arrival?.dayNumber, $0.departure?.dayNumber].compactMap { $0 } }
+        let dayNumbers = stops.flatMap { [$0.arrivalDay, $0.departureDay].compactMap { $0 } }
         var countries: [String] = []
         for stop in stops { if let country = stop.country, !countries.contains(country) { countries.append(country) } }
         var highest: ItineraryTotals.HighestPoint?

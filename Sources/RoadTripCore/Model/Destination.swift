@@ -45,6 +45,8 @@ public struct Destination: Sendable, Hashable {
     /// The named trip the destination belongs to (front matter `trip: north-cape`, as a slug), or
     /// `nil` for the site's main trip.
     public var tripName: String?
+    /// The trip's name as this destination writes it (`North Cape`), trimmed; `nil` without `trip`.
+    public var tripTitle: String?
     /// Optional image path or URL (front matter `image`, plist `DestinationImage`).
     public var image: String?
     /// Front matter keys roadtrip does not interpret, passed to templates as `params`.
@@ -73,7 +75,7 @@ public struct Destination: Sendable, Hashable {
         bodyHTML: String = "", pointsOfInterest: [PointOfInterest] = [], events: [Event] = [],
         weatherURL: String? = nil, regionRequest: RegionRequest = .span(nil), date: String? = nil,
         isDraft: Bool = false, order: Int? = nil, tags: [String] = [], stay: Stay? = nil, isOnItinerary: Bool = true,
-        tripName: String? = nil, image: String? = nil,
+        tripName: String? = nil, tripTitle: String? = nil, image: String? = nil,
         extraMetadata: [String: MetadataValue] = [:], sourcePath: String, assetFiles: [String] = [],
         tripLogs: [LoadedTripLog] = []
     ) {
@@ -94,6 +96,7 @@ public struct Destination: Sendable, Hashable {
         self.stay = stay
         self.isOnItinerary = isOnItinerary
         self.tripName = tripName
+        self.tripTitle = tripTitle
         self.image = image
         self.extraMetadata = extraMetadata
         self.sourcePath = sourcePath

@@ -6,11 +6,15 @@ public struct Stay: Sendable, Hashable {
     /// The departure (a day, or a day and a time), or `nil` when the front matter gives neither
     /// `departure` nor `nights`: the itinerary then ends the stay when the next stop begins.
     public var departure: CalendarDate?
+    /// Where the arrival is written (the `date` value in the destination's file), for the
+    /// itinerary's warnings; `nil` when unknown.
+    public var arrivalLocation: SourceLocation?
 
     /// Creates a stay.
-    public init(arrival: CalendarDate, departure: CalendarDate? = nil) {
+    public init(arrival: CalendarDate, departure: CalendarDate? = nil, arrivalLocation: SourceLocation? = nil) {
         self.arrival = arrival
         self.departure = departure
+        self.arrivalLocation = arrivalLocation
     }
 
     /// Nights between the arrival's day and the departure's day, or `nil` without a departure.

@@ -41,13 +41,21 @@ public enum CountText {
     /// `value` in decimal digits with `,` between groups of three (1350 → "1,350",
     /// −1234567 → "-1,234,567"), whatever the locale.
     public static func grouped(_ value: Int) -> String {
-        let digits = String(value.magnitude)
-        var text = value < 0 ? "-" : ""
-        for (offset, digit) in digits.enumerated() {
-            if offset > 0 && (digits.count - offset) % 3 == 0 { text.append(",") }
-            text.append(digit)
+        grouped(number: String(value))
+    }
+
+    /// A number written in digits (`"2374.9"`, `"-1234567"`) with `,` between groups of three
+    /// in its whole part ("2,374.9", "-1,234,567"); the fraction is kept as it is.
+    public static func grouped(number text: String) -> String {
+        let sign = text.hasPrefix("-") ? "-" : ""
+        let unsigned = text.dropFirst(sign.count)
+        let whole = unsigned.prefix { $0.isASCII && $0.isNumber }
+        var grouped = sign
+        for (offset, digit) in whole.enumerated() {
+            if offset > 0 && (whole.count - offset) % 3 == 0 { grouped.append(",") }
+            grouped.append(digit)
         }
-        return text
+        return grouped + unsigned.dropFirst(whole.count)
     }
 }
 

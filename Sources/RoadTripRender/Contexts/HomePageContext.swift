@@ -22,10 +22,14 @@ struct HomePageContext: Sendable {
     /// The named trips, each linking to its page.
     var trips: [TripLink]
 
-    /// A named trip on the home page: its title, page and summary.
+    /// A named trip on the home page: its title, page (`nil` when the theme has no `itinerary`
+    /// layout), summary and exports.
     struct TripLink: Sendable {
         var title: String
-        var url: String
+        var url: String?
         var summary: String
+        var calendarLink: String?
+        var gpxLink: String
+        var geoJSONLink: String
     }
 }

@@ -221,7 +221,13 @@ extension HomePageContext: TemplateContext {
             "itinerary": itinerary.templateValue,
             "hasTrips": .bool(!trips.isEmpty),
             "trips": .list(trips.map { trip in
-                .object(["title": .string(trip.title), "url": .string(trip.url), "summary": .string(trip.summary)])
+                .object([
+                    "title": .string(trip.title), "url": trip.url.templateValue, "summary": .string(trip.summary),
+                    "links": .object([
+                        "calendar": trip.calendarLink.templateValue, "gpx": .string(trip.gpxLink),
+                        "geojson": .string(trip.geoJSONLink),
+                    ]),
+                ])
             }),
             "destinations": .list(cards.map { card in
                 .object([
@@ -283,8 +289,10 @@ extension ItineraryStopLine {
             "days": .string(days), "previous": neighbour(previous), "next": neighbour(next), "text": .string(text),
             "trip": .object([
                 "title": .string(tripTitle),
-                "url": .string(links.link(to: ItineraryFiles.folder(of: tripName), fromDepth: depth)
-                    + (tripName == nil ? "#itinerary-heading" : "")),
+                "url": hasTripTable
+                    ? .string(links.link(to: ItineraryFiles.folder(of: tripName), fromDepth: depth)
+                        + (tripName == nil ? "#itinerary-heading" : ""))
+                    : .null,
             ]),
         ])
     }

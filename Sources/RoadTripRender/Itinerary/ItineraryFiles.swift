@@ -4,7 +4,7 @@ import RoadTripCompute
 
 /// Where an itinerary's files go: the main trip's at the site root (`itinerary.ics`,
 /// `itinerary.gpx`, `itinerary.geojson`), a named trip's in `itineraries/<name>/` with its page.
-enum ItineraryFiles {
+package enum ItineraryFiles {
     /// The folder of a trip's files below the site root: `""` for the main trip (`name` `nil`),
     /// `itineraries/<name>/` for a named one.
     static func folder(of name: String?) -> String {
@@ -18,7 +18,7 @@ enum ItineraryFiles {
 
     /// The theme layout of a named trip's page. A theme without it (a project's own theme made
     /// before itineraries) gets no trip pages; the exports are written all the same.
-    static let layout = "itinerary"
+    package static let layout = "itinerary"
 }
 
 extension PageRenderer {
@@ -92,6 +92,15 @@ extension PageRenderer {
         }
     }
 
+    /// A stop's arrival for readers: the day ("14 June 2025"), or with a time that moment on the
+    /// stop's own clock with its zone ("29 June 2025, 15:00 CEST"); `.none` without one.
+    private func arrivalText(_ stop: ItineraryStop) -> DateText {
+        guard let arrival = stop.arrival else { return .none }
+        guard arrival.time != nil else { return dateText(arrival.dayText) }
+        let zone = stop.zone(default: timeZone), instant = arrival.instant(in: zone)
+        return DateText(text: dates.dateTime(instant, in: zone, showingZone: true), dateTime: ReadableDate.htmlDateTime(instant))
+    }
+
     /// The itinerary's table, totals and links for a page `depth` folders below the root.
     func itineraryContext(_ itinerary: Itinerary, depth: Int) -> ItineraryContext {
         let folder = ItineraryFiles.folder(of: itinerary.name)
@@ -101,7 +110,7 @@ extension PageRenderer {
             return ItineraryContext.Stop(
                 number: stop.number, title: stop.title, url: links.link(to: stop.slug + "/", fromDepth: depth),
                 days: ItineraryText.dayNumbers(stop),
-                arrival: dateText(stop.arrival.map(ItineraryText.text(of:))),
+                arrival: arrivalText(stop),
                 nights: stop.nights.map(String.init),
                 leg: leg.map { ItineraryText.shortDistance($0.distance) },
                 legDetail: leg.map { TripStatisticsText.distance($0.distance) + ", bearing " + ItineraryText.bearing($0.initialBearing) },

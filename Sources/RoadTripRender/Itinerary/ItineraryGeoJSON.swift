@@ -16,7 +16,8 @@ extension GeoJSON {
     /// `to` (stop numbers), `distance` (metres, geodesic, 0.1 m) and `initialBearing` (degrees
     /// clockwise from north), `stroke`, and for a recorded leg `drivenDistance` (metres) and
     /// `drivingTime` (seconds). `bbox` covers the stops and the legs' paths, the short way round in
-    /// longitude (west > east across 180°); it is left out with no stop.
+    /// longitude (west > east across 180°), and all longitudes up to a pole a leg passes over
+    /// (RFC 7946 §5.3); it is left out with no stop.
     public static func itinerary(_ itinerary: Itinerary, pageURL: (ItineraryStop) -> String) -> String {
         var features: [JSONValue] = []
         var covered: [Coordinate] = []
@@ -69,11 +70,34 @@ extension GeoJSON {
         }
         var members: [(String, JSONValue)] = [("type", .string("FeatureCollection"))]
         if !covered.isEmpty {
-            let (west, east) = LongitudeRange.shortestCovering(covered.map(\.longitude))
-            let latitudes = covered.map(\.latitude)
-            members.append(("bbox", .array([west, latitudes.min()!, east, latitudes.max()!].map(decimal))))
+            var (west, east) = LongitudeRange.shortestCovering(covered.map(\.longitude))
+            var south = covered.map(\.latitude).min()!, north = covered.map(\.latitude).max()!
+            // A leg over a pole covers every longitude there (RFC 7946 §5.3).
+            for pole in Self.polesCrossed(by: itinerary.legs.map(\.path)) {
+                (west, east) = (-180, 180)
+                if pole > 0 { north = 90 } else { south = -90 }
+            }
+            members.append(("bbox", .array([west, south, east, north].map(decimal))))
         }
         members.append(("features", .array(features)))
         return JSONValue.object(members).text
+    }
+
+    /// The poles (+1 north, −1 south) that `paths` pass over: a path with a point at a pole, or
+    /// two consecutive points more than 90° of longitude apart the short way round — a geodesic
+    /// through points 20 km apart turns that fast only within 20 km of a pole.
+    static func polesCrossed(by paths: [[Coordinate]]) -> Set<Int> {
+        var poles: Set<Int> = []
+        for path in paths {
+            for (index, point) in path.enumerated() {
+                if abs(point.latitude) >= 90 - 1e-9 { poles.insert(point.latitude > 0 ? 1 : -1) }
+                guard index > 0 else { continue }
+                let previous = path[index - 1]
+                var step = abs(point.longitude - previous.longitude).truncatingRemainder(dividingBy: 360)
+                if step > 180 { step = 360 - step }
+                if step > 90 { poles.insert(point.latitude + previous.latitude > 0 ? 1 : -1) }
+            }
+        }
+        return poles
     }
 }

@@ -19,9 +19,13 @@ public struct ItineraryStopLine: Sendable, Hashable {
     /// The trip's name (`nil`: the main trip) and title (`ItineraryText.title`).
     public var tripName: String?
     public var tripTitle: String
+    /// Whether the trip has a table to link to: the home page's (a main trip of two stops or more)
+    /// or its own page (a named trip, when the theme has the `itinerary` layout).
+    public var hasTripTable: Bool
 
-    /// The line of the stop at `index` of `itinerary` (`siteTitle`: the main trip's title).
-    public init(_ itinerary: Itinerary, stopAt index: Int, siteTitle: String) {
+    /// The line of the stop at `index` of `itinerary` (`siteTitle`: the main trip's title;
+    /// `hasTripPages`: whether named trips get pages).
+    public init(_ itinerary: Itinerary, stopAt index: Int, siteTitle: String, hasTripPages: Bool = true) {
         days = ItineraryText.dayLabel(itinerary, stopAt: index)
         func neighbour(_ leg: ItineraryLeg?, at stop: (ItineraryLeg) -> Int) -> Neighbour? {
             leg.map { leg in
@@ -33,6 +37,7 @@ public struct ItineraryStopLine: Sendable, Hashable {
         next = neighbour(itinerary.leg(leaving: index)) { $0.to }
         tripName = itinerary.name
         tripTitle = ItineraryText.title(of: itinerary, siteTitle: siteTitle)
+        hasTripTable = itinerary.name == nil ? itinerary.stops.count >= 2 : hasTripPages
     }
 
     /// The line as text.
@@ -44,11 +49,14 @@ public struct ItineraryStopLine: Sendable, Hashable {
     }
 
     /// Each destination's line, by its index in the site's destinations (`nil`: on no itinerary).
-    public static func lines(of itineraries: [Itinerary], destinationCount: Int, siteTitle: String) -> [ItineraryStopLine?] {
+    public static func lines(
+        of itineraries: [Itinerary], destinationCount: Int, siteTitle: String, hasTripPages: Bool
+    ) -> [ItineraryStopLine?] {
         var lines = [ItineraryStopLine?](repeating: nil, count: destinationCount)
         for itinerary in itineraries {
             for index in itinerary.stops.indices {
-                lines[itinerary.stops[index].destinationIndex] = ItineraryStopLine(itinerary, stopAt: index, siteTitle: siteTitle)
+                lines[itinerary.stops[index].destinationIndex] = ItineraryStopLine(
+                    itinerary, stopAt: index, siteTitle: siteTitle, hasTripPages: hasTripPages)
             }
         }
         return lines

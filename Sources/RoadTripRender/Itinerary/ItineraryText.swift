@@ -25,10 +25,13 @@ public enum ItineraryText {
         return parts.joined(separator: " · ")
     }
 
-    /// A named trip's title, made from its name as Hugo makes a taxonomy term's: the words of the
-    /// slug, each capitalised ("north-cape" → "North Cape"); the main trip's is `siteTitle`.
+    /// A named trip's title: its name as its first stop writes it (`trip: North Cape`), or, when
+    /// that is written as a slug (`trip: north-cape`), the slug's words capitalised as Hugo titles
+    /// a taxonomy term ("North Cape"); the main trip's is `siteTitle`. Names that make one slug
+    /// (`North Cape`, `north-cape`) are one trip.
     public static func title(of itinerary: Itinerary, siteTitle: String) -> String {
         guard let name = itinerary.name else { return siteTitle }
+        if let written = itinerary.writtenName, written != name { return written }
         return name.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: " ")
     }
 
@@ -37,6 +40,11 @@ public enum ItineraryText {
     /// 68 km".
     public static func stopLine(_ itinerary: Itinerary, stopAt index: Int) -> String {
         ItineraryStopLine(itinerary, stopAt: index, siteTitle: "").text
+    }
+
+    /// A day number (`CalendarDate.dayNumber`'s count) as `YYYY-MM-DD`.
+    static func dayText(_ dayNumber: Int) -> String {
+        CalendarDate(year: 1970, month: 1, day: 1).addingDays(dayNumber).dayText
     }
 
     /// The trip's days a stop covers, "3–5" (or "3"), `nil` without dates.
@@ -68,8 +76,8 @@ public enum ItineraryText {
         var rows: [[String]] = [["#", "Day", "Dates", "Nights", "Stop", "Leg from the previous stop"]]
         for (index, stop) in itinerary.stops.enumerated() {
             let days = dayNumbers(stop) ?? "—"
-            let dates = stop.arrival.map { arrival in
-                arrival.dayText + (stop.departure.map { $0.dayNumber == arrival.dayNumber ? "" : " → " + $0.dayText } ?? "")
+            let dates = stop.arrivalDay.map { arrival in
+                dayText(arrival) + (stop.departureDay.map { $0 == arrival ? "" : " → " + dayText($0) } ?? "")
             } ?? "—"
             rows.append([
                 "\(stop.number)", days, dates, stop.nights.map(String.init) ?? "—", stop.title,

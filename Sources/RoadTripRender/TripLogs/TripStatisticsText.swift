@@ -21,12 +21,12 @@ public enum TripStatisticsText {
     /// Metres in one international mile (1959 international yard and pound agreement).
     static let metresPerMile = 1609.344
 
-    /// "123.4 km (76.7 mi)"; under 10 km with two decimals.
+    /// "123.4 km (76.7 mi)"; under 10 km with two decimals; thousands grouped ("2,374.9 km").
     public static func distance(_ metres: Double) -> String {
         let kilometres = metres / 1000, miles = metres / metresPerMile
         let digits = kilometres < 10 ? 2 : 1
-        return DecimalText.fixed(kilometres, fractionDigits: digits) + " km ("
-            + DecimalText.fixed(miles, fractionDigits: digits) + " mi)"
+        return CountText.grouped(number: DecimalText.fixed(kilometres, fractionDigits: digits)) + " km ("
+            + CountText.grouped(number: DecimalText.fixed(miles, fractionDigits: digits)) + " mi)"
     }
 
     /// "2:03:04" (hours unbounded), from seconds rounded to the nearest second (negative: 0).

@@ -19,7 +19,8 @@ extension BuildStep {
         let (itineraries, problems) = ItineraryPlanner.itineraries(
             of: trips, timeZone: TimeZone(identifier: state.config.timeZone) ?? .gmt)
         for problem in problems {
-            context.log.warning(SourceLocation(path: state.destinations[problem.destinationIndex].sourcePath), problem.message)
+            context.log.warning(
+                problem.location ?? SourceLocation(path: state.destinations[problem.destinationIndex].sourcePath), problem.message)
         }
         state.itineraries = itineraries
         // The overview draws every trip's route; a named trip's page draws its own, on a map

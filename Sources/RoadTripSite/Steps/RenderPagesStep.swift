@@ -81,7 +81,8 @@ extension BuildStep {
             theme: theme, config: config, projectRoot: context.options.projectRoot, geocoder: context.environment.geocoder,
             basemapTiles: basemap.tiles, overviewBasemap: basemap.overview)
         let itineraryLines = ItineraryStopLine.lines(
-            of: itineraries.plans, destinationCount: trips.count, siteTitle: config.title)
+            of: itineraries.plans, destinationCount: trips.count, siteTitle: config.title,
+            hasTripPages: theme.templates.names.contains(ItineraryFiles.layout))
         let results = Mutex<[Int: Result<RenderedDestination, TemplateError>]>([:])
         let reused = Atomic(0)
         let site = Mutex<Result<(files: [OutputFile], overviewMap: MapContext), TemplateError>?>(nil)

@@ -412,7 +412,8 @@ private struct FrontMatterFields {
     /// The stay `date`, `nights` and `departure` give, or `nil` without a valid `date`. Warns, at
     /// the line of the key concerned: `nights` or `departure` without a `date` (left out); a
     /// departure before the arrival (left out, `nights` used when given); `nights` and `departure`
-    /// that name different days (the departure is used).
+    /// that name different days (the departure is used; not checked for an arrival written with
+    /// an offset, whose day depends on the stop's zone).
     func stay(reader: ConfigReader) -> Stay? {
         guard let text = date, let arrival = CalendarDate.parse(text) else {
             if let nights {
@@ -425,7 +426,9 @@ private struct FrontMatterFields {
         }
         let afterNights = nights.map { arrival.addingDays($0.value) }
         let arrivalLocation = dateNode.map(reader.location)
-        guard let departure else { return Stay(arrival: arrival, departure: afterNights, arrivalLocation: arrivalLocation) }
+        guard let departure else {
+            return Stay(arrival: arrival, departure: afterNights, arrivalLocation: arrivalLocation, nightsGiven: nights?.value)
+        }
         let zone = TimeZone(secondsFromGMT: 0)!
         let isBeforeArrival = departure.date.dayNumber < arrival.dayNumber
             || (departure.date.dayNumber == arrival.dayNumber && arrival.time != nil && departure.date.time != nil
@@ -435,9 +438,11 @@ private struct FrontMatterFields {
                 departure.node,
                 "departure '\(departure.text)' is before the arrival ('\(text)', the date); it is left out"
                     + (afterNights == nil ? "" : " and the stay ends after its nights"))
-            return Stay(arrival: arrival, departure: afterNights, arrivalLocation: arrivalLocation)
+            return Stay(arrival: arrival, departure: afterNights, arrivalLocation: arrivalLocation, nightsGiven: nights?.value)
         }
-        if let nights, let afterNights, afterNights.dayNumber != departure.date.dayNumber {
+        // With an offset, the arrival's day is the stop's (known only to the itinerary), not the
+        // written one: nights are not compared with the departure here.
+        if let nights, let afterNights, arrival.utcOffset == nil, afterNights.dayNumber != departure.date.dayNumber {
             reader.warn(
                 nights.node,
                 "nights: \(nights.value) ends the stay on \(afterNights.dayText), departure on \(departure.date.dayText) "

@@ -64,8 +64,10 @@ def test_the_route_and_the_table_on_the_home_page(page):
     assert totals["stops"] == "7" and totals["days"] == "17" and totals["nights"] == "16"
     links = [a.get_attribute("href").rsplit("/", 1)[-1] for a in driver.find_elements(By.CSS_SELECTOR, ".itinerary .downloads a")]
     assert links == ["itinerary.ics", "itinerary.gpx", "itinerary.geojson"]
+    # The named trip: its page, then its exports.
     trips = driver.find_elements(By.CSS_SELECTOR, ".trips a")
-    assert [a.text for a in trips] == ["Slovenian Karst"]
+    assert [a.text for a in trips] == ["Slovenian Karst", "iCalendar", "GPX", "GeoJSON"]
+    assert trips[0].get_attribute("href").endswith("/itineraries/slovenian-karst/index.html")
 
 
 def test_a_stops_line_leads_along_the_trip(page):

@@ -211,6 +211,13 @@ import Testing
         let early = ItineraryPlanner.itineraries(of: [stockholm], timeZone: .gmt).itineraries[0].stops[0]
         #expect(early.arrivalDay == CalendarDate(year: 2025, month: 4, day: 1).dayNumber)
         #expect(early.firstDay == 1 && early.lastDay == 1 && early.nights == 0)
+        // nights: 1 counts from that day: the stay ends on April 2, one night.
+        let oneNight = Self.trip(
+            "stockholm", Coordinate(latitude: 59.33, longitude: 18.07), order: 1,
+            stay: Stay(arrival: Self.date("2025-03-31T23:30:00-05:00"), departure: Self.date("2025-04-01"), nightsGiven: 1),
+            timeZone: "Europe/Stockholm")
+        let counted = ItineraryPlanner.itineraries(of: [oneNight], timeZone: .gmt).itineraries[0].stops[0]
+        #expect(counted.nights == 1 && counted.departure == CalendarDate(year: 2025, month: 4, day: 2))
 
         let sameDay = [
             Self.trip("oslo", Coordinate(latitude: 59.91, longitude: 10.75), order: 1, stay: Stay(arrival: Self.date("2025-06-01"))),

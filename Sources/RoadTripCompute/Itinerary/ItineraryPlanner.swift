@@ -86,6 +86,11 @@ public enum ItineraryPlanner {
             totals: totals(of: stops, legs: legs, trips: trips))
     }
 
+    /// The day of a day number (`CalendarDate.dayNumber`'s count), without a time.
+    public static func day(_ dayNumber: Int) -> CalendarDate {
+        CalendarDate(year: 1970, month: 1, day: 1).addingDays(dayNumber)
+    }
+
     /// The trip's placemark when its town is within `countryRadius`, else `nil`.
     private static func nearbyPlacemark(of trip: Trip) -> Placemark? {
         trip.placemark.flatMap { $0.distance <= countryRadius ? $0 : nil }
@@ -112,8 +117,7 @@ public enum ItineraryPlanner {
 
         /// "2025-06-14", or "2025-06-14 15:00" with a time (on the stop's clock).
         func text(in zone: TimeZone) -> String {
-            let civil = ISO8601Time.civilFromDays(day)
-            var text = CalendarDate(year: civil.year, month: civil.month, day: civil.day).dayText
+            var text = ItineraryPlanner.day(day).dayText
             if let instant {
                 let seconds = Int(instant.timeIntervalSince1970.rounded(.down)) + zone.secondsFromGMT(for: instant)
                 let ofDay = ((seconds % 86_400) + 86_400) % 86_400
@@ -160,6 +164,10 @@ public enum ItineraryPlanner {
                 }
             }
             let next = order + 1 < dated.count ? dated[order + 1] : nil
+            // Nights count from the arrival's day on the stop's calendar.
+            if let nights = trips[stops[position].destinationIndex].destination.stay?.nightsGiven {
+                stops[position].departure = Self.day(arriving.day + nights)
+            }
             if let departure = stops[position].departure {
                 stops[position].departureDay = departure.localDayNumber(in: zone)
                 if let next, let nextArrival = stops[next].arrival {

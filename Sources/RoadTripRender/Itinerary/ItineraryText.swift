@@ -44,7 +44,7 @@ public enum ItineraryText {
 
     /// A day number (`CalendarDate.dayNumber`'s count) as `YYYY-MM-DD`.
     static func dayText(_ dayNumber: Int) -> String {
-        CalendarDate(year: 1970, month: 1, day: 1).addingDays(dayNumber).dayText
+        ItineraryPlanner.day(dayNumber).dayText
     }
 
     /// The trip's days a stop covers, "3–5" (or "3"), `nil` without dates.

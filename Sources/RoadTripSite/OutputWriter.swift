@@ -537,28 +537,14 @@ public struct OutputWriter: Sendable {
             }
         }
         let failures = Mutex<[Int: Diagnostic]>([:])
-        // Contiguous runs of the files (sorted by path, so mostly one folder's), not one file a
-        // turn: two threads creating entries in one folder queue on its inode lock (the tiles of
-        // assets/basemap/{z}/{x}/ spun there for a third of their staging time).
-        let runs = Self.contiguousRuns(count: files.count, threads: ProcessInfo.processInfo.activeProcessorCount)
-        DispatchQueue.concurrentPerform(iterations: runs.count) { run in
-            for index in runs[run] {
-                do throws(Diagnostic) {
-                    try stage(files[index], at: root + "/" + files[index].path)
-                } catch {
-                    failures.withLock { $0[index] = error }
-                }
+        DispatchQueue.concurrentPerform(iterations: files.count) { index in
+            do throws(Diagnostic) {
+                try stage(files[index], at: root + "/" + files[index].path)
+            } catch {
+                failures.withLock { $0[index] = error }
             }
         }
         if let first = failures.withLock({ $0.min { $0.key < $1.key }?.value }) { throw first }
-    }
-
-    /// `0..<count` cut into contiguous runs: eight per thread (so that a thread that finishes early
-    /// takes another), none longer than 256 files and none empty.
-    static func contiguousRuns(count: Int, threads: Int) -> [Range<Int>] {
-        guard count > 0 else { return [] }
-        let runs = min(count, max(8 * max(threads, 1), (count + 255) / 256))
-        return (0..<runs).map { run in (run * count / runs)..<((run + 1) * count / runs) }
     }
 
     /// Writes `file` at `target` inside the staging folder, whose folders exist: a `.link` as a

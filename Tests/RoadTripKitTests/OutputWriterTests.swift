@@ -86,18 +86,6 @@ private func attributes(_ url: URL) throws -> (date: Date?, inode: UInt64?) {
 }
 
 @Suite struct OutputWriterTests {
-    /// Staging in contiguous runs: every index once, in order, runs never empty; 8 a thread, or
-    /// more when a run would pass 256 files (22,410 files: 88 runs of 254 or 255).
-    @Test func filesAreStagedInContiguousRuns() {
-        #expect(OutputWriter.contiguousRuns(count: 0, threads: 2).isEmpty)
-        #expect(OutputWriter.contiguousRuns(count: 5, threads: 2) == [0..<1, 1..<2, 2..<3, 3..<4, 4..<5])
-        let runs = OutputWriter.contiguousRuns(count: 22_410, threads: 2)
-        #expect(runs.count == 88)
-        #expect(runs.flatMap { Array($0) } == Array(0..<22_410))
-        #expect(runs.allSatisfy { (254...255).contains($0.count) })
-        #expect(OutputWriter.contiguousRuns(count: 1_000, threads: 2).count == 16)
-    }
-
     @Test func firstWriteCreatesFilesAndManifest() throws {
         let sandbox = try Sandbox()
         defer { sandbox.remove() }

@@ -293,10 +293,10 @@ package struct PageRenderer: Sendable {
             },
             itinerary: main.map { itineraryContext($0, depth: 0) },
             trips: itineraries.filter { $0.name != nil }.map { itinerary in
-                let trip = itineraryContext(itinerary, depth: 0)
+                let links = itineraryLinks(itinerary, depth: 0)
                 return HomePageContext.TripLink(
-                    title: trip.title, url: hasTripPages ? trip.pageLink : nil, summary: trip.summary,
-                    calendarLink: trip.calendarLink, gpxLink: trip.gpxLink, geoJSONLink: trip.geoJSONLink)
+                    title: ItineraryText.title(of: itinerary, siteTitle: config.title), url: hasTripPages ? links.page : nil,
+                    summary: ItineraryText.summary(itinerary), links: links)
             })
         return OutputFile(path: "index.html", contents: .text(try theme.templates.render("home", context: context.templateValue)))
     }

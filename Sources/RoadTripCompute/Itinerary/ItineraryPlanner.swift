@@ -68,12 +68,13 @@ public enum ItineraryPlanner {
     ) -> Itinerary {
         var stops: [ItineraryStop] = indices.enumerated().map { position, index in
             let destination = trips[index].destination
+            let placemark = nearbyPlacemark(of: trips[index])
             return ItineraryStop(
                 number: position + 1, destinationIndex: index, slug: destination.slug, title: destination.title,
                 coordinate: destination.coordinate, arrival: destination.stay?.arrival,
                 departure: destination.stay?.departure, isDepartureGiven: destination.stay?.departure != nil,
-                country: nearbyPlacemark(of: trips[index]).flatMap { $0.country.isEmpty ? nil : $0.country },
-                timeZone: nearbyPlacemark(of: trips[index]).flatMap { $0.timeZone.isEmpty ? nil : $0.timeZone })
+                country: placemark.flatMap { $0.country.isEmpty ? nil : $0.country },
+                timeZone: placemark.flatMap { $0.timeZone.isEmpty ? nil : $0.timeZone })
         }
         placeStays(of: &stops, trips: trips, timeZone: timeZone, problems: &problems)
         // A trip log makes the drive of one leg at most, the first in travel order it connects.

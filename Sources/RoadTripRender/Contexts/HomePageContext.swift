@@ -28,8 +28,6 @@ struct HomePageContext: Sendable {
         var title: String
         var url: String?
         var summary: String
-        var calendarLink: String?
-        var gpxLink: String
-        var geoJSONLink: String
+        var links: ItineraryLinks
     }
 }

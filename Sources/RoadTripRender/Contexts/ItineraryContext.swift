@@ -37,12 +37,16 @@ struct ItineraryContext: Sendable {
     var totals: [Figure]
     /// Whether any leg was recorded (the table then has a "Driven" column).
     var hasRecordedLegs: Bool
-    /// Links to `itinerary.ics` (`nil` when no stop has a date), `itinerary.gpx`,
-    /// `itinerary.geojson`, and the named trip's page (`nil` for the main trip).
-    var calendarLink: String?
-    var gpxLink: String
-    var geoJSONLink: String
-    var pageLink: String?
+    var links: ItineraryLinks
+}
+
+/// A trip's links from a page: `itinerary.ics` (`nil` when no stop has a date), `itinerary.gpx`,
+/// `itinerary.geojson`, and the named trip's page (`nil` for the main trip).
+struct ItineraryLinks: Sendable {
+    var calendar: String?
+    var gpx: String
+    var geoJSON: String
+    var page: String?
 }
 
 /// What the theme's `itinerary` template sees for a named trip's page

@@ -223,10 +223,7 @@ extension HomePageContext: TemplateContext {
             "trips": .list(trips.map { trip in
                 .object([
                     "title": .string(trip.title), "url": trip.url.templateValue, "summary": .string(trip.summary),
-                    "links": .object([
-                        "calendar": trip.calendarLink.templateValue, "gpx": .string(trip.gpxLink),
-                        "geojson": .string(trip.geoJSONLink),
-                    ]),
+                    "links": trip.links.templateValue,
                 ])
             }),
             "destinations": .list(cards.map { card in
@@ -265,10 +262,15 @@ extension ItineraryContext: TemplateContext {
                     "url": figure.url.templateValue,
                 ])
             }),
-            "links": .object([
-                "calendar": calendarLink.templateValue, "gpx": .string(gpxLink), "geojson": .string(geoJSONLink),
-                "page": pageLink.templateValue,
-            ]),
+            "links": links.templateValue,
+        ])
+    }
+}
+
+extension ItineraryLinks: TemplateContext {
+    var templateValue: TemplateValue {
+        .object([
+            "calendar": calendar.templateValue, "gpx": .string(gpx), "geojson": .string(geoJSON), "page": page.templateValue,
         ])
     }
 }

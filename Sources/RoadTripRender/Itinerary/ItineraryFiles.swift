@@ -103,7 +103,6 @@ extension PageRenderer {
 
     /// The itinerary's table, totals and links for a page `depth` folders below the root.
     func itineraryContext(_ itinerary: Itinerary, depth: Int) -> ItineraryContext {
-        let folder = ItineraryFiles.folder(of: itinerary.name)
         let stops = itinerary.stops.indices.map { index in
             let stop = itinerary.stops[index]
             let leg = itinerary.leg(arrivingAt: index)
@@ -120,7 +119,6 @@ extension PageRenderer {
                 },
                 country: stop.country)
         }
-        let hasDates = itinerary.stops.contains { $0.arrival != nil }
         return ItineraryContext(
             title: ItineraryText.title(of: itinerary, siteTitle: config.title),
             summary: ItineraryText.summary(itinerary),
@@ -131,9 +129,17 @@ extension PageRenderer {
                     url: figure.path.map { links.link(to: $0, fromDepth: depth) })
             },
             hasRecordedLegs: itinerary.totals.recordedLegs > 0,
-            calendarLink: hasDates ? links.link(to: folder + "itinerary.ics", fromDepth: depth) : nil,
-            gpxLink: links.link(to: folder + "itinerary.gpx", fromDepth: depth),
-            geoJSONLink: links.link(to: folder + "itinerary.geojson", fromDepth: depth),
-            pageLink: itinerary.name == nil ? nil : links.link(to: folder, fromDepth: depth))
+            links: itineraryLinks(itinerary, depth: depth))
+    }
+
+    /// The links to `itinerary`'s exports and page from a page `depth` folders below the root.
+    func itineraryLinks(_ itinerary: Itinerary, depth: Int) -> ItineraryLinks {
+        let folder = ItineraryFiles.folder(of: itinerary.name)
+        return ItineraryLinks(
+            calendar: itinerary.stops.contains { $0.arrival != nil }
+                ? links.link(to: folder + "itinerary.ics", fromDepth: depth) : nil,
+            gpx: links.link(to: folder + "itinerary.gpx", fromDepth: depth),
+            geoJSON: links.link(to: folder + "itinerary.geojson", fromDepth: depth),
+            page: itinerary.name == nil ? nil : links.link(to: folder, fromDepth: depth))
     }
 }

@@ -416,11 +416,14 @@ private struct FrontMatterFields {
     /// an offset, whose day depends on the stop's zone).
     func stay(reader: ConfigReader) -> Stay? {
         guard let text = date, let arrival = CalendarDate.parse(text) else {
+            // With a date that is no calendar date, say so rather than ask for one.
+            let need = date.map { "an arrival that is a calendar date (date '\($0)' is not one)" }
+                ?? "the arrival as a date (`date: YYYY-MM-DD`)"
             if let nights {
-                reader.warn(nights.node, "nights needs the arrival as a date (`date: YYYY-MM-DD`) to place the stay; it is left out")
+                reader.warn(nights.node, "nights needs \(need) to place the stay; it is left out")
             }
             if let departure {
-                reader.warn(departure.node, "departure needs the arrival as a date (`date: YYYY-MM-DD`) to place the stay; it is left out")
+                reader.warn(departure.node, "departure needs \(need) to place the stay; it is left out")
             }
             return nil
         }

@@ -89,6 +89,11 @@ import Testing
             #expect(result.diagnostics.contains { $0.hasPrefix("Destinations/bergen/index.md:6:9: error: nights must be a whole number from 0 to 366, not ") },
                 "\(value): \(result.diagnostics)")
         }
+        // Beside a date that is no calendar date, nights says which date it could not use.
+        let badDate = try load("date: 2025-02-30\nnights: 1\n")
+        #expect(badDate.diagnostics.contains(
+            "Destinations/bergen/index.md:6:9: warning: nights needs an arrival that is a calendar date (date '2025-02-30' is not one) to place the stay; it is left out"),
+            "\(badDate.diagnostics)")
         // A quoted number is text, and the message says so.
         let quoted = try load("date: 2025-06-14\nnights: \"2\"\n")
         #expect(quoted.diagnostics.contains(

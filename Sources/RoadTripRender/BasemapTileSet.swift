@@ -11,49 +11,80 @@ public struct OfflineBasemapTile: Sendable {
     public let scale: Double
     /// The `<g class="basemap-tile">`.
     public let body: String
+    /// The pyramid's tile the body is (a view wider than the world shows one several times), or
+    /// `nil` for a view's own drawing.
+    public let tile: BasemapPyramid.Tile?
 
     /// `body` placed with its top-left corner at (`left`, `top`) and drawn `scale` times its size.
-    public init(left: Double = 0, top: Double = 0, scale: Double = 1, body: String) {
+    public init(left: Double = 0, top: Double = 0, scale: Double = 1, body: String, tile: BasemapPyramid.Tile? = nil) {
         self.left = left
         self.top = top
         self.scale = scale
         self.body = body
+        self.tile = tile
     }
 }
 
-/// The offline basemap tiles a build draws (`BasemapPyramid`), by tile: each tile's body, for the
-/// files under `assets/basemap/` and for embedding in the standalone maps.
+/// The offline basemap tiles a build draws (`BasemapPyramid`): which tiles exist under
+/// `assets/basemap/`, the bodies the build holds (those the standalone maps embed, and any it could
+/// not keep in a cache), and the cache's files the output links.
+///
+/// Every tile has a body held, a cached file, or both. A body that is needed and not held (a map
+/// the build did not expect to embed it, a cached file that cannot be linked) comes from
+/// `loadBody`.
 public struct BasemapTileSet: Sendable {
-    /// Each drawn tile's body (`BasemapTileSVG.body`).
+    /// Every tile the build drew or found in its cache.
+    public let tiles: Set<BasemapPyramid.Tile>
+    /// The bodies held (`BasemapTileSVG.body`), by tile.
     public let bodies: [BasemapPyramid.Tile: String]
     /// Tiles whose file (`BasemapTileSVG.document` of their body, byte for byte) a cache keeps:
-    /// the output links these rather than writing them again.
-    /// Absolute paths.
+    /// the output links these rather than writing them again. Absolute paths.
     public let cachedFiles: [BasemapPyramid.Tile: String]
+    /// The body of a tile of `tiles` not in `bodies` (read from the cache, or drawn again), `nil`
+    /// when it cannot be had.
+    private let loadBody: @Sendable (BasemapPyramid.Tile) -> String?
 
-    /// The set of `bodies`, with the files of a cache that holds some of them (`cachedFiles`).
-    public init(bodies: [BasemapPyramid.Tile: String], cachedFiles: [BasemapPyramid.Tile: String] = [:]) {
+    /// The set of `tiles`, with the `bodies` held, the files of a cache that keeps some of them
+    /// (`cachedFiles`), and how to have the body of any other (`loadBody`).
+    public init(
+        tiles: Set<BasemapPyramid.Tile>, bodies: [BasemapPyramid.Tile: String],
+        cachedFiles: [BasemapPyramid.Tile: String] = [:],
+        loadBody: @escaping @Sendable (BasemapPyramid.Tile) -> String? = { _ in nil }
+    ) {
+        self.tiles = tiles
         self.bodies = bodies
         self.cachedFiles = cachedFiles
+        self.loadBody = loadBody
+    }
+
+    /// The set of `bodies`, every tile held (tests, and builds without a cache).
+    public init(bodies: [BasemapPyramid.Tile: String]) {
+        self.init(tiles: Set(bodies.keys), bodies: bodies)
     }
 
     /// Where the tiles live in the output, from the site's root.
     public static let folder = "assets/basemap"
+
+    /// `tile`'s body: held, else from `loadBody`.
+    public func body(of tile: BasemapPyramid.Tile) -> String? {
+        bodies[tile] ?? (tiles.contains(tile) ? loadBody(tile) : nil)
+    }
 
     /// The tiles under `view` at its native zoom (`BasemapPyramid.nativeZoom`: floor of its zoom,
     /// at most `BasemapPyramid.maximumZoom`, scaled to the view), in `MapTile.covering`'s order;
     /// a tile the set lacks is left out.
     public func covering(_ view: MapView) -> [MapTile] {
         MapTile.covering(view, maximumZoom: Double(BasemapPyramid.maximumZoom)).filter {
-            bodies[BasemapPyramid.Tile(zoom: $0.zoom, x: $0.x, y: $0.y)] != nil
+            tiles.contains(BasemapPyramid.Tile(zoom: $0.zoom, x: $0.x, y: $0.y))
         }
     }
 
     /// The bodies of the tiles `covering(view)`, placed in the view.
     public func placed(in view: MapView) -> [OfflineBasemapTile] {
-        covering(view).compactMap { tile in
-            bodies[BasemapPyramid.Tile(zoom: tile.zoom, x: tile.x, y: tile.y)].map {
-                OfflineBasemapTile(left: tile.left, top: tile.top, scale: tile.width / WebMercator.tileSize, body: $0)
+        covering(view).compactMap { placed in
+            let tile = BasemapPyramid.Tile(zoom: placed.zoom, x: placed.x, y: placed.y)
+            return body(of: tile).map {
+                OfflineBasemapTile(left: placed.left, top: placed.top, scale: placed.width / WebMercator.tileSize, body: $0, tile: tile)
             }
         }
     }
@@ -61,12 +92,13 @@ public struct BasemapTileSet: Sendable {
     /// The files `assets/basemap/{z}/{x}/{y}.svg` (`BasemapTileSVG.document`), by tile: a link to
     /// the cache's file where there is one (`OutputFile.Contents.link(fromPath:)`), the text otherwise.
     public func outputFiles() -> [OutputFile] {
-        bodies.keys.sorted().map { tile in
+        tiles.sorted().compactMap { tile in
             let path = Self.folder + "/" + tile.path
-            let body = bodies[tile]!
-            guard let cached = cachedFiles[tile] else { return OutputFile(path: path, contents: .text(BasemapTileSVG.document(body: body, name: tile.documentName))) }
-            let document = OutputProducer { sink in
-                var text = BasemapTileSVG.document(body: body, name: tile.documentName)
+            guard let cached = cachedFiles[tile] else {
+                return body(of: tile).map { OutputFile(path: path, contents: .text(BasemapTileSVG.document(body: $0, name: tile.documentName))) }
+            }
+            let document = OutputProducer { [self] sink in
+                var text = BasemapTileSVG.document(body: body(of: tile) ?? "", name: tile.documentName)
                 text.withUTF8 { sink.write(UnsafeRawBufferPointer($0)) }
             }
             return OutputFile(path: path, contents: .link(fromPath: cached, otherwise: document))

@@ -159,27 +159,29 @@ public struct SVGMap {
                 // A tile's paths reach 2 px past its edges, with the edges of rings cut there; each
                 // tile shows its own square and half a pixel more, so neighbours overlap without a seam.
                 let clipID = input.idPrefix + "basemap-tile-clip"
-                // A body shown more than once (a view wider than the world repeats its tiles) is
-                // written once, in <defs>, and each placement is a <use> of it.
-                var occurrences: [String: Int] = [:]
-                for placed in tiles { occurrences[placed.body, default: 0] += 1 }
-                var repeatedIDs: [String: String] = [:]
-                for placed in tiles where occurrences[placed.body, default: 0] > 1 && repeatedIDs[placed.body] == nil {
-                    repeatedIDs[placed.body] = input.idPrefix + "basemap-tile-\(repeatedIDs.count + 1)"
+                // A tile shown more than once (a view wider than the world repeats its tiles) is
+                // written once, in <defs>, and each placement is a <use> of it. Tiles are told apart
+                // by their place in the pyramid, not by their bodies (hashing every body cost more).
+                var occurrences: [BasemapPyramid.Tile: Int] = [:]
+                for case let tile? in tiles.map(\.tile) { occurrences[tile, default: 0] += 1 }
+                var repeatedIDs: [BasemapPyramid.Tile: String] = [:]
+                for case let tile? in tiles.map(\.tile) where occurrences[tile, default: 0] > 1 && repeatedIDs[tile] == nil {
+                    repeatedIDs[tile] = input.idPrefix + "basemap-tile-\(repeatedIDs.count + 1)"
                 }
+                func repeatedID(_ placed: OfflineBasemapTile) -> String? { placed.tile.flatMap { repeatedIDs[$0] } }
                 writer.element("defs") {
                     writer.element("clipPath", attributes: [("id", clipID)]) {
                         writer.element("rect", attributes: [("x", "-0.5"), ("y", "-0.5"), ("width", "257"), ("height", "257")])
                     }
                     var defined: Set<String> = []
                     for placed in tiles {
-                        guard let id = repeatedIDs[placed.body], defined.insert(id).inserted else { continue }
+                        guard let id = repeatedID(placed), defined.insert(id).inserted else { continue }
                         writer.element("g", attributes: [("id", id)]) { writer.raw(placed.body) }
                     }
                 }
                 writer.element("g", attributes: [("class", "basemap-vector")]) {
                     for placed in tiles {
-                        let id = repeatedIDs[placed.body]
+                        let id = repeatedID(placed)
                         if id == nil, placed.left == 0, placed.top == 0, placed.scale == 1 {
                             writer.raw(placed.body)
                             continue

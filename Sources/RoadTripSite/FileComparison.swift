@@ -51,16 +51,23 @@ enum FileComparison {
         defer { buffer.deallocate() }
         var compared = 0
         return readPieces(path) { piece in
-            var filled = 0
-            while filled < piece.count {
-                let result = read(otherDescriptor, buffer.baseAddress! + filled, piece.count - filled)
-                if result < 0 && errno == EINTR { continue }
-                guard result > 0 else { return false }
-                filled += result
-            }
+            guard readAll(otherDescriptor, into: UnsafeMutableRawBufferPointer(rebasing: buffer[..<piece.count])) else { return false }
             compared += piece.count
             return memcmp(piece.baseAddress!, buffer.baseAddress!, piece.count) == 0
         } && compared == size
+    }
+
+    /// Fills `buffer` from `descriptor`, reading again after a short read or `EINTR`; `false` at an
+    /// error or when the file ends first.
+    static func readAll(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Bool {
+        var filled = 0
+        while filled < buffer.count {
+            let result = read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
+            if result < 0 && errno == EINTR { continue }
+            guard result > 0 else { return false }
+            filled += result
+        }
+        return true
     }
 
     /// The size in bytes of the regular file at `path`, or `nil` when it is missing, a symbolic link

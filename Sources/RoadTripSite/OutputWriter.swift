@@ -312,6 +312,25 @@ public struct OutputWriter: Sendable {
             applySeconds: Self.seconds(since: start))
     }
 
+    /// For each of `files`, whether it is a cache link (`.link`) whose output file under
+    /// `outputRoot` is already the cache's file (`FileComparison.isLinkOrCrossDeviceCopy`); `false`
+    /// for every other file. Checked across the cores.
+    private static func linksInPlace(_ files: [OutputFile], outputRoot: String) -> [Bool] {
+        let answers = Mutex([Bool](repeating: false, count: files.count))
+        let links = files.indices.filter { if case .link = files[$0].contents { true } else { false } }
+        DispatchQueue.concurrentPerform(iterations: (links.count + 255) / 256) { chunk in
+            var found: [Int] = []
+            for position in links[(chunk * 256)..<min(links.count, chunk * 256 + 256)] {
+                guard case .link(let source, _) = files[position].contents else { continue }
+                if FileComparison.isLinkOrCrossDeviceCopy(atPath: outputRoot + "/" + files[position].path, of: source) {
+                    found.append(position)
+                }
+            }
+            answers.withLock { for position in found { $0[position] = true } }
+        }
+        return answers.withLock { $0 }
+    }
+
     /// Checks the output folder (``validate()``) and the paths of `files`.
     private func check(_ files: [OutputFile]) throws(Diagnostic) {
         try validate()
@@ -366,7 +385,10 @@ public struct OutputWriter: Sendable {
         let site = staging.appendingPathComponent("site", isDirectory: true)
         // Produced files are staged first and compared on disk: their bytes are never held whole.
         var producedFiles: [(file: OutputFile, comparable: Bool, missingFolder: String?)] = []
-        for file in files {
+        // Whether each cache link is already in place, asked in parallel (two stats each of
+        // thousands of basemap tiles); used below only where the output's file is comparable.
+        let linkedInPlace = Self.linksInPlace(files, outputRoot: outputRoot)
+        for (position, file) in files.enumerated() {
             let (obstacles, missingFolder) = try obstacles(to: file.path, in: output, stale: stale, folders: &existingFolders)
             clearing.add(obstacles)
             // With obstacles, the existing bytes are reached through something about to be removed.
@@ -377,8 +399,8 @@ public struct OutputWriter: Sendable {
             }
             // A link to a cache file: unchanged when the output's file is that file (or, across file
             // systems, a copy of it); a copy on the same file system is linked again.
-            if case .link(let source, _) = file.contents {
-                if comparable && FileComparison.isLinkOrCrossDeviceCopy(atPath: outputRoot + "/" + file.path, of: source) {
+            if case .link = file.contents {
+                if comparable && linkedInPlace[position] {
                     unchanged.append(file.path)
                 } else {
                     changedFiles.append(file)

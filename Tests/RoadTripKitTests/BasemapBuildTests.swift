@@ -86,7 +86,18 @@ import Testing
         // … and the drawing of the overview's own view (one destination: narrower than the world),
         // which the second build's map.svg embeds from there.
         let cached = Self.files(under: cacheRoot.appendingPathComponent(fingerprints[0]))
-        #expect(cached.keys.filter { !$0.hasPrefix("views/") }.count == tiles.count)
+        #expect(cached.keys.filter { !$0.hasPrefix("views/") && $0 != "index" }.count == tiles.count)
+        // The index names every tile's file with what lstat says of it (size, mtime, inode), so
+        // that a later build links a tile no map embeds without reading it.
+        let cacheFolder = cacheRoot.appendingPathComponent(fingerprints[0])
+        let index = BasemapTileIndex(contentsOfFile: cacheFolder.appendingPathComponent("index").path)
+        #expect(index.stamps.count == tiles.count)
+        for (tile, stamp) in index.stamps {
+            var status = stat()
+            #expect(lstat(cacheFolder.appendingPathComponent(tile.path).path, &status) == 0)
+            #expect(stamp.size == Int64(status.st_size) && stamp.inode == UInt64(status.st_ino), "\(tile.path)")
+            #expect(stamp.modified == Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec))
+        }
         let overviewDrawing = try #require(cached.first { $0.key.hasPrefix("views/") })
         let overviewName = "view " + ((overviewDrawing.key as NSString).lastPathComponent as NSString).deletingPathExtension
         let overviewBody = try #require(BasemapTileSVG.body(ofDocument: overviewDrawing.value, name: overviewName))
@@ -289,7 +300,7 @@ import Testing
         // A zoom folder below a real fingerprint folder.
         try FileManager.default.removeItem(at: cache)
         try FileManager.default.moveItem(at: root.appendingPathComponent("kept"), to: cache)
-        let zoom = try #require(try FileManager.default.contentsOfDirectory(atPath: cache.path).filter { $0 != "views" }.sorted().last)
+        let zoom = try #require(try FileManager.default.contentsOfDirectory(atPath: cache.path).filter { Int($0) != nil }.sorted().last)
         try FileManager.default.removeItem(at: cache.appendingPathComponent(zoom))
         try FileManager.default.createSymbolicLink(at: cache.appendingPathComponent(zoom), withDestinationURL: outside)
         let deeper = Self.build(root, output: "Output3")

@@ -64,6 +64,12 @@ public enum BasemapPyramid {
             return MapView(region: region, width: WebMercator.tileSize, height: WebMercator.tileSize, maximumZoom: Double(zoom))
         }
 
+        /// One word for the three numbers (zoom < 2^8, x and y < 2^28): a build hashes tens of
+        /// thousands of tiles, and one `combine` costs a third of three.
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(zoom << 56 | x << 28 | y)
+        }
+
         public static func < (lhs: Tile, rhs: Tile) -> Bool { (lhs.zoom, lhs.x, lhs.y) < (rhs.zoom, rhs.x, rhs.y) }
     }
 

@@ -17,6 +17,9 @@ final class BasemapCacheFolders: Sendable {
     private let rootExists = Mutex(false)
     /// The first problem met (a folder that cannot be used, a file that cannot be written).
     private let firstProblem = Mutex<String?>(nil)
+    /// The tile folders (`{z}/{x}`, as `zoom << 32 | x`) found usable so far: a build looks one up
+    /// for each of thousands of tiles, and splitting each path took longer than reading the tile.
+    private let usableTileFolders = Mutex<Set<Int>>([])
 
     init(rootPath: String, displayRoot: String) {
         self.rootPath = rootPath
@@ -74,6 +77,16 @@ final class BasemapCacheFolders: Sendable {
                 return false
             }
         }
+        return true
+    }
+
+    /// `isUsable(path, creating:)` for the folder `path` of the tiles of column `x` at `zoom`,
+    /// remembered by column once usable.
+    func isUsableTileFolder(_ path: String, zoom: Int, x: Int, creating: Bool) -> Bool {
+        let key = zoom << 32 | x
+        if usableTileFolders.withLock({ $0.contains(key) }) { return true }
+        guard isUsable(path, creating: creating) else { return false }
+        usableTileFolders.withLock { _ = $0.insert(key) }
         return true
     }
 

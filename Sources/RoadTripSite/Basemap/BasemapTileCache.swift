@@ -53,70 +53,108 @@ struct BasemapTileCache: Sendable {
         return FNV1a.hex64(text)
     }
 
-    /// The body of `tile` as cached, or `nil` — also for a file that is not exactly what a build
-    /// wrote (cut short, emptied or edited): each file is the tile's `BasemapTileSVG.document`,
-    /// which names the tile and the checksum of its body (`BasemapTileSVG.body(ofDocument:name:)`),
-    /// and a file that does not match (or another tile's) is drawn again rather than published or
-    /// embedded into a `map.svg`.
-    func body(of tile: BasemapPyramid.Tile) -> String? {
-        body(atPath: path(of: tile), name: tile.documentName)
+    /// The body of `tile` as cached, with its file's stamp, or `nil` — also for a file that is not
+    /// exactly what a build wrote (cut short, emptied or edited): each file is the tile's
+    /// `BasemapTileSVG.document`, which names the tile and the checksum of its body
+    /// (`BasemapTileSVG.body(ofDocument:name:)`), and a file that does not match (or another
+    /// tile's) is drawn again rather than published or embedded into a `map.svg`.
+    func body(of tile: BasemapPyramid.Tile) -> (body: String, stamp: BasemapFileStamp)? {
+        guard isUsableFolder(of: tile, creating: false) else { return nil }
+        return body(atPath: path(of: tile), name: tile.documentName)
+    }
+
+    /// Whether `tile`'s file is still the one whose bytes were checked when it had `stamp`
+    /// (`BasemapTileIndex`), through real folders only.
+    func holdsUnchanged(_ tile: BasemapPyramid.Tile, stamp: BasemapFileStamp) -> Bool {
+        isUsableFolder(of: tile, creating: false) && BasemapFileStamp.of(path: path(of: tile)) == stamp
+    }
+
+    /// Whether `tile`'s folder (`{z}/{x}`) and those above it are real folders (made, `creating`).
+    private func isUsableFolder(of tile: BasemapPyramid.Tile, creating: Bool) -> Bool {
+        folders.isUsableTileFolder(folderPath + "/\(tile.zoom)/\(tile.x)", zoom: tile.zoom, x: tile.x, creating: creating)
     }
 
     /// The body of the drawing of `view` (`Basemap.drawing(for:)`, the overview's own) as cached,
     /// or `nil`, as `body(of:)`.
     func body(ofView view: MapView) -> String? {
-        body(atPath: url(ofView: view).path, name: Self.documentName(ofView: view))
+        let file = url(ofView: view)
+        guard folders.isUsable(file.deletingLastPathComponent().path, creating: false) else { return nil }
+        return body(atPath: file.path, name: Self.documentName(ofView: view))?.body
     }
 
     /// A cached file is read only when it is a regular file (not a symbolic link, which could
-    /// stand for a file outside the project) of at most `largestFile` bytes.
-    private func body(atPath path: String, name: String) -> String? {
-        let parent = String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)])
-        guard folders.isUsable(parent, creating: false) else { return nil }
+    /// stand for a file outside the project) of at most `largestFile` bytes, in a folder the caller
+    /// checked.
+    private func body(atPath path: String, name: String) -> (body: String, stamp: BasemapFileStamp)? {
+        // open + fstat rather than lstat + open: one path walk less for each of thousands of tiles.
+        let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
         var status = stat()
-        guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_size <= Self.largestFile,
-              let data = FileManager.default.contents(atPath: path)
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_size <= Self.largestFile
         else { return nil }
-        return BasemapTileSVG.body(ofDocument: data, name: name)
+        var data = Data(count: Int(status.st_size))
+        let complete = data.withUnsafeMutableBytes { FileComparison.readAll(descriptor, into: $0) }
+        guard complete, let body = BasemapTileSVG.body(ofDocument: data, name: name) else { return nil }
+        return (body, BasemapFileStamp(status))
     }
 
-    /// Keeps `tile`'s `BasemapTileSVG.document` of `body`; `false` when it could not be written.
-    /// The file is written under a temporary name and renamed over the old one, never written into:
-    /// the output's tiles are hard links to these files (`OutputFile.Contents.link(fromPath:)`).
+    /// The stamps of the files whose bytes a build checked or wrote (`BasemapTileIndex`).
+    func readIndex() -> BasemapTileIndex {
+        folders.isUsable(folderPath, creating: false) ? BasemapTileIndex(contentsOfFile: indexPath) : BasemapTileIndex()
+    }
+
+    /// Replaces the index with `index` (a temporary file renamed over it); a failure is recorded
+    /// in `folders` for the warning, and only costs the next build the time to read the tiles.
+    func writeIndex(_ index: BasemapTileIndex) {
+        _ = store(index.data, at: indexPath)
+    }
+
+    /// `<fingerprint>/index`.
+    private var indexPath: String { folderPath + "/index" }
+
+    /// Keeps `tile`'s `BasemapTileSVG.document` of `body`; the new file's stamp, or `nil` when it
+    /// could not be written. The file is written under a temporary name and renamed over the old
+    /// one, never written into: the output's tiles are hard links to these files
+    /// (`OutputFile.Contents.link(fromPath:)`).
     @discardableResult
-    func store(_ body: String, of tile: BasemapPyramid.Tile) -> Bool {
-        store(body, name: tile.documentName, at: URL(fileURLWithPath: path(of: tile)))
+    func store(_ body: String, of tile: BasemapPyramid.Tile) -> BasemapFileStamp? {
+        guard isUsableFolder(of: tile, creating: true) else { return nil }
+        return store(Data(BasemapTileSVG.document(body: body, name: tile.documentName).utf8), at: path(of: tile))
     }
 
     /// Keeps the body of the drawing of `view`, as `store(_:of:)`.
     @discardableResult
-    func store(_ body: String, ofView view: MapView) -> Bool {
-        store(body, name: Self.documentName(ofView: view), at: url(ofView: view))
+    func store(_ body: String, ofView view: MapView) -> BasemapFileStamp? {
+        store(Data(BasemapTileSVG.document(body: body, name: Self.documentName(ofView: view)).utf8), at: url(ofView: view).path)
     }
 
-    /// Writes the file under a temporary name in the target's folder (checked and made by
+    /// Writes `bytes` under a temporary name in the target's folder (checked and made by
     /// `folders`; never through a link) with plain `open`/`write` — no `fsync`, no second rename —
-    /// then renames it over the target. A failure is recorded in `folders` for the warning.
-    private func store(_ body: String, name: String, at target: URL) -> Bool {
-        let parent = target.deletingLastPathComponent().path, targetPath = target.path
-        guard folders.isUsable(parent, creating: true) else { return false }
-        let temporary = parent + "/.\(target.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max))"
+    /// then renames it over the target; returns the target's new stamp. A failure is recorded in
+    /// `folders` for the warning.
+    private func store(_ bytes: Data, at targetPath: String) -> BasemapFileStamp? {
+        let slash = targetPath.lastIndex(of: "/") ?? targetPath.startIndex
+        let parent = String(targetPath[..<slash]), name = String(targetPath[targetPath.index(after: slash)...])
+        guard folders.isUsable(parent, creating: true) else { return nil }
+        let temporary = parent + "/.\(name).\(getpid()).\(UInt32.random(in: 0...UInt32.max))"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
             folders.record("cannot write in \(folders.display(parent)): \(String(cString: strerror(errno)))")
-            return false
+            return nil
         }
-        var document = BasemapTileSVG.document(body: body, name: name)
-        let written = document.withUTF8 { OutputWriter.writeAll(descriptor, UnsafeRawBufferPointer($0)) }
+        var status = stat()
+        let written = bytes.withUnsafeBytes { OutputWriter.writeAll(descriptor, $0) }
         let failure = written ? nil : String(cString: strerror(errno))
+        let stamped = written && fstat(descriptor, &status) == 0
         close(descriptor)
-        guard written, rename(temporary, targetPath) == 0 else {
+        guard written, stamped, rename(temporary, targetPath) == 0 else {
             let reason = failure ?? String(cString: strerror(errno))
             unlink(temporary)
             folders.record("cannot write \(folders.display(targetPath)): \(reason)")
-            return false
+            return nil
         }
-        return true
+        return BasemapFileStamp(status)
     }
 
     /// Removes the folders of other fingerprints beside this one (only names of 16 hexadecimal

@@ -35,6 +35,11 @@ extension BuildStep {
         for view in views { BasemapPyramid.insertTiles(for: view, into: &wanted) }
         for maps in state.maps { BasemapPyramid.insertTiles(for: maps.card.view, zoomable: false, into: &wanted) }
         let tiles = wanted.sorted()
+        // The tiles a standalone map.svg embeds (those under each zoomable map at its native zoom):
+        // their bodies are read; the others are only linked into the output.
+        var embeddedTiles: Set<BasemapPyramid.Tile> = []
+        for view in views { BasemapPyramid.insertTiles(for: view, zoomable: false, into: &embeddedTiles) }
+        let embedded = embeddedTiles
         // The cache folder follows the rule of every folder roadtrip writes in a project; where it
         // cannot, the tiles are drawn without it.
         let projectRoot = context.options.projectRoot
@@ -48,27 +53,47 @@ extension BuildStep {
         let fingerprint = BasemapTileCache.fingerprint(of: basemap)
         let cache = problem == nil ? BasemapTileCache(projectRoot: projectRoot, fingerprint: fingerprint) : nil
         cache?.removeOtherFingerprints()
-        let bodies = Mutex([BasemapPyramid.Tile: String](minimumCapacity: tiles.count))
+        let index = cache?.readIndex() ?? BasemapTileIndex()
+        let bodies = Mutex([BasemapPyramid.Tile: String](minimumCapacity: embeddedTiles.count))
         let cachedFiles = Mutex([BasemapPyramid.Tile: String](minimumCapacity: tiles.count))
+        let stamps = Mutex([BasemapPyramid.Tile: BasemapFileStamp](minimumCapacity: tiles.count))
         let drawn = Atomic(0), failed = Atomic(0)
-        DispatchQueue.concurrentPerform(iterations: tiles.count) { index in
-            let tile = tiles[index]
-            var body = cache?.body(of: tile)
-            var isCached = body != nil
-            if body == nil {
+        DispatchQueue.concurrentPerform(iterations: tiles.count) { position in
+            let tile = tiles[position], isEmbedded = embedded.contains(tile)
+            if let cache, !isEmbedded, let stamp = index.stamps[tile], cache.holdsUnchanged(tile, stamp: stamp) {
+                stamps.withLock { $0[tile] = stamp }
+                cachedFiles.withLock { $0[tile] = cache.path(of: tile) }
+                return
+            }
+            var body: String, stamp: BasemapFileStamp?
+            if let cached = cache?.body(of: tile) {
+                (body, stamp) = cached
+            } else {
                 guard let drawing = basemap.drawing(for: tile.view, margin: 2) else {
                     failed.add(1, ordering: .relaxed)
                     return
                 }
-                let made = BasemapTileSVG.body(drawing)
-                isCached = cache?.store(made, of: tile) ?? false
+                body = BasemapTileSVG.body(drawing)
+                stamp = cache?.store(body, of: tile)
                 drawn.add(1, ordering: .relaxed)
-                body = made
             }
-            if let body { bodies.withLock { $0[tile] = body } }
-            if isCached, let cache { cachedFiles.withLock { $0[tile] = cache.path(of: tile) } }
+            if let stamp, let cache {
+                stamps.withLock { $0[tile] = stamp }
+                cachedFiles.withLock { $0[tile] = cache.path(of: tile) }
+            }
+            // A body is held when a map embeds it, or when no cache keeps it for the output.
+            if isEmbedded || stamp == nil { bodies.withLock { $0[tile] = body } }
         }
-        state.basemapTiles = BasemapTileSet(bodies: bodies.withLock { $0 }, cachedFiles: cachedFiles.withLock { $0 })
+        let newIndex = BasemapTileIndex(stamps: stamps.withLock { $0 })
+        if let cache, newIndex.stamps != index.stamps { cache.writeIndex(newIndex) }
+        let drawnTiles = Set(bodies.withLock { $0.keys }).union(cachedFiles.withLock { $0.keys })
+        state.basemapTiles = BasemapTileSet(
+            tiles: drawnTiles, bodies: bodies.withLock { $0 }, cachedFiles: cachedFiles.withLock { $0 },
+            loadBody: { tile in
+                // A body the build did not expect to need: the cache's (checked), else drawn again.
+                if let cached = cache?.body(of: tile) { return cached.body }
+                return basemap.drawing(for: tile.view, margin: 2).map(BasemapTileSVG.body)
+            })
         // The overview's own drawing, unless the view is wider than the world (its tiles repeat).
         state.overviewBasemap = state.overviewMap.flatMap { overview -> String? in
             guard overview.view.width + 32 < WebMercator.worldSize(zoom: overview.view.zoom) else { return nil }

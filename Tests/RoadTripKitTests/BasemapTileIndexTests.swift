@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+@testable import RoadTripGeo
+@testable import RoadTripRender
+@testable import RoadTripSite
+
+/// The basemap cache's stat index (`BasemapTileIndex`) and a tile set whose bodies are not all
+/// held (`BasemapTileSet.loadBody`).
+@Suite struct BasemapTileIndexTests {
+    private static func temporaryFile() -> String {
+        FileManager.default.temporaryDirectory.appendingPathComponent("roadtrip-index-\(UUID().uuidString)").path
+    }
+
+    @Test func anIndexReadsBackWhatWasWritten() throws {
+        let stamps: [BasemapPyramid.Tile: BasemapFileStamp] = [
+            BasemapPyramid.Tile(zoom: 12, x: 4095, y: 0): BasemapFileStamp(size: 2_048, modified: 1_764_000_000_123_456_789, inode: 42),
+            BasemapPyramid.Tile(zoom: 0, x: 0, y: 0): BasemapFileStamp(size: 1, modified: -5, inode: UInt64.max),
+        ]
+        let path = Self.temporaryFile()
+        defer { unlink(path) }
+        let data = BasemapTileIndex(stamps: stamps).data
+        // 14 bytes of magic, then 6 × 8 bytes a record.
+        #expect(data.count == 14 + 2 * 48)
+        try data.write(to: URL(fileURLWithPath: path))
+        #expect(BasemapTileIndex(contentsOfFile: path).stamps == stamps)
+    }
+
+    /// Anything that is not exactly an index is an empty one: every tile is read and checked again.
+    @Test func aMalformedIndexIsEmpty() throws {
+        let stamp = BasemapFileStamp(size: 10, modified: 20, inode: 30)
+        let good = BasemapTileIndex(stamps: [BasemapPyramid.Tile(zoom: 3, x: 7, y: 7): stamp]).data
+        var outOfRange = good
+        // The record's x (bytes 8…15 of it) set to 8: a zoom-3 tile's column is 0…7.
+        outOfRange[14 + 8] = 8
+        var wrongMagic = good
+        wrongMagic[0] = UInt8(ascii: "X")
+        for bytes in [good.dropLast(), wrongMagic, outOfRange, Data()] {
+            let path = Self.temporaryFile()
+            defer { unlink(path) }
+            try Data(bytes).write(to: URL(fileURLWithPath: path))
+            #expect(BasemapTileIndex(contentsOfFile: path).stamps.isEmpty)
+        }
+        #expect(BasemapTileIndex(contentsOfFile: "/nonexistent/index").stamps.isEmpty)
+    }
+
+    /// A tile of the set whose body is not held is loaded when a map embeds it, and written from
+    /// the loaded body when no cache keeps it.
+    @Test func aBodyNotHeldIsLoaded() {
+        let held = BasemapPyramid.Tile(zoom: 2, x: 1, y: 1), loaded = BasemapPyramid.Tile(zoom: 2, x: 2, y: 1)
+        let set = BasemapTileSet(
+            tiles: [held, loaded], bodies: [held: "<g class=\"basemap-tile\">held</g>"],
+            loadBody: { $0 == loaded ? "<g class=\"basemap-tile\">loaded</g>" : nil })
+        #expect(set.body(of: loaded) == "<g class=\"basemap-tile\">loaded</g>")
+        #expect(set.body(of: BasemapPyramid.Tile(zoom: 2, x: 3, y: 1)) == nil)
+        let files = set.outputFiles()
+        #expect(files.map(\.path) == ["assets/basemap/2/1/1.svg", "assets/basemap/2/2/1.svg"])
+        guard case .text(let text) = files[1].contents else { Issue.record("not text"); return }
+        #expect(text == BasemapTileSVG.document(body: "<g class=\"basemap-tile\">loaded</g>", name: "tile 2/2/1"))
+    }
+}

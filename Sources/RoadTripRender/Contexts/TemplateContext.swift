@@ -30,7 +30,8 @@ extension PageContext: TemplateContext {
                 "home": .string(links.home), "stylesheet": .string(links.stylesheet),
                 "script": .string(links.script), "nearbyScript": links.nearbyScript.templateValue,
                 "places": .string(links.places), "siteGeoJSON": .string(links.siteGeoJSON),
-                "siteMapSVG": .string(links.siteMapSVG),
+                "siteMapSVG": .string(links.siteMapSVG), "feed": .string(links.feed),
+                "tags": links.tags.templateValue,
             ]),
             "page": .object(["canonicalURL": canonicalURL.templateValue]),
         ]
@@ -127,6 +128,7 @@ extension DestinationContext: TemplateContext {
             "weatherURL": weatherURL.templateValue,
             "hasTags": .bool(!tags.isEmpty),
             "tags": .list(tags.map { .string($0) }),
+            "tagLinks": .list(tagLinks.map { .object(["name": .string($0.name), "url": $0.url.map { .string($0) } ?? .null]) }),
             "image": image.templateValue,
             "params": .object(TemplateObject(params.mapValues { TemplateValue($0) })),
             "placemark": placemark.map(Self.placemarkValue) ?? .null,

@@ -16,6 +16,10 @@ struct BuildState: Sendable {
     var maps: [DestinationMaps] = []
     /// The home page's overview map of every destination (fit-maps).
     var overviewMap: FittedMap?
+    /// The site's tags, by slug (fit-maps).
+    var tags: [SiteTag] = []
+    /// Each tag's page map, fitted to its destinations, in the order of `tags` (fit-maps).
+    var tagMaps: [FittedMap] = []
     /// The offline basemap's tiles every map needs, `nil` without a basemap (draw-basemap).
     var basemapTiles: BasemapTileSet?
     /// The offline basemap of the overview map's own view, as a tile's body (draw-basemap).

@@ -31,6 +31,7 @@ extension BuildStep {
         var views = state.maps.flatMap { [$0.page.view] + $0.tripLogs.map(\.view) }
         if let overview = state.overviewMap { views.append(overview.view) }
         views += state.itineraryMaps.compactMap { $0?.view }
+        if let theme = state.theme, TagFiles.arePages(of: theme) { views += state.tagMaps.map(\.view) }
         var wanted: Set<BasemapPyramid.Tile> = []
         for view in views { BasemapPyramid.insertTiles(for: view, into: &wanted) }
         for maps in state.maps { BasemapPyramid.insertTiles(for: maps.card.view, zoomable: false, into: &wanted) }

@@ -9,8 +9,9 @@ extension BuildStep {
     /// and its maps — page, home-page card and one per trip log, with the filtered tracks simplified
     /// for each view (`DestinationMaps`) — with its nearest town from the gazetteer, in parallel
     /// across destinations (the ``BuildCache`` gives those of destinations whose source is
-    /// unchanged); then the home page's overview of every destination. Runs after filter-trips,
-    /// whose tracks the maps show.
+    /// unchanged); then the home page's overview of every destination and the map of each tag's
+    /// page (`SiteTag`), fitted to its destinations. Runs after filter-trips, whose tracks the
+    /// maps show.
     static let fitMaps = BuildStep("fit-maps") { state, context throws(BuildStop) in
         let config = state.config
         let recordings = state.recordings
@@ -25,6 +26,10 @@ extension BuildStep {
         state.placemarks = fitted.map(\.placemark)
         state.overviewMap = FittedMap.overview(
             of: state.destinations.map(\.coordinate), config: config)
+        state.tags = SiteTag.tags(of: state.destinations)
+        state.tagMaps = state.tags.map { tag in
+            FittedMap.overview(of: tag.destinationIndices.map { state.destinations[$0].coordinate }, config: config)
+        }
         if context.options.verbosity == .verbose {
             for index in state.destinations.indices {
                 context.verbose(Self.mapDecision(

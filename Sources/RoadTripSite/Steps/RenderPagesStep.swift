@@ -16,6 +16,7 @@ extension BuildStep {
         do throws(TemplateError) {
             (state.files, state.reusedRenderings) = try render(
                 trips: state.trips, overview: overview, itineraries: (state.itineraries, state.itineraryMaps),
+                tags: (state.tags, state.tagMaps),
                 theme: theme, config: state.config,
                 basemap: (state.basemapTiles, state.overviewBasemap, state.basemapFingerprint), context: context)
         } catch {
@@ -46,13 +47,16 @@ extension BuildStep {
         var basemapFingerprint: String?
         /// Where the destination is on its itinerary (the page's "Day 3 of 16 · …" line).
         var itineraryLine: ItineraryStopLine?
+        /// Whether some destination of the site has a tag (every page then links the index of tags).
+        var siteHasTags = false
 
         /// The inputs of `destination`'s pages between `previous` and `next`, over the offline
         /// basemap of `basemapFingerprint`.
         init(
             destination: Destination, previous: Destination?, next: Destination?, basemapFingerprint: String?,
-            itineraryLine: ItineraryStopLine?
+            itineraryLine: ItineraryStopLine?, siteHasTags: Bool = false
         ) {
+            self.siteHasTags = siteHasTags
             self.basemapFingerprint = basemapFingerprint
             self.itineraryLine = itineraryLine
             image = destination.image
@@ -71,7 +75,8 @@ extension BuildStep {
     /// The files of the site and how many destinations the cache gave. One more task than
     /// destinations, first so that it starts early: the site-wide files render alongside the pages.
     private static func render(
-        trips: [Trip], overview: FittedMap, itineraries: (plans: [Itinerary], maps: [FittedMap?]), theme: Theme,
+        trips: [Trip], overview: FittedMap, itineraries: (plans: [Itinerary], maps: [FittedMap?]),
+        tags: (tags: [SiteTag], maps: [FittedMap]), theme: Theme,
         config: SiteConfig,
         basemap: (tiles: BasemapTileSet?, overview: String?, fingerprint: String?), context: BuildContext
     )
@@ -79,7 +84,7 @@ extension BuildStep {
     {
         let renderer = PageRenderer(
             theme: theme, config: config, projectRoot: context.options.projectRoot, geocoder: context.environment.geocoder,
-            basemapTiles: basemap.tiles, overviewBasemap: basemap.overview)
+            basemapTiles: basemap.tiles, overviewBasemap: basemap.overview, siteHasTags: !tags.tags.isEmpty)
         let itineraryLines = ItineraryStopLine.lines(
             of: itineraries.plans, destinationCount: trips.count, siteTitle: config.title,
             hasTripPages: theme.templates.names.contains(ItineraryFiles.layout))
@@ -90,7 +95,8 @@ extension BuildStep {
             guard task > 0 else {
                 let siteResult = Result { () throws(TemplateError) in
                     try renderer.siteFiles(
-                        trips: trips, overview: overview, itineraries: itineraries.plans, itineraryMaps: itineraries.maps)
+                        trips: trips, overview: overview, itineraries: itineraries.plans, itineraryMaps: itineraries.maps,
+                        tags: tags.tags, tagMaps: tags.maps)
                 }
                 site.withLock { $0 = siteResult }
                 return
@@ -109,7 +115,7 @@ extension BuildStep {
             if let cache = context.cache {
                 let inputs = PageInputs(
                     destination: trip.destination, previous: previous, next: next, basemapFingerprint: basemap.fingerprint,
-                    itineraryLine: itineraryLines[index])
+                    itineraryLine: itineraryLines[index], siteHasTags: !tags.tags.isEmpty)
                 result = Result { () throws(TemplateError) in
                     let (rendered, wasReused) = try cache.reuse("render-pages", of: trip.destination, inputs: inputs, make: make)
                     if wasReused { reused.add(1, ordering: .relaxed) }

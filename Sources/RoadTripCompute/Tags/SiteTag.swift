@@ -1,0 +1,38 @@
+import Foundation
+import RoadTripCore
+
+/// A tag of the site (front matter `tags`) and the destinations that carry it.
+///
+/// Tags whose slugs are the same (`Slug.make(from:)`, the rule of destination slugs: "Norway" and
+/// "norway", "Ålesund" and "alesund") are one tag, named as it is first written in home-page
+/// order; its page is `tags/<slug>/`.
+public struct SiteTag: Sendable, Hashable {
+    /// The tag as first written.
+    public var name: String
+    /// Its page's folder name below `tags/`.
+    public var slug: String
+    /// The destinations carrying it: their positions in the site's (home-page) order, ascending.
+    public var destinationIndices: [Int]
+
+    public init(name: String, slug: String, destinationIndices: [Int]) {
+        self.name = name
+        self.slug = slug
+        self.destinationIndices = destinationIndices
+    }
+
+    /// Every tag of `destinations` (in home-page order), by slug; a tag that is empty once trimmed
+    /// is none, and a destination naming one tag twice counts once.
+    public static func tags(of destinations: [Destination]) -> [SiteTag] {
+        var bySlug: [String: SiteTag] = [:]
+        for (index, destination) in destinations.enumerated() {
+            for written in destination.tags {
+                let name = written.trimmingCharacters(in: .whitespacesAndNewlines)
+                guard !name.isEmpty else { continue }
+                let slug = Slug.make(from: name)
+                if bySlug[slug] == nil { bySlug[slug] = SiteTag(name: name, slug: slug, destinationIndices: []) }
+                if bySlug[slug]!.destinationIndices.last != index { bySlug[slug]!.destinationIndices.append(index) }
+            }
+        }
+        return bySlug.values.sorted { $0.slug < $1.slug }
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+
+/// Tag pages: `tags/<slug>/` for each tag with a map of its destinations, `tags/` listing them,
+/// the destination pages' tags linking there, all in the sitemap.
+@Suite struct TagBuildTests {
+    static let destination = ItineraryCommandTests.destination
+
+    @Test func eachTagHasAPageWithAMapAndTheIndexListsThem() throws {
+        let project = try TemporaryProject()
+        defer { project.remove() }
+        try project.write("Destinations/site.yaml", "title: Norway\nbaseURL: https://example.org/trip/\n")
+        try project.write("Destinations/bergen/index.md", Self.destination("Bergen", 60.3913, 5.3221, "order: 1\ntags: [fjords, Norway]\n"))
+        // "norway" is the same tag as "Norway" (the same slug): named as first written, in home-page order.
+        try project.write("Destinations/alesund/index.md", Self.destination("Ålesund", 62.4723, 6.1549, "order: 2\ntags: [norway, Art Nouveau, \"  \"]\n"))
+        try project.write("Destinations/oslo/index.md", Self.destination("Oslo", 59.91, 10.75, "order: 3\n"))
+        let result = try project.build(["--quiet"])
+        #expect(result.status == 0, "\(result.standardError)")
+
+        let index = try project.read("Output/tags/index.html")
+        #expect(index.contains("<title>Tags · Norway</title>"))
+        // By slug: art-nouveau, fjords, norway.
+        let listed = index.matches(of: #/<li><a href="([^"]+)">([^<]+)</a> <span class="tag-count">([^<]+)</span></li>/#)
+            .map { "\($0.1) \($0.2) \($0.3)" }
+        #expect(listed == [
+            "/trip/tags/art-nouveau/ Art Nouveau 1 destination", "/trip/tags/fjords/ fjords 1 destination",
+            "/trip/tags/norway/ Norway 2 destinations",
+        ], "\(index)")
+
+        let norway = try project.read("Output/tags/norway/index.html")
+        #expect(norway.contains("<h1>Norway</h1>"))
+        #expect(norway.contains(#"<li><a href="/trip/bergen/">Bergen</a></li>"#) && norway.contains(#"<li><a href="/trip/alesund/">Ålesund</a></li>"#))
+        #expect(!norway.contains("Oslo"))
+        // Its map: both destinations' pins, the region fitted around them (Bergen 60.39° N,
+        // Ålesund 62.47° N: the centre lies between them).
+        #expect(norway.contains(#"data-annotation-id="destination-bergen""#) && norway.contains(#"data-annotation-id="destination-alesund""#))
+        let config = try #require(norway.firstMatch(of: #/"initialRegion":\{"center":\{"latitude":([-\d.]+),"longitude":([-\d.]+)\}/#))
+        let latitude = try #require(Double(config.1)), longitude = try #require(Double(config.2))
+        #expect(latitude > 60.3913 && latitude < 62.4723 && longitude > 5.3221 && longitude < 6.1549, "\(latitude), \(longitude)")
+        #expect(project.exists("Output/tags/norway/map.svg"))
+        #expect(try project.read("Output/tags/norway/map.svg").contains("Bergen"))
+
+        // Destination pages link their tags; every page links the index.
+        let bergen = try project.read("Output/bergen/index.html")
+        #expect(bergen.contains(#"<li><a href="/trip/tags/norway/" rel="tag">Norway</a></li>"#))
+        #expect(bergen.contains(#"<nav class="site-nav" aria-label="Site"><a href="/trip/tags/">Tags</a></nav>"#))
+        let sitemap = try project.read("Output/sitemap.xml")
+        for path in ["tags/", "tags/norway/", "tags/fjords/", "tags/art-nouveau/"] {
+            #expect(sitemap.contains("<loc>https://example.org/trip/\(path)</loc>"), "\(path)")
+        }
+        #expect(!project.exists("Output/tags/index/index.html"))
+    }
+
+    /// A project theme without the `tag` layout: no tag pages, the tags as plain text, no link to
+    /// an index; a site without tags has neither.
+    @Test func aThemeWithoutTagPagesAndASiteWithoutTags() throws {
+        let project = try TemporaryProject()
+        defer { project.remove() }
+        try FileManager.default.moveItem(
+            at: project.root.appendingPathComponent("Themes/default"), to: project.root.appendingPathComponent("Themes/mine"))
+        try FileManager.default.removeItem(at: project.root.appendingPathComponent("Themes/mine/layouts/tag.mustache"))
+        try project.write("Destinations/site.yaml", "theme: mine\n")
+        try project.write("Destinations/bergen/index.md", Self.destination("Bergen", 60.3913, 5.3221, "tags: [fjords]\n"))
+        #expect(try project.build(["--quiet"]).status == 0)
+        #expect(!project.exists("Output/tags"))
+        let bergen = try project.read("Output/bergen/index.html")
+        #expect(bergen.contains("<li>fjords</li>") && !bergen.contains("site-nav"))
+
+        let untagged = try TemporaryProject()
+        defer { untagged.remove() }
+        try untagged.write("Destinations/bergen/index.md", Self.destination("Bergen", 60.3913, 5.3221, ""))
+        #expect(try untagged.build(["--quiet"]).status == 0)
+        #expect(!untagged.exists("Output/tags"))
+        #expect(try !untagged.read("Output/index.html").contains("site-nav"))
+    }
+
+    /// `tags/` holds the tag pages: a destination of that slug is an error at its file.
+    @Test func theSlugTagsIsReserved() throws {
+        let project = try TemporaryProject()
+        defer { project.remove() }
+        try project.write("Destinations/Tags/index.md", Self.destination("Tags", 1, 2, ""))
+        let result = try project.build(["--quiet"])
+        #expect(result.status == 1)
+        #expect(result.standardError.contains(
+            "Destinations/Tags/index.md: error: the slug 'tags' is reserved for the tag pages (tags/<tag>/); rename the destination"),
+            "\(result.standardError)")
+    }
+}

@@ -8,6 +8,7 @@
 #include <libxml/xmlreader.h>
 #include <libxml/xmlwriter.h>
 #include <libxml/xmlerror.h>
+#include <libxml/HTMLparser.h>
 
 /* xmlFree is a global function-pointer variable, which Swift 6 rejects as
    not concurrency-safe; call it through this wrapper instead. */

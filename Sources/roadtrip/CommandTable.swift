@@ -6,6 +6,7 @@ enum CommandTable {
         [
         BuildCommand.self,
         ServeCommand.self,
+        CheckCommand.self,
         NewSiteCommand.self,
         NewDestinationCommand.self,
         TripFilterCommand.self,

@@ -358,8 +358,9 @@ def test_without_javascript_the_map_and_list_are_plain_content(page, site):
 
 
 def test_performance_budget(page, site):
-    """What readers download (issue 17 item 10, brought forward by issue 15's basemap script): the
-    theme's script and stylesheet, each gzipped as a server sends it, at most 20 KB together."""
+    """What readers download (issue 17 item 10): the theme's script and stylesheet, each gzipped as a
+    server sends it, at most 20 KB together; and the map script's start-up on the 50-POI page (from
+    its first line to every map ready, `window.roadtrip.startupMilliseconds`) under 10 ms."""
     _, output = site
     sizes = {}
     for name in ["roadtrip.js", "roadtrip.css"]:
@@ -370,12 +371,18 @@ def test_performance_budget(page, site):
     assert total <= 20 * 1024
     driver = page("fifty-stops/index.html")
     assert len(map_config(driver)["annotations"]) == 51
-    startup = driver.execute_script("return window.roadtrip.startupMilliseconds")
+    # The median of five loads: one load on a busy machine can be slow for reasons of its own.
+    startups = []
+    for _ in range(5):
+        driver.get(site[0] + "/fifty-stops/index.html")
+        driver.find_element(By.CSS_SELECTOR, "[data-roadtrip-map] svg")
+        startups.append(driver.execute_script("return window.roadtrip.startupMilliseconds"))
+    startup = sorted(startups)[2]
     scripting = driver.execute_script(
         "var e = performance.getEntriesByType('resource').filter(r => r.name.endsWith('roadtrip.js'))[0];"
         "return e ? e.duration : null")
-    print(f"50-POI page: map script start-up {startup:.2f} ms (roadtrip.js fetch {scripting:.2f} ms)")
-    assert startup < 100
+    print(f"50-POI page: map script start-up {startup:.2f} ms, median of {startups} (roadtrip.js fetch {scripting:.2f} ms)")
+    assert startup < 10
     # No request to any server but this one (the page, its assets and the tile server).
     hosts = set(driver.execute_script(
         "return performance.getEntriesByType('resource').map(r => new URL(r.name).host)"))

@@ -6,7 +6,7 @@ import Testing
 @Suite struct CommandLineTests {
     /// The commands of issue 11's command line, as `roadtrip --help` must list them.
     static let commands = [
-        "build", "serve", "new site", "new destination", "trip filter", "trip stats", "itinerary", "theme eject", "completion", "help",
+        "build", "serve", "check", "new site", "new destination", "trip filter", "trip stats", "itinerary", "theme eject", "completion", "help",
     ]
 
     func run(_ arguments: [String], in folder: URL = CommandRunner.outsideAnyProject) throws -> CommandRunner.Output {

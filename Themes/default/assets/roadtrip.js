@@ -93,7 +93,7 @@
     this.locateButton = element.querySelector("[data-action=locate]");
     this.initialRegion = copyRegion(config.initialRegion);
     this.region = copyRegion(config.initialRegion);
-    this.mapType = config.tileLayers[mapTypeStore()] ? mapTypeStore() : "standard";
+    this.mapType = "standard";  // the reader's stored choice comes with the tiles, after start-up
     this.tileFailed = false;
     this.tileImages = {};
     this.pins = {};
@@ -127,7 +127,6 @@
 
     this.trackGroup = this.svg.querySelector(".tracks");
     this.view0 = fit(this.region, config.viewport.width, config.viewport.height, config.tileLayers.standard.maxZoom, 0);
-    this.tiles.textContent = "";  // the build's CSS-background tiles; script-managed <img> replace them
     this.callout = htmlElement("div", "map-callout");
     this.callout.hidden = true;
     this.canvas.appendChild(this.callout);
@@ -141,6 +140,10 @@
     });
     this.bindGestures();
     this.setMapType(this.mapType, false);
+    if (window.ResizeObserver) new ResizeObserver(function (entries) {
+      var width = entries[0].contentRect.width;
+      if (width && width !== self.canvasWidth) { self.canvasWidth = width; self.render(); }
+    }).observe(this.canvas);
   }
 
   var map = RoadTripMap.prototype;
@@ -164,7 +167,9 @@
     this.view = view;
     this.element.setAttribute("data-region", regionText(this.region));
     this.svg.setAttribute("data-zoom", String(+view.zoom.toFixed(4)));
-    var grow = Math.min(Math.max(0.5 * view.w / (this.canvas.clientWidth || view.w), 1), 3);
+    // pins grow on a narrow screen; the width comes from a ResizeObserver (reading clientWidth here
+    // would force a layout of the whole page during start-up)
+    var grow = Math.min(Math.max(0.5 * view.w / (this.canvasWidth || view.w), 1), 3);
     for (var id in this.pins) {
       var a = this.annotations[id], p = point(view, a.latitude, a.longitude);
       this.pins[id].setAttribute("transform", "translate(" + px(p.x) + "," + px(p.y) + ")" + (grow > 1 ? " scale(" + px(grow) + ")" : ""));
@@ -175,7 +180,20 @@
       var s = Math.pow(2, view.zoom - this.view0.zoom), ox = projectX(unwrap(view.lon, this.view0.lon), view.zoom) - view.w / 2;
       this.trackGroup.setAttribute("transform", "translate(" + px(s * this.view0.originX - ox) + "," + px(s * this.view0.originY - view.originY) + ") scale(" + s + ")");
     }
-    this.renderTiles(view, layer);
+    if (this.tilesReady) this.renderTiles(view, layer);
+    else if (!this.tilesPending) {
+      // the build's CSS-background tiles show the first view; script-managed <img> replace them in
+      // a task of their own, after start-up (creating them was most of it)
+      this.tilesPending = true;
+      setTimeout(function () {
+        self.tilesReady = true;
+        self.tiles.textContent = "";
+        // localStorage's first read can wait on the disk: not during start-up either
+        var stored = mapTypeStore();
+        if (stored && stored !== self.mapType && self.config.tileLayers[stored]) self.setMapType(stored, false);
+        else self.renderTiles(self.view, self.layer());
+      }, 0);
+    }
     this.renderScaleBar(view);
     this.renderUserLocation(view);
     if (this.calloutId) this.placeCallout();

@@ -1,0 +1,131 @@
+import Foundation
+internal import CLibXML2
+
+/// One reference a built page or SVG makes to another file: a link (`<a href>`, `<area href>`)
+/// or a resource (`src`, `srcset`, `poster`, `<link href>`, `<use href>`, `<image href>`, a CSS
+/// `url(…)` in a `style` attribute), as written, at its element's line.
+public struct DocumentReference: Sendable, Hashable {
+    /// What the reference is for.
+    public enum Kind: Sendable, Hashable {
+        /// Something a reader follows (`<a>`, `<area>`).
+        case link
+        /// Something the page loads (a stylesheet, script, image, tile).
+        case resource
+    }
+
+    /// The URL reference as written (character references decoded), whitespace trimmed.
+    public var url: String
+    public var kind: Kind
+    /// 1-based line of the element in the file.
+    public var line: Int
+    /// `a`, `img`, `link`, …
+    public var element: String
+    /// `href`, `src`, `srcset`, `style`, …
+    public var attribute: String
+
+    public init(url: String, kind: Kind, line: Int, element: String, attribute: String) {
+        self.url = url
+        self.kind = kind
+        self.line = line
+        self.element = element
+        self.attribute = attribute
+    }
+}
+
+/// The references (`DocumentReference`) and element ids of an HTML page or an SVG file, read with
+/// libxml2's parsers (its HTML parser for HTML: it reads HTML5 as a browser would recover it,
+/// warning about the elements HTML 4 lacks, which are ignored here; its XML parser for SVG), with
+/// network access off. C pointers stay in this file.
+public enum DocumentReferences {
+    /// What a document refers to, in document order, and the `id`s it defines (for `#fragment`
+    /// checks); `nil` when libxml2 cannot read it at all.
+    public static func scan(_ data: Data, isXML: Bool) -> (references: [DocumentReference], ids: Set<String>)? {
+        LibXML2.prepare()
+        let document: xmlDocPtr? = data.withUnsafeBytes { bytes in
+            guard let base = bytes.baseAddress?.assumingMemoryBound(to: CChar.self) else { return nil }
+            if isXML {
+                let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue
+                    | XML_PARSE_RECOVER.rawValue)
+                return xmlReadMemory(base, Int32(bytes.count), nil, "UTF-8", options)
+            }
+            let options = Int32(HTML_PARSE_NONET.rawValue | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue
+                | HTML_PARSE_RECOVER.rawValue)
+            return htmlReadMemory(base, Int32(bytes.count), nil, "UTF-8", options)
+        }
+        guard let document else { return nil }
+        defer { xmlFreeDoc(document) }
+        var references: [DocumentReference] = []
+        var ids: Set<String> = []
+        var stack: [xmlNodePtr] = []
+        if let root = xmlDocGetRootElement(document) { stack.append(root) }
+        // Depth first, in document order: children pushed in reverse.
+        while let node = stack.popLast() {
+            guard node.pointee.type == XML_ELEMENT_NODE else { continue }
+            let element = String(cString: node.pointee.name).lowercased()
+            let line = Int(xmlGetLineNo(node))
+            var attribute = node.pointee.properties
+            while let current = attribute {
+                let name = Self.qualifiedName(current)
+                if let value = Self.value(of: current, in: document) {
+                    if name == "id" { ids.insert(value) }
+                    references += Self.references(element: element, attribute: name, value: value, line: line)
+                }
+                attribute = current.pointee.next
+            }
+            var children: [xmlNodePtr] = []
+            var child = node.pointee.children
+            while let current = child {
+                children.append(current)
+                child = current.pointee.next
+            }
+            stack += children.reversed()
+        }
+        return (references, ids)
+    }
+
+    /// `prefix:name` for a namespaced attribute (`xlink:href` read as XML), else its name, lower case.
+    private static func qualifiedName(_ attribute: xmlAttrPtr) -> String {
+        let name = String(cString: attribute.pointee.name).lowercased()
+        guard let namespace = attribute.pointee.ns, let prefix = namespace.pointee.prefix else { return name }
+        return String(cString: prefix).lowercased() + ":" + name
+    }
+
+    private static func value(of attribute: xmlAttrPtr, in document: xmlDocPtr) -> String? {
+        guard let text = xmlNodeListGetString(document, attribute.pointee.children, 1) else { return "" }
+        defer { cxml_free(text) }
+        return String(cString: text)
+    }
+
+    /// The references one attribute makes.
+    static func references(element: String, attribute: String, value: String, line: Int) -> [DocumentReference] {
+        func reference(_ url: String, _ kind: DocumentReference.Kind) -> DocumentReference? {
+            let trimmed = url.trimmingCharacters(in: .whitespacesAndNewlines)
+            guard !trimmed.isEmpty else { return nil }
+            return DocumentReference(url: trimmed, kind: kind, line: line, element: element, attribute: attribute)
+        }
+        switch attribute {
+        case "href", "xlink:href":
+            // A <link> loads what it names, except the links that only tell where things are.
+            return [reference(value, element == "a" || element == "area" ? .link : .resource)].compactMap { $0 }
+        case "src", "poster", "data" where element == "object":
+            return [reference(value, .resource)].compactMap { $0 }
+        case "srcset":
+            // "url 480w, url 2x": each candidate's URL is up to its first whitespace (HTML §4.8.4.3.x).
+            return value.split(separator: ",").compactMap { candidate in
+                candidate.split(whereSeparator: \.isWhitespace).first.flatMap { reference(String($0), .resource) }
+            }
+        case "style":
+            return cssURLs(in: value).compactMap { reference($0, .resource) }
+        default:
+            return []
+        }
+    }
+
+    /// The `url(…)` references of CSS text (CSS Values 4 §4.5: quoted or not), percent-encoded
+    /// quotes left as they are.
+    public static func cssURLs(in css: String) -> [String] {
+        css.matches(of: #/url\(\s*(?:'([^']*)'|"([^"]*)"|([^)'"\s]*))\s*\)/#).map { match in
+            String(match.1 ?? match.2 ?? match.3 ?? "")
+        }
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import Testing
+
+/// `roadtrip check`: broken internal links and assets of a built site are errors at their file,
+/// line and column (exit 1); external links are listed, and tried with `--external`.
+@Suite struct CheckCommandTests {
+    static let destination = ItineraryCommandTests.destination
+
+    @Test func aBuiltSiteChecksCleanAndEachBreakIsNamed() throws {
+        let project = try TemporaryProject()
+        defer { project.remove() }
+        try project.write("Destinations/site.yaml", "title: Norway\nbaseURL: /trip/\n")
+        try project.write(
+            "Destinations/bergen/index.md",
+            Self.destination("Bergen", 60.3913, 5.3221, "tags: [fjords]\n") + "See [the fish market](https://example.org/fish).\n")
+        try project.write("Destinations/alesund/index.md", Self.destination("Ålesund", 62.4723, 6.1549, ""))
+        #expect(try project.build(["--quiet"]).status == 0)
+        let clean = try CommandRunner.run(["check", "--source", project.root.path])
+        #expect(clean.status == 0, "\(clean.standardError)")
+        #expect(clean.standardOutput.contains(": none broken; 1 external link (not requested; --external tries them)"), "\(clean.standardOutput)")
+        #expect(clean.standardOutput.contains("external: https://example.org/fish  (Output/bergen/index.html:"))
+
+        // A page of the user's with one reference of each kind that breaks (line 2 onwards), and
+        // a destination's map removed.
+        try project.write("Output/extra.html", """
+            <!DOCTYPE html><html><head><title>x</title></head><body>
+            <a href="missing/">a folder without index.html</a>
+            <img alt="" src="/trip/bergen/map.svg" srcset="/trip/bergen/map.svg 1x, nothere.png 2x">
+            <a href="/elsewhere/">outside the base path</a>
+            <a href="../../../etc/passwd">above the site</a>
+            <a href="bergen/#nowhere">no such id</a> <a href="#top">no such id here</a>
+            <span style="background-image:url('assets/none.svg')"></span>
+            <a href="bergen/">fine</a> <a href="mailto:a@example.org">ignored</a>
+            </body></html>
+            """)
+        try FileManager.default.removeItem(at: project.output.appendingPathComponent("alesund/map.svg"))
+        let broken = try CommandRunner.run(["check", "--source", project.root.path])
+        #expect(broken.status == 1)
+        let errors = broken.standardError.split(separator: "\n").map(String.init)
+        // Columns: where each value starts on its line, counted by hand from the text above (line
+        // 3: `<img alt="" src="` is 17 characters, the src value 20, `" srcset="` 10, the first
+        // candidate `/trip/bergen/map.svg 1x, ` 25: nothere.png starts at 73).
+        #expect(errors.contains { $0.hasPrefix("Output/alesund/index.html:") && $0.hasSuffix(
+            ": error: broken reference '/trip/alesund/map.svg': no file 'alesund/map.svg' in the site") }, "\(errors)")
+        #expect(errors.contains("Output/extra.html:2:10: error: broken reference 'missing/': no file 'missing/index.html' in the site"), "\(errors)")
+        #expect(errors.contains("Output/extra.html:3:73: error: broken reference 'nothere.png': no file 'nothere.png' in the site"), "\(errors)")
+        #expect(errors.contains("Output/extra.html:4:10: error: broken reference '/elsewhere/': outside the site's base path '/trip/'"), "\(errors)")
+        #expect(errors.contains("Output/extra.html:5:10: error: broken reference '../../../etc/passwd': leads outside the site"), "\(errors)")
+        #expect(errors.contains("Output/extra.html:6:10: error: broken reference 'bergen/#nowhere': no element with id 'nowhere' in 'bergen/index.html'"), "\(errors)")
+        #expect(errors.contains("Output/extra.html:6:51: error: broken reference '#top': no element with id 'top' in 'extra.html'"), "\(errors)")
+        #expect(errors.contains("Output/extra.html:7:36: error: broken reference 'assets/none.svg': no file 'assets/none.svg' in the site"), "\(errors)")
+        #expect(errors.last?.hasSuffix(": 8 broken references; 1 external link (not requested; --external tries them)") == true, "\(errors)")
+        #expect(!broken.standardError.contains("mailto"))
+    }
+
+    /// `--external` asks each external link's server (here a local one: 200, 404, and a port
+    /// nothing listens on): the failures are warnings, the exit status stays 0.
+    @Test func externalLinksAreTriedWithTheFlag() throws {
+        guard let python = ["/usr/bin/python3", "/usr/local/bin/python3"].first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+            print("skipped: no python3 for the local web server")
+            return
+        }
+        let served = FileManager.default.temporaryDirectory.appendingPathComponent("roadtrip-served-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: served, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: served) }
+        try Data("here".utf8).write(to: served.appendingPathComponent("ok.html"))
+        let server = try RunningCommand(
+            ["-u", "-c", "import http.server, functools, sys; s = http.server.ThreadingHTTPServer(('127.0.0.1', 0), functools.partial(http.server.SimpleHTTPRequestHandler, directory=sys.argv[1])); print(s.server_address[1]); s.serve_forever()", served.path],
+            program: URL(fileURLWithPath: python))
+        defer { server.send(SIGTERM) }
+        #expect(server.waitForOutput(20) { $0.contains("\n") })
+        let port = try #require(Int(server.output.split(separator: "\n").first ?? ""))
+        let project = try TemporaryProject()
+        defer { project.remove() }
+        try project.write("Destinations/bergen/index.md", Self.destination("Bergen", 60.3913, 5.3221, "")
+            + "[ok](http://127.0.0.1:\(port)/ok.html) [gone](http://127.0.0.1:\(port)/gone.html) [closed](http://127.0.0.1:9/)\n")
+        #expect(try project.build(["--quiet"]).status == 0)
+        let result = try CommandRunner.run(["check", "--source", project.root.path, "--external"])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardError.contains("warning: external link 'http://127.0.0.1:\(port)/gone.html' answered 404"), "\(result.standardError)")
+        #expect(result.standardError.contains("warning: external link 'http://127.0.0.1:9/' did not answer: "), "\(result.standardError)")
+        #expect(!result.standardError.contains("ok.html"))
+        #expect(result.standardOutput.contains("3 external links (2 failures)"), "\(result.standardOutput)")
+    }
+
+    /// No built site: an error saying so.
+    @Test func nothingBuiltIsAnError() throws {
+        let project = try TemporaryProject()
+        defer { project.remove() }
+        let result = try CommandRunner.run(["check", "--source", project.root.path])
+        #expect(result.status == 1)
+        #expect(result.standardError.contains("Output: error: no built site here (run 'roadtrip build' first, or give --output DIR)"))
+    }
+}

@@ -102,7 +102,8 @@ package struct PageRenderer: Sendable {
                 siteGeoJSON: links.link(to: "destinations.geojson", fromDepth: depth),
                 siteMapSVG: links.link(to: "map.svg", fromDepth: depth),
                 feed: links.link(to: Self.feedPath, fromDepth: depth),
-                tags: siteHasTags && makesTagPages ? links.link(to: TagFiles.folder, fromDepth: depth) : nil),
+                tags: siteHasTags && makesTagPages ? links.link(to: TagFiles.folder, fromDepth: depth) : nil,
+                book: makesTripBook ? links.link(to: TripBook.folder, fromDepth: depth) : nil),
             canonicalURL: canonicalPath.flatMap { links.absolute($0) })
     }
 
@@ -218,15 +219,16 @@ package struct PageRenderer: Sendable {
 
     /// The site-wide files that do not need the destinations' pages: the overview map (`map.svg`),
     /// the site's GeoJSON (`destinations.geojson`: every destination and POI), `404.html`,
-    /// `sitemap.xml`, `feed.xml`, the itineraries' files (`itineraryFiles`) and the tag pages
-    /// (`tagFiles`, on `tagMaps`, the fit-maps step's) — and the overview map's
+    /// `sitemap.xml`, `feed.xml`, the itineraries' files (`itineraryFiles`), the tag pages
+    /// (`tagFiles`, on `tagMaps`, the fit-maps step's) and the trip book (`tripBookFiles`, with
+    /// each destination's `itineraryLines`) — and the overview map's
     /// template value for the home page. `overview` is the overview map as the compute stage laid
     /// it out (``FittedMap/overview(of:config:)`` of the destinations, with the itineraries'
     /// routes); the main trip's stops carry their numbers on it. The builder runs this alongside
     /// the destination pages.
     package func siteFiles(
         trips: [Trip], overview: FittedMap, itineraries: [Itinerary] = [], itineraryMaps: [FittedMap?] = [],
-        tags: [SiteTag] = [], tagMaps: [FittedMap] = []
+        tags: [SiteTag] = [], tagMaps: [FittedMap] = [], itineraryLines: [ItineraryStopLine?] = []
     ) throws(TemplateError) -> (files: [OutputFile], overviewMap: MapContext) {
         var stopNumbers: [Int: Int] = [:]
         for stop in itineraries.first(where: { $0.name == nil })?.stops ?? [] { stopNumbers[stop.destinationIndex] = stop.number }
@@ -279,6 +281,7 @@ package struct PageRenderer: Sendable {
         files += try itineraryFiles(itineraries, maps: itineraryMaps, trips: trips)
         files.append(feed(trips: trips))
         files += try tagFiles(tags, maps: tagMaps, trips: trips)
+        files += try tripBookFiles(trips: trips, itineraryLines: itineraryLines)
         if config.shareNearbyPlaces && !geocoder.hasNoPlaces {
             files.append(OutputFile(path: "assets/places.json", contents: .text(NearbyPlaces.json(geocoder.places))))
         }

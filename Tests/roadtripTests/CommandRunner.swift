@@ -122,6 +122,15 @@ struct TemporaryProject {
         try FileManager.default.copyItem(at: source, to: url)
     }
 
+    /// Makes the copied default theme the project's own theme `mine` (site.yaml `theme: mine`)
+    /// without the layout `layout`: a theme made before that layout existed.
+    func useOwnThemeWithout(layout: String) throws {
+        try FileManager.default.moveItem(
+            at: root.appendingPathComponent("Themes/default"), to: root.appendingPathComponent("Themes/mine"))
+        try FileManager.default.removeItem(at: root.appendingPathComponent("Themes/mine/layouts/\(layout).mustache"))
+        try write("Destinations/site.yaml", "theme: mine\n")
+    }
+
     func read(_ relativePath: String) throws -> String {
         try String(contentsOf: root.appendingPathComponent(relativePath), encoding: .utf8)
     }

@@ -74,11 +74,8 @@ import Testing
     @Test func aThemeWithoutTripPages() throws {
         let project = try TemporaryProject()
         defer { project.remove() }
-        try FileManager.default.moveItem(
-            at: project.root.appendingPathComponent("Themes/default"), to: project.root.appendingPathComponent("Themes/mine"))
-        try FileManager.default.removeItem(at: project.root.appendingPathComponent("Themes/mine/layouts/itinerary.mustache"))
+        try project.useOwnThemeWithout(layout: "itinerary")
         let page = ItineraryCommandTests.destination
-        try project.write("Destinations/site.yaml", "theme: mine\n")
         try project.write("Destinations/bergen/index.md", page("Bergen", 60.3913, 5.3221, "date: 2025-06-14\n"))
         try project.write("Destinations/nordkapp/index.md", page("Nordkapp", 71.17, 25.78, "trip: north-cape\norder: 1\n"))
         try project.write("Destinations/honningsvag/index.md", page("Honningsvåg", 70.98, 25.97, "trip: north-cape\norder: 2\n"))

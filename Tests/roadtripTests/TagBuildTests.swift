@@ -43,7 +43,7 @@ import Testing
         // Destination pages link their tags; every page links the index.
         let bergen = try project.read("Output/bergen/index.html")
         #expect(bergen.contains(#"<li><a href="/trip/tags/norway/" rel="tag">Norway</a></li>"#))
-        #expect(bergen.contains(#"<nav class="site-nav" aria-label="Site"><a href="/trip/tags/">Tags</a></nav>"#))
+        #expect(bergen.contains(#"<nav class="site-nav" aria-label="Site"><a href="/trip/tags/">Tags</a> <a href="/trip/book/">Trip book</a></nav>"#))
         let sitemap = try project.read("Output/sitemap.xml")
         for path in ["tags/", "tags/norway/", "tags/fjords/", "tags/art-nouveau/"] {
             #expect(sitemap.contains("<loc>https://example.org/trip/\(path)</loc>"), "\(path)")
@@ -56,22 +56,19 @@ import Testing
     @Test func aThemeWithoutTagPagesAndASiteWithoutTags() throws {
         let project = try TemporaryProject()
         defer { project.remove() }
-        try FileManager.default.moveItem(
-            at: project.root.appendingPathComponent("Themes/default"), to: project.root.appendingPathComponent("Themes/mine"))
-        try FileManager.default.removeItem(at: project.root.appendingPathComponent("Themes/mine/layouts/tag.mustache"))
-        try project.write("Destinations/site.yaml", "theme: mine\n")
+        try project.useOwnThemeWithout(layout: "tag")
         try project.write("Destinations/bergen/index.md", Self.destination("Bergen", 60.3913, 5.3221, "tags: [fjords]\n"))
         #expect(try project.build(["--quiet"]).status == 0)
         #expect(!project.exists("Output/tags"))
         let bergen = try project.read("Output/bergen/index.html")
-        #expect(bergen.contains("<li>fjords</li>") && !bergen.contains("site-nav"))
+        #expect(bergen.contains("<li>fjords</li>") && !bergen.contains(">Tags</a>"))
 
         let untagged = try TemporaryProject()
         defer { untagged.remove() }
         try untagged.write("Destinations/bergen/index.md", Self.destination("Bergen", 60.3913, 5.3221, ""))
         #expect(try untagged.build(["--quiet"]).status == 0)
         #expect(!untagged.exists("Output/tags"))
-        #expect(try !untagged.read("Output/index.html").contains("site-nav"))
+        #expect(try !untagged.read("Output/index.html").contains(">Tags</a>"))
     }
 
     /// `tags/` holds the tag pages: a destination of that slug is an error at its file.

@@ -27,6 +27,8 @@ struct PageLinks: Sendable {
     var feed: String
     /// `tags/`, the index of tags, when there are tag pages.
     var tags: String?
+    /// `book/`, the printable trip book, when the theme makes it.
+    var book: String?
 }
 
 /// Optional text as templates see it: `nil` for an absent or empty value, so that a section

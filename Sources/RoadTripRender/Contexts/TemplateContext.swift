@@ -31,7 +31,7 @@ extension PageContext: TemplateContext {
                 "script": .string(links.script), "nearbyScript": links.nearbyScript.templateValue,
                 "places": .string(links.places), "siteGeoJSON": .string(links.siteGeoJSON),
                 "siteMapSVG": .string(links.siteMapSVG), "feed": .string(links.feed),
-                "tags": links.tags.templateValue,
+                "tags": links.tags.templateValue, "book": links.book.templateValue,
             ]),
             "page": .object(["canonicalURL": canonicalURL.templateValue]),
         ]

@@ -96,7 +96,7 @@ extension BuildStep {
                 let siteResult = Result { () throws(TemplateError) in
                     try renderer.siteFiles(
                         trips: trips, overview: overview, itineraries: itineraries.plans, itineraryMaps: itineraries.maps,
-                        tags: tags.tags, tagMaps: tags.maps)
+                        tags: tags.tags, tagMaps: tags.maps, itineraryLines: itineraryLines)
                 }
                 site.withLock { $0 = siteResult }
                 return

@@ -135,6 +135,18 @@
     this.locateButton.addEventListener("click", function () { self.locateOrReturn(); });
     element.querySelector("[data-action=zoom-in]").addEventListener("click", function () { self.zoomBy(1); });
     element.querySelector("[data-action=zoom-out]").addEventListener("click", function () { self.zoomBy(-1); });
+    var full = element.querySelector("[data-action=fullscreen]");
+    if (full && element.requestFullscreen) {
+      full.hidden = false;
+      full.addEventListener("click", function () {
+        if (document.fullscreenElement === element) document.exitFullscreen(); else element.requestFullscreen().catch(function () {});
+      });
+      document.addEventListener("fullscreenchange", function () {
+        var on = document.fullscreenElement === element;
+        full.textContent = on ? "Exit full screen" : "Full screen";
+        full.setAttribute("aria-pressed", String(on));
+      });
+    }
     element.querySelectorAll("[data-map-type]").forEach(function (button) {
       button.addEventListener("click", function () { self.setMapType(button.getAttribute("data-map-type"), true); });
     });
@@ -142,7 +154,12 @@
     this.setMapType(this.mapType, false);
     if (window.ResizeObserver) new ResizeObserver(function (entries) {
       var width = entries[0].contentRect.width;
-      if (width && width !== self.canvasWidth) { self.canvasWidth = width; self.render(); }
+      if (width && width !== self.canvasWidth) {
+        self.canvasWidth = width;
+        // scale bar and credits keep a readable size on a narrow screen (10 px at least)
+        self.textScale = Math.min(Math.max(self.config.viewport.width / width, 1), 3);
+        self.render();
+      }
     }).observe(this.canvas);
   }
 
@@ -248,11 +265,18 @@
   };
 
   map.renderScaleBar = function (view) {
-    var bars = scaleBars(metresPerPixel(view, view.lat)), self = this;
+    var bars = scaleBars(metresPerPixel(view, view.lat)), self = this, s = this.textScale || 1;
+    var bar = this.svg.querySelector(".scale-bar");
+    if (bar) bar.setAttribute("transform", "translate(10," + px(view.h - 34 * s) + ")" + (s > 1 ? " scale(" + px(s) + ")" : ""));
+    var credits = this.svg.querySelectorAll(".attribution, .basemap-credit");
+    credits.forEach(function (text, i) {
+      text.setAttribute("font-size", px(10 * s));
+      text.setAttribute("y", px(view.h - (credits.length - i === 2 ? 16 : 4) * s));
+    });
     ["scale-metric", "scale-imperial"].forEach(function (name, i) {
       var group = self.svg.querySelector("." + name);
       if (!group) return;
-      var length = bars[i].metres / metresPerPixel(view, view.lat);
+      var length = bars[i].metres / metresPerPixel(view, view.lat) / s;  // inside the scaled group
       var d = i === 0 ? "M0,4V10H" + px(length) + "V4" : "M0,20V14H" + px(length) + "V20";
       group.setAttribute("data-metres", String(+bars[i].metres.toFixed(4)));
       group.querySelectorAll("path").forEach(function (path) { path.setAttribute("d", d); });

@@ -191,6 +191,48 @@ import Testing
 
     /// An overview wider than the world (destinations around it, zoom below 2) embeds the tiles,
     /// which repeat across the view, rather than one drawing of a single world.
+    /// A tile rewritten in place with its size and modification time restored (what `cp -p` of
+    /// another tile of the same size does, or an editor that keeps times) has a new status-change
+    /// time, which no one can set back: the index no longer vouches for it, so it is read, found
+    /// wrong and drawn again — every tile, not only those a map.svg embeds (a fresh-clone tester
+    /// published five such tiles when the stamp had no status-change time).
+    @Test func anEditThatKeepsSizeAndTimesIsCaught() throws {
+        guard Self.gshhgIsInstalled() else { return }
+        let root = try Self.project()
+        defer { try? FileManager.default.removeItem(at: root) }
+        #expect(Self.build(root).succeeded)
+        let cacheRoot = root.appendingPathComponent(".roadtrip-cache/basemap")
+        let fingerprint = try #require(try FileManager.default.contentsOfDirectory(atPath: cacheRoot.path).first)
+        let folder = cacheRoot.appendingPathComponent(fingerprint)
+        // A second build into a new folder stamps every tile again (the first one's links changed
+        // their status-change times); from then on the index vouches for each.
+        #expect(Self.build(root, output: "Second").succeeded)
+        let tiles = BasemapTileIndex(contentsOfFile: folder.appendingPathComponent("index").path).stamps.keys.sorted()
+        #expect(!tiles.isEmpty)
+        let original = Self.files(under: root.appendingPathComponent("Output/assets/basemap"))
+        var edited: [String] = []
+        for tile in tiles.prefix(6) {
+            let path = folder.appendingPathComponent(tile.path).path
+            var status = stat()
+            #expect(lstat(path, &status) == 0)
+            var bytes = try #require(FileManager.default.contents(atPath: path))
+            // One byte of the body changed in place: same size, same inode.
+            let index = bytes.count - 20
+            bytes[index] = bytes[index] == UInt8(ascii: "1") ? UInt8(ascii: "2") : UInt8(ascii: "1")
+            let handle = try #require(FileHandle(forWritingAtPath: path))
+            try handle.write(contentsOf: bytes)
+            try handle.close()
+            var times = [status.st_atim, status.st_mtim]
+            #expect(utimensat(AT_FDCWD, path, &times, AT_SYMLINK_NOFOLLOW) == 0)
+            edited.append(tile.path)
+        }
+        let third = Self.build(root, output: "Third")
+        let line = try #require(third.progress.first { $0.contains("draw-basemap: ") })
+        #expect(line.contains("(6 drawn,"), "\(line)")
+        let published = Self.files(under: root.appendingPathComponent("Third/assets/basemap"))
+        for path in edited { #expect(published[path] == original[path], "\(path)") }
+    }
+
     @Test func anOverviewWiderThanTheWorldRepeatsIt() throws {
         guard Self.gshhgIsInstalled() else { return }
         let root = try Self.project()

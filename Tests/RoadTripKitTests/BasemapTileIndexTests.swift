@@ -13,21 +13,21 @@ import Testing
 
     @Test func anIndexReadsBackWhatWasWritten() throws {
         let stamps: [BasemapPyramid.Tile: BasemapFileStamp] = [
-            BasemapPyramid.Tile(zoom: 12, x: 4095, y: 0): BasemapFileStamp(size: 2_048, modified: 1_764_000_000_123_456_789, inode: 42),
-            BasemapPyramid.Tile(zoom: 0, x: 0, y: 0): BasemapFileStamp(size: 1, modified: -5, inode: UInt64.max),
+            BasemapPyramid.Tile(zoom: 12, x: 4095, y: 0): BasemapFileStamp(size: 2_048, modified: 1_764_000_000_123_456_789, changed: 1_764_000_001_000_000_000, inode: 42),
+            BasemapPyramid.Tile(zoom: 0, x: 0, y: 0): BasemapFileStamp(size: 1, modified: -5, changed: 7, inode: UInt64.max),
         ]
         let path = Self.temporaryFile()
         defer { unlink(path) }
         let data = BasemapTileIndex(stamps: stamps).data
-        // 14 bytes of magic, then 6 × 8 bytes a record.
-        #expect(data.count == 14 + 2 * 48)
+        // 14 bytes of magic, then 7 × 8 bytes a record.
+        #expect(data.count == 14 + 2 * 56)
         try data.write(to: URL(fileURLWithPath: path))
         #expect(BasemapTileIndex(contentsOfFile: path).stamps == stamps)
     }
 
     /// Anything that is not exactly an index is an empty one: every tile is read and checked again.
     @Test func aMalformedIndexIsEmpty() throws {
-        let stamp = BasemapFileStamp(size: 10, modified: 20, inode: 30)
+        let stamp = BasemapFileStamp(size: 10, modified: 20, changed: 25, inode: 30)
         let good = BasemapTileIndex(stamps: [BasemapPyramid.Tile(zoom: 3, x: 7, y: 7): stamp]).data
         var outOfRange = good
         // The record's x (bytes 8…15 of it) set to 8: a zoom-3 tile's column is 0…7.

@@ -63,11 +63,23 @@ public enum DocumentReferences {
             guard node.pointee.type == XML_ELEMENT_NODE else { continue }
             let element = String(cString: node.pointee.name).lowercased()
             let line = Int(xmlGetLineNo(node))
+            // A <textarea>'s content is text, whatever libxml2's HTML 4 parser makes of it.
+            if element == "textarea" { continue }
+            if element == "style", let content = xmlNodeGetContent(node) {
+                let css = String(cString: content)
+                cxml_free(content)
+                references += cssURLs(in: css).compactMap { url in
+                    let trimmed = url.trimmingCharacters(in: .whitespacesAndNewlines)
+                    return trimmed.isEmpty ? nil
+                        : DocumentReference(url: trimmed, kind: .resource, line: line, element: "style", attribute: "url")
+                }
+            }
             var attribute = node.pointee.properties
             while let current = attribute {
                 let name = Self.qualifiedName(current)
                 if let value = Self.value(of: current, in: document) {
-                    if name == "id" { ids.insert(value) }
+                    // An <a name> is a fragment's target too (HTML §7.4.6.4, "the indicated part").
+                    if name == "id" || (name == "name" && element == "a") { ids.insert(value) }
                     references += Self.references(element: element, attribute: name, value: value, line: line)
                 }
                 attribute = current.pointee.next
@@ -109,6 +121,11 @@ public enum DocumentReferences {
             return [reference(value, element == "a" || element == "area" ? .link : .resource)].compactMap { $0 }
         case "src", "poster", "data" where element == "object":
             return [reference(value, .resource)].compactMap { $0 }
+        case "action" where element == "form":
+            return [reference(value, .link)].compactMap { $0 }
+        case "fill", "stroke", "clip-path", "mask", "filter", "marker-start", "marker-mid", "marker-end":
+            // SVG paint and reference properties: `url(#id)`.
+            return cssURLs(in: value).compactMap { reference($0, .resource) }
         case "srcset":
             // "url 480w, url 2x": each candidate's URL is up to its first whitespace (HTML §4.8.4.3.x).
             return value.split(separator: ",").compactMap { candidate in
@@ -121,11 +138,14 @@ public enum DocumentReferences {
         }
     }
 
-    /// The `url(…)` references of CSS text (CSS Values 4 §4.5: quoted or not), percent-encoded
-    /// quotes left as they are.
+    /// The `url(…)` references of CSS text (CSS Values 4 §4.5: quoted or not) and the string form
+    /// of `@import "…"` (CSS Cascade 4 §2), comments left out; percent-encoded quotes left as they are.
     public static func cssURLs(in css: String) -> [String] {
-        css.matches(of: #/url\(\s*(?:'([^']*)'|"([^"]*)"|([^)'"\s]*))\s*\)/#).map { match in
+        let uncommented = css.replacing(#/\/\*[\s\S]*?\*\//#, with: " ")
+        let urls = uncommented.matches(of: #/url\(\s*(?:'([^']*)'|"([^"]*)"|([^)'"\s]*))\s*\)/#).map { match in
             String(match.1 ?? match.2 ?? match.3 ?? "")
         }
+        let imports = uncommented.matches(of: #/@import\s+(?:'([^']*)'|"([^"]*)")/#).map { String($0.1 ?? $0.2 ?? "") }
+        return urls + imports
     }
 }

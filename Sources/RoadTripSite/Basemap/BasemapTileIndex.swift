@@ -2,16 +2,21 @@ import Foundation
 import RoadTripGeo
 
 /// What `lstat` said of a cached tile's file when a build last checked its bytes: size (bytes),
-/// modification time (nanoseconds since 1970) and inode. A file whose stamp is unchanged still holds
-/// the bytes that were checked — the cache replaces a tile by renaming a new file over it (a new
-/// inode), and anything writing into one changes its modification time — so a build can link it
-/// into the output without reading it, as Git's index trusts a file whose stat data it recorded
-/// (git-update-index(1), "racy Git" aside: a tile is never written twice within a clock tick).
+/// modification and status-change times (nanoseconds since 1970) and inode. A file whose stamp is
+/// unchanged still holds the bytes that were checked — the cache replaces a tile by renaming a new
+/// file over it (a new inode), and anything writing into one changes its status-change time, which
+/// no one can set back (`cp -p` and `touch -d` restore the modification time only) — so a build
+/// can link it into the output without reading it, as Git's index trusts a file whose stat data it
+/// recorded (git-update-index(1)). Linking a tile into an output changes its status-change time too
+/// (the link count is status): a tile linked into a new output folder is read again by the next
+/// build; one a rebuild finds already in place is not.
 struct BasemapFileStamp: Sendable, Hashable {
     /// Bytes.
     let size: Int64
     /// Modification time, nanoseconds since 1970-01-01 UTC.
     let modified: Int64
+    /// Status-change time, nanoseconds since 1970-01-01 UTC.
+    let changed: Int64
     /// The file's inode number.
     let inode: UInt64
 
@@ -19,12 +24,14 @@ struct BasemapFileStamp: Sendable, Hashable {
     init(_ status: stat) {
         size = Int64(status.st_size)
         modified = Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec)
+        changed = Int64(status.st_ctim.tv_sec) * 1_000_000_000 + Int64(status.st_ctim.tv_nsec)
         inode = UInt64(status.st_ino)
     }
 
-    init(size: Int64, modified: Int64, inode: UInt64) {
+    init(size: Int64, modified: Int64, changed: Int64, inode: UInt64) {
         self.size = size
         self.modified = modified
+        self.changed = changed
         self.inode = inode
     }
 
@@ -43,15 +50,15 @@ struct BasemapFileStamp: Sendable, Hashable {
 /// index's: on the 4,000-destination benchmark, reading and checksumming all 10,399 tiles took
 /// ~80 ms of CPU, a stamp each ~10 ms.
 ///
-/// The file is `RTBASEMAPIDX1\n` then one record per tile of six little-endian 64-bit integers:
-/// zoom, x, y, size, modification time (ns), inode. It is written under a temporary name and
+/// The file is `RTBASEMAPIDX2\n` then one record per tile of seven little-endian 64-bit integers:
+/// zoom, x, y, size, modification time (ns), status-change time (ns), inode. It is written under a temporary name and
 /// renamed; a file that does not parse is an empty index (every tile is read and checked again).
 struct BasemapTileIndex: Sendable {
     /// The stamps, by tile.
     var stamps: [BasemapPyramid.Tile: BasemapFileStamp]
 
-    static let magic = Array("RTBASEMAPIDX1\n".utf8)
-    private static let fieldsPerRecord = 6
+    static let magic = Array("RTBASEMAPIDX2\n".utf8)
+    private static let fieldsPerRecord = 7
 
     init(stamps: [BasemapPyramid.Tile: BasemapFileStamp] = [:]) {
         self.stamps = stamps
@@ -78,7 +85,7 @@ struct BasemapTileIndex: Sendable {
                       (0..<(Int64(1) << zoom)).contains(y)
                 else { return false }
                 stamps[BasemapPyramid.Tile(zoom: Int(zoom), x: Int(x), y: Int(y))] =
-                    BasemapFileStamp(size: field(3), modified: field(4), inode: UInt64(bitPattern: field(5)))
+                    BasemapFileStamp(size: field(3), modified: field(4), changed: field(5), inode: UInt64(bitPattern: field(6)))
             }
             return true
         }
@@ -91,7 +98,7 @@ struct BasemapTileIndex: Sendable {
         bytes.reserveCapacity(bytes.count + stamps.count * Self.fieldsPerRecord * 8)
         for tile in stamps.keys.sorted() {
             let stamp = stamps[tile]!
-            for field in [Int64(tile.zoom), Int64(tile.x), Int64(tile.y), stamp.size, stamp.modified, Int64(bitPattern: stamp.inode)] {
+            for field in [Int64(tile.zoom), Int64(tile.x), Int64(tile.y), stamp.size, stamp.modified, stamp.changed, Int64(bitPattern: stamp.inode)] {
                 withUnsafeBytes(of: field.littleEndian) { bytes.append(contentsOf: $0) }
             }
         }

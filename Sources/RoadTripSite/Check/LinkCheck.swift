@@ -73,8 +73,20 @@ public enum LinkCheck {
         let base = basePath.map { $0.hasSuffix("/") ? $0 : $0 + "/" } ?? "/"
         for path in documents {
             guard let document = documentsScanned[path] else { continue }
-            for reference in document.references {
-                switch resolve(reference.url, from: path, basePath: base) {
+            // A <base href> moves every relative reference of the page (HTML §4.2.3).
+            var from = path
+            if let baseElement = document.references.first(where: { $0.element == "base" }) {
+                switch resolve(baseElement.url, from: path, basePath: base) {
+                case .internalPath(let target, _):
+                    from = (target.isEmpty || target.hasSuffix("/") ? target : target.split(separator: "/").dropLast().joined(separator: "/") + "/") + "index.html"
+                case .external, .ignored, .broken:
+                    from = ""
+                }
+            }
+            for reference in document.references where reference.element != "base" {
+                let resolution = from.isEmpty && !reference.url.hasPrefix("/") && !reference.url.contains(":")
+                    ? Resolution.ignored : resolve(reference.url, from: from, basePath: base)
+                switch resolution {
                 case .ignored:
                     continue
                 case .external(let url, let host):
@@ -97,7 +109,8 @@ public enum LinkCheck {
                     }
                     if !files.contains(file) {
                         report.broken.append(broken(reference, in: path, document: document, reason: "no file '\(file)' in the site"))
-                    } else if let fragment, !fragment.isEmpty, let target = documentsScanned[file], !target.ids.contains(fragment) {
+                    } else if let fragment, !fragment.isEmpty, fragment.lowercased() != "top",
+                              let target = documentsScanned[file], !target.ids.contains(fragment) {
                         report.broken.append(broken(
                             reference, in: path, document: document, reason: "no element with id '\(fragment)' in '\(file)'"))
                     }

@@ -20,15 +20,21 @@ public struct SiteTag: Sendable, Hashable {
         self.destinationIndices = destinationIndices
     }
 
+    /// The slug of the tag written `name` (trimmed), `nil` for an empty tag: the one rule for a
+    /// tag's page and for the links to it.
+    public static func slug(of name: String) -> String? {
+        let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        return trimmed.isEmpty ? nil : Slug.make(from: trimmed)
+    }
+
     /// Every tag of `destinations` (in home-page order), by slug; a tag that is empty once trimmed
     /// is none, and a destination naming one tag twice counts once.
     public static func tags(of destinations: [Destination]) -> [SiteTag] {
         var bySlug: [String: SiteTag] = [:]
         for (index, destination) in destinations.enumerated() {
             for written in destination.tags {
+                guard let slug = slug(of: written) else { continue }
                 let name = written.trimmingCharacters(in: .whitespacesAndNewlines)
-                guard !name.isEmpty else { continue }
-                let slug = Slug.make(from: name)
                 if bySlug[slug] == nil { bySlug[slug] = SiteTag(name: name, slug: slug, destinationIndices: []) }
                 if bySlug[slug]!.destinationIndices.last != index { bySlug[slug]!.destinationIndices.append(index) }
             }

@@ -31,9 +31,8 @@ extension PageRenderer {
     /// The site path of `name`'s tag page (`tags/<slug>/`), `nil` when the theme makes none or the
     /// tag is empty.
     func tagPagePath(_ name: String) -> String? {
-        let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard makesTagPages, !trimmed.isEmpty else { return nil }
-        return TagFiles.folder + Slug.make(from: trimmed) + "/"
+        guard makesTagPages, let slug = SiteTag.slug(of: name) else { return nil }
+        return TagFiles.folder + slug + "/"
     }
 
     /// The tag pages (`TagFiles`): each tag's page with a map of its destinations (their pins, as

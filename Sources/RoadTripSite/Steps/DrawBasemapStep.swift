@@ -59,6 +59,9 @@ extension BuildStep {
         let cachedFiles = Mutex([BasemapPyramid.Tile: String](minimumCapacity: tiles.count))
         let stamps = Mutex([BasemapPyramid.Tile: BasemapFileStamp](minimumCapacity: tiles.count))
         let drawn = Atomic(0), failed = Atomic(0)
+        // A tile's body drawn from GSHHG (with a 2-pixel margin, so that neighbours meet), `nil`
+        // when GSHHG cannot be read.
+        let draw: @Sendable (BasemapPyramid.Tile) -> String? = { basemap.drawing(for: $0.view, margin: 2).map(BasemapTileSVG.body) }
         DispatchQueue.concurrentPerform(iterations: tiles.count) { position in
             let tile = tiles[position], isEmbedded = embedded.contains(tile)
             if let cache, !isEmbedded, let stamp = index.stamps[tile], cache.holdsUnchanged(tile, stamp: stamp) {
@@ -70,11 +73,11 @@ extension BuildStep {
             if let cached = cache?.body(of: tile) {
                 (body, stamp) = cached
             } else {
-                guard let drawing = basemap.drawing(for: tile.view, margin: 2) else {
+                guard let made = draw(tile) else {
                     failed.add(1, ordering: .relaxed)
                     return
                 }
-                body = BasemapTileSVG.body(drawing)
+                body = made
                 stamp = cache?.store(body, of: tile)
                 drawn.add(1, ordering: .relaxed)
             }
@@ -93,7 +96,7 @@ extension BuildStep {
             loadBody: { tile in
                 // A body the build did not expect to need: the cache's (checked), else drawn again.
                 if let cached = cache?.body(of: tile) { return cached.body }
-                return basemap.drawing(for: tile.view, margin: 2).map(BasemapTileSVG.body)
+                return draw(tile)
             })
         // The overview's own drawing, unless the view is wider than the world (its tiles repeat).
         state.overviewBasemap = state.overviewMap.flatMap { overview -> String? in

@@ -1,4 +1,6 @@
+import Dispatch
 import Foundation
+import Synchronization
 import RoadTripCore
 import RoadTripGeo
 import RoadTripRender
@@ -112,6 +114,37 @@ struct BasemapTileCache: Sendable {
 
     /// `<fingerprint>/index`.
     private var indexPath: String { folderPath + "/index" }
+
+    /// After a write of the output (`summary`), stamps again the tiles of `index` it linked into
+    /// the output or unlinked from it (`restamped(_:in:)`) and writes the index when that changed
+    /// it, so that the next build trusts them without reading them.
+    func restampTiles(changedBy summary: OutputWriteSummary, in index: BasemapTileIndex) {
+        let changedPaths = Set(summary.written).union(summary.removed)
+        let prefix = BasemapTileSet.folder + "/"
+        let moved = index.stamps.keys.filter { changedPaths.contains(prefix + $0.path) }
+        guard !moved.isEmpty else { return }
+        let restamped = restamped(moved, in: index)
+        if restamped.stamps != index.stamps { writeIndex(restamped) }
+    }
+
+    /// `index` with the status-change time of each of `tiles` taken again from its file, when its
+    /// size, modification time and inode are still those `index` recorded: linking a tile into the
+    /// output (or unlinking it) changes that time but not the bytes, which the build checked or
+    /// wrote itself moments before. A tile whose file changed otherwise keeps its old stamp, so the
+    /// next build reads it again. Both cores, one `lstat` each.
+    func restamped(_ tiles: [BasemapPyramid.Tile], in index: BasemapTileIndex) -> BasemapTileIndex {
+        let renewed = Mutex([BasemapPyramid.Tile: BasemapFileStamp](minimumCapacity: tiles.count))
+        DispatchQueue.concurrentPerform(iterations: tiles.count) { position in
+            let tile = tiles[position]
+            guard let recorded = index.stamps[tile], let current = BasemapFileStamp.of(path: path(of: tile)),
+                  current != recorded, current.isSameContent(as: recorded)
+            else { return }
+            renewed.withLock { $0[tile] = current }
+        }
+        var result = index
+        result.stamps.merge(renewed.withLock { $0 }) { _, new in new }
+        return result
+    }
 
     /// Keeps `tile`'s `BasemapTileSVG.document` of `body`; the new file's stamp, or `nil` when it
     /// could not be written. The file is written under a temporary name and renamed over the old

@@ -8,8 +8,9 @@ import RoadTripGeo
 /// no one can set back (`cp -p` and `touch -d` restore the modification time only) — so a build
 /// can link it into the output without reading it, as Git's index trusts a file whose stat data it
 /// recorded (git-update-index(1)). Linking a tile into an output changes its status-change time too
-/// (the link count is status): a tile linked into a new output folder is read again by the next
-/// build; one a rebuild finds already in place is not.
+/// (the link count is status): write-output stamps the tiles it linked or unlinked again
+/// (`BasemapTileCache.restampTiles`), keeping the new time only where size, modification time and
+/// inode are still those checked.
 struct BasemapFileStamp: Sendable, Hashable {
     /// Bytes.
     let size: Int64
@@ -33,6 +34,12 @@ struct BasemapFileStamp: Sendable, Hashable {
         self.modified = modified
         self.changed = changed
         self.inode = inode
+    }
+
+    /// Whether `other` is this file with only its status-change time moved (a link made or
+    /// removed, a rename): same size, modification time and inode.
+    func isSameContent(as other: BasemapFileStamp) -> Bool {
+        size == other.size && modified == other.modified && inode == other.inode
     }
 
     /// The stamp of the regular file at `path` (not following a symbolic link), `nil` for anything

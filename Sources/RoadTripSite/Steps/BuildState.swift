@@ -28,6 +28,10 @@ struct BuildState: Sendable {
     /// them: rendered maps embed the tiles, so a cached rendering is kept only under the same one
     /// (draw-basemap).
     var basemapFingerprint: String?
+    /// The basemap's cache and the index of it draw-basemap wrote, `nil` without a cache:
+    /// write-output stamps the tiles it linked or unlinked again (`BasemapTileCache.restamped`)
+    /// (draw-basemap).
+    var basemapCache: (cache: BasemapTileCache, index: BasemapTileIndex)?
     /// Each destination's nearest town from the gazetteer (fit-maps).
     var placemarks: [Placemark?] = []
     /// Each destination's trip logs, filtered, with their statistics (filter-trips).

@@ -19,6 +19,7 @@ extension BuildStep {
             state.basemapTiles = nil
             state.basemapFingerprint = nil
             state.overviewBasemap = nil
+            state.basemapCache = nil
             return state.config.offlineBasemap ? "no GSHHG data installed" : "off (map.offlineBasemap: false)"
         }
         if let finest = basemap.installedResolutions.last, finest != .full {
@@ -90,6 +91,7 @@ extension BuildStep {
         }
         let newIndex = BasemapTileIndex(stamps: stamps.withLock { $0 })
         if let cache, newIndex.stamps != index.stamps { cache.writeIndex(newIndex) }
+        state.basemapCache = cache.map { ($0, newIndex) }
         let drawnTiles = Set(bodies.withLock { $0.keys }).union(cachedFiles.withLock { $0.keys })
         state.basemapTiles = BasemapTileSet(
             tiles: drawnTiles, bodies: bodies.withLock { $0 }, cachedFiles: cachedFiles.withLock { $0 },

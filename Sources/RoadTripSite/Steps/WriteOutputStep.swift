@@ -26,6 +26,7 @@ extension BuildStep {
                     : "stopped by an error: the output folder was left as it was")
         }
         state.writeSummary = summary
+        if let (cache, index) = state.basemapCache { cache.restampTiles(changedBy: summary, in: index) }
         context.verbose("apply phase (the renames and removals in the output folder): "
             + DecimalText.fixed(summary.applySeconds * 1000, fractionDigits: 2) + " ms")
         return CountText.counted(files.count, "file") + " (" + CountText.grouped(summary.written.count) + " written, "

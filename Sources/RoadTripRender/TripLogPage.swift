@@ -54,14 +54,15 @@ struct TripLogPage: Sendable {
     /// acceleration magnitudes — raw, low-pass gravity, high-pass motion — in g.
     func charts() -> [TripLogPageContext.Chart] {
         var charts: [TripLogPageContext.Chart] = []
-        func chart(_ svg: String, _ caption: String) {
-            charts.append(TripLogPageContext.Chart(svg: svg, caption: caption))
+        func chart(_ svg: String, _ caption: String, profileJSON: String? = nil) {
+            charts.append(TripLogPageContext.Chart(svg: svg, caption: caption, profileJSON: profileJSON))
         }
         let profile = TrackProfile(track: recording.track)
         if profile.timedFixCount >= 2 {
             chart(TimeSeriesChart.speedAndElevationChart(
                 speeds: profile.speeds, altitudes: profile.altitudes, idPrefix: "profile-"),
-                "Speed and elevation over time (the line breaks at gaps between segments)")
+                "Speed and elevation over time (the line breaks at gaps between segments)",
+                profileJSON: TrackCursorJSON.text(TrackCursorProfile(track: recording.track)))
         }
         if let headings = recording.headings, !headings.headings.isEmpty {
             let north = headings.reference == .magnetic ? "magnetic" : "true"

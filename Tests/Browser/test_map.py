@@ -271,10 +271,10 @@ def test_drag_pans_and_wheel_zooms(page):
 def test_keyboard_only(page):
     driver = page("bergen/index.html")
     start = data_region(driver)
-    body = driver.find_element(By.TAG_NAME, "body")
-    body.click()
-    # Tab through the page to the map canvas.
-    for _ in range(40):
+    # Tab through the page from its start to the map canvas (a click on the body would land in
+    # the map wherever the map fills the middle of the window).
+    driver.execute_script("if (document.activeElement) document.activeElement.blur(); window.scrollTo(0, 0);")
+    for _ in range(80):
         ActionChains(driver).send_keys(Keys.TAB).perform()
         if driver.switch_to.active_element.get_attribute("class") == "map-canvas":
             break

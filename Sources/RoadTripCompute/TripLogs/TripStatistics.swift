@@ -157,7 +157,28 @@ public struct TripStatistics: Sendable, Hashable, Codable {
     /// whatever the log's length): `compute` for a whole log, and the streaming `roadtrip trip
     /// stats` for a log too long to hold.
     public struct Accumulator: Sendable {
+        /// The figures of the fixes added so far that only grow, as they stand after each fix:
+        /// the trip page's chart reads them at its samples, and the figures of the stretch between
+        /// two samples are their differences (`TrackCursorProfile`). Metres and seconds.
+        public struct RunningTotals: Sendable, Hashable {
+            /// `TripStatistics.distance` so far.
+            public var distance = 0.0
+            /// `TripStatistics.movingTime` so far.
+            public var movingTime = 0.0
+            /// `TripStatistics.movingDistance` so far.
+            public var movingDistance = 0.0
+            /// `TripStatistics.elevationGain` so far (0 before any altitude), counting the current
+            /// climb up to its highest point once it has risen by the hysteresis — what
+            /// `statistics()` would say now.
+            public var elevationGain = 0.0
+            /// `TripStatistics.elevationLoss` so far, by the same rule.
+            public var elevationLoss = 0.0
+        }
+
         private let settings: StatisticsSettings
+        /// Whether every window's speed is measured (`lastWindowSpeed`), rather than bounded where it
+        /// cannot beat the best so far.
+        private let measuresEveryWindow: Bool
         private var result = TripStatistics()
         private var longitudes = LongitudeBins()
         private var southmost = Double.infinity
@@ -175,9 +196,18 @@ public struct TripStatistics: Sendable, Hashable, Codable {
         private var lastTime: Date?
         private var sinceLastTime = 0.0
 
-        /// An accumulator with `settings` and no fixes yet.
-        public init(settings: StatisticsSettings = .default) {
+        /// The sustained speed (m/s) the last fix added reached: the middle of the speeds of the
+        /// last three windows ending at consecutive fixes (see `maximumSpeed`), `nil` when it
+        /// reached none. Exact only with `measuresEveryWindow`; otherwise a window that cannot beat
+        /// the best so far gives a bound of its speed instead.
+        public private(set) var lastWindowSpeed: Double?
+
+        /// An accumulator with `settings` and no fixes yet. With `measuresEveryWindow`, every
+        /// window's speed is measured exactly (one more geodesic per timed fix) so that
+        /// `lastWindowSpeed` is the speed itself; the statistics are the same either way.
+        public init(settings: StatisticsSettings = .default, measuresEveryWindow: Bool = false) {
             self.settings = settings
+            self.measuresEveryWindow = measuresEveryWindow
             climb = ElevationZigzag(hysteresis: settings.elevationHysteresis)
             sustained = SustainedSpeed(time: settings.sustainedSpeedTime)
         }
@@ -210,6 +240,7 @@ public struct TripStatistics: Sendable, Hashable, Codable {
                 if result.endTime.map({ time > $0 }) ?? true { result.endTime = time }
             }
             defer { previous = sample }
+            lastWindowSpeed = nil
             guard let before = previous else {
                 lastTime = sample.timestamp
                 if let time = sample.timestamp { sustained.start(coordinate, at: time) }
@@ -234,8 +265,10 @@ public struct TripStatistics: Sendable, Hashable, Codable {
                 result.movingDistance += travelled
             }
             result.rawMaximumSpeed = max(result.rawMaximumSpeed ?? speed, speed)
-            if let window = sustained.add(coordinate, at: end, travelled: travelled, best: result.maximumSpeed ?? 0) {
+            let best = measuresEveryWindow ? -Double.infinity : result.maximumSpeed ?? 0
+            if let window = sustained.add(coordinate, at: end, travelled: travelled, best: best) {
                 result.maximumSpeed = max(result.maximumSpeed ?? window, window)
+                lastWindowSpeed = window
             }
         }
 
@@ -257,6 +290,18 @@ public struct TripStatistics: Sendable, Hashable, Codable {
             lastTime = nil
             sinceLastTime = 0
         }
+
+        /// The totals of the fixes added so far (see `RunningTotals`).
+        public var runningTotals: RunningTotals {
+            let climbing = climb.totals
+            return RunningTotals(
+                distance: result.distance, movingTime: result.movingTime, movingDistance: result.movingDistance,
+                elevationGain: elevation.gain + climbing.gain, elevationLoss: elevation.loss + climbing.loss)
+        }
+
+        /// The sustained speed (m/s) the open segment gives when it closes with only one or two
+        /// windows (see `maximumSpeed`), `nil` when it has none or three or more.
+        public var shortSegmentSpeed: Double? { previous == nil ? nil : sustained.shortSegmentSpeed() }
 
         /// The statistics of every fix added so far.
         public func statistics() -> TripStatistics {
@@ -411,13 +456,19 @@ private struct ElevationZigzag {
         }
     }
 
-    /// Counts the last run (it has already moved at least the hysteresis) and adds this segment's
-    /// totals to `totals`.
+    /// This segment's gain and loss so far, the last run counted (it has already moved at least
+    /// the hysteresis).
+    var totals: (gain: Double, loss: Double) {
+        (gain + (trend == .rising ? extreme - turningPoint : 0), loss + (trend == .falling ? turningPoint - extreme : 0))
+    }
+
+    /// Adds this segment's `totals` to `totals`.
     func finish(into totals: inout ElevationTotals) {
         guard seen else { return }
         totals.hasAltitude = true
-        totals.gain += gain + (trend == .rising ? extreme - turningPoint : 0)
-        totals.loss += loss + (trend == .falling ? turningPoint - extreme : 0)
+        let segment = self.totals
+        totals.gain += segment.gain
+        totals.loss += segment.loss
     }
 }
 

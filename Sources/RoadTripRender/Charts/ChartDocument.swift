@@ -7,10 +7,11 @@ import RoadTripFormats
 enum ChartDocument {
     /// The SVG text (no XML declaration, to inline it in a page) of a chart of the class
     /// `roadtrip-chart <kind>`, `width` × `height` pixels; `titleID` and `descriptionID` are the
-    /// ids of its `<title>` and `<desc>` (a page with several charts prefixes them).
+    /// ids of its `<title>` and `<desc>` (a page with several charts prefixes them);
+    /// `dataAttributes` (`data-*` names and their values) go on the root after the others.
     static func svg(
         kind: String, width: Double, height: Double, title: String, titleID: String, description: String,
-        descriptionID: String, body: (XMLDocumentWriter) -> Void
+        descriptionID: String, dataAttributes: [(String, String)] = [], body: (XMLDocumentWriter) -> Void
     ) -> String {
         XMLDocumentWriter.document(includeDeclaration: false) { writer in
             writer.element("svg", attributes: [
@@ -19,7 +20,7 @@ enum ChartDocument {
                 ("viewBox", "0 0 \(SVGPixels.text(width)) \(SVGPixels.text(height))"),
                 ("class", "roadtrip-chart \(kind)"), ("role", "img"),
                 ("font-family", "sans-serif"), ("font-size", "11"),
-            ]) {
+            ] + dataAttributes) {
                 writer.element("title", attributes: [("id", titleID)], text: title)
                 writer.element("desc", attributes: [("id", descriptionID)], text: description)
                 writer.element("rect", attributes: [

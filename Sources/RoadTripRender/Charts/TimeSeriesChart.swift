@@ -9,7 +9,8 @@ import RoadTripCompute
 /// Output (SVG 1.1, well-formed, no script; pixels with at most 2 decimals):
 /// ```
 /// <svg xmlns=… version="1.1" width=W height=H viewBox="0 0 W H" class="roadtrip-chart roadtrip-time-series"
-///      role="img" font-family="sans-serif" font-size="11">
+///      role="img" font-family="sans-serif" font-size="11"
+///      data-time-start=… data-time-end=… data-plot-left=… data-plot-right=… data-plot-top=… data-plot-bottom=…>
 ///   <title id="{p}chart-title">…</title> <desc id="{p}chart-desc">…</desc>
 ///   <rect class="chart-background" …/>                    white, so contrast holds on any page
 ///   <g class="chart-panel"> …one per panel, stacked top to bottom…
@@ -140,9 +141,16 @@ public struct TimeSeriesChart {
         }
         let totalHeight = panelHeight * Double(max(panels.count, 1))
         let description = describe(panels: panels, summaries: summaries, scales: scales, axis: axis)
+        // Where the plots are and which times their edges stand for, for a script that links the
+        // chart to a map (the trip page's cursor): pixels and seconds.
+        let plotArea = [
+            ("data-time-start", SVGPixels.text(axis.start)), ("data-time-end", SVGPixels.text(axis.end)),
+            ("data-plot-left", SVGPixels.text(marginLeft)), ("data-plot-right", SVGPixels.text(width - marginRight)),
+            ("data-plot-top", SVGPixels.text(marginTop)), ("data-plot-bottom", SVGPixels.text(totalHeight - marginBottom)),
+        ]
         return ChartDocument.svg(
             kind: "roadtrip-time-series", width: width, height: totalHeight, title: title, titleID: "\(idPrefix)chart-title",
-            description: description, descriptionID: "\(idPrefix)chart-desc"
+            description: description, descriptionID: "\(idPrefix)chart-desc", dataAttributes: plotArea
         ) { writer in
             for (index, panel) in panels.enumerated() {
                 let frame = PlotFrame(

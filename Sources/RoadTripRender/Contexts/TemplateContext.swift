@@ -205,7 +205,9 @@ extension TripLogPageContext: TemplateContext {
                 ])
             }),
             "reports": .list(reports.map { .string($0) }),
-            "charts": .list(charts.map { .object(["svg": .string($0.svg), "caption": .string($0.caption)]) }),
+            "charts": .list(charts.map { chart in
+                .object(["svg": .string(chart.svg), "caption": .string(chart.caption), "profileJSON": chart.profileJSON.templateValue])
+            }),
             "links": .object(["geojson": .string(geoJSONLink), "gpx": .string(gpxLink)]),
         ])
         return .object(members)

@@ -214,6 +214,7 @@
     this.renderScaleBar(view);
     this.renderUserLocation(view);
     if (this.calloutId) this.placeCallout();
+    if (this.onRender) this.onRender(view);
   };
 
   // Tiles as <img> behind the SVG, in percent of the viewport: the offline basemap's (its pyramid's
@@ -502,12 +503,151 @@
     });
   }
 
+  // Trip pages: the speed and elevation chart linked to the map (TrackCursorJSON). The moment under
+  // the pointer, or picked with the arrow keys, shows on the map with its values; a dragged (or
+  // Shift+arrow) stretch shows its statistics: differences of the build's running totals, worded as
+  // the page's statistics are (TripStatisticsText)
+  var MILE = 1609.344;
+  function fixed(v, digits) { var t = v.toFixed(digits).split("."); t[0] = t[0].replace(/\B(?=(\d{3})+$)/g, ","); return t.join("."); }
+  function distanceText(m) { var d = m < 10000 ? 2 : 1; return fixed(m / 1000, d) + " km (" + fixed(m / MILE, d) + " mi)"; }
+  function durationText(s) {
+    var t = Math.round(Math.max(0, s));
+    function two(v) { return (v < 10 ? "0" : "") + v; }
+    return Math.floor(t / 3600) + ":" + two(Math.floor(t / 60) % 60) + ":" + two(t % 60);
+  }
+  function speedText(v) { return (v * 3.6).toFixed(1) + " km/h (" + (v * 3600 / MILE).toFixed(1) + " mph)"; }
+  function metresText(v) { return v.toFixed(0) + " m"; }
+
+  function TrackCursor(figure, map) {
+    var self = this, svg = figure.querySelector("svg"), d = svg.dataset, top = +d.plotTop, bottom = +d.plotBottom;
+    this.data = JSON.parse(figure.querySelector(".roadtrip-track-profile").textContent);
+    this.last = this.data.time.length - 1;
+    this.map = map;
+    this.svg = svg;
+    this.readout = figure.querySelector(".chart-readout");
+    this.axis = [+d.timeStart, +d.timeEnd, +d.plotLeft, +d.plotRight];
+    this.band = svg.appendChild(svgElement("rect", { "class": "chart-selection", y: top, height: bottom - top, width: 0 }));
+    this.line = svg.appendChild(svgElement("path", { "class": "chart-cursor", d: "M0," + top + "V" + bottom }));
+    var tracks = map.trackGroup || map.svg.lastChild;
+    this.stretch = svgElement("path", { "class": "track-selection" });
+    this.marker = svgElement("circle", { "class": "track-cursor", r: 7 });
+    tracks.parentNode.insertBefore(this.marker, tracks.nextSibling);
+    tracks.parentNode.insertBefore(this.stretch, this.marker);
+    svg.setAttribute("tabindex", "0");
+    svg.setAttribute("role", "slider");
+    svg.setAttribute("aria-label", "Speed and elevation over the trip: arrow keys move along it, Shift with them selects a stretch, Escape clears");
+    svg.setAttribute("aria-valuemin", "0");
+    svg.setAttribute("aria-valuemax", String(this.last));
+    this.index = null;  // the cursor's sample
+    this.range = null;  // the selected stretch: [first sample, last sample], the anchor first
+    this.show();
+    map.onRender = function () { self.show(); };
+    function indexAt(event) {
+      var r = svg.getBoundingClientRect(), a = self.axis, x = (event.clientX - r.left) * svg.viewBox.baseVal.width / r.width;
+      return self.nearest(a[0] + (x - a[2]) / (a[3] - a[2]) * (a[1] - a[0]));
+    }
+    var down = null;
+    svg.addEventListener("pointerdown", function (e) {
+      if (e.button) return;
+      down = { x: e.clientX, index: indexAt(e) };
+      svg.setPointerCapture(e.pointerId);
+      self.set(down.index, null);
+    });
+    svg.addEventListener("pointermove", function (e) {
+      var i = indexAt(e);
+      if (down && Math.abs(e.clientX - down.x) > 3) self.set(i, [down.index, i]);
+      else if (!down && e.pointerType === "mouse") self.set(i, self.range);
+    });
+    svg.addEventListener("pointerup", function () { down = null; });
+    svg.addEventListener("pointercancel", function () { down = null; });
+    svg.addEventListener("keydown", function (e) {
+      var i = self.index === null ? 0 : self.index, step = Math.max(1, Math.round(self.last / 10));
+      var next = { ArrowLeft: i - 1, ArrowDown: i - 1, ArrowRight: i + 1, ArrowUp: i + 1, PageDown: i - step, PageUp: i + step, Home: 0, End: self.last }[e.key];
+      if (e.key === "Escape") { self.set(null, null); return; }
+      if (next === undefined) return;
+      e.preventDefault();
+      next = Math.min(Math.max(next, 0), self.last);
+      self.set(next, e.shiftKey ? [self.range ? self.range[0] : i, next] : null);
+    });
+  }
+
+  // the sample whose time is nearest `t` (seconds since the start)
+  TrackCursor.prototype.nearest = function (t) {
+    var times = this.data.time, low = 0, high = this.last;
+    while (low < high) { var mid = (low + high) >> 1; if (times[mid] < t) low = mid + 1; else high = mid; }
+    return low > 0 && t - times[low - 1] < times[low] - t ? low - 1 : low;
+  };
+
+  // the cursor at sample `index` (null: none), and the stretch `range` (null: none)
+  TrackCursor.prototype.set = function (index, range) {
+    this.index = index;
+    this.range = index === null || !range || range[0] === range[1] ? null : range;
+    this.show();
+  };
+
+  TrackCursor.prototype.x = function (i) {
+    var a = this.axis;
+    return a[2] + (this.data.time[i] - a[0]) / (a[1] - a[0]) * (a[3] - a[2]);
+  };
+
+  TrackCursor.prototype.show = function () {
+    var data = this.data, i = this.index, view = this.map.view, text = "";
+    this.line.setAttribute("visibility", i === null ? "hidden" : "visible");
+    this.marker.setAttribute("visibility", i === null || !view ? "hidden" : "visible");
+    this.band.setAttribute("visibility", this.range ? "visible" : "hidden");
+    this.stretch.setAttribute("d", "");
+    if (i === null) {
+      this.readout.hidden = true;
+      this.svg.removeAttribute("aria-valuenow");
+      return;
+    }
+    this.line.setAttribute("transform", "translate(" + px(this.x(i)) + ",0)");
+    if (view) {
+      var p = point(view, data.latitude[i], data.longitude[i]);
+      this.marker.setAttribute("cx", px(p.x));
+      this.marker.setAttribute("cy", px(p.y));
+    }
+    text = durationText(data.time[i]) + " from the start: " + distanceText(data.distance[i])
+      + (data.speed[i] === null ? "" : ", " + speedText(data.speed[i]))
+      + (data.altitude[i] === null ? "" : ", " + metresText(data.altitude[i]));
+    if (this.range) {
+      var a = Math.min(this.range[0], this.range[1]), b = Math.max(this.range[0], this.range[1]), path = "";
+      this.band.setAttribute("x", px(this.x(a)));
+      this.band.setAttribute("width", px(this.x(b) - this.x(a)));
+      for (var k = a; k <= b && view; k++) {
+        var q = point(view, data.latitude[k], data.longitude[k]);
+        path += (k === a || data.speed[k] === null ? "M" : "L") + px(q.x) + "," + px(q.y);
+      }
+      this.stretch.setAttribute("d", path);
+      var moving = data.movingTime[b] - data.movingTime[a], average = moving > 0 ? (data.movingDistance[b] - data.movingDistance[a]) / moving : null;
+      var maximum = average;
+      for (k = a + 1; k <= b; k++) if (data.maximumSpeed[k] !== null && !(data.maximumSpeed[k] <= maximum)) maximum = data.maximumSpeed[k];
+      var rows = [["Distance", distanceText(data.distance[b] - data.distance[a])], ["Duration", durationText(data.time[b] - data.time[a])],
+        ["Moving time", durationText(moving)]];
+      if (average !== null) rows.push(["Average moving speed", speedText(average)]);
+      if (maximum !== null) rows.push(["Maximum speed", speedText(maximum)]);
+      if (data.altitude.some(function (v) { return v !== null; }))
+        rows.push(["Elevation gain / loss", metresText(data.elevationGain[b] - data.elevationGain[a]) + " / " + metresText(data.elevationLoss[b] - data.elevationLoss[a])]);
+      text += ". Selected " + durationText(data.time[a]) + "\u2013" + durationText(data.time[b]) + ": "
+        + rows.map(function (r) { return r[0] + " " + r[1]; }).join(" \u00b7 ");
+    }
+    this.readout.hidden = false;
+    this.readout.textContent = text;
+    this.svg.setAttribute("aria-valuenow", String(i));
+    this.svg.setAttribute("aria-valuetext", text);
+  };
+
   function start() {
     var started = performance.now();
     showShareButtons();
     window.roadtrip = { maps: [] };
     document.querySelectorAll("[data-roadtrip-map]").forEach(function (element) {
       try { window.roadtrip.maps.push(new RoadTripMap(element)); } catch (e) { console.warn(e); }
+    });
+    document.querySelectorAll("figure[data-track-profile]").forEach(function (figure) {
+      var article = figure.closest("article"), element = article && article.querySelector("[data-roadtrip-map]");
+      var linked = window.roadtrip.maps.filter(function (m) { return m.element === element; })[0];
+      try { if (linked) linked.trackCursor = new TrackCursor(figure, linked); } catch (e) { console.warn(e); }
     });
     window.roadtrip.startupMilliseconds = performance.now() - started;
   }

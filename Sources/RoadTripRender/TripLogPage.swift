@@ -57,12 +57,14 @@ struct TripLogPage: Sendable {
         func chart(_ svg: String, _ caption: String, profileJSON: String? = nil) {
             charts.append(TripLogPageContext.Chart(svg: svg, caption: caption, profileJSON: profileJSON))
         }
-        let profile = TrackProfile(track: recording.track)
+        // Both walk the whole track (a million fixes take seconds): one a core.
+        let track = recording.track
+        let (profile, cursor) = Concurrently.both({ TrackProfile(track: track) }, { TrackCursorProfile(track: track) })
         if profile.timedFixCount >= 2 {
             chart(TimeSeriesChart.speedAndElevationChart(
                 speeds: profile.speeds, altitudes: profile.altitudes, idPrefix: "profile-"),
                 "Speed and elevation over time (the line breaks at gaps between segments)",
-                profileJSON: TrackCursorJSON.text(TrackCursorProfile(track: recording.track)))
+                profileJSON: TrackCursorJSON.text(cursor))
         }
         if let headings = recording.headings, !headings.headings.isEmpty {
             let north = headings.reference == .magnetic ? "magnetic" : "true"

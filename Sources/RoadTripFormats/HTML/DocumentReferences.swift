@@ -139,13 +139,90 @@ public enum DocumentReferences {
     }
 
     /// The `url(…)` references of CSS text (CSS Values 4 §4.5: quoted or not) and the string form
-    /// of `@import "…"` (CSS Cascade 4 §2), comments left out; percent-encoded quotes left as they are.
+    /// of `@import "…"` (CSS Cascade 4 §2); percent-encoded quotes left as they are.
     public static func cssURLs(in css: String) -> [String] {
-        let uncommented = css.replacing(#/\/\*[\s\S]*?\*\//#, with: " ")
-        let urls = uncommented.matches(of: #/url\(\s*(?:'([^']*)'|"([^"]*)"|([^)'"\s]*))\s*\)/#).map { match in
-            String(match.1 ?? match.2 ?? match.3 ?? "")
+        cssReferences(in: css).map(\.url)
+    }
+
+    /// `cssURLs(in:)` with the line (1-based) each starts on. The text is read as CSS Syntax 3 §4
+    /// tokenises it, as far as references go: comments (`/* … */`, across lines too) and strings
+    /// (`"…"`, `'…'`, with `\` escapes) are skipped whole, so a `url(` written inside a string
+    /// (`content: "url(x)"`) or a comment is not a reference; `url(` counts only where an
+    /// identifier does not go on before it (`myurl(` is another function).
+    public static func cssReferences(in css: String) -> [(url: String, line: Int)] {
+        let bytes = Array(css.utf8)
+        var found: [(url: String, line: Int)] = []
+        var index = 0, line = 1
+        func isNameByte(_ byte: UInt8) -> Bool {
+            byte >= 0x80 || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
+                || (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z")) || (byte >= 0x30 && byte <= 0x39)
         }
-        let imports = uncommented.matches(of: #/@import\s+(?:'([^']*)'|"([^"]*)")/#).map { String($0.1 ?? $0.2 ?? "") }
-        return urls + imports
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0C || byte == 0x0D }
+        /// Skips the string opening at `index`; its text.
+        func string() -> String {
+            let quote = bytes[index]
+            var text: [UInt8] = []
+            index += 1
+            while index < bytes.count, bytes[index] != quote {
+                if bytes[index] == UInt8(ascii: "\\"), index + 1 < bytes.count { index += 1 }
+                if bytes[index] == 0x0A { line += 1 }
+                text.append(bytes[index])
+                index += 1
+            }
+            index += 1
+            return String(decoding: text, as: UTF8.self)
+        }
+        func matches(_ word: String, at position: Int) -> Bool {
+            let letters = Array(word.utf8)
+            guard position + letters.count <= bytes.count else { return false }
+            return (0..<letters.count).allSatisfy { bytes[position + $0] | 0x20 == letters[$0] | 0x20 }
+        }
+        func skipSpaces() {
+            while index < bytes.count, isSpace(bytes[index]) {
+                if bytes[index] == 0x0A { line += 1 }
+                index += 1
+            }
+        }
+        while index < bytes.count {
+            let byte = bytes[index]
+            let startsName = index == 0 || !isNameByte(bytes[index - 1])
+            if byte == 0x0A {
+                line += 1
+                index += 1
+            } else if byte == UInt8(ascii: "/"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "*") {
+                index += 2
+                while index < bytes.count, !(bytes[index] == UInt8(ascii: "*") && index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "/")) {
+                    if bytes[index] == 0x0A { line += 1 }
+                    index += 1
+                }
+                index += 2
+            } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                _ = string()
+            } else if startsName, matches("url(", at: index) {
+                let startLine = line
+                index += 4
+                skipSpaces()
+                if index < bytes.count, bytes[index] == UInt8(ascii: "\"") || bytes[index] == UInt8(ascii: "'") {
+                    found.append((string(), startLine))
+                } else {
+                    var text: [UInt8] = []
+                    while index < bytes.count, bytes[index] != UInt8(ascii: ")"), !isSpace(bytes[index]) {
+                        text.append(bytes[index])
+                        index += 1
+                    }
+                    found.append((String(decoding: text, as: UTF8.self), startLine))
+                }
+            } else if byte == UInt8(ascii: "@"), matches("@import", at: index) {
+                index += 7
+                skipSpaces()
+                if index < bytes.count, bytes[index] == UInt8(ascii: "\"") || bytes[index] == UInt8(ascii: "'") {
+                    let startLine = line
+                    found.append((string(), startLine))
+                }
+            } else {
+                index += 1
+            }
+        }
+        return found
     }
 }

@@ -133,11 +133,8 @@ public enum LinkCheck {
         let text = String(decoding: data, as: UTF8.self)
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         if path.hasSuffix(".css") {
-            var references: [DocumentReference] = []
-            for (index, line) in lines.enumerated() {
-                for url in DocumentReferences.cssURLs(in: String(line)) where !url.isEmpty {
-                    references.append(DocumentReference(url: url, kind: .resource, line: index + 1, element: "css", attribute: "url"))
-                }
+            let references = DocumentReferences.cssReferences(in: text).filter { !$0.url.isEmpty }.map {
+                DocumentReference(url: $0.url, kind: .resource, line: $0.line, element: "css", attribute: "url")
             }
             return Scanned(references: references, ids: [], lines: lines)
         }

@@ -10,8 +10,9 @@ import Testing
 @testable import RoadTripRender
 @testable import RoadTripSite
 
-/// Photo copies that a test wrote itself: the same two small files for every photo, and a list of
-/// the photos asked for. Nothing is decoded and the project's cache folder is never created.
+/// Photo copies that a test wrote itself: the same two small files for every photo, with sizes the
+/// test makes up (320×240 and 1280×960: the files are not images), and a list of the photos asked
+/// for. Nothing is decoded and the project's cache folder is never created.
 private final class FixedPhotoCopier: PhotoCopier {
     let thumbnail: URL
     let web: URL
@@ -24,7 +25,9 @@ private final class FixedPhotoCopier: PhotoCopier {
 
     func copies(of url: URL, projectRoot: URL, settings: ThumbnailMaker.Settings) throws(Vips.Failure) -> PhotoCopies {
         requests.withLock { $0.append(url.lastPathComponent) }
-        return PhotoCopies(thumbnail: thumbnail, web: web, wasCached: false)
+        return PhotoCopies(
+            thumbnail: thumbnail, web: web, thumbnailSize: .init(width: 320, height: 240), webSize: .init(width: 1280, height: 960),
+            wasCached: false)
     }
 }
 

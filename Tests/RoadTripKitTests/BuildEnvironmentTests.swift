@@ -63,6 +63,13 @@ private final class FixedPhotoCopier: PhotoCopier {
         // The table's town, 1.1 km away, is the destination's placemark.
         let page = try String(contentsOf: output.appendingPathComponent("index.html"), encoding: .utf8)
         #expect(page.contains("Near Testville, Testland"))
+        // The gallery gives the copier's sizes, and the photo's place is the geocoder's too: the
+        // photo (46.06° N, 14.51° E) is more than 1,500 km from Testville, so its time is in the
+        // site's zone (UTC): 14:30 +02:00 is 12:30 UTC.
+        #expect(page.contains("srcset=\"photos/quay-thumb.jpg 320w, photos/quay.jpg 1280w\""))
+        #expect(page.contains("width=\"320\" height=\"240\""))
+        #expect(page.contains("km from the nearest town (Testville, Testland)</span>"))
+        #expect(page.contains(">1 June 2024, 12:30 UTC</time>"))
     }
 
     /// The environment's basemap is drawn into each `map.svg` (land at Paris), and a basemap

@@ -19,14 +19,19 @@ public struct Trip: Sendable {
     public let photos: [Photo]
     /// The published copies of each photo (thumbnail and web size, in the cache), by file name.
     public let photoCopies: [String: PhotoCopies]
+    /// The nearest town to each photo on the map (`Gazetteer.reverse` of its coordinate), by file
+    /// name; a photo without a coordinate or without a town has none.
+    public let photoPlacemarks: [String: Placemark]
 
     /// Creates the trip for `destination`, whose maps are `maps` (their ``DestinationMaps/tripLogs``
     /// in the order of `recordings`).
     public init(
         destination: Destination, maps: DestinationMaps, recordings: [ProcessedTripLog] = [],
-        placemark: Placemark? = nil, photos: [Photo]? = nil, photoCopies: [String: PhotoCopies] = [:]
+        placemark: Placemark? = nil, photos: [Photo]? = nil, photoCopies: [String: PhotoCopies] = [:],
+        photoPlacemarks: [String: Placemark] = [:]
     ) {
         self.photoCopies = photoCopies
+        self.photoPlacemarks = photoPlacemarks
         self.destination = destination
         self.maps = maps
         self.recordings = recordings

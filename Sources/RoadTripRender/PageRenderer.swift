@@ -178,16 +178,7 @@ package struct PageRenderer: Sendable {
                 image: nonEmpty(imageURL),
                 params: destination.extraMetadata,
                 placemark: Self.placemarkText(trip.placemark, override: destination.extraMetadata["near"]),
-                photos: trip.photos.map { photo in
-                    DestinationContext.PhotoItem(
-                        title: photo.title,
-                        thumbnail: "photos/" + PhotoFiles.thumbnailName(photo),
-                        web: "photos/" + PhotoFiles.webName(photo),
-                        placedFromTrack: photo.coordinateSource == .trackLog,
-                        unplaced: photo.coordinate == nil ? (photo.unplacedReason?.text ?? "no GPS position") : nil,
-                        time: nonEmpty(photo.time.map { dates.dateTime($0) }),
-                        dateTime: nonEmpty(photo.time.map(ReadableDate.htmlDateTime)))
-                },
+                photos: galleryItems(of: trip),
                 contacts: destination.publicContacts,
                 geoJSONLink: links.link(to: slug + "/annotations.geojson", fromDepth: 1),
                 mapSVGLink: links.link(to: slug + "/map.svg", fromDepth: 1),

@@ -23,7 +23,7 @@ extension Trip {
         for (index, photo) in photos.enumerated() {
             guard let coordinate = photo.coordinate else { continue }
             var pin = Annotation(
-                id: "photo-\(index + 1)", coordinate: coordinate, title: photo.title,
+                id: Self.photoAnnotationID(index), coordinate: coordinate, title: photo.title,
                 subtitle: photo.coordinateSource == .trackLog ? "placed from the trip log" : "", kind: .photo)
             pin.thumbnail = "photos/" + PhotoFiles.thumbnailName(photo)
             pin.time = photo.time.map(ISO8601Time.format)
@@ -38,4 +38,8 @@ extension Trip {
         }
         return pins
     }
+
+    /// The id of the map pin of `photos[index]` (0-based): `photo-1`, `photo-2`, … — 1-based over
+    /// every photo of the trip, placed or not, so that the gallery's item and the pin share it.
+    static func photoAnnotationID(_ index: Int) -> String { "photo-\(index + 1)" }
 }

@@ -40,13 +40,9 @@ struct TripLogPage: Sendable {
         return pins
     }
 
-    /// "near Zurich, Switzerland, 17 March 2023, 16:51 CET": the placemark's words and the time in
-    /// the placemark's zone (the site's zone without one), worded in the site's language; either
-    /// part may be missing.
+    /// "near Zurich, Switzerland, 17 March 2023, 16:51 CET" (``PlaceAndTime/text``).
     private func placeAndTime(_ placemark: Placemark?, _ time: Date?) -> String {
-        let zone = placemark?.localTimeZone
-        return [placemark?.nearText, time.map { renderer.dates.dateTime($0, in: zone, showingZone: true) }]
-            .compactMap { $0 }.joined(separator: ", ")
+        PlaceAndTime(placemark, time, dates: renderer.dates).text
     }
 
     /// The charts the log's data allows (sections for sensors a log lacks are left out):

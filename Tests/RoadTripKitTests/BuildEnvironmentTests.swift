@@ -10,8 +10,9 @@ import Testing
 @testable import RoadTripRender
 @testable import RoadTripSite
 
-/// Photo copies that a test wrote itself: the same two small files for every photo, and a list of
-/// the photos asked for. Nothing is decoded and the project's cache folder is never created.
+/// Photo copies that a test wrote itself: the same two small files for every photo, with sizes the
+/// test makes up (320×240 and 1280×960: the files are not images), and a list of the photos asked
+/// for. Nothing is decoded and the project's cache folder is never created.
 private final class FixedPhotoCopier: PhotoCopier {
     let thumbnail: URL
     let web: URL
@@ -24,7 +25,9 @@ private final class FixedPhotoCopier: PhotoCopier {
 
     func copies(of url: URL, projectRoot: URL, settings: ThumbnailMaker.Settings) throws(Vips.Failure) -> PhotoCopies {
         requests.withLock { $0.append(url.lastPathComponent) }
-        return PhotoCopies(thumbnail: thumbnail, web: web, wasCached: false)
+        return PhotoCopies(
+            thumbnail: thumbnail, web: web, thumbnailSize: .init(width: 320, height: 240), webSize: .init(width: 1280, height: 960),
+            wasCached: false)
     }
 }
 
@@ -60,6 +63,13 @@ private final class FixedPhotoCopier: PhotoCopier {
         // The table's town, 1.1 km away, is the destination's placemark.
         let page = try String(contentsOf: output.appendingPathComponent("index.html"), encoding: .utf8)
         #expect(page.contains("Near Testville, Testland"))
+        // The gallery gives the copier's sizes, and the photo's place is the geocoder's too: the
+        // photo (46.06° N, 14.51° E) is more than 1,500 km from Testville, so its time is in the
+        // site's zone (UTC): 14:30 +02:00 is 12:30 UTC.
+        #expect(page.contains("srcset=\"photos/quay-thumb.jpg 320w, photos/quay.jpg 1280w\""))
+        #expect(page.contains("width=\"320\" height=\"240\""))
+        #expect(page.contains("km from the nearest town (Testville, Testland)</span>"))
+        #expect(page.contains(">1 June 2024, 12:30 UTC</time>"))
     }
 
     /// The environment's basemap is drawn into each `map.svg` (land at Paris), and a basemap

@@ -216,8 +216,11 @@ struct PhotoTests {
         let first = try maker.copies(of: photo)
         #expect(!first.wasCached)
         let modified = try FileManager.default.attributesOfItem(atPath: first.web.path)[.modificationDate] as? Date
+        // The fixture is 64×48, smaller than both edges: never scaled up.
+        #expect(first.thumbnailSize == PhotoCopies.PixelSize(width: 64, height: 48) && first.webSize == first.thumbnailSize)
         let second = try maker.copies(of: photo)
-        #expect(second == PhotoCopies(thumbnail: first.thumbnail, web: first.web, wasCached: true))
+        #expect(second == PhotoCopies(
+            thumbnail: first.thumbnail, web: first.web, thumbnailSize: first.thumbnailSize, webSize: first.webSize, wasCached: true))
         #expect(try FileManager.default.attributesOfItem(atPath: first.web.path)[.modificationDate] as? Date == modified)
         // Same bytes under another name: cached. Other bytes or other settings: encoded.
         let renamed = photos.appendingPathComponent("copy.jpg")
@@ -226,8 +229,34 @@ struct PhotoTests {
         #expect(try !maker.copies(of: photos.appendingPathComponent("no-gps.jpg")).wasCached)
         let other = try ThumbnailMaker(sourceFolder: sourceFolder, settings: .init(quality: 60)).copies(of: photo)
         #expect(!other.wasCached && other.web != first.web)
-        // Four files per (bytes, settings): 3 encodings × 2 copies, no temporary left over.
-        #expect(try FileManager.default.contentsOfDirectory(atPath: maker.cacheFolder.path).count == 6)
+        // Three files per (bytes, settings): 3 encodings × (2 copies + their sizes), no temporary
+        // left over.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: maker.cacheFolder.path).count == 9)
+    }
+
+    @Test("the cache keeps the copies' sizes: a cached run reads them, not the JPEGs")
+    func cachedSizes() throws {
+        let sourceFolder = TripLogTestFiles.folder()
+        let photo = photoURL("orientation-6.jpg")  // 64×48 stored, orientation 6: 48×64 upright
+        let maker = ThumbnailMaker(sourceFolder: sourceFolder)
+        let first = try maker.copies(of: photo)
+        #expect(first.thumbnailSize == PhotoCopies.PixelSize(width: 48, height: 64))
+        let sizes = first.thumbnail.deletingLastPathComponent().appendingPathComponent(
+            first.thumbnail.lastPathComponent.replacingOccurrences(of: "-thumbnail.jpg", with: "-sizes.txt"))
+        #expect(try String(contentsOf: sizes, encoding: .utf8) == "thumbnail 48x64\nweb 48x64\n")
+        // Sizes the JPEGs do not have: a cached run gives them, so it never looked at the copies.
+        try Data("thumbnail 30x40\nweb 300x400\n".utf8).write(to: sizes)
+        let cached = try maker.copies(of: photo)
+        #expect(cached.wasCached && cached.thumbnailSize == PhotoCopies.PixelSize(width: 30, height: 40))
+        #expect(cached.webSize == PhotoCopies.PixelSize(width: 300, height: 400))
+        // A cache from before the sizes were kept (or a damaged sizes file): the copies' headers,
+        // recorded again; nothing is encoded.
+        for damaged in [nil, "thumbnail 48\n"] {
+            if let damaged { try Data(damaged.utf8).write(to: sizes) } else { try FileManager.default.removeItem(at: sizes) }
+            let again = try maker.copies(of: photo)
+            #expect(again.wasCached && again.thumbnailSize == first.thumbnailSize && again.webSize == first.webSize)
+            #expect(try String(contentsOf: sizes, encoding: .utf8) == "thumbnail 48x64\nweb 48x64\n")
+        }
     }
 
     @Test("a truncated JPEG reads its header but fails to encode, naming libvips' reason")

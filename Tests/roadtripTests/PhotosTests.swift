@@ -48,8 +48,10 @@ import Testing
             #expect(line.hasPrefix("Destinations/") && line.contains(": warning: "), "\(line)")
         }
         let page = try project.read("Output/cerknica/index.html")
-        #expect(page.contains("<img src=\"photos/gps-north-east-thumb.jpg\" alt=\"Hilltop at dusk\""))
-        #expect(page.contains("no-gps.jpg, ") && page.contains("(placed on the map from the trip log by its time)"))
+        #expect(page.contains("<img src=\"photos/gps-north-east-thumb.jpg\" srcset=\"photos/gps-north-east-thumb.jpg 64w\""))
+        #expect(page.contains("alt=\"Hilltop at dusk\""))
+        #expect(page.contains("<span class=\"photo-title\">no-gps.jpg</span>"))
+        #expect(page.contains("<span class=\"photo-note\">Placed on the map from the trip log by its time</span>"))
         let geojson = try project.read("Output/cerknica/annotations.geojson")
         #expect(geojson.contains("\"title\":\"Hilltop at dusk\""))
         #expect(geojson.contains("\"thumbnail\":\"photos/gps-north-east-thumb.jpg\""))

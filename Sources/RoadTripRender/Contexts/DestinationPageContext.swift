@@ -1,4 +1,5 @@
 import RoadTripCore
+import RoadTripCompute
 
 /// What the theme's `destination` template sees: the common keys, the map, the share actions and
 /// the destination with its events, photos, contacts, trip logs and neighbours.
@@ -29,17 +30,33 @@ struct DestinationContext: Sendable {
         var date: DateText
     }
 
-    /// One published photo: its title, copies (relative to the page) and when and how it was placed.
+    /// One published photo as the gallery shows it (``PageRenderer/galleryItems(of:)``).
     struct PhotoItem: Sendable {
+        /// The caption, else the file name.
         var title: String
+        /// The thumbnail's text alternative: the caption, else "Photo near Bled, Slovenia, 1 June
+        /// 2024, 14:30 CEST" (or "Photo 3 of Bled" when neither place nor time is known).
+        var alt: String
+        /// The copies, relative to the page: `photos/<name>-thumb.jpg` and `photos/<name>.jpg`.
         var thumbnail: String
         var web: String
+        /// Both copies with their pixel widths (`PageRenderer.sourceSet`).
+        var srcset: String
+        /// The copies' sizes in pixels.
+        var thumbnailSize: PhotoCopies.PixelSize
+        var webSize: PhotoCopies.PixelSize
+        /// The id of the photo's pin on the map (`photo-3`), `nil` when it is not on the map.
+        var annotationID: String?
         /// Placed on a trip log by its time rather than by its own GPS.
         var placedFromTrack: Bool
         /// Why it is not on the map ("taken 2 h after the trip log ends"), `nil` when it is.
         var unplaced: String?
+        /// When it was taken, in the zone of where it was taken ("1 June 2024, 14:30 CEST";
+        /// `PlaceAndTime`), and the instant for `<time datetime>`; `nil` without a time.
         var time: String?
         var dateTime: String?
+        /// Where it was taken ("Near Bled, Slovenia"), `nil` without a placemark.
+        var place: String?
     }
 
     /// The destination's placemark line ("Near Tromsø, Norway"), with the placemark's parts when it

@@ -136,12 +136,20 @@ extension DestinationContext: TemplateContext {
             "photos": .list(photos.map { photo in
                 .object([
                     "title": .string(photo.title),
+                    "alt": .string(photo.alt),
                     "thumbnail": .string(photo.thumbnail),
                     "web": .string(photo.web),
+                    "srcset": .string(photo.srcset),
+                    "width": .integer(photo.thumbnailSize.width),
+                    "height": .integer(photo.thumbnailSize.height),
+                    "webWidth": .integer(photo.webSize.width),
+                    "webHeight": .integer(photo.webSize.height),
+                    "annotationID": photo.annotationID.templateValue,
                     "placedFromTrack": .bool(photo.placedFromTrack),
                     "unplaced": photo.unplaced.templateValue,
                     "time": photo.time.templateValue,
                     "dateTime": photo.dateTime.templateValue,
+                    "place": photo.place.templateValue,
                 ])
             }),
             "hasContacts": .bool(!contacts.isEmpty),

@@ -11,10 +11,13 @@ import RoadTripCompute
 /// its GPS position and serial numbers, XMP, IPTC, ICC; libvips' `strip` save option).
 ///
 /// **Cache.** Outputs are kept in ``cacheFolder`` (`<source>/.roadtrip-cache/photos/`, git-ignored)
-/// under a key that is the SHA-256 (`Vips.sha256`) of the input's bytes and the settings. An
-/// unchanged photo with unchanged settings is not decoded again; a renamed or touched photo with
-/// the same bytes is not either. Files are written under a
-/// temporary name and renamed, so an interrupted build never leaves a half-written copy.
+/// under a key that is the SHA-256 (`Vips.sha256`) of the input's bytes and the settings:
+/// `<key>-thumbnail.jpg`, `<key>-web.jpg` and `<key>-sizes.txt`, the copies' pixel sizes as read
+/// from their headers when they were made (``SizesFile``), so that the gallery's `srcset`,
+/// `width` and `height` cost a cached build nothing. An unchanged photo with unchanged settings is
+/// not decoded again; a renamed or touched photo with the same bytes is not either. Files are
+/// written under a temporary name and renamed, so an interrupted build never leaves a
+/// half-written copy.
 public struct ThumbnailMaker: Sendable {
     /// How the copies are made; every field is part of the cache key.
     public struct Settings: Sendable, Hashable {
@@ -62,32 +65,93 @@ public struct ThumbnailMaker: Sendable {
         let key = Vips.sha256(Data(Vips.sha256(bytes).utf8) + Data(settings.keyText.utf8))
         let thumbnail = cacheFolder.appendingPathComponent("\(key)-thumbnail.jpg")
         let web = cacheFolder.appendingPathComponent("\(key)-web.jpg")
+        let sizesFile = SizesFile(url: cacheFolder.appendingPathComponent("\(key)-sizes.txt"))
         let manager = FileManager.default
         if manager.fileExists(atPath: thumbnail.path) && manager.fileExists(atPath: web.path) {
-            return PhotoCopies(thumbnail: thumbnail, web: web, wasCached: true)
+            let sizes: (thumbnail: PhotoCopies.PixelSize, web: PhotoCopies.PixelSize)
+            if let recorded = sizesFile.read() {
+                sizes = recorded
+            } else {  // a cache written before the sizes were kept: the copies' headers
+                sizes = try sizesFile.write(thumbnail: Self.size(of: thumbnail), web: Self.size(of: web))
+            }
+            return PhotoCopies(thumbnail: thumbnail, web: web, thumbnailSize: sizes.thumbnail, webSize: sizes.web, wasCached: true)
         }
         do { try manager.createDirectory(at: cacheFolder, withIntermediateDirectories: true) } catch {
             throw Vips.Failure("cannot create \(cacheFolder.path): \(FileBytes.systemReason(error))")
         }
         try encode(url, to: thumbnail, maxEdge: settings.thumbnailEdge)
         try encode(url, to: web, maxEdge: settings.webEdge)
-        return PhotoCopies(thumbnail: thumbnail, web: web, wasCached: false)
+        let sizes = try sizesFile.write(thumbnail: Self.size(of: thumbnail), web: Self.size(of: web))
+        return PhotoCopies(thumbnail: thumbnail, web: web, thumbnailSize: sizes.thumbnail, webSize: sizes.web, wasCached: false)
+    }
+
+    /// The pixel size of the copy at `url`, from its JPEG header (`Vips.header`: no pixels are
+    /// decoded). The copies are upright (`vips_thumbnail` applied and removed the EXIF
+    /// orientation), so the stored size is the shown size.
+    private static func size(of url: URL) throws(Vips.Failure) -> PhotoCopies.PixelSize {
+        let header = try Vips.header(of: url)
+        return PhotoCopies.PixelSize(width: header.width, height: header.height)
+    }
+
+    /// `<key>-sizes.txt` in the cache: the two copies' pixel sizes, as two lines
+    /// `thumbnail 300x400` and `web 1201x1600` (width × height in pixels).
+    struct SizesFile {
+        /// Where the file is.
+        let url: URL
+
+        /// The sizes the file records; `nil` when it is missing or not in the format above (it is
+        /// then written again from the copies' headers).
+        func read() -> (thumbnail: PhotoCopies.PixelSize, web: PhotoCopies.PixelSize)? {
+            guard let text = try? String(contentsOf: url, encoding: .utf8) else { return nil }
+            var sizes: [String: PhotoCopies.PixelSize] = [:]
+            for line in text.split(separator: "\n") {
+                let fields = line.split(separator: " ")
+                let numbers = fields.count == 2 ? fields[1].split(separator: "x").compactMap { Int($0) } : []
+                guard numbers.count == 2, numbers.allSatisfy({ $0 > 0 }) else { return nil }
+                sizes[String(fields[0])] = PhotoCopies.PixelSize(width: numbers[0], height: numbers[1])
+            }
+            guard let thumbnail = sizes["thumbnail"], let web = sizes["web"] else { return nil }
+            return (thumbnail, web)
+        }
+
+        /// Records `thumbnail` and `web` (under a temporary name, then renamed) and returns them.
+        /// - Throws: `Vips.Failure` when the file cannot be written.
+        func write(thumbnail: PhotoCopies.PixelSize, web: PhotoCopies.PixelSize) throws(Vips.Failure)
+            -> (thumbnail: PhotoCopies.PixelSize, web: PhotoCopies.PixelSize)
+        {
+            let text = "thumbnail \(thumbnail.width)x\(thumbnail.height)\nweb \(web.width)x\(web.height)\n"
+            try ThumbnailMaker.writeInPlace(url) { temporary throws(Vips.Failure) in
+                do { try Data(text.utf8).write(to: temporary) } catch {
+                    throw Vips.Failure("cannot write \(url.path): \(FileBytes.systemReason(error))")
+                }
+            }
+            return (thumbnail, web)
+        }
     }
 
     /// Encodes one copy under a temporary name next to `output`, then renames it into place.
     private func encode(_ input: URL, to output: URL, maxEdge: Int) throws(Vips.Failure) {
+        try Self.writeInPlace(output) { temporary throws(Vips.Failure) in
+            try Vips.writeThumbnail(
+                of: input, to: temporary, maxEdge: maxEdge, quality: settings.quality, keepMetadata: settings.keepMetadata)
+        }
+    }
+
+    /// Runs `write` on a temporary name next to `output`, then renames that file into place; the
+    /// temporary file is removed when either fails.
+    /// - Throws: `Vips.Failure`: `write`'s, or "cannot rename … into <output>".
+    static func writeInPlace(_ output: URL, _ write: (URL) throws(Vips.Failure) -> Void) throws(Vips.Failure) {
         let temporary = output.deletingLastPathComponent()
             .appendingPathComponent(".\(UUID().uuidString)-\(output.lastPathComponent)")
         do {
-            try Vips.writeThumbnail(
-                of: input, to: temporary, maxEdge: maxEdge, quality: settings.quality, keepMetadata: settings.keepMetadata)
+            try write(temporary)
         } catch {
             try? FileManager.default.removeItem(at: temporary)
             throw error
         }
         guard rename(temporary.path, output.path) == 0 else {
             try? FileManager.default.removeItem(at: temporary)
-            throw Vips.Failure("cannot rename the copy into \(output.path)")
+            throw Vips.Failure("cannot rename \(temporary.lastPathComponent) into \(output.path)")
         }
     }
 }

@@ -55,10 +55,12 @@ struct BuildState: Sendable {
     /// Whether a failed write had already replaced part of the output folder (write-output).
     var outputChanged = false
 
-    /// A destination's photos that are published, placed on its trip logs, and their copies.
+    /// A destination's photos that are published, placed on its trip logs, their copies and the
+    /// nearest towns to those on the map, by file name.
     struct PlacedPhotos: Sendable {
         var photos: [Photo] = []
         var copies: [String: PhotoCopies] = [:]
+        var placemarks: [String: Placemark] = [:]
     }
 
     /// The published destinations (empty before load-destinations, or when it stopped).
@@ -70,7 +72,8 @@ struct BuildState: Sendable {
         destinations.indices.map { index in
             Trip(
                 destination: destinations[index], maps: maps[index], recordings: recordings[index],
-                placemark: placemarks[index], photos: placedPhotos[index].photos, photoCopies: placedPhotos[index].copies)
+                placemark: placemarks[index], photos: placedPhotos[index].photos, photoCopies: placedPhotos[index].copies,
+                photoPlacemarks: placedPhotos[index].placemarks)
         }
     }
 }

@@ -6,7 +6,9 @@ import RoadTripRender
 
 extension BuildStep {
     /// Each destination's photos placed on its filtered trip logs by time when they have no GPS
-    /// (`PhotoGeotagger`, with `photos.cameraClockOffset` and `photos.maximumGap`), and their
+    /// (`PhotoGeotagger`, with `photos.cameraClockOffset` and `photos.maximumGap`), the nearest
+    /// town to each placed one (the environment's geocoder: the gallery shows the place and the
+    /// local time there), and their
     /// thumbnail and web copies (the environment's ``PhotoCopier``: by default libvips, cached in
     /// `<source>/.roadtrip-cache/`), in
     /// parallel across destinations. A photo whose copies cannot be made, or whose published name
@@ -46,6 +48,9 @@ extension BuildStep {
                 placed.copies[photo.fileName] = try context.environment.photoCopier.copies(
                     of: photo.url, projectRoot: projectRoot, settings: settings)
                 placed.photos.append(photo)
+                if let coordinate = photo.coordinate, let placemark = context.environment.geocoder.reverse(coordinate) {
+                    placed.placemarks[photo.fileName] = placemark
+                }
             } catch {
                 context.log.warning(
                     SourceLocation(path: ProjectPath.relative(photo.url, to: projectRoot)),

@@ -1,4 +1,4 @@
-/* roadtrip default theme: the interactive map (DESIGN §4.1, §5.1) and the Share button; see README.md. */
+/* roadtrip default theme: the interactive map (DESIGN §4.1, §5.1), the Share button and the photo lightbox; see README.md. */
 (function () {
   "use strict";
   var TILE = 256, MAX_LATITUDE = 85.05112877980659, EARTH_RADIUS = 6378137;
@@ -109,9 +109,9 @@
       pin.setAttribute("tabindex", "0");
       pin.setAttribute("role", "button");
       pin.setAttribute("aria-label", a.title + (a.subtitle ? ", " + a.subtitle : ""));
-      pin.addEventListener("click", function (event) { if (!self.dragged) self.openCallout(a.id, false); event.stopPropagation(); });
+      pin.addEventListener("click", function (event) { if (!self.dragged) self.activate(a.id, false); event.stopPropagation(); });
       pin.addEventListener("keydown", function (event) {
-        if (event.key === "Enter" || event.key === " ") { event.preventDefault(); self.openCallout(a.id, false, true); }
+        if (event.key === "Enter" || event.key === " ") { event.preventDefault(); self.activate(a.id, true); }
       });
     });
     document.querySelectorAll("li[data-annotation-id]").forEach(function (item) {
@@ -405,6 +405,14 @@
     this.render();
   };
 
+  // A pin activated: a photo's opens the gallery's lightbox at that photo, any other its callout
+  map.activate = function (id, fromKeyboard) {
+    var photo = this.annotations[id].kind === "photo" && document.querySelector('.gallery [data-annotation-id="' + id + '"]');
+    if (!photo) return this.openCallout(id, false, fromKeyboard);
+    this.closeCallout();
+    window.roadtrip.gallery.open(photo, this.pins[id]);
+  };
+
   // The callout: title, subtitle, link (MapKit's detail disclosure)
   map.openCallout = function (id, center, fromKeyboard) {
     var a = this.annotations[id];
@@ -637,10 +645,86 @@
     this.svg.setAttribute("aria-valuetext", text);
   };
 
+  // The photo gallery's lightbox: a modal <dialog> (showModal keeps focus inside it and Escape
+  // closes it), made on first use; ←/→, the buttons and a swipe step through the photos
+  function Gallery() {
+    var self = this;
+    document.querySelectorAll(".gallery").forEach(function (list) {
+      list.addEventListener("click", function (e) {
+        var link = e.target.closest(".gallery-link");
+        if (!link || e.button || e.ctrlKey || e.metaKey || e.shiftKey || e.altKey) return;  // a new tab: the web copy
+        e.preventDefault();
+        self.open(link.closest("figure"), link);
+      });
+    });
+  }
+  var gallery = Gallery.prototype;
+
+  gallery.build = function () {
+    var self = this, d = htmlElement("dialog", "lightbox"), start = null;
+    d.setAttribute("aria-label", "Photos");
+    d.innerHTML = '<figure><img alt="" draggable="false"><figcaption aria-live="polite"></figcaption></figure>' +
+      '<span class="lightbox-counter"></span><button type="button" class="lightbox-previous" aria-label="Previous photo">\u2039</button>' +
+      '<button type="button" class="lightbox-next" aria-label="Next photo">\u203a</button><button type="button" class="lightbox-close" aria-label="Close">\u00d7</button>';
+    var figure = d.firstChild;
+    this.image = figure.firstChild;
+    this.caption = figure.lastChild;
+    this.counter = d.querySelector(".lightbox-counter");
+    d.querySelector(".lightbox-previous").onclick = function () { self.show(self.index - 1); };
+    d.querySelector(".lightbox-next").onclick = function () { self.show(self.index + 1); };
+    d.querySelector(".lightbox-close").onclick = function () { d.close(); };
+    var buttons = d.querySelectorAll("button"), first = buttons[0], last = buttons[buttons.length - 1];
+    d.addEventListener("keydown", function (e) {
+      var step = { ArrowLeft: -1, ArrowRight: 1 }[e.key];
+      if (step) { e.preventDefault(); self.show(self.index + step); }
+      // Tab wraps round the buttons (WAI-ARIA APG's modal dialog) instead of leaving for the browser's own
+      if (e.key === "Tab" && document.activeElement === (e.shiftKey ? first : last)) { e.preventDefault(); (e.shiftKey ? last : first).focus(); }
+    });
+    d.addEventListener("close", function () { if (self.opener) self.opener.focus({ preventScroll: true }); });
+    // a click on the dark around the photo closes; a swipe (pointer events: touch, pen or mouse) steps
+    d.addEventListener("click", function (e) { if ((e.target === d || e.target === figure) && !self.swiped) d.close(); });
+    figure.addEventListener("pointerdown", function (e) { start = { x: e.clientX, y: e.clientY }; self.swiped = false; });
+    figure.addEventListener("pointercancel", function () { start = null; });
+    figure.addEventListener("pointerup", function (e) {
+      var dx = start ? e.clientX - start.x : 0, dy = start ? e.clientY - start.y : 0;
+      start = null;
+      if (Math.abs(dx) > 40 && Math.abs(dx) > Math.abs(dy)) { self.swiped = true; self.show(self.index + (dx < 0 ? 1 : -1)); }
+    });
+    document.body.appendChild(d);
+    this.dialog = d;
+  };
+
+  // Shows the photo of the gallery's figure at index (wrapping round): its web copy (the srcset's
+  // best fit), caption, time and place, and "3 of 12"
+  gallery.show = function (index) {
+    var figures = this.figures, n = figures.length, figure = figures[(index % n + n) % n];
+    var thumbnail = figure.querySelector("img"), link = figure.querySelector("a"), image = this.image;
+    this.index = figures.indexOf(figure);
+    image.src = link.href;
+    image.width = link.dataset.width;
+    image.height = link.dataset.height;
+    image.sizes = "100vw";
+    image.srcset = thumbnail.getAttribute("srcset");
+    image.alt = thumbnail.alt;
+    this.caption.textContent = "";
+    figure.querySelector("figcaption").childNodes.forEach(function (node) { this.caption.appendChild(node.cloneNode(true)); }, this);
+    this.counter.textContent = (this.index + 1) + " of " + n;
+  };
+
+  // Opens the lightbox at a gallery figure; focus returns to opener (its link, or a map pin) on close
+  gallery.open = function (figure, opener) {
+    if (!this.dialog) this.build();
+    this.figures = [].slice.call(document.querySelectorAll(".gallery figure"));
+    this.opener = opener;
+    this.show(this.figures.indexOf(figure));
+    if (!this.dialog.open) this.dialog.showModal();
+    this.dialog.querySelector(".lightbox-close").focus();
+  };
+
   function start() {
     var started = performance.now();
     showShareButtons();
-    window.roadtrip = { maps: [] };
+    window.roadtrip = { maps: [], gallery: new Gallery() };
     document.querySelectorAll("[data-roadtrip-map]").forEach(function (element) {
       try { window.roadtrip.maps.push(new RoadTripMap(element)); } catch (e) { console.warn(e); }
     });

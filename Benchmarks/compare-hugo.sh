@@ -9,9 +9,11 @@
 #   2. lays the same files out twice: as a roadtrip project (Destinations/<slug>/index.md plus a copy of
 #      the repository's Themes/default) and as a Hugo site (content/destinations/<slug>/index.md plus a
 #      minimal theme written below: title, subtitle, body, POI list from front matter, home page list);
-#   3. builds each $RUNS times (default 3) from an empty output folder under /usr/bin/time, and
-#   4. prints the median wall time per page (ms/page), the median peak resident memory (MB) and
-#      the ratio roadtrip/Hugo of the time per page (below 1: roadtrip is faster).
+#   3. builds each $RUNS times (default 3) into a fresh output folder each (clean) and $RUNS times over
+#      the previous output (rebuild) under /usr/bin/time, and
+#   4. prints the median wall time per page (ms/page), the median peak resident memory (MB), the
+#      ratio roadtrip/Hugo of the time per page (below 1: roadtrip is faster), and roadtrip's stage
+#      lines of its median clean and rebuild runs.
 #
 # "pages" is N destination pages + 1 home page: the pages both builders render from the content.
 # Each builder also writes files the other does not (roadtrip: SVG maps and GeoJSON; Hugo: sitemap);
@@ -141,39 +143,53 @@ make_roadtrip_project() {  # $1: project folder
 
 # --- measuring ---------------------------------------------------------------------------------------------
 
-# measure NAME OUTPUT_DIR EXPECTED_PAGES MODE -- COMMAND...   sets MEDIAN_SECONDS and MEDIAN_KB
-# MODE "clean": every run starts from an empty output folder (a first build, or CI).
+# measure NAME OUTPUT_DIR EXPECTED_PAGES MODE -- COMMAND...   sets MEDIAN_SECONDS, MEDIAN_KB and MEDIAN_LOG
+# The command's arguments may contain @OUT@, replaced by the run's output folder.
+# MODE "clean": every run builds into a fresh folder of its own (OUTPUT_DIR.<run>), never one just
+#   deleted: on this VM (ext4 with discard) creating files where a tree was just deleted is up to ten
+#   times slower. The folders are removed after the last run.
 # MODE "rebuild": one untimed build first, then every run builds over the previous output with the
 #   content unchanged (the edit-and-rebuild loop of an author; roadtrip skips files whose bytes did not
 #   change, Hugo rewrites them).
+# MEDIAN_LOG is the output (stdout and stderr) of the run whose time is the median.
 measure() {
     local name="$1" output="$2" expected="$3" mode="$4"; shift 5
-    local timing="$WORK/time.txt" log="$WORK/$name.log" run seconds kb pages
-    MEDIAN_SECONDS=""; MEDIAN_KB=""
+    local timing="$WORK/time.txt" log run seconds kb pages folder arguments argument
+    MEDIAN_SECONDS=""; MEDIAN_KB=""; MEDIAN_LOG=""
     : > "$WORK/$name.seconds"; : > "$WORK/$name.kb"
+    run_command() {  # $1: output folder, then the log file
+        arguments=()
+        for argument in "${command[@]}"; do arguments+=("${argument//@OUT@/$1}"); done
+        /usr/bin/time -f '%e %M' -o "$timing" "${arguments[@]}" > "$2" 2>&1
+    }
+    local command=("$@")
     if [ "$mode" = rebuild ]; then
         rm -rf "$output"
-        "$@" > "$log" 2>&1 || { say "compare-hugo: $name failed (warm-up):"; tail -n 20 "$log" >&2; exit 1; }
+        run_command "$output" "$WORK/$name.warmup.log" || { say "compare-hugo: $name failed (warm-up):"; tail -n 20 "$WORK/$name.warmup.log" >&2; exit 1; }
     fi
     for run in $(seq 1 "$RUNS"); do
-        [ "$mode" = rebuild ] || rm -rf "$output"
+        folder="$output"; [ "$mode" = rebuild ] || folder="$output.$run"
+        log="$WORK/$name.$run.log"
         sync
-        if ! /usr/bin/time -f '%e %M' -o "$timing" "$@" > "$log" 2>&1; then
+        if ! run_command "$folder" "$log"; then
             say "compare-hugo: $name failed (run $run):"; tail -n 20 "$log" >&2; cat "$timing" >&2; exit 1
         fi
         tail -n 1 "$timing" > "$timing.last"
         read -r seconds kb < "$timing.last" || die "cannot read $timing"
-        echo "$seconds" >> "$WORK/$name.seconds"; echo "$kb" >> "$WORK/$name.kb"
+        printf '%s %s\n' "$seconds" "$run" >> "$WORK/$name.seconds"; echo "$kb" >> "$WORK/$name.kb"
         if [ "$run" -eq 1 ]; then   # a build that wrote nothing must not pass as a fast one
-            pages=$( (find "$output" -name index.html 2>/dev/null || true) | wc -l)
+            pages=$( (find "$folder" -name index.html 2>/dev/null || true) | wc -l)
             [ "$pages" -ge "$expected" ] || die "$name wrote $pages index.html files, expected at least $expected"
         fi
     done
-    MEDIAN_SECONDS=$(median < "$WORK/$name.seconds")
+    MEDIAN_SECONDS=$(awk '{ print $1 }' "$WORK/$name.seconds" | median)
     MEDIAN_KB=$(median < "$WORK/$name.kb")
+    run=$(sort -n "$WORK/$name.seconds" | awk -v n="$RUNS" 'NR == int((n + 1) / 2) { print $2 }')
+    MEDIAN_LOG="$WORK/$name.$run.log"
+    [ "$mode" = rebuild ] || for run in $(seq 1 "$RUNS"); do rm -rf "$output.$run"; done
 }
 
-rows=()
+rows=(); stages=()
 for n in $SIZES; do
     say "compare-hugo: N=$n: generating"
     python3 "$REPO/Benchmarks/generate-destinations.py" "$WORK/content-$n" "$n" "$SEED"
@@ -186,13 +202,16 @@ for n in $SIZES; do
         make_roadtrip_project "$project"
         cp -R "$WORK/content-$n/." "$project/Destinations/"
         say "compare-hugo: N=$n: roadtrip x$RUNS"
+        # Without --quiet: the stage lines of the median run are printed after the table.
         measure "roadtrip-$n" "$WORK/out-roadtrip-$n" "$pages" clean -- \
-            "$ROADTRIP" build --source "$project" --output "$WORK/out-roadtrip-$n" --quiet
+            "$ROADTRIP" build --source "$project" --output @OUT@
         rt_ms=$(awk -v s="$MEDIAN_SECONDS" -v p="$pages" 'BEGIN { printf "%.3f", s * 1000 / p }')
         rt_mb=$(awk -v k="$MEDIAN_KB" 'BEGIN { printf "%.1f", k / 1024 }')
+        stages+=("N=$n, clean (median run):" "$(grep -E '^\[[0-9]+/[0-9]+\]' "$MEDIAN_LOG" | sed 's/^/    /')")
         measure "roadtrip-$n-rebuild" "$WORK/out-roadtrip-$n" "$pages" rebuild -- \
-            "$ROADTRIP" build --source "$project" --output "$WORK/out-roadtrip-$n" --quiet
+            "$ROADTRIP" build --source "$project" --output @OUT@
         rt_rebuild_ms=$(awk -v s="$MEDIAN_SECONDS" -v p="$pages" 'BEGIN { printf "%.3f", s * 1000 / p }')
+        stages+=("N=$n, rebuild (median run):" "$(grep -E '^\[[0-9]+/[0-9]+\]' "$MEDIAN_LOG" | sed 's/^/    /')")
         rm -rf "$project" "$WORK/out-roadtrip-$n"
     fi
 
@@ -202,11 +221,11 @@ for n in $SIZES; do
         cp -R "$WORK/content-$n/." "$site/content/destinations/"
         say "compare-hugo: N=$n: hugo x$RUNS"
         measure "hugo-$n" "$WORK/out-hugo-$n" "$pages" clean -- \
-            hugo --source "$site" --destination "$WORK/out-hugo-$n" --cacheDir "$WORK/hugo-cache" --quiet
+            hugo --source "$site" --destination @OUT@ --cacheDir "$WORK/hugo-cache" --quiet
         hugo_ms=$(awk -v s="$MEDIAN_SECONDS" -v p="$pages" 'BEGIN { printf "%.3f", s * 1000 / p }')
         hugo_mb=$(awk -v k="$MEDIAN_KB" 'BEGIN { printf "%.1f", k / 1024 }')
         measure "hugo-$n-rebuild" "$WORK/out-hugo-$n" "$pages" rebuild -- \
-            hugo --source "$site" --destination "$WORK/out-hugo-$n" --cacheDir "$WORK/hugo-cache" --quiet
+            hugo --source "$site" --destination @OUT@ --cacheDir "$WORK/hugo-cache" --quiet
         hugo_rebuild_ms=$(awk -v s="$MEDIAN_SECONDS" -v p="$pages" 'BEGIN { printf "%.3f", s * 1000 / p }')
         rm -rf "$site" "$WORK/out-hugo-$n"
     fi
@@ -221,10 +240,14 @@ done
 
 hugo_version="skipped"; [ "$SKIP_HUGO" = 1 ] || hugo_version="$(hugo version | awk '{ print $2 }')"
 printf '# roadtrip vs Hugo %s — median of %s builds, seed %s, %s CPU(s)\n' "$hugo_version" "$RUNS" "$SEED" "$(nproc)"
-printf '# clean: from an empty output folder; rebuild: over the previous output, content unchanged\n'
+printf '# clean: into a fresh output folder each run; rebuild: over the previous output, content unchanged\n'
 printf '%6s %6s %14s %12s %6s %16s %14s %8s %10s %10s\n' N pages "clean roadtrip" "clean hugo" ratio "rebuild roadtrip" "rebuild hugo" ratio "roadtrip MB" "hugo MB"
 printf '%6s %6s %14s %12s %6s %16s %14s %8s %10s %10s\n' "" "" "ms/page" "ms/page" "" "ms/page" "ms/page" "" "peak" "peak"
 for row in "${rows[@]}"; do
     # shellcheck disable=SC2086
     printf '%6s %6s %14s %12s %6s %16s %14s %8s %10s %10s\n' $row
 done
+if [ ${#stages[@]} -gt 0 ]; then
+    printf '\n# roadtrip stage lines\n'
+    printf '%s\n' "${stages[@]}"
+fi

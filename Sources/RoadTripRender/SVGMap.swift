@@ -380,11 +380,11 @@ public struct SVGMap {
     /// drawn where `PinSpread` places it: on its coordinate, or spread from a group of pins that
     /// would hide each other.
     private static func writePins(_ annotations: [Annotation], view: MapView, to writer: XMLDocumentWriter) {
-        let placed = annotations.compactMap { annotation -> (annotation: Annotation, place: PinSpread.Point)? in
+        let placed = annotations.compactMap { annotation -> (annotation: Annotation, place: ViewportPoint)? in
             guard annotation.coordinate.isValid else { return nil }
             let point = view.point(for: annotation.coordinate)
             guard point.x.isFinite, point.y.isFinite else { return nil }
-            return (annotation, PinSpread.Point(x: point.x, y: point.y))
+            return (annotation, ViewportPoint(x: point.x, y: point.y))
         }
         // The destination keeps its place on its own map; on a map of many destinations (the
         // overview, a tag's, a trip's) every group is spread around its centre.
@@ -455,7 +455,7 @@ public struct SVGMap {
     /// true place (`places`), and a small dark dot (3 px, white ring) on each true place, so the
     /// reader sees where the spread pins really are. Three paths, whatever the number of pins:
     /// `pin-leg-halo`, `pin-leg` and `pin-origin`, which the page script redraws as the map zooms.
-    private static func writeLeaderLines(from drawn: [PinSpread.Point], to places: [PinSpread.Point], to writer: XMLDocumentWriter) {
+    private static func writeLeaderLines(from drawn: [ViewportPoint], to places: [ViewportPoint], to writer: XMLDocumentWriter) {
         var legs = "", dots = "", dotted: Set<String> = []
         for (pin, place) in zip(drawn, places) where pin != place {
             legs += "M" + SVGPixels.text(pin.x) + "," + SVGPixels.text(pin.y) + "L" + SVGPixels.text(place.x) + "," + SVGPixels.text(place.y)

@@ -4,9 +4,9 @@ import Testing
 
 /// Which pins are too close: pairs closer than the larger pin's size, found by the grid hash.
 @Suite struct OverlappingPinsTests {
-    private func point(_ x: Double, _ y: Double) -> PinSpread.Point { PinSpread.Point(x: x, y: y) }
+    private func point(_ x: Double, _ y: Double) -> ViewportPoint { ViewportPoint(x: x, y: y) }
 
-    private func pairs(_ points: [PinSpread.Point], sizes: [Double]) -> [String] {
+    private func pairs(_ points: [ViewportPoint], sizes: [Double]) -> [String] {
         OverlappingPins.pairs(points, sizes: sizes).map { "\($0.0)-\($0.1)" }
     }
 

@@ -5,19 +5,19 @@ import Testing
 /// Where a map's pins are drawn: grouped, spread, kept inside the map, never too close.
 @Suite struct PinSpreadTests {
     private func pin(_ x: Double, _ y: Double, size: Double = 31, stays: Bool = false) -> PinSpread.Pin {
-        PinSpread.Pin(point: PinSpread.Point(x: x, y: y), size: size, staysInPlace: stays)
+        PinSpread.Pin(point: ViewportPoint(x: x, y: y), size: size, staysInPlace: stays)
     }
 
-    private func positions(_ pins: [PinSpread.Pin], width: Double = 800, height: Double = 500) -> [PinSpread.Point] {
+    private func positions(_ pins: [PinSpread.Pin], width: Double = 800, height: Double = 500) -> [ViewportPoint] {
         PinSpread.positions(of: pins, width: width, height: height)
     }
 
-    private func expectNear(_ point: PinSpread.Point, _ x: Double, _ y: Double, sourceLocation: SourceLocation = #_sourceLocation) {
+    private func expectNear(_ point: ViewportPoint, _ x: Double, _ y: Double, sourceLocation: SourceLocation = #_sourceLocation) {
         #expect(abs(point.x - x) < 1e-4 && abs(point.y - y) < 1e-4, "\(point) is not (\(x), \(y))", sourceLocation: sourceLocation)
     }
 
     /// Every two drawn pins at least the larger one's size apart.
-    private func expectApart(_ pins: [PinSpread.Pin], _ drawn: [PinSpread.Point], sourceLocation: SourceLocation = #_sourceLocation) {
+    private func expectApart(_ pins: [PinSpread.Pin], _ drawn: [ViewportPoint], sourceLocation: SourceLocation = #_sourceLocation) {
         for j in drawn.indices {
             for i in 0..<j {
                 let distance = hypot(drawn[i].x - drawn[j].x, drawn[i].y - drawn[j].y)

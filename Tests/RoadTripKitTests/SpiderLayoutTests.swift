@@ -4,11 +4,11 @@ import Testing
 
 /// The ring and the spiral that spread a group of pins, against hand-computed offsets.
 @Suite struct SpiderLayoutTests {
-    private func expectNear(_ point: PinSpread.Point, _ x: Double, _ y: Double, sourceLocation: SourceLocation = #_sourceLocation) {
+    private func expectNear(_ point: ViewportPoint, _ x: Double, _ y: Double, sourceLocation: SourceLocation = #_sourceLocation) {
         #expect(abs(point.x - x) < 1e-4 && abs(point.y - y) < 1e-4, "\(point) is not (\(x), \(y))", sourceLocation: sourceLocation)
     }
 
-    private func distance(_ a: PinSpread.Point, _ b: PinSpread.Point) -> Double { hypot(a.x - b.x, a.y - b.y) }
+    private func distance(_ a: ViewportPoint, _ b: ViewportPoint) -> Double { hypot(a.x - b.x, a.y - b.y) }
 
     /// Three pins 31 px apart: a chord of 2π/3 is r·2 sin(60°) = r√3, so r = 31/√3 = 17.897858 px.
     /// Count odd: the first at the start angle, straight up (−90°), then clockwise every 120°:

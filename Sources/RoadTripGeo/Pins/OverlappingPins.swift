@@ -12,11 +12,11 @@ public enum OverlappingPins {
     /// Every pair `(i, j)`, `i < j`, of `points` (viewport pixels) whose distance is less than
     /// `max(sizes[i], sizes[j])` (pixels), in ascending order of `j`, then `i`. Points that are not
     /// finite are never in a pair; `sizes` must have one value per point.
-    public static func pairs(_ points: [PinSpread.Point], sizes: [Double]) -> [(Int, Int)] {
+    public static func pairs(_ points: [ViewportPoint], sizes: [Double]) -> [(Int, Int)] {
         let cell = sizes.max() ?? 0
         guard cell > 0, points.count > 1 else { return [] }
         struct Cell: Hashable { var column: Int, row: Int }
-        func cellOf(_ point: PinSpread.Point) -> Cell? {
+        func cellOf(_ point: ViewportPoint) -> Cell? {
             let column = (point.x / cell).rounded(.down), row = (point.y / cell).rounded(.down)
             guard abs(column) < 1e15, abs(row) < 1e15 else { return nil }  // not finite, or off any map
             return Cell(column: Int(column), row: Int(row))

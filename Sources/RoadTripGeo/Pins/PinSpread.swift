@@ -24,24 +24,10 @@ import Foundation
 /// - A spread group that comes too close to another pin or group absorbs it, and is laid out again
 ///   (until no two groups are too close; at most once per pin), so the spread never hides a pin.
 public enum PinSpread {
-    /// A position in viewport pixels (x to the right, y down, as in SVG).
-    public struct Point: Sendable, Hashable {
-        /// Pixels from the left edge.
-        public var x: Double
-        /// Pixels from the top edge.
-        public var y: Double
-
-        /// A point at `x`, `y` pixels.
-        public init(x: Double, y: Double) {
-            self.x = x
-            self.y = y
-        }
-    }
-
     /// A pin to place.
     public struct Pin: Sendable, Hashable {
         /// Its tip's true place: its coordinate projected into the viewport (pixels).
-        public var point: Point
+        public var point: ViewportPoint
         /// The pin's size (pixels): two tips closer than this may put one pin over the other.
         public var size: Double
         /// `true` for a pin that keeps its true place when its group is spread (the destination on
@@ -49,7 +35,7 @@ public enum PinSpread {
         public var staysInPlace: Bool
 
         /// A pin at `point`, `size` pixels tall, that `staysInPlace` or not.
-        public init(point: Point, size: Double, staysInPlace: Bool = false) {
+        public init(point: ViewportPoint, size: Double, staysInPlace: Bool = false) {
             self.point = point
             self.size = size
             self.staysInPlace = staysInPlace
@@ -58,7 +44,7 @@ public enum PinSpread {
 
     /// Where each of `pins` is drawn (pixels), in their order, in a viewport `width` × `height`
     /// pixels: its true place, or its place in its group's spread.
-    public static func positions(of pins: [Pin], width: Double, height: Double) -> [Point] {
+    public static func positions(of pins: [Pin], width: Double, height: Double) -> [ViewportPoint] {
         let sizes = pins.map(\.size)
         var leader = Array(pins.indices)  // union–find: each group is led by its first pin
         func root(_ index: Int) -> Int {
@@ -96,11 +82,11 @@ public enum PinSpread {
     }
 
     /// One group's drawn positions, in the group's order (see the type's notes).
-    static func spread(_ group: [Pin], width: Double, height: Double) -> [Point] {
+    static func spread(_ group: [Pin], width: Double, height: Double) -> [ViewportPoint] {
         let separation = group.map(\.size).max() ?? 0
         let anchor = group.firstIndex(where: \.staysInPlace)
         let moving = group.indices.filter { $0 != anchor }
-        let centre = anchor.map { group[$0].point } ?? Point(
+        let centre = anchor.map { group[$0].point } ?? ViewportPoint(
             x: group.map(\.point.x).reduce(0, +) / Double(group.count),
             y: group.map(\.point.y).reduce(0, +) / Double(group.count))
         let startAngle = anchor == nil ? -Double.pi / 2 : Double.pi / 2
@@ -117,7 +103,7 @@ public enum PinSpread {
         var drawn = group.map(\.point)
         var unplaced = moving
         for offset in offsets {
-            let foot = Point(x: centre.x + dx + offset.x, y: centre.y + dy + offset.y)
+            let foot = ViewportPoint(x: centre.x + dx + offset.x, y: centre.y + dy + offset.y)
             func distance(_ index: Int) -> Double {
                 let x = group[index].point.x - foot.x, y = group[index].point.y - foot.y
                 return x * x + y * y

@@ -23,14 +23,14 @@ public enum SpiderLayout {
     /// `minimumRadius` (and exactly that for a single pin). The first offset is at `startAngle`
     /// when `count` is odd and half a step before it when even, so that the ring is symmetric
     /// about that direction and no pin sits opposite it; the others follow clockwise.
-    public static func ring(count: Int, separation: Double, minimumRadius: Double, startAngle: Double) -> [PinSpread.Point] {
+    public static func ring(count: Int, separation: Double, minimumRadius: Double, startAngle: Double) -> [ViewportPoint] {
         guard count > 0 else { return [] }
         let step = 2 * Double.pi / Double(count)
         let radius = count == 1 ? minimumRadius : max(separation / (2 * sin(Double.pi / Double(count))), minimumRadius)
         let first = startAngle - (count.isMultiple(of: 2) ? step / 2 : 0)
         return (0..<count).map { index in
             let angle = first + Double(index) * step
-            return PinSpread.Point(x: radius * cos(angle), y: radius * sin(angle))
+            return ViewportPoint(x: radius * cos(angle), y: radius * sin(angle))
         }
     }
 
@@ -39,13 +39,13 @@ public enum SpiderLayout {
     /// `startAngle`, clockwise. Each next pin is one chord of length `separation` further on at the
     /// current radius: θ grows by `2 asin(separation / 2r)` (by π while `r` < `separation` / 2);
     /// as the radius only grows, consecutive pins are at least `separation` apart.
-    public static func spiral(count: Int, separation: Double, startRadius: Double, startAngle: Double) -> [PinSpread.Point] {
+    public static func spiral(count: Int, separation: Double, startRadius: Double, startAngle: Double) -> [ViewportPoint] {
         let b = spiralPitch * separation / (2 * Double.pi)
         var theta = 0.0, radius = startRadius
-        var offsets: [PinSpread.Point] = []
+        var offsets: [ViewportPoint] = []
         offsets.reserveCapacity(max(count, 0))
         for _ in 0..<max(count, 0) {
-            offsets.append(PinSpread.Point(x: radius * cos(startAngle + theta), y: radius * sin(startAngle + theta)))
+            offsets.append(ViewportPoint(x: radius * cos(startAngle + theta), y: radius * sin(startAngle + theta)))
             theta += 2 * asin(min(1, separation / (2 * radius)))
             radius = startRadius + b * theta
         }

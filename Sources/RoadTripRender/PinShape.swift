@@ -18,6 +18,15 @@ struct PinShape: Sendable {
     /// The destination: a larger pin, 12-px head, 30 px from the tip.
     static let large = PinShape(headRadius: 12, headCenterDistance: 30)
 
+    /// The pin of an annotation of `kind`: the destination's is `large`, every other `regular`.
+    static func shape(for kind: Annotation.Kind) -> PinShape { kind == .destination ? .large : .regular }
+
+    /// The pin's height from its tip to the top of its head, `headCenterDistance + headRadius`
+    /// (31 px regular, 42 px large), pixels: two pins whose tips are closer than this can put one
+    /// over the other's head (straight above or below it, up to the full height), so the map
+    /// spreads them (`PinSpread`). The theme's script uses the same two values (`PIN_SIZES`).
+    var size: Double { headCenterDistance + headRadius }
+
     /// `path` and `starPath` of the two pin sizes, computed once (every pin of every map uses one).
     static let regularOutline = regular.path
     static let largeOutline = large.path

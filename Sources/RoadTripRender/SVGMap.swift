@@ -64,6 +64,8 @@ public struct SVGMapInput: Sendable {
 ///   <g class="tiles" data-tile-zoom="z"> <image x y width height href xlink:href/> … </g>
 ///   <g class="tiles tiles-overlay" …> … </g>           only for a layer with an overlay
 ///   <g class="pins">
+///     <g class="pin-legs" pointer-events="none"> <path class="pin-leg-halo"/> <path class="pin-leg"/>
+///       <path class="pin-origin"/> </g>                     only when a pin is spread (see below)
 ///     <g class="pin pin-<kind>" data-annotation-id=… transform="translate(x,y)">
 ///       <title>…</title> <desc>…</desc> <path class="pin-shape" …/> <path/text/circle class="pin-mark" …/>
 ///     </g> …
@@ -77,6 +79,11 @@ public struct SVGMapInput: Sendable {
 ///   pin is larger and carries a star; a point of interest carries its 1-based number among the
 ///   POIs (matching the page's list and GeoJSON `marker-symbol`); other kinds carry a dot. Pins
 ///   outside the view are still drawn (the viewBox clips them). Invalid coordinates are skipped.
+/// - Pins never hide each other: pins whose tips are closer than their size (`PinShape.size`) are
+///   spread around their group's centre (`PinSpread`; the destination's pin keeps its place on a map
+///   with no other destination), each
+///   with a leader line from its tip to its true place, where a dot marks it. The GeoJSON and the
+///   page's annotation data keep the true coordinates.
 /// - Pins are not focusable here: the root is `role="img"`, whose children are presentational
 ///   (WAI-ARIA 1.2), and without script a pin has no action. The page script that opens callouts
 ///   adds `tabindex`/`role` itself.
@@ -368,12 +375,31 @@ public struct SVGMap {
     /// apart from the red of tracks and destination pins), also the `stroke` of legs in `itinerary.geojson`.
     public static let routeStroke = "#1565c0"
 
+    /// `<g class="pins">`: the leader lines of spread pins (`writeLeaderLines`), then one pin per
+    /// annotation with a valid coordinate, in list order (which is also the keyboard's order), each
+    /// drawn where `PinSpread` places it: on its coordinate, or spread from a group of pins that
+    /// would hide each other.
     private static func writePins(_ annotations: [Annotation], view: MapView, to writer: XMLDocumentWriter) {
+        let placed = annotations.compactMap { annotation -> (annotation: Annotation, place: ViewportPoint)? in
+            guard annotation.coordinate.isValid else { return nil }
+            let point = view.point(for: annotation.coordinate)
+            guard point.x.isFinite, point.y.isFinite else { return nil }
+            return (annotation, ViewportPoint(x: point.x, y: point.y))
+        }
+        // The destination keeps its place on its own map; on a map of many destinations (the
+        // overview, a tag's, a trip's) every group is spread around its centre.
+        let destinations = placed.lazy.filter { $0.annotation.kind == .destination }.count
+        let drawn = PinSpread.positions(
+            of: placed.map { pin in
+                PinSpread.Pin(
+                    point: pin.place, size: PinShape.shape(for: pin.annotation.kind).size,
+                    staysInPlace: destinations == 1 && pin.annotation.kind == .destination)
+            },
+            width: view.width, height: view.height)
         writer.element("g", attributes: [("class", "pins")]) {
+            writeLeaderLines(from: drawn, to: placed.map(\.place), to: writer)
             var pointOfInterestNumber = 0
-            for annotation in annotations where annotation.coordinate.isValid {
-                let point = view.point(for: annotation.coordinate)
-                guard point.x.isFinite, point.y.isFinite else { continue }
+            for ((annotation, _), point) in zip(placed, drawn) {
                 if annotation.kind == .pointOfInterest { pointOfInterestNumber += 1 }
                 writer.element("g", attributes: [
                     ("class", "pin pin-\(annotation.kind.rawValue)"),
@@ -383,7 +409,7 @@ public struct SVGMap {
                     writer.element("title", text: annotation.title)
                     if !annotation.subtitle.isEmpty { writer.element("desc", text: annotation.subtitle) }
                     let isDestination = annotation.kind == .destination
-                    let shape: PinShape = isDestination ? .large : .regular
+                    let shape = PinShape.shape(for: annotation.kind)
                     writer.element("path", attributes: [
                         ("class", "pin-shape"), ("d", isDestination ? PinShape.largeOutline : PinShape.regularOutline),
                         ("fill", annotation.markerColor), ("stroke", "#1a1a1a"), ("stroke-width", "1"),
@@ -421,6 +447,34 @@ public struct SVGMap {
                     }
                 }
             }
+        }
+    }
+
+    /// `<g class="pin-legs">`, first in the pins' group (under them), when a pin is drawn away from
+    /// its coordinate: a thin dark line with a white halo from each such pin's tip (`drawn`) to its
+    /// true place (`places`), and a small dark dot (3 px, white ring) on each true place, so the
+    /// reader sees where the spread pins really are. Three paths, whatever the number of pins:
+    /// `pin-leg-halo`, `pin-leg` and `pin-origin`, which the page script redraws as the map zooms.
+    private static func writeLeaderLines(from drawn: [ViewportPoint], to places: [ViewportPoint], to writer: XMLDocumentWriter) {
+        var legs = "", dots = "", dotted: Set<String> = []
+        for (pin, place) in zip(drawn, places) where pin != place {
+            legs += "M" + SVGPixels.text(pin.x) + "," + SVGPixels.text(pin.y) + "L" + SVGPixels.text(place.x) + "," + SVGPixels.text(place.y)
+            let dot = "M" + SVGPixels.text(place.x - 3) + "," + SVGPixels.text(place.y)
+            if dotted.insert(dot).inserted { dots += dot + "a3,3 0 1 0 6,0a3,3 0 1 0 -6,0" }
+        }
+        guard !legs.isEmpty else { return }
+        writer.element("g", attributes: [("class", "pin-legs"), ("pointer-events", "none")]) {
+            writer.element("path", attributes: [
+                ("class", "pin-leg-halo"), ("d", legs), ("fill", "none"), ("stroke", "#ffffff"), ("stroke-width", "3.5"),
+                ("stroke-opacity", "0.8"), ("stroke-linecap", "round"),
+            ])
+            writer.element("path", attributes: [
+                ("class", "pin-leg"), ("d", legs), ("fill", "none"), ("stroke", "#1a1a1a"), ("stroke-width", "1.5"),
+                ("stroke-linecap", "round"),
+            ])
+            writer.element("path", attributes: [
+                ("class", "pin-origin"), ("d", dots), ("fill", "#1a1a1a"), ("stroke", "#ffffff"), ("stroke-width", "1.5"),
+            ])
         }
     }
 

@@ -88,11 +88,13 @@ TILES = {name: png(256, 256, *colours) for name, colours in TILE_COLOURS.items()
 
 
 class Handler(http.server.SimpleHTTPRequestHandler):
+    """Serves the folder `site` and the test tiles under /tiles/; a subclass with a `site` of its
+    own serves another site beside this one (test_spiderfy.py)."""
     site = None
     tile_requests = []
 
     def __init__(self, *args, **kwargs):
-        super().__init__(*args, directory=Handler.site, **kwargs)
+        super().__init__(*args, directory=type(self).site, **kwargs)
 
     def do_GET(self):
         if self.path.startswith("/tiles/"):
@@ -120,24 +122,45 @@ def fifty_poi_destination():
     return "\n".join(lines + ["---", "", "Fifty pins to measure the page script's start-up.", ""])
 
 
+def new_project(prefix):
+    """A new temporary folder named with `prefix` holding `project/` with the repository's themes
+    (so the build uses the theme being tested); (that folder, the project folder)."""
+    work = tempfile.mkdtemp(prefix=prefix)
+    project = os.path.join(work, "project")
+    shutil.copytree(os.path.join(ROOT, "Themes"), os.path.join(project, "Themes"))
+    return work, project
+
+
+def serve(output, handler=Handler):
+    """Serves the folder `output` and the test tiles from 127.0.0.1 on a free port, in a thread of
+    its own, with `handler` (a subclass of Handler, whose `site` it sets); (server, base URL)."""
+    handler.site = output
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}"
+
+
+def build_site(binary, project, output):
+    """Builds the project folder `project` into `output` with the roadtrip `binary`, quietly; fails
+    the calling test or fixture with the build's errors if it does not succeed."""
+    result = subprocess.run([binary, "build", "--source", project, "--output", output, "--quiet"],
+                            capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+
+
 @pytest.fixture(scope="session")
 def site():
     """Builds the test site and serves it; yields (base URL, output folder)."""
     binary = roadtrip_binary()
-    work = tempfile.mkdtemp(prefix="roadtrip-browser-")
-    project = os.path.join(work, "project")
+    work, project = new_project("roadtrip-browser-")
     shutil.copytree(os.path.join(ROOT, "Destinations"), os.path.join(project, "Destinations"))
-    shutil.copytree(os.path.join(ROOT, "Themes"), os.path.join(project, "Themes"))
     os.makedirs(os.path.join(project, "Destinations", "fifty-stops"))
     with open(os.path.join(project, "Destinations", "fifty-stops", "index.md"), "w") as handle:
         handle.write(fifty_poi_destination())
 
     output = os.path.join(work, "Output")
     os.makedirs(output)
-    Handler.site = output
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    base = f"http://127.0.0.1:{server.server_address[1]}"
+    server, base = serve(output)
     with open(os.path.join(project, "Destinations", "site.yaml"), "w") as handle:
         handle.write(f"""title: "Road Trip (browser tests)"
 map:
@@ -149,9 +172,7 @@ map:
 share:
   nearbyPlaces: true
 """)
-    result = subprocess.run([binary, "build", "--source", project, "--output", output, "--quiet"],
-                            capture_output=True, text=True)
-    assert result.returncode == 0, result.stderr
+    build_site(binary, project, output)
     yield base, output
     server.shutdown()
     shutil.rmtree(work, ignore_errors=True)
@@ -186,11 +207,14 @@ def driver():
 
 @pytest.fixture
 def page(site, driver):
-    """Opens a page of the test site with a clean slate: no geolocation override, permissions
-    granted, no blocked URLs, no stored map type, scripts enabled, console log drained."""
+    """Opens a page of the test site with a clean slate: the browser's own window size (a test may
+    have narrowed it; pins grow, and so spread further, on a narrow map), no geolocation override,
+    permissions granted, no blocked URLs, no stored map type, scripts enabled, console log drained."""
     base, _ = site
 
     def open_page(path, permission="granted"):
+        if driver.get_window_size() != {"width": 1280, "height": 1000}:
+            driver.set_window_size(1280, 1000)
         driver.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": False})
         driver.execute_cdp_cmd("Network.setBlockedURLs", {"urls": []})
         driver.execute_cdp_cmd("Emulation.clearGeolocationOverride", {})

@@ -224,10 +224,7 @@ public final class Basemap: Sendable {
 /// order (ascending level: land 1, lake 2, island in a lake 3, pond 4, over the sea).
 public struct BasemapDrawing: Sendable, Hashable {
     /// A point in viewport pixels.
-    public struct Point: Sendable, Hashable {
-        public var x: Double
-        public var y: Double
-    }
+    public typealias Point = ViewportPoint
 
     /// A closed ring and its GSHHG level.
     public struct Ring: Sendable, Hashable {

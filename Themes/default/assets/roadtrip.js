@@ -80,6 +80,81 @@
     return e;
   }
 
+  // Pins never hide each other: the build's layout (PinSpread.swift, OverlappingPins.swift,
+  // SpiderLayout.swift), run again at every zoom. Pairs of tips closer than the larger pin's size,
+  // found with a grid hash of cells that size, are grouped (union-find); each group goes round its
+  // centre, a ring up to 8 pins, an Archimedean spiral beyond; a spread that comes too close to
+  // another pin takes it in and is laid out again. Sizes: PinShape.size (destination 42 px, other 31).
+  function closePairs(points, sizes) {
+    var cell = Math.max.apply(null, sizes), cells = {}, found = [];
+    points.forEach(function (p, j) {
+      var column = Math.floor(p.x / cell), row = Math.floor(p.y / cell);
+      if (!isFinite(column) || !isFinite(row)) return;
+      for (var dx = -1; dx <= 1; dx++) for (var dy = -1; dy <= 1; dy++) (cells[(column + dx) + "," + (row + dy)] || []).forEach(function (i) {
+        var limit = Math.max(sizes[i], sizes[j]), x = points[i].x - p.x, y = points[i].y - p.y;
+        if (x * x + y * y < limit * limit) found.push([i, j]);
+      });
+      (cells[column + "," + row] = cells[column + "," + row] || []).push(j);
+    });
+    return found;
+  }
+  function ring(count, separation, minimum, start) {
+    var step = 2 * Math.PI / count, r = count === 1 ? minimum : Math.max(separation / (2 * Math.sin(Math.PI / count)), minimum);
+    var first = start - (count % 2 ? 0 : step / 2), offsets = [];
+    for (var k = 0; k < count; k++) offsets.push({ x: r * Math.cos(first + k * step), y: r * Math.sin(first + k * step) });
+    return offsets;
+  }
+  function spiral(count, separation, start) {  // r = separation + bθ, turns 1.1 separations apart
+    var b = 1.1 * separation / (2 * Math.PI), theta = 0, r = separation, offsets = [];
+    for (var k = 0; k < count; k++) {
+      offsets.push({ x: r * Math.cos(start + theta), y: r * Math.sin(start + theta) });
+      theta += 2 * Math.asin(Math.min(1, separation / (2 * r)));
+      r = separation + b * theta;
+    }
+    return offsets;
+  }
+  function inside(values, before, after, limit) {  // the least shift that keeps values inside 0..limit
+    var low = Math.min.apply(null, values) - before, high = Math.max.apply(null, values) + after;
+    return high - low > limit ? (limit - low - high) / 2 : low < 0 ? -low : high > limit ? limit - high : 0;
+  }
+  function spreadGroup(pins, group, drawn, w, h) {
+    var s = 0, anchor = -1, cx = 0, cy = 0, moving = [];
+    group.forEach(function (i) {
+      s = Math.max(s, pins[i].size);
+      cx += pins[i].x; cy += pins[i].y;
+      if (anchor < 0 && pins[i].stays) anchor = i; else moving.push(i);
+    });
+    var c = anchor < 0 ? { x: cx / group.length, y: cy / group.length } : pins[anchor], dx = 0, dy = 0;
+    var start = anchor < 0 ? -Math.PI / 2 : Math.PI / 2;
+    var offsets = moving.length <= 8 ? ring(moving.length, s, anchor < 0 ? 0 : s, start) : spiral(moving.length, s, start);
+    if (anchor < 0 && c.x >= 0 && c.x <= w && c.y >= 0 && c.y <= h) {
+      dx = inside(offsets.map(function (o) { return c.x + o.x; }), s / 2, s / 2, w);
+      dy = inside(offsets.map(function (o) { return c.y + o.y; }), s, 0, h);
+    }
+    offsets.forEach(function (o) {  // each place takes the nearest pin left, the first on a tie
+      var x = c.x + dx + o.x, y = c.y + dy + o.y, best = 0, nearest = Infinity;
+      moving.forEach(function (i, k) {
+        var d = (pins[i].x - x) * (pins[i].x - x) + (pins[i].y - y) * (pins[i].y - y);
+        if (d < nearest) { nearest = d; best = k; }
+      });
+      drawn[moving.splice(best, 1)[0]] = { x: x, y: y };
+    });
+  }
+  function spread(pins, w, h) {
+    var sizes = pins.map(function (p) { return p.size; }), leader = pins.map(function (p, i) { return i; });
+    function root(i) { while (leader[i] !== i) i = leader[i] = leader[leader[i]]; return i; }
+    function join(pair) { var a = root(pair[0]), b = root(pair[1]); if (a !== b) leader[Math.max(a, b)] = Math.min(a, b); }
+    closePairs(pins, sizes).forEach(join);
+    for (;;) {
+      var drawn = pins.map(function (p) { return { x: p.x, y: p.y }; }), groups = {};
+      pins.forEach(function (p, i) { (groups[root(i)] = groups[root(i)] || []).push(i); });
+      for (var key in groups) if (groups[key].length > 1) spreadGroup(pins, groups[key], drawn, w, h);
+      var conflicts = closePairs(drawn, sizes).filter(function (pair) { return root(pair[0]) !== root(pair[1]); });
+      if (!conflicts.length) return drawn;
+      conflicts.forEach(join);
+    }
+  }
+
   function RoadTripMap(element) {
     var config = JSON.parse(element.querySelector(".roadtrip-map-config").textContent);
     var self = this;
@@ -97,6 +172,8 @@
     this.tileFailed = false;
     this.tileImages = {};
     this.pins = {};
+    this.pinList = [];  // in list order, as the build drew them
+    this.drawn = {};  // where each pin is drawn: its true place, or spread
     this.annotations = {};
     config.annotations.forEach(function (a) { self.annotations[a.id] = a; });
 
@@ -106,6 +183,7 @@
       var a = self.annotations[pin.getAttribute("data-annotation-id")];
       if (!a) return;
       self.pins[a.id] = pin;
+      self.pinList.push({ a: a, element: pin });
       pin.setAttribute("tabindex", "0");
       pin.setAttribute("role", "button");
       pin.setAttribute("aria-label", a.title + (a.subtitle ? ", " + a.subtitle : ""));
@@ -125,6 +203,10 @@
       item.appendChild(button);
     });
 
+    // the destination keeps its place on its own map (SVGMap.writePins)
+    var destinations = this.pinList.filter(function (pin) { return pin.a.kind === "destination"; }).length;
+    this.pinList.forEach(function (pin) { pin.stays = destinations === 1 && pin.a.kind === "destination"; });
+    this.legGroup = this.svg.querySelector(".pin-legs");
     this.trackGroup = this.svg.querySelector(".tracks");
     this.view0 = fit(this.region, config.viewport.width, config.viewport.height, config.tileLayers.standard.maxZoom, 0);
     this.callout = htmlElement("div", "map-callout");
@@ -187,11 +269,22 @@
     // pins grow on a narrow screen; the width comes from a ResizeObserver (reading clientWidth here
     // would force a layout of the whole page during start-up)
     var grow = Math.min(Math.max(0.5 * view.w / (this.canvasWidth || view.w), 1), 3);
-    for (var id in this.pins) {
-      var a = this.annotations[id], p = point(view, a.latitude, a.longitude);
-      this.pins[id].setAttribute("transform", "translate(" + px(p.x) + "," + px(p.y) + ")" + (grow > 1 ? " scale(" + px(grow) + ")" : ""));
-      this.pins[id].setAttribute("tabindex", p.x >= 0 && p.x <= view.w && p.y >= 0 && p.y <= view.h ? "0" : "-1");
-    }
+    var places = this.pinList.map(function (pin) {
+      var p = point(view, pin.a.latitude, pin.a.longitude);
+      return { x: p.x, y: p.y, size: (pin.a.kind === "destination" ? 42 : 31) * grow, stays: pin.stays };
+    });
+    var drawn = spread(places, view.w, view.h), legs = "", dots = "", dotted = {};
+    this.pinList.forEach(function (pin, i) {
+      var p = self.drawn[pin.a.id] = drawn[i], q = places[i];
+      pin.element.setAttribute("transform", "translate(" + px(p.x) + "," + px(p.y) + ")" + (grow > 1 ? " scale(" + px(grow) + ")" : ""));
+      pin.element.setAttribute("tabindex", p.x >= 0 && p.x <= view.w && p.y >= 0 && p.y <= view.h ? "0" : "-1");
+      if (p.x !== q.x || p.y !== q.y) {  // spread: a leader line to the true place, and a dot there
+        legs += "M" + px(p.x) + "," + px(p.y) + "L" + px(q.x) + "," + px(q.y);
+        var dot = "M" + px(q.x - 3) + "," + px(q.y);
+        if (!dotted[dot]) dots += (dotted[dot] = dot) + "a3,3 0 1 0 6,0a3,3 0 1 0 -6,0";
+      }
+    });
+    this.renderLegs(legs, dots);
     if (this.caption) this.caption.textContent = this.caption.textContent.replace(/zoom [\d.]+$/, "zoom " + view.zoom.toFixed(1));
     if (this.trackGroup) {  // tracks were drawn for the first view: move and scale them with the map
       var s = Math.pow(2, view.zoom - this.view0.zoom), ox = projectX(unwrap(view.lon, this.view0.lon), view.zoom) - view.w / 2;
@@ -215,6 +308,26 @@
     this.renderUserLocation(view);
     if (this.calloutId) this.placeCallout();
     if (this.onRender) this.onRender(view);
+  };
+
+  // The leader lines and true-place dots of spread pins (SVGMap.writeLeaderLines), under the pins;
+  // made here when the build drew none
+  map.renderLegs = function (legs, dots) {
+    var group = this.legGroup;
+    if (!group) {
+      if (!legs) return;
+      group = this.legGroup = svgElement("g", { "class": "pin-legs", "pointer-events": "none" });
+      group.appendChild(svgElement("path", { "class": "pin-leg-halo", fill: "none", stroke: "#ffffff", "stroke-width": "3.5", "stroke-opacity": "0.8", "stroke-linecap": "round" }));
+      group.appendChild(svgElement("path", { "class": "pin-leg", fill: "none", stroke: "#1a1a1a", "stroke-width": "1.5", "stroke-linecap": "round" }));
+      group.appendChild(svgElement("path", { "class": "pin-origin", fill: "#1a1a1a", stroke: "#ffffff", "stroke-width": "1.5" }));
+      var pins = this.svg.querySelector(".pins");
+      pins.insertBefore(group, pins.firstChild);
+    }
+    group.style.display = legs ? "" : "none";
+    if (!legs) return;
+    group.children[0].setAttribute("d", legs);
+    group.children[1].setAttribute("d", legs);
+    group.children[2].setAttribute("d", dots);
   };
 
   // Tiles as <img> behind the SVG, in percent of the viewport: the offline basemap's (its pyramid's
@@ -446,9 +559,9 @@
     if (fromKeyboard) (c.querySelector("a") || close).focus();
   };
 
-  // Above the pin, below it near the top edge, shifted to stay inside
+  // Above the pin where it is drawn (spread or not), below it near the top edge, shifted to stay inside
   map.placeCallout = function () {
-    var a = this.annotations[this.calloutId], p = point(this.view, a.latitude, a.longitude), c = this.callout;
+    var a = this.annotations[this.calloutId], p = this.drawn[a.id] || point(this.view, a.latitude, a.longitude), c = this.callout;
     c.style.left = (p.x / this.view.w * 100) + "%";
     c.style.top = (p.y / this.view.h * 100) + "%";
     c.style.marginLeft = "0px";

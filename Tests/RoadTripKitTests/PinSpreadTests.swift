@@ -1,0 +1,136 @@
+import Foundation
+import Testing
+@testable import RoadTripGeo
+
+/// Where a map's pins are drawn: grouped, spread, kept inside the map, never too close.
+@Suite struct PinSpreadTests {
+    private func pin(_ x: Double, _ y: Double, size: Double = 31, stays: Bool = false) -> PinSpread.Pin {
+        PinSpread.Pin(point: ViewportPoint(x: x, y: y), size: size, staysInPlace: stays)
+    }
+
+    private func positions(_ pins: [PinSpread.Pin], width: Double = 800, height: Double = 500) -> [ViewportPoint] {
+        PinSpread.positions(of: pins, width: width, height: height)
+    }
+
+    private func expectNear(_ point: ViewportPoint, _ x: Double, _ y: Double, sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(abs(point.x - x) < 1e-4 && abs(point.y - y) < 1e-4, "\(point) is not (\(x), \(y))", sourceLocation: sourceLocation)
+    }
+
+    /// Every two drawn pins at least the larger one's size apart.
+    private func expectApart(_ pins: [PinSpread.Pin], _ drawn: [ViewportPoint], sourceLocation: SourceLocation = #_sourceLocation) {
+        for j in drawn.indices {
+            for i in 0..<j {
+                let distance = hypot(drawn[i].x - drawn[j].x, drawn[i].y - drawn[j].y)
+                #expect(distance >= max(pins[i].size, pins[j].size) - 1e-9, "pins \(i) and \(j): \(distance) px", sourceLocation: sourceLocation)
+            }
+        }
+    }
+
+    /// The pins are drawn at `expected` (pixels, in the pins' order), every two far enough apart.
+    private func expectDrawn(_ pins: [PinSpread.Pin], at expected: [(Double, Double)], sourceLocation: SourceLocation = #_sourceLocation) {
+        let drawn = positions(pins)
+        #expect(drawn.count == expected.count, sourceLocation: sourceLocation)
+        for (point, (x, y)) in zip(drawn, expected) { expectNear(point, x, y, sourceLocation: sourceLocation) }
+        expectApart(pins, drawn, sourceLocation: sourceLocation)
+    }
+
+    /// Pins apart stay exactly where they are.
+    @Test func pinsFortyPixelsApartStay() {
+        let pins = [pin(100, 100), pin(140, 100), pin(400, 300)]
+        #expect(positions(pins) == pins.map(\.point))
+    }
+
+    /// Two pins at one place: the ring of two round (100, 100), 15.5 px left and right (r = 31 / 2);
+    /// the first in order takes the first place (left) on the tie.
+    @Test func twoPinsAtOnePlaceGoSideBySide() {
+        expectDrawn([pin(100, 100), pin(100, 100)], at: [(84.5, 100), (115.5, 100)])
+    }
+
+    /// Two pins 10 px apart are one group: centre (195, 100), places at 179.5 and 210.5. The second
+    /// pin is the left one (190), so it takes the left place and their leader lines do not cross.
+    @Test func tenPixelsApartIsOneGroupAndEachKeepsItsSide() {
+        expectDrawn([pin(200, 100), pin(190, 100)], at: [(210.5, 100), (179.5, 100)])
+    }
+
+    /// A chain 25 px apart is one group transitively although its ends are 50 px apart: four pins
+    /// round their mean (137.5, 200) on a ring of r = 31 / (2 sin 45°) = 21.920310 px, at −135°,
+    /// −45°, 45°, 135° (even: half a step before straight up): (137.5 ∓ 15.5, 200 ∓ 15.5), as
+    /// r cos 45° = 31/2. Nearest first: upper left (122, 184.5) ← pin 1 (9 + 240.25 px² against pin
+    /// 0's 484 + 240.25), upper right (153, 184.5) ← pin 2, lower right (153, 215.5) ← pin 3 (against
+    /// pin 0, 53 px away), lower left (122, 215.5) ← pin 0: the outer pins below, the inner above.
+    @Test func aChainIsOneGroup() {
+        expectDrawn(
+            [pin(100, 200), pin(125, 200), pin(150, 200), pin(175, 200)],
+            at: [(122, 215.5), (122, 184.5), (153, 184.5), (153, 215.5)])
+    }
+
+    /// The destination (42 px, stays in place) at (400, 250) with three POIs on it: it keeps its
+    /// place; they go round it at r = max(42/√3, 42) = 42 (the group's largest size), from straight
+    /// down clockwise every 120°: 90° → (400, 292); 210° → (400 − 42 cos 30°, 250 − 21) =
+    /// (363.626933, 229); 330° → (436.373067, 229).
+    @Test func theDestinationStaysAndTheOthersGoRoundIt() {
+        expectDrawn(
+            [pin(400, 250, size: 42, stays: true), pin(400, 250), pin(400, 250), pin(400, 250)],
+            at: [(400, 250), (400, 292), (363.626933, 229), (436.373067, 229)])
+    }
+
+    /// Only the first pin that stays does: a second one in the group is spread like the others.
+    @Test func onlyTheFirstPinThatStaysStays() {
+        // One other pin: straight down at r = 42.
+        expectDrawn([pin(400, 250, size: 42, stays: true), pin(400, 250, size: 42, stays: true)], at: [(400, 250), (400, 292)])
+    }
+
+    /// Near the left edge two pins at (5, 100) would be spread to x = −10.5 and 20.5, and a pin's
+    /// box reaches 15.5 px to either side: the layout moves right by 26 px (to 15.5 and 46.5).
+    /// Near the top, (400, 10): the places' boxes reach 31 px above them, so it moves down 21 px.
+    /// A group whose centre is off the map is left where it is.
+    @Test func aSpreadStaysInsideTheMap() {
+        expectDrawn([pin(5, 100), pin(5, 100)], at: [(15.5, 100), (46.5, 100)])
+        expectDrawn([pin(400, 10), pin(400, 10)], at: [(384.5, 31), (415.5, 31)])
+        expectDrawn([pin(-50, 100), pin(-50, 100)], at: [(-65.5, 100), (-34.5, 100)])
+    }
+
+    /// Pins 0 and 1 at (100, 100) spread to 84.5 and 115.5; pin 2 at (140, 100) was 40 px from them,
+    /// but is 24.5 px from the right place: the group takes it in. Three round their mean
+    /// (113.333333, 100), r = 31/√3 = 17.897858: up (113.333333, 82.102142), 30° (128.833333,
+    /// 108.948929), 150° (97.833333, 108.948929). Nearest first: up ← pin 0 (498 px² against pin 2's
+    /// 1031), 30° ← pin 2 (205 px² against 911), 150° ← pin 1.
+    @Test func aSpreadThatComesTooCloseTakesThePinIn() {
+        expectDrawn(
+            [pin(100, 100), pin(100, 100), pin(140, 100)],
+            at: [(113.333333, 82.102142), (97.833333, 108.948929), (128.833333, 108.948929)])
+    }
+
+    /// Ten pins at one place take the spiral (more than 8): the first straight up at r = 31, every
+    /// two at least 31 px apart.
+    @Test func tenPinsAtOnePlaceSpiral() {
+        let pins = Array(repeating: pin(400, 250), count: 10)
+        let drawn = positions(pins)
+        expectNear(drawn[0], 400, 219)
+        expectNear(drawn[1], 431.768705, 231.658333)  // the spiral's second point (SpiderLayoutTests)
+        expectApart(pins, drawn)
+        #expect(Set(drawn).count == 10)
+    }
+
+    /// Whatever the pins, no two drawn pins are too close: 400 pins of both sizes scattered over
+    /// 800 × 500 px, many in clumps at one place (a fixed linear congruential sequence).
+    @Test func noTwoDrawnPinsAreTooClose() {
+        var state: UInt64 = 5
+        func next() -> Double {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Double(state >> 11) / Double(1 << 53)
+        }
+        var pins: [PinSpread.Pin] = []
+        for index in 0..<400 {
+            let size = index.isMultiple(of: 9) ? 42.0 : 31.0
+            if index.isMultiple(of: 4), let last = pins.last {
+                pins.append(pin(last.point.x, last.point.y, size: size))
+            } else {
+                pins.append(pin(next() * 800, next() * 500, size: size, stays: index == 3))
+            }
+        }
+        let drawn = positions(pins)
+        expectApart(pins, drawn)
+        #expect(drawn[3] == pins[3].point)
+    }
+}

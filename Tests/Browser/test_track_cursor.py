@@ -2,8 +2,8 @@
 the sample's Cerknica lake loop (253 fixes in 8 segments, with altitudes).
 
 - The keyboard: Home puts the cursor on the first sample, whose marker on the map must sit exactly
-  on the map's own "Start" pin (placed by the map code from the annotation, not from the chart's
-  data); End on the "End" pin.
+  on the place of the map's own "Start" pin (placed by the map code from the annotation, not from
+  the chart's data; the end of its leader line when the pin is spread); End on the "End" pin's.
 - Home then Shift+End selects the whole trip: every figure of the selection's readout must read as
   the page's Statistics list says (computed by the Swift statistics at build time).
 - The mouse: hovering at the pixel of a chosen time shows the sample nearest that time (worked out
@@ -49,9 +49,15 @@ def marker_position(driver):
 
 
 def pin_position(driver, annotation_id):
+    """Where the map puts the annotation's coordinate: its pin's place, or when the pin is spread
+    away from others, the far end of its leader line (the true place)."""
     transform = driver.find_element(By.CSS_SELECTOR, f'[data-roadtrip-map] [data-annotation-id="{annotation_id}"]').get_attribute("transform")
-    x, y = re.match(r"translate\(([-\d.]+),([-\d.]+)\)", transform).groups()
-    return float(x), float(y)
+    drawn = tuple(float(v) for v in re.match(r"translate\(([-\d.]+),([-\d.]+)\)", transform).groups())
+    legs = driver.find_elements(By.CSS_SELECTOR, "[data-roadtrip-map] .pin-leg")
+    for leg in re.findall(r"M([-\d.]+),([-\d.]+)L([-\d.]+),([-\d.]+)", legs[0].get_attribute("d") or "") if legs else []:
+        if (float(leg[0]), float(leg[1])) == drawn:
+            return float(leg[2]), float(leg[3])
+    return drawn
 
 
 def offset_for_time(svg, axis, seconds):

@@ -170,6 +170,28 @@ import Testing
         #expect(try project.read("Output/bergen/index.html").contains("showing 2 places: Bergen; Bryggen."))
     }
 
+    /// A `.roadtrip-cache/og` that is a symbolic link out of the project is not written through:
+    /// one warning, and the PNGs are rasterised and published all the same, on every build.
+    @Test func aCacheFolderLinkedOutOfTheProjectIsNotUsed() throws {
+        let project = try TemporaryProject()
+        defer { project.remove() }
+        let elsewhere = FileManager.default.temporaryDirectory.appendingPathComponent("roadtrip-og-elsewhere-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: elsewhere) }
+        try project.write("Destinations/site.yaml", "baseURL: https://example.org/\n")
+        try project.write("Destinations/bergen/index.md", ItineraryCommandTests.destination("Bergen", 60.3913, 5.3221, ""))
+        try FileManager.default.createDirectory(at: project.root.appendingPathComponent(".roadtrip-cache"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(at: project.root.appendingPathComponent(".roadtrip-cache/og"), withDestinationURL: elsewhere)
+        for _ in 1...2 {
+            let result = try project.build()
+            #expect(result.status == 0, "\(result.standardError)")
+            #expect(result.standardError.contains(".roadtrip-cache: warning: cannot keep the share previews in .roadtrip-cache/og/: "), "\(result.standardError)")
+            #expect(result.standardOutput.contains("draw-previews: 2 previews (2 rasterised, 0 from the cache) … "), "\(result.standardOutput)")
+            #expect(project.exists("Output/og.png") && project.exists("Output/bergen/og.png"))
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere.path).isEmpty)
+    }
+
     /// The colours (`#rrggbb`) of `points` (`"x,y"`) of the PNG at `url`, read by
     /// Tests/Site/png_pixels.py with Python's zlib.
     static func pixels(_ url: URL, _ points: [String]) throws -> [String] {

@@ -23,7 +23,7 @@ import RoadTripGeo
 /// So everything the page's map shows is in the picture, pins and labels as large against the map
 /// as on the page, and the extra width is more of the same map rather than bars; a viewport wider
 /// than 1.91 : 1 gets more map above and below instead.
-package struct SharePreview: Sendable, Hashable {
+package struct SharePreview: Sendable {
     /// The PNG's width and height in pixels.
     package static let pixelWidth = 1200, pixelHeight = 630
     /// The PNG's name in its page's folder.

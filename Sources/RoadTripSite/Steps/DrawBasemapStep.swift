@@ -43,7 +43,7 @@ extension BuildStep {
         // already in the pyramid for viewports near 1.91 : 1, such as the default 800 × 500).
         var embeddedTiles: Set<BasemapPyramid.Tile> = []
         for view in views { BasemapPyramid.insertTiles(for: view, zoomable: false, into: &embeddedTiles) }
-        if sharePreviewsUnavailable(config: state.config) == nil {
+        if SharePreviewAbsence(config: state.config) == nil {
             for view in views { BasemapPyramid.insertTiles(for: SharePreview.view(showing: view), zoomable: false, into: &embeddedTiles) }
             wanted.formUnion(embeddedTiles)
         }

@@ -3,7 +3,6 @@ import Foundation
 import Synchronization
 import RoadTripCore
 import RoadTripFormats
-import RoadTripContent
 import RoadTripRender
 
 extension BuildStep {
@@ -16,14 +15,14 @@ extension BuildStep {
     /// one warning, and the PNGs are rasterised every build. A preview that cannot be rasterised
     /// is an error naming its file: the page's head already names it. Runs after render-pages.
     static let drawPreviews = BuildStep("draw-previews", stopsOnProblems: true) { state, context throws(BuildStop) in
-        if let reason = sharePreviewsUnavailable(config: state.config) {
-            if reason == Self.noSVGLoader {
+        if let absence = SharePreviewAbsence(config: state.config) {
+            if absence == .noSVGLoader {
                 context.log.warning(
                     SourceLocation(path: "Destinations/site.yaml"),
-                    "baseURL asks for share previews (og:image), but \(reason): the pages have none "
+                    "baseURL asks for share previews (og:image), but \(absence.reason): the pages have none "
                         + "(Debian's libvips42 loads SVG with librsvg2-2)")
             }
-            return "none (" + reason + ")"
+            return "none (" + absence.reason + ")"
         }
         let previews = state.sharePreviews
         let projectRoot = context.options.projectRoot
@@ -41,7 +40,7 @@ extension BuildStep {
         let rasterised = Atomic(0)
         DispatchQueue.concurrentPerform(iterations: previews.count) { position in
             let preview = previews[position]
-            let key = cache.map { _ in SharePreviewCache.key(of: preview) }
+            let key = cache == nil ? nil : SharePreviewCache.key(of: preview)
             if let cache, let key, let cached = cache.cachedFile(ofKey: key) {
                 files.withLock { $0[position] = OutputFile(path: preview.path, contents: .copy(from: cached)) }
                 return
@@ -80,15 +79,4 @@ extension BuildStep {
             + CountText.grouped(previews.count - made - failed) + " from the cache"
             + (failed > 0 ? ", " + CountText.grouped(failed) + " failed" : "") + ")"
     }
-
-    /// Why the site gets no share previews, or `nil` when it does: its `baseURL` has no scheme and
-    /// host (`og:image` must be an absolute URL, so nothing is rasterised), or this libvips cannot
-    /// load SVG (``noSVGLoader``).
-    static func sharePreviewsUnavailable(config: SiteConfig) -> String? {
-        guard SiteLinks(baseURL: config.baseURL).origin != nil else { return "no baseURL with a host" }
-        return Vips.canLoadSVG ? nil : noSVGLoader
-    }
-
-    /// The reason ``sharePreviewsUnavailable(config:)`` gives for a libvips without `svgload`.
-    static let noSVGLoader = "this libvips cannot load SVG (no svgload_buffer)"
 }

@@ -88,7 +88,7 @@ extension BuildStep {
         let renderer = PageRenderer(
             theme: theme, config: config, projectRoot: context.options.projectRoot, geocoder: context.environment.geocoder,
             basemapTiles: basemap.tiles, overviewBasemap: basemap.overview, siteHasTags: !tags.tags.isEmpty,
-            sharePreviews: sharePreviewsUnavailable(config: config) == nil)
+            sharePreviews: SharePreviewAbsence(config: config) == nil)
         let itineraryLines = ItineraryStopLine.lines(
             of: itineraries.plans, destinationCount: trips.count, siteTitle: config.title,
             hasTripPages: theme.templates.names.contains(ItineraryFiles.layout))

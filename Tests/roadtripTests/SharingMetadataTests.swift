@@ -129,9 +129,17 @@ import Testing
         #expect(try Self.modificationTimes(in: cache) == cached)
         #expect(second.standardOutput.contains("(0 written, "), "\(second.standardOutput)")
 
-        // roadtrip check finds nothing broken in the site with its PNGs.
+        // roadtrip check reads og:image and twitter:image, absolute URLs under the baseURL, as the
+        // site's own files: nothing broken; with a PNG gone, both tags of its page are.
         let check = try CommandRunner.run(["check", "--source", project.root.path])
         #expect(check.status == 0, "\(check.standardError)")
+        try FileManager.default.removeItem(at: project.output.appendingPathComponent("borkou/og.png"))
+        let broken = try CommandRunner.run(["check", "--source", project.root.path])
+        #expect(broken.status == 1)
+        let errors = broken.standardError.split(separator: "\n").filter { $0.contains("og.png") }
+        #expect(errors.count == 2 && errors.allSatisfy { $0.hasPrefix("Output/borkou/index.html:") && $0.hasSuffix(
+            ": error: broken reference 'https://example.org/trip/borkou/og.png': no file 'borkou/og.png' in the site") },
+            "\(broken.standardError)")
     }
 
     /// A cached PNG that is not a whole PNG of the right size (cut short, a symbolic link) is

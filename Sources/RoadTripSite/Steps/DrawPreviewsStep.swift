@@ -25,6 +25,8 @@ extension BuildStep {
             return "none (" + absence.reason + ")"
         }
         let previews = state.sharePreviews
+        // A theme whose pages have no map: nothing to rasterise, no cache folder to look at.
+        guard !previews.isEmpty else { return "0 previews" }
         let projectRoot = context.options.projectRoot
         let folder = ProjectCacheFolder.sharePreviews(projectRoot: projectRoot)
         let problem = ProjectCacheFolder.problem(with: folder, projectRoot: projectRoot)
@@ -65,7 +67,7 @@ extension BuildStep {
         }
         for (position, reason) in failures.withLock({ $0 }).sorted(by: { $0.key < $1.key }) {
             context.log.error(
-                SourceLocation(path: previews[position].path),
+                SourceLocation(path: context.options.outputDirectory.lastPathComponent + "/" + previews[position].path),
                 "cannot rasterise the page's share preview (og:image): \(reason)")
         }
         if let reason = storeProblem.withLock({ $0 }) {

@@ -109,6 +109,38 @@ int rt_vips_exif_block(const char *path, unsigned char **data, size_t *length,
     return 0;
 }
 
+int rt_vips_svg_to_png(const void *svg, size_t length, double scale, int width, int height,
+                       void **png, size_t *png_length, char *error, size_t error_size) {
+    *png = NULL;
+    *png_length = 0;
+    VipsImage *drawn = NULL, *flat = NULL, *sized = NULL;
+    VipsArrayDouble *white = vips_array_double_newv(3, 255.0, 255.0, 255.0);
+    // svgload_buffer reads the buffer while the pipeline below runs, within this call.
+    int status = vips_svgload_buffer((void *)svg, length, &drawn, "scale", scale, NULL);
+    if (status == 0) {
+        status = vips_flatten(drawn, &flat, "background", white, NULL);
+    }
+    if (status == 0) {
+        status = vips_gravity(flat, &sized, VIPS_COMPASS_DIRECTION_CENTRE, width, height,
+                              "extend", VIPS_EXTEND_COPY, NULL);
+    }
+    if (status == 0) {
+        status = vips_pngsave_buffer(sized, png, png_length, "compression", 6, "strip", TRUE, NULL);
+    }
+    if (status != 0) {
+        rt_copy_error(error, error_size);
+    }
+    if (sized != NULL) g_object_unref(sized);
+    if (flat != NULL) g_object_unref(flat);
+    if (drawn != NULL) g_object_unref(drawn);
+    vips_area_unref(VIPS_AREA(white));
+    return status == 0 ? 0 : -1;
+}
+
+void rt_vips_free(void *buffer) {
+    g_free(buffer);
+}
+
 void rt_sha256_hex(const void *data, size_t length, char *hex) {
     gchar *digest = g_compute_checksum_for_data(G_CHECKSUM_SHA256, data, length);
     g_strlcpy(hex, digest, 65);

@@ -27,6 +27,9 @@ struct MapPresentation: Sendable {
     let title: String
     /// The offline basemap drawn under the tiles, with its tiles' URL from the page; `nil` without one.
     let offlineBasemap: OfflineBasemapLayer?
+    /// What `SVGMap` draws: the view, pins, tracks and route, the standard tile layer (the page's
+    /// and `map.svg`'s forms and the share preview each change the basemap and declaration).
+    private let input: SVGMapInput
 
     /// Draws `map` (laid out by the compute stage) with `config`'s standard tile layer (the site's,
     /// its links resolved from the page). `idPrefix` keeps SVG ids unique when a page has several
@@ -50,6 +53,7 @@ struct MapPresentation: Sendable {
         let input = SVGMapInput(
             view: view, annotations: annotations, title: title, tileLayer: tileLayer, idPrefix: idPrefix,
             tracks: map.tracks, route: map.route, offlineBasemap: offlineBasemap.map { _ in [] })
+        self.input = input
         var inlineInput = input
         inlineInput.includeXMLDeclaration = false
         inlineInput.drawsTiles = false
@@ -70,6 +74,12 @@ struct MapPresentation: Sendable {
         } else {
             (svg, svgFile) = SVGMap.renderInlineAndStandalone(input)
         }
+    }
+
+    /// The share preview of this map on the page in `folder` (`bergen/`, `""` for the home page):
+    /// the same drawing on the offline basemap in the preview's view (``SharePreview``).
+    func sharePreview(folder: String) -> SharePreview {
+        SharePreview(folder: folder, input: input, basemap: offlineBasemap?.tiles)
     }
 
     /// The tiles as the page draws them behind the inline SVG: the offline basemap's first (those of

@@ -30,10 +30,16 @@ package struct PageRenderer: Sendable {
     /// Whether some destination has a tag: every page then links the index of tags (when the
     /// theme makes tag pages).
     let siteHasTags: Bool
+    /// Whether each page with a map names a share preview (``SharePreview``) in its head and
+    /// returns it with its files: asked for, and the site has a `baseURL` with a scheme and host
+    /// (`og:image` must be an absolute URL).
+    let makesSharePreviews: Bool
 
+    /// A renderer of `theme`'s pages for the site of `config`; `sharePreviews` asks for a share
+    /// preview of each page with a map, which only a `baseURL` with a host gives.
     package init(
         theme: Theme, config: SiteConfig, projectRoot: URL, geocoder: any Geocoder, basemapTiles: BasemapTileSet? = nil,
-        overviewBasemap: String? = nil, siteHasTags: Bool = false
+        overviewBasemap: String? = nil, siteHasTags: Bool = false, sharePreviews: Bool = false
     ) {
         self.siteHasTags = siteHasTags
         self.basemapTiles = basemapTiles
@@ -43,6 +49,7 @@ package struct PageRenderer: Sendable {
         self.config = config
         self.projectRoot = projectRoot
         links = SiteLinks(baseURL: config.baseURL)
+        makesSharePreviews = sharePreviews && links.origin != nil
         timeZone = TimeZone(identifier: config.timeZone) ?? .gmt
         dates = ReadableDate(language: config.language, timeZone: timeZone)
     }
@@ -86,10 +93,17 @@ package struct PageRenderer: Sendable {
         return DateText(text: readable, dateTime: value)
     }
 
+    /// The share preview of `map` on the page in `folder` (`MapPresentation.sharePreview(folder:)`),
+    /// `nil` unless the renderer makes them (``makesSharePreviews``).
+    func sharePreview(of map: MapPresentation, folder: String) -> SharePreview? {
+        makesSharePreviews ? map.sharePreview(folder: folder) : nil
+    }
+
     /// The keys every page `depth` folders below the root has: the site, the links to the
-    /// site-wide files (from the site root's `links` when given: the 404 page) and the page's
-    /// canonical URL, that of `canonicalPath` under `baseURL` (`nil`: none).
-    func pageContext(depth: Int, canonicalPath: String?, links: SiteLinks? = nil) -> PageContext {
+    /// site-wide files (from the site root's `links` when given: the 404 page), the page's
+    /// canonical URL, that of `canonicalPath` under `baseURL` (`nil`: none), and the share
+    /// `preview` its head names (`og:image`, at its absolute URL), if any.
+    func pageContext(depth: Int, canonicalPath: String?, links: SiteLinks? = nil, preview: SharePreview? = nil) -> PageContext {
         let links = links ?? self.links
         return PageContext(
             siteTitle: config.title, language: config.language, generatorVersion: RoadTripVersion.current,
@@ -104,7 +118,14 @@ package struct PageRenderer: Sendable {
                 feed: links.link(to: Self.feedPath, fromDepth: depth),
                 tags: siteHasTags && makesTagPages ? links.link(to: TagFiles.folder, fromDepth: depth) : nil,
                 book: makesTripBook ? links.link(to: TripBook.folder, fromDepth: depth) : nil),
-            canonicalURL: canonicalPath.flatMap { links.absolute($0) })
+            canonicalURL: canonicalPath.flatMap { links.absolute($0) },
+            image: preview.flatMap { preview in
+                links.absolute(preview.path).map { url in
+                    PageImage(
+                        url: url, width: SharePreview.pixelWidth, height: SharePreview.pixelHeight,
+                        type: SharePreview.mediaType, alt: preview.alt)
+                }
+            })
     }
 
     /// The destination's placemark as its page shows it: the author's `near: "…"` text, the
@@ -137,13 +158,14 @@ package struct PageRenderer: Sendable {
     /// `itineraryLine` where it is on its itinerary ("Day 3 of 16 · …"), `nil` when on none.
     package func destinationFiles(
         trip: Trip, previous: Destination?, next: Destination?, itineraryLine: ItineraryStopLine? = nil
-    ) throws(TemplateError) -> [OutputFile] {
+    ) throws(TemplateError) -> PageFiles {
         let destination = trip.destination
         let slug = destination.slug
         let pageConfig = config(forPageAtDepth: 1)
         let map = MapPresentation(
             title: trip.mapTitle, annotations: trip.annotations(), map: trip.maps.page, config: pageConfig,
             offlineBasemap: offlineBasemap(forPageAtDepth: 1))
+        let preview = sharePreview(of: map, folder: slug + "/")
         let tripLogPages = zip(trip.recordings, trip.maps.tripLogs).map {
             TripLogPage(renderer: self, trip: trip, recording: $0, map: $1)
         }
@@ -155,7 +177,7 @@ package struct PageRenderer: Sendable {
             imageURL = WebLink.isHTTP(image) ? image : links.link(to: slug + "/" + image, fromDepth: 1)
         }
         let context = DestinationPageContext(
-            page: pageContext(depth: 1, canonicalPath: slug + "/"),
+            page: pageContext(depth: 1, canonicalPath: slug + "/", preview: preview),
             mapTitle: trip.mapTitle,
             share: ShareActions(
                 title: destination.title,
@@ -188,14 +210,15 @@ package struct PageRenderer: Sendable {
                 links: links,
                 tripLogs: tripLogPages.map { $0.summary() }))
         let html = try theme.templates.render("destination", context: context.templateValue)
-        var files = [
+        var rendered = PageFiles(files: [
             OutputFile(path: slug + "/index.html", contents: .text(html)),
             OutputFile(path: slug + "/map.svg", contents: .text(map.svgFile)),
             OutputFile(
                 path: slug + "/annotations.geojson",
                 contents: .text(GeoJSON.featureCollection(annotations: trip.annotations()))),
-        ]
-        for page in tripLogPages { files += try page.files() }
+        ], sharePreview: preview)
+        for page in tripLogPages { rendered += try page.files() }
+        var files: [OutputFile] = []
         let folder = projectRoot.appendingPathComponent(destination.sourcePath).deletingLastPathComponent()
         for asset in destination.assetFiles {
             files.append(OutputFile(path: slug + "/" + asset, contents: .copy(from: folder.appendingPathComponent(asset))))
@@ -205,7 +228,8 @@ package struct PageRenderer: Sendable {
             files.append(OutputFile(path: slug + "/photos/" + PhotoFiles.webName(photo), contents: .copy(from: copies.web)))
             files.append(OutputFile(path: slug + "/photos/" + PhotoFiles.thumbnailName(photo), contents: .copy(from: copies.thumbnail)))
         }
-        return files
+        rendered.files += files
+        return rendered
     }
 
     /// The site-wide files that do not need the destinations' pages: the overview map (`map.svg`),
@@ -213,14 +237,14 @@ package struct PageRenderer: Sendable {
     /// `sitemap.xml`, `feed.xml`, the itineraries' files (`itineraryFiles`), the tag pages
     /// (`tagFiles`, on `tagMaps`, the fit-maps step's) and the trip book (`tripBookFiles`, with
     /// each destination's `itineraryLines`) — and the overview map's
-    /// template value for the home page. `overview` is the overview map as the compute stage laid
+    /// template value and share preview for the home page. `overview` is the overview map as the compute stage laid
     /// it out (``FittedMap/overview(of:config:)`` of the destinations, with the itineraries'
     /// routes); the main trip's stops carry their numbers on it. The builder runs this alongside
     /// the destination pages.
     package func siteFiles(
         trips: [Trip], overview: FittedMap, itineraries: [Itinerary] = [], itineraryMaps: [FittedMap?] = [],
         tags: [SiteTag] = [], tagMaps: [FittedMap] = [], itineraryLines: [ItineraryStopLine?] = []
-    ) throws(TemplateError) -> (files: [OutputFile], overviewMap: MapContext) {
+    ) throws(TemplateError) -> (files: PageFiles, overviewMap: MapContext, overviewPreview: SharePreview?) {
         var stopNumbers: [Int: Int] = [:]
         for stop in itineraries.first(where: { $0.name == nil })?.stops ?? [] { stopNumbers[stop.destinationIndex] = stop.number }
         let destinationPins = trips.indices.map { index in
@@ -241,6 +265,7 @@ package struct PageRenderer: Sendable {
         let rootLinks = links.basePath == nil ? SiteLinks(baseURL: "/") : links
         let notFoundContext = pageContext(depth: 0, canonicalPath: nil, links: rootLinks)
         let notFound = try theme.templates.render("404", context: notFoundContext.templateValue)
+        let preview = sharePreview(of: map, folder: "")
 
         let siteAnnotations = trips.flatMap { trip in
             trip.annotations().map { annotation in
@@ -261,34 +286,36 @@ package struct PageRenderer: Sendable {
             (location: links.absolute(path) ?? SiteLinks(baseURL: "/").absolute(path) ?? "/" + path,
              lastModified: nil as String?)
         }
-        var files = [
+        var files = PageFiles(files: [
             OutputFile(path: "map.svg", contents: .text(map.svgFile)),
             OutputFile(
                 path: "destinations.geojson",
                 contents: .text(GeoJSON.featureCollection(annotations: siteAnnotations))),
             OutputFile(path: "404.html", contents: .text(notFound)),
             OutputFile(path: "sitemap.xml", contents: .text(Sitemap.xml(urls: sitemapURLs))),
-        ]
+        ], sharePreview: preview)
         files += try itineraryFiles(itineraries, maps: itineraryMaps, trips: trips)
-        files.append(feed(trips: trips))
+        files.files.append(feed(trips: trips))
         files += try tagFiles(tags, maps: tagMaps, trips: trips)
-        files += try tripBookFiles(trips: trips, itineraryLines: itineraryLines)
+        files.files += try tripBookFiles(trips: trips, itineraryLines: itineraryLines)
         if config.shareNearbyPlaces && !geocoder.hasNoPlaces {
-            files.append(OutputFile(path: "assets/places.json", contents: .text(NearbyPlaces.json(geocoder.places))))
+            files.files.append(OutputFile(path: "assets/places.json", contents: .text(NearbyPlaces.json(geocoder.places))))
         }
-        return (files, map.context(tileLayers: homeConfig.tileLayers, listLabel: "Destinations"))
+        return (files, map.context(tileLayers: homeConfig.tileLayers, listLabel: "Destinations"), preview)
     }
 
     /// The home page (`index.html`): every destination as a card with its small map, under the
     /// overview map, with the main trip's itinerary (when it has two stops or more) and links to
-    /// the named trips' pages. `cardMaps` are the `cardMap(trip:)` values in the order of `trips`.
+    /// the named trips' pages. `cardMaps` are the `cardMap(trip:)` values in the order of `trips`;
+    /// `overviewPreview` is the overview map's share preview (`siteFiles`), which its head names.
     package func homePage(
-        trips: [Trip], cardMaps: [CardMapContext?], overviewMap: MapContext, itineraries: [Itinerary] = []
+        trips: [Trip], cardMaps: [CardMapContext?], overviewMap: MapContext, itineraries: [Itinerary] = [],
+        overviewPreview: SharePreview? = nil
     ) throws(TemplateError) -> OutputFile {
         let main = itineraries.first { $0.name == nil && $0.stops.count >= 2 }
         let hasTripPages = theme.templates.names.contains(ItineraryFiles.layout)
         let context = HomePageContext(
-            page: pageContext(depth: 0, canonicalPath: ""),
+            page: pageContext(depth: 0, canonicalPath: "", preview: overviewPreview),
             map: overviewMap,
             destinationCountText: CountText.counted(trips.count, .destination),
             cards: zip(trips, cardMaps).map { trip, cardMap in

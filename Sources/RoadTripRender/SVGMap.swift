@@ -305,7 +305,7 @@ public struct SVGMap {
 
     /// The map's `<desc>`: where it is centred and which pins it shows, e.g.
     /// "Map centred on 40.7128, -74.006 showing 2 places: New York City; Central Park."
-    private static func description(_ input: SVGMapInput) -> String {
+    static func description(_ input: SVGMapInput) -> String {
         let center = input.view.center
         let titles = input.annotations.filter(\.coordinate.isValid).map(\.title)
         let place = "Map centred on \(DecimalText.string(center.latitude, maximumFractionDigits: 4)), "

@@ -83,16 +83,17 @@ struct TripLogPage: Sendable {
         return charts
     }
 
-    /// The three files of the trip log.
-    func files() throws(TemplateError) -> [OutputFile] {
+    /// The three files of the trip log, and its map's share preview when the renderer makes them.
+    func files() throws(TemplateError) -> PageFiles {
         let links = renderer.links
         let depth = 3
         let pageConfig = renderer.config(forPageAtDepth: depth)
         let map = MapPresentation(
             title: recording.title, annotations: annotations(), map: map, config: pageConfig, withStandaloneFile: false,
             offlineBasemap: renderer.offlineBasemap(forPageAtDepth: depth))
+        let preview = renderer.sharePreview(of: map, folder: folder)
         let context = TripLogPageContext(
-            page: renderer.pageContext(depth: depth, canonicalPath: folder),
+            page: renderer.pageContext(depth: depth, canonicalPath: folder, preview: preview),
             map: map.context(tileLayers: pageConfig.tileLayers, listLabel: "Track markers"),
             destinationTitle: trip.destinationName,
             destinationURL: links.link(to: trip.destination.slug + "/", fromDepth: depth),
@@ -110,11 +111,11 @@ struct TripLogPage: Sendable {
             geoJSONLink: links.link(to: folder + "track.geojson", fromDepth: depth),
             gpxLink: links.link(to: folder + "track.gpx", fromDepth: depth))
         let html = try renderer.theme.templates.render("trip", context: context.templateValue)
-        return [
+        return PageFiles(files: [
             OutputFile(path: folder + "index.html", contents: .text(html)),
             TrackExport.file(recording, format: .geojson, path: folder + "track.geojson"),
             TrackExport.file(recording, format: .gpx, path: folder + "track.gpx"),
-        ]
+        ], sharePreview: preview)
     }
 
     /// The destination page's line for this trip log: title, link and headline figures.

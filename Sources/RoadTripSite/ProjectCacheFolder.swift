@@ -4,8 +4,8 @@ import RoadTripContent
 
 /// `<project root>/.roadtrip-cache/`: what roadtrip keeps between runs that is not the site itself —
 /// the photos' thumbnail and web copies (`photos/`, ``ThumbnailMaker``), the offline basemap's
-/// tiles (`basemap/`, ``BasemapTileCache``) and `roadtrip serve`'s preview build (`serve/`,
-/// ``DevelopmentServer``).
+/// tiles (`basemap/`, ``BasemapTileCache``), the pages' share previews (`og/`,
+/// ``SharePreviewCache``) and `roadtrip serve`'s preview build (`serve/`, ``DevelopmentServer``).
 ///
 /// Nothing in it is an input: the loaders read only `Destinations/` and `Themes/`, and `serve`
 /// watches only those, so writing here never triggers a rebuild. Nothing in it is published
@@ -45,6 +45,12 @@ public enum ProjectCacheFolder {
     /// (``BasemapTileCache``).
     public static func basemap(projectRoot: URL) -> URL {
         url(projectRoot: projectRoot).appendingPathComponent("basemap", isDirectory: true)
+    }
+
+    /// `<projectRoot>/.roadtrip-cache/og/`: the pages' share previews (`og:image` PNGs), keyed by
+    /// what they are drawn from (``SharePreviewCache``).
+    public static func sharePreviews(projectRoot: URL) -> URL {
+        url(projectRoot: projectRoot).appendingPathComponent("og", isDirectory: true)
     }
 
     /// `<projectRoot>/.roadtrip-cache/serve/`: where `roadtrip serve` builds the site with relative

@@ -108,6 +108,7 @@ public struct SiteBuilder: Sendable {
         .drawBasemap,
         .placePhotos,
         .renderPages,
+        .drawPreviews,
         .writeOutput,
     ]
 

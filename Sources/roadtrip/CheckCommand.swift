@@ -21,9 +21,10 @@ enum CheckCommand: Command {
                 ])
         ],
         details: """
-            Every page, SVG and stylesheet of the site is read; each href, src, srcset and CSS
-            url() is resolved as a browser would from that file (a folder means its index.html,
-            /paths start at the site's baseURL path, #fragments need that id). A broken one is an
+            Every page, SVG and stylesheet of the site is read; each href, src, srcset, CSS url()
+            and og:image is resolved as a browser would from that file (a folder means its
+            index.html, /paths start at the site's baseURL path, #fragments need that id, and
+            URLs under the baseURL itself are the site's own files). A broken one is an
             error at its file, line and column, and the exit status is 1. External links are
             listed (external images and map tiles are counted by host, never requested).
             """)
@@ -51,8 +52,8 @@ enum CheckCommand: Command {
             return 1
         }
         let diagnostics = DiagnosticLog()
-        let basePath = root.flatMap { SiteLinks(baseURL: SiteLoader(projectRoot: $0, log: diagnostics).loadConfig().baseURL).basePath }
-        let report = LinkCheck.check(outputFolder: output, basePath: basePath)
+        let links = root.map { SiteLinks(baseURL: SiteLoader(projectRoot: $0, log: diagnostics).loadConfig().baseURL) }
+        let report = LinkCheck.check(outputFolder: output, basePath: links?.basePath, origin: links?.origin)
         for broken in report.broken {
             printError("\(shown)/\(broken.file):\(broken.line):\(broken.column): error: broken reference '\(broken.url)': \(broken.reason)")
         }

@@ -212,8 +212,8 @@ struct BuildCacheTests {
             // Only a build with a cache mentions reuse in load-destinations, filter-trips, fit-maps and
             // render-pages.
             #expect(first.progress.filter { $0.contains("(0 reused") }.count == 4)
-            #expect(first.progress.contains { $0.hasPrefix("[2/11] load-destinations: 4 destinations (0 reused) … ") })
-            #expect(first.progress.contains { $0.hasPrefix("[10/11] render-pages: 4 destinations (0 reused, ") })
+            #expect(first.progress.contains { $0.hasPrefix("[2/12] load-destinations: 4 destinations (0 reused) … ") })
+            #expect(first.progress.contains { $0.hasPrefix("[10/12] render-pages: 4 destinations (0 reused, ") })
             #expect(!clean.build.progress.contains { $0.contains("reused") })
 
             let second = sandbox.build(cache: cache)
@@ -223,7 +223,7 @@ struct BuildCacheTests {
             // load-destinations, fit-maps and render-pages count destinations; filter-trips counts
             // trip logs (beta's one drive), reused or not.
             #expect(second.progress.filter { $0.contains("(4 reused") }.count == 3)
-            #expect(second.progress.contains { $0.hasPrefix("[5/11] filter-trips: 1 trip log (1 reused) … ") }, "\(second.progress)")
+            #expect(second.progress.contains { $0.hasPrefix("[5/12] filter-trips: 1 trip log (1 reused) … ") }, "\(second.progress)")
             try sandbox.expectOutputEqualsCleanBuild()
         }
     }

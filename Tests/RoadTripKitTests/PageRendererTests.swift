@@ -27,7 +27,7 @@ import Testing
         let trip = Trip(
             destination: harbour, maps: DestinationMaps(destination: harbour, initialRegion: region, recordings: [], config: config),
             placemark: TableGeocoder.testville.reverse(harbour.coordinate))
-        let files = try renderer.destinationFiles(trip: trip, previous: nil, next: next)
+        let files = try renderer.destinationFiles(trip: trip, previous: nil, next: next).files
         #expect(files.map(\.path) == ["harbour/index.html", "harbour/map.svg", "harbour/annotations.geojson"])
         guard case .text(let page) = files[0].contents else {
             Issue.record("the page is not text")

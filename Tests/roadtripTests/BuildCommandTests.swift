@@ -40,17 +40,17 @@ import Testing
         #expect(page.contains("data-action=\"locate\""))
         #expect(page.contains("data-map-type=\"satellite\""))
         #expect(page.contains("data-annotation-id=\"poi-2\""))
-        // One progress line per named step, in pipeline order: "[i/11] name: what it did … time".
+        // One progress line per named step, in pipeline order: "[i/12] name: what it did … time".
         let steps = result.standardOutput.split(separator: "\n").compactMap { line in
-            line.wholeMatch(of: #/\[(\d+)/11\] ([a-z-]+): .+ … \d+(\.\d)? ms/#).map { (Int($0.1)!, String($0.2)) }
+            line.wholeMatch(of: #/\[(\d+)/12\] ([a-z-]+): .+ … \d+(\.\d)? ms/#).map { (Int($0.1)!, String($0.2)) }
         }
-        #expect(steps.map(\.0) == Array(1...11))
+        #expect(steps.map(\.0) == Array(1...12))
         #expect(steps.map(\.1) == [
             "load-config", "load-destinations", "load-theme", "check-sources", "filter-trips", "fit-maps", "plan-itinerary", "draw-basemap",
-            "place-photos", "render-pages", "write-output",
+            "place-photos", "render-pages", "draw-previews", "write-output",
         ])
-        #expect(result.standardOutput.contains("[2/11] load-destinations: 1 destination … "))
-        #expect(result.standardOutput.contains("[11/11] write-output: "))
+        #expect(result.standardOutput.contains("[2/12] load-destinations: 1 destination … "))
+        #expect(result.standardOutput.contains("[12/12] write-output: "))
     }
 
     /// A failed build names the steps whose problems failed it, and stops at the first
@@ -63,9 +63,9 @@ import Testing
         try project.write("Themes/default/layouts/destination.mustache", "{{#open}}never closed\n")
         let result = try project.build()
         #expect(result.status == 1)
-        #expect(result.standardOutput.contains("[3/11] load-theme: default: stopped by errors (1 error) … "))
-        #expect(result.standardOutput.contains("[4/11] check-sources: "))
-        #expect(!result.standardOutput.contains("[5/11]"))
+        #expect(result.standardOutput.contains("[3/12] load-theme: default: stopped by errors (1 error) … "))
+        #expect(result.standardOutput.contains("[4/12] check-sources: "))
+        #expect(!result.standardOutput.contains("[5/12]"))
         #expect(result.standardError.hasSuffix(
             "roadtrip: build failed in load-theme: 1 error, 0 warnings; nothing was written\n"), "\(result.standardError)")
     }

@@ -62,14 +62,14 @@ import Testing
             "\(refused.standardError)")
         #expect(refused.standardError.contains("nothing was written"))
         #expect(!FileManager.default.fileExists(atPath: project.output.path), "the paused build A has not applied yet")
-        #expect(!second.output.contains("[1/11]"), "B must not read its sources while A holds the lock")
+        #expect(!second.output.contains("[1/12]"), "B must not read its sources while A holds the lock")
 
         pause.resume()
         #expect(first.wait() == 0, "A: \(first.errors)")
         #expect(second.wait() == 0, "B: \(second.errors)")
         let order = second.output
         let waitedAt = try #require(order.range(of: waiting)?.lowerBound)
-        let loadedAt = try #require(order.range(of: "[1/11] load-config")?.lowerBound)
+        let loadedAt = try #require(order.range(of: "[1/12] load-config")?.lowerBound)
         #expect(waitedAt < loadedAt)
         let result = try FolderSnapshot(project.output)
         #expect(result == expected, "differs at \(result.differences(from: expected).prefix(5))")

@@ -44,7 +44,7 @@ import Testing
         let single = try project.build()
         #expect(single.status == 0, "\(single.standardError)")
         #expect(single.standardOutput.contains("Built 1 destination into"))
-        #expect(single.standardOutput.contains("[2/11] load-destinations: 1 destination "))
+        #expect(single.standardOutput.contains("[2/12] load-destinations: 1 destination "))
         let singleHome = try project.read("Output/index.html")
         #expect(singleHome.contains("1 destination. Pick one"))
         #expect(!singleHome.contains("1 destinations"))

@@ -37,6 +37,21 @@ int rt_vips_thumbnail(const char *input, const char *output, int max_edge, int q
 int rt_vips_exif_block(const char *path, unsigned char **data, size_t *length,
                        char *error, size_t error_size);
 
+/// Rasterises the SVG document of `length` bytes at `svg` with librsvg (libvips' svgload_buffer),
+/// drawn `scale` device pixels per SVG user unit, flattened onto white (no alpha channel), set to
+/// exactly `width` × `height` pixels around its centre (a fractional size rounds to one pixel
+/// more or less: that last row or column repeats its neighbour, or is cut), and encoded as a PNG
+/// (8 bits a channel, RGB, zlib level 6, no metadata). External files the SVG names are not
+/// loaded (a document from a buffer has no base URL). On success `*png` is a buffer of
+/// `*png_length` bytes the caller frees with rt_vips_free. Returns 0, or -1 with libvips' message
+/// in `error` (`error_size` bytes). Not serialised: libvips' error buffer is shared by the process,
+/// so a failure's message may carry another failing call's too (see Vips.swift).
+int rt_vips_svg_to_png(const void *svg, size_t length, double scale, int width, int height,
+                       void **png, size_t *png_length, char *error, size_t error_size);
+
+/// Frees a buffer libvips made (rt_vips_svg_to_png's `png`).
+void rt_vips_free(void *buffer);
+
 /// SHA-256 (FIPS 180-4) of `length` bytes at `data` through GLib's GChecksum, as 64 lowercase hex
 /// digits plus a NUL written into `hex` (at least 65 bytes).
 void rt_sha256_hex(const void *data, size_t length, char *hex);

@@ -6,6 +6,11 @@ package enum QuotedText {
 
     /// `text`, or its first ``limit`` characters and "…" when it is longer.
     package static func excerpt(_ text: String) -> String {
+        excerpt(text, limit: limit)
+    }
+
+    /// `text`, or its first `limit` characters (grapheme clusters) and "…" when it is longer.
+    package static func excerpt(_ text: String, limit: Int) -> String {
         text.count > limit ? String(text.prefix(limit)) + "…" : text
     }
 

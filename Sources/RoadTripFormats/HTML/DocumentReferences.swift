@@ -3,7 +3,8 @@ internal import CLibXML2
 
 /// One reference a built page or SVG makes to another file: a link (`<a href>`, `<area href>`)
 /// or a resource (`src`, `srcset`, `poster`, `<link href>`, `<use href>`, `<image href>`, a CSS
-/// `url(…)` in a `style` attribute), as written, at its element's line.
+/// `url(…)` in a `style` attribute, the picture a link preview shows: `<meta property="og:image"
+/// content>`), as written, at its element's line.
 public struct DocumentReference: Sendable, Hashable {
     /// What the reference is for.
     public enum Kind: Sendable, Hashable {
@@ -75,15 +76,18 @@ public enum DocumentReferences {
                 }
             }
             var attribute = node.pointee.properties
+            var metaAttributes: [String: String] = [:]
             while let current = attribute {
                 let name = Self.qualifiedName(current)
                 if let value = Self.value(of: current, in: document) {
                     // An <a name> is a fragment's target too (HTML §7.4.6.4, "the indicated part").
                     if name == "id" || (name == "name" && element == "a") { ids.insert(value) }
                     references += Self.references(element: element, attribute: name, value: value, line: line)
+                    if element == "meta" { metaAttributes[name] = value }
                 }
                 attribute = current.pointee.next
             }
+            if let image = Self.previewImage(meta: metaAttributes, line: line) { references.append(image) }
             var children: [xmlNodePtr] = []
             var child = node.pointee.children
             while let current = child {
@@ -106,6 +110,22 @@ public enum DocumentReferences {
         guard let text = xmlNodeListGetString(document, attribute.pointee.children, 1) else { return "" }
         defer { cxml_free(text) }
         return String(cString: text)
+    }
+
+    /// The `<meta>` properties whose `content` is the URL of the picture a link preview shows:
+    /// Open Graph's `og:image` and its `og:image:url` and `og:image:secure_url` (ogp.me,
+    /// "Structured Properties"), X's `twitter:image` (Cards markup reference).
+    static let previewImageProperties: Set<String> = ["og:image", "og:image:url", "og:image:secure_url", "twitter:image"]
+
+    /// The picture a `<meta>` element with `attributes` names for link previews (its `content`,
+    /// when its `property` — or `name`, as X's tags are written — is one of
+    /// ``previewImageProperties``), as a resource at `line`; `nil` for any other `<meta>`.
+    static func previewImage(meta attributes: [String: String], line: Int) -> DocumentReference? {
+        guard let property = attributes["property"] ?? attributes["name"],
+              previewImageProperties.contains(property.lowercased()),
+              let content = attributes["content"]?.trimmingCharacters(in: .whitespacesAndNewlines), !content.isEmpty
+        else { return nil }
+        return DocumentReference(url: content, kind: .resource, line: line, element: "meta", attribute: "content")
     }
 
     /// The references one attribute makes.

@@ -4,11 +4,14 @@ import Synchronization
 
 /// libvips (Debian's libvips-dev), through the small C target `CVips` (libvips' own API is
 /// C-variadic, which Swift cannot call): reading an image's header and EXIF block without decoding
-/// its pixels, writing a scaled-down JPEG copy, and SHA-256. The only file that touches `CVips`.
+/// its pixels, writing a scaled-down JPEG copy, rasterising an SVG document to PNG, and SHA-256.
+/// The only file that touches `CVips`.
 ///
-/// libvips keeps one error buffer per process, not per thread, so every call is serialised (each
-/// still decodes and resizes on libvips' own worker threads) and a failure's message is the
-/// failing file's own.
+/// libvips keeps one error buffer per process, not per thread, so every call on a photo is
+/// serialised (each still decodes and resizes on libvips' own worker threads) and a failure's
+/// message is the failing file's own. Rasterising SVG (``png(ofSVG:scale:width:height:)``) is
+/// not: its input is roadtrip's own map, so a failure means libvips or the machine is in trouble
+/// rather than a file, and the share previews of a site rasterise on every core.
 public enum Vips {
     /// Why libvips could not read or write an image: libvips' own message.
     public struct Failure: Error, Sendable, Hashable, CustomStringConvertible {
@@ -42,6 +45,41 @@ public enum Vips {
 
     /// `true` when this libvips decodes HEIF/HEIC (it has the `heifload` operation, from libheif).
     public static var canLoadHEIF: Bool { (try? withVips { rt_vips_has_operation("heifload") }) == 1 }
+
+    /// `true` when this libvips rasterises SVG (it has `svgload_buffer`, from librsvg; Debian's
+    /// libvips 8.14 has).
+    public static var canLoadSVG: Bool {
+        guard isStarted else { return false }
+        return rt_vips_has_operation("svgload_buffer") == 1
+    }
+
+    /// The PNG of the SVG document `svg` (UTF-8) drawn by librsvg through libvips'
+    /// `svgload_buffer` at `scale` device pixels per SVG user unit (CSS pixel), flattened onto white
+    /// (RGB, 8 bits a channel, no alpha), set to exactly `width` × `height` pixels around its
+    /// centre (a drawing whose scaled size rounds to a pixel more or less loses or repeats that
+    /// edge row or column), zlib level 6, no metadata. Images the document names by URL are not
+    /// loaded (a document from memory has no base URL).
+    ///
+    /// Runs without the lock the photo calls take, so several rasterise at once: when two fail
+    /// together, each message may carry the other's as well (libvips' error buffer is the process's).
+    /// - Throws: ``Failure`` with libvips' message when the document cannot be drawn or encoded.
+    public static func png(ofSVG svg: String, scale: Double, width: Int, height: Int) throws(Failure) -> Data {
+        guard isStarted else { throw Failure("libvips could not start") }
+        var message = [CChar](repeating: 0, count: 512)
+        var buffer: UnsafeMutableRawPointer? = nil
+        var length = 0
+        var document = svg
+        let status = document.withUTF8 { bytes in
+            rt_vips_svg_to_png(
+                bytes.baseAddress, bytes.count, scale, Int32(width), Int32(height), &buffer, &length, &message, message.count)
+        }
+        defer { rt_vips_free(buffer) }
+        guard status == 0, let buffer else {
+            let reason = text(message)
+            throw Failure(reason.isEmpty ? "libvips failed without a message" : reason)
+        }
+        return Data(bytes: buffer, count: length)
+    }
 
     /// Writes to `output` a JPEG of the image at `input`, scaled down (never up) to fit a square
     /// of `maxEdge` pixels and turned upright by its EXIF orientation (`vips_thumbnail`

@@ -10,6 +10,21 @@ struct PageContext: Sendable {
     /// The page's absolute URL under `baseURL`, `nil` without one (and on the 404 page, which any
     /// path serves).
     var canonicalURL: String?
+    /// The picture a link preview shows of the page (its map's ``SharePreview``), `nil` for a page
+    /// without a map or a site without a `baseURL` with a host.
+    var image: PageImage? = nil
+}
+
+/// A page's share preview as its head names it (Open Graph's `og:image` and its structured
+/// properties, ogp.me §"Structured Properties"; X's `twitter:image`).
+struct PageImage: Sendable {
+    /// The PNG's absolute URL (`https://example.org/trip/bergen/og.png`).
+    var url: String
+    /// Its size in pixels and media type (`image/png`).
+    var width: Int, height: Int
+    var type: String
+    /// Its text alternative (`og:image:alt`, `twitter:image:alt`).
+    var alt: String
 }
 
 /// The links from one page to the site-wide files, each relative to the page (or from the site's

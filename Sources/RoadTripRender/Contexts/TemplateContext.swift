@@ -33,11 +33,20 @@ extension PageContext: TemplateContext {
                 "siteMapSVG": .string(links.siteMapSVG), "feed": .string(links.feed),
                 "tags": links.tags.templateValue, "book": links.book.templateValue,
             ]),
-            "page": .object(["canonicalURL": canonicalURL.templateValue]),
+            "page": .object(["canonicalURL": canonicalURL.templateValue, "image": image.templateValue]),
         ]
     }
 
     var templateValue: TemplateValue { .object(members) }
+}
+
+extension PageImage: TemplateContext {
+    var templateValue: TemplateValue {
+        .object([
+            "url": .string(url), "width": .integer(width), "height": .integer(height),
+            "type": .string(type), "alt": .string(alt),
+        ])
+    }
 }
 
 extension MapContext.Tile: TemplateContext {

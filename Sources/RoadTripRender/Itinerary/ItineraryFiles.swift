@@ -28,9 +28,9 @@ extension PageRenderer {
     /// order of `itineraries`).
     /// The GeoJSON's stop `url`s are links from the file's folder, as `destinations.geojson`'s are.
     package func itineraryFiles(_ itineraries: [Itinerary], maps: [FittedMap?], trips: [Trip]) throws(TemplateError)
-        -> [OutputFile]
+        -> PageFiles
     {
-        var files: [OutputFile] = []
+        var files = PageFiles()
         let host = config.baseURL.flatMap { URL(string: $0)?.host } ?? "roadtrip.invalid"
         for (itinerary, map) in zip(itineraries, maps) {
             let folder = ItineraryFiles.folder(of: itinerary.name)
@@ -43,14 +43,14 @@ extension PageRenderer {
             if let calendar = ItineraryCalendar.document(
                 itinerary, name: title, siteZone: timeZone, pageURL: absolutePage, uidDomain: host)
             {
-                files.append(OutputFile(path: folder + "itinerary.ics", contents: .text(calendar)))
+                files.files.append(OutputFile(path: folder + "itinerary.ics", contents: .text(calendar)))
             }
-            files.append(OutputFile(
+            files.files.append(OutputFile(
                 path: folder + "itinerary.gpx",
                 contents: .text(ItineraryGPX.document(
                     itinerary, name: title, pointsOfInterest: { trips[$0.destinationIndex].destination.pointsOfInterest },
                     pageURL: absolutePage, siteURL: absolute("")))))
-            files.append(OutputFile(
+            files.files.append(OutputFile(
                 path: folder + "itinerary.geojson",
                 contents: .text(GeoJSON.itinerary(itinerary) { links.link(to: $0.slug + "/", fromDepth: depth) })))
             if let map, itinerary.name != nil, theme.templates.names.contains(ItineraryFiles.layout) {
@@ -60,8 +60,9 @@ extension PageRenderer {
         return files
     }
 
-    /// A named trip's page (`itineraries/<name>/index.html`) and its `map.svg`.
-    private func itineraryPage(_ itinerary: Itinerary, map fitted: FittedMap, trips: [Trip]) throws(TemplateError) -> [OutputFile] {
+    /// A named trip's page (`itineraries/<name>/index.html`) and its `map.svg`, and the map's share
+    /// preview when the renderer makes them.
+    private func itineraryPage(_ itinerary: Itinerary, map fitted: FittedMap, trips: [Trip]) throws(TemplateError) -> PageFiles {
         let folder = ItineraryFiles.folder(of: itinerary.name)
         let depth = ItineraryFiles.depth(of: itinerary.name)
         let pageConfig = config(forPageAtDepth: depth)
@@ -69,15 +70,16 @@ extension PageRenderer {
         let map = MapPresentation(
             title: "\(title): the route", annotations: stopAnnotations(itinerary, trips: trips, depth: depth), map: fitted,
             config: pageConfig, offlineBasemap: offlineBasemap(forPageAtDepth: depth))
+        let preview = sharePreview(of: map, folder: folder)
         let context = ItineraryPageContext(
-            page: pageContext(depth: depth, canonicalPath: folder),
+            page: pageContext(depth: depth, canonicalPath: folder, preview: preview),
             map: map.context(tileLayers: pageConfig.tileLayers, listLabel: "Stops"),
             itinerary: itineraryContext(itinerary, depth: depth))
         let html = try theme.templates.render(ItineraryFiles.layout, context: context.templateValue)
-        return [
+        return PageFiles(files: [
             OutputFile(path: folder + "index.html", contents: .text(html)),
             OutputFile(path: folder + "map.svg", contents: .text(map.svgFile)),
-        ]
+        ], sharePreview: preview)
     }
 
     /// The pins of a trip's map: each stop as a destination pin carrying its number.

@@ -38,10 +38,11 @@ extension PageRenderer {
     /// The tag pages (`TagFiles`): each tag's page with a map of its destinations (their pins, as
     /// the overview's, on `maps`, the fit-maps step's map of each tag in the order of `tags`) and
     /// a list of them in home-page order, and the index of every tag with its count. Nothing when
-    /// the theme has no `tag` layout or the site no tag.
-    package func tagFiles(_ tags: [SiteTag], maps: [FittedMap], trips: [Trip]) throws(TemplateError) -> [OutputFile] {
-        guard makesTagPages, !tags.isEmpty else { return [] }
-        var files: [OutputFile] = []
+    /// the theme has no `tag` layout or the site no tag. Each tag page's map has its share preview
+    /// when the renderer makes them.
+    package func tagFiles(_ tags: [SiteTag], maps: [FittedMap], trips: [Trip]) throws(TemplateError) -> PageFiles {
+        guard makesTagPages, !tags.isEmpty else { return PageFiles() }
+        var files = PageFiles()
         let depth = 2
         let pageConfig = config(forPageAtDepth: depth)
         for (tag, fitted) in zip(tags, maps) {
@@ -56,19 +57,22 @@ extension PageRenderer {
             let map = MapPresentation(
                 title: "\(config.title): \(tag.name)", annotations: pins, map: fitted, config: pageConfig,
                 offlineBasemap: offlineBasemap(forPageAtDepth: depth))
+            let preview = sharePreview(of: map, folder: folder)
             let context = TagPageContext(
-                page: pageContext(depth: depth, canonicalPath: folder),
+                page: pageContext(depth: depth, canonicalPath: folder, preview: preview),
                 map: map.context(tileLayers: pageConfig.tileLayers, listLabel: "Destinations"),
                 tag: tagContext(tag, depth: depth, trips: trips))
-            files.append(OutputFile(
-                path: folder + "index.html",
-                contents: .text(try theme.templates.render(TagFiles.layout, context: context.templateValue))))
-            files.append(OutputFile(path: folder + "map.svg", contents: .text(map.svgFile)))
+            files += PageFiles(files: [
+                OutputFile(
+                    path: folder + "index.html",
+                    contents: .text(try theme.templates.render(TagFiles.layout, context: context.templateValue))),
+                OutputFile(path: folder + "map.svg", contents: .text(map.svgFile)),
+            ], sharePreview: preview)
         }
         let index = TagIndexContext(
             page: pageContext(depth: 1, canonicalPath: TagFiles.folder),
             tags: tags.map { tagContext($0, depth: 1, trips: trips) })
-        files.append(OutputFile(
+        files.files.append(OutputFile(
             path: TagFiles.folder + "index.html",
             contents: .text(try theme.templates.render(TagFiles.indexLayout, context: index.templateValue))))
         return files

@@ -10,7 +10,8 @@ import RoadTripFormats
 /// would from that file:
 /// - `#fragment` alone: an element of that `id` in the same file;
 /// - a URL with a scheme or `//host`: external (`http`/`https` listed; `mailto:`, `tel:`, `data:`,
-///   `geo:`… ignored);
+///   `geo:`… ignored) — except one under the site's own origin and base path (`baseURL`'s, such as
+///   a page's canonical link or its `og:image`, which must be absolute), checked as that path;
 /// - `/path`: from the site's base path (`baseURL`'s path; `/` without one); a path outside it is
 ///   broken;
 /// - anything else: relative to the file's folder (RFC 3986 §5.2), percent-decoded, query dropped;
@@ -52,8 +53,9 @@ public enum LinkCheck {
     }
 
     /// Checks the site in `outputFolder`, whose root-relative links start with `basePath`
-    /// (`/trips/`; `nil` or `/` for a site at the root of its host).
-    public static func check(outputFolder: URL, basePath: String?) -> Report {
+    /// (`/trips/`; `nil` or `/` for a site at the root of its host) and whose absolute URLs start
+    /// with `origin` and that path (`https://example.org`, from `baseURL`; `nil` when it has no host).
+    public static func check(outputFolder: URL, basePath: String?, origin: String? = nil) -> Report {
         let root = outputFolder.standardizedFileURL.path
         let (files, folders) = listing(of: root)
         let documents = files.filter { $0.hasSuffix(".html") || $0.hasSuffix(".svg") || $0.hasSuffix(".css") }.sorted()
@@ -84,8 +86,9 @@ public enum LinkCheck {
                 }
             }
             for reference in document.references where reference.element != "base" {
-                let resolution = from.isEmpty && !reference.url.hasPrefix("/") && !reference.url.contains(":")
-                    ? Resolution.ignored : resolve(reference.url, from: from, basePath: base)
+                let url = sitePath(of: reference.url, origin: origin, basePath: base) ?? reference.url
+                let resolution = from.isEmpty && !url.hasPrefix("/") && !url.contains(":")
+                    ? Resolution.ignored : resolve(url, from: from, basePath: base)
                 switch resolution {
                 case .ignored:
                     continue
@@ -120,6 +123,17 @@ public enum LinkCheck {
         report.externalLinks = linkOrder.map { externalLinks[$0]! }
         report.externalResourceHosts = hosts.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
         return report
+    }
+
+    /// The root-relative path (`/trips/bergen/og.png`) of `url` when it is an absolute URL of the
+    /// site itself — `origin` (compared without regard to case, as schemes and hosts are, RFC 3986
+    /// §6.2.2.1) followed by `basePath` — else `nil`.
+    static func sitePath(of url: String, origin: String?, basePath: String) -> String? {
+        guard let origin, url.count > origin.count,
+              url.prefix(origin.count).lowercased() == origin.lowercased()
+        else { return nil }
+        let path = String(url.dropFirst(origin.count))
+        return path.hasPrefix(basePath) || path + "/" == basePath ? path : nil
     }
 
     /// A scanned document: its references, ids and lines (for columns).

@@ -48,6 +48,9 @@ struct BuildState: Sendable {
     var placedPhotos: [PlacedPhotos] = []
     /// Every file of the site, sorted by path (render-pages).
     var files: [OutputFile] = []
+    /// The share previews (`og:image`) the pages name, still to rasterise (render-pages); their
+    /// PNGs join `files` in draw-previews.
+    var sharePreviews: [SharePreview] = []
     /// How many destinations' rendered files the cache gave (render-pages).
     var reusedRenderings = 0
     /// What the writer did (write-output).

@@ -8,7 +8,8 @@ import RoadTripRender
 extension BuildStep {
     /// Draws the offline basemap's tiles every map of the site needs (`BasemapPyramid.tiles(for:)`
     /// of each destination's page, card and trip-log maps and of the overview, shared where they
-    /// overlap), each read from the project's ``BasemapTileCache`` or drawn from GSHHG
+    /// overlap, and those under their share previews' views for a site that makes them), each read
+    /// from the project's ``BasemapTileCache`` or drawn from GSHHG
     /// (`Basemap.drawing(for:)` with a 2-pixel margin) and cached, in parallel across the cores; the
     /// output links the cache's files (`BasemapTileSet.cachedFiles`).
     /// The overview map's `map.svg` gets a drawing of its own view instead (a world map's tiles,
@@ -36,11 +37,17 @@ extension BuildStep {
         var wanted: Set<BasemapPyramid.Tile> = []
         for view in views { BasemapPyramid.insertTiles(for: view, into: &wanted) }
         for maps in state.maps { BasemapPyramid.insertTiles(for: maps.card.view, zoomable: false, into: &wanted) }
-        let tiles = wanted.sorted()
         // The tiles a standalone map.svg embeds (those under each zoomable map at its native zoom):
-        // their bodies are read; the others are only linked into the output.
+        // their bodies are read; the others are only linked into the output. Each zoomable map's
+        // share preview (og:image) embeds those under its wider view (`SharePreview.view(showing:)`;
+        // already in the pyramid for viewports near 1.91 : 1, such as the default 800 × 500).
         var embeddedTiles: Set<BasemapPyramid.Tile> = []
         for view in views { BasemapPyramid.insertTiles(for: view, zoomable: false, into: &embeddedTiles) }
+        if SharePreviewAbsence(config: state.config) == nil {
+            for view in views { BasemapPyramid.insertTiles(for: SharePreview.view(showing: view), zoomable: false, into: &embeddedTiles) }
+            wanted.formUnion(embeddedTiles)
+        }
+        let tiles = wanted.sorted()
         let embedded = embeddedTiles
         // The cache folder follows the rule of every folder roadtrip writes in a project; where it
         // cannot, the tiles are drawn without it.

@@ -10,11 +10,13 @@ extension BuildStep {
     /// those of destinations whose source and ``PageInputs`` are unchanged), the site-wide files
     /// alongside them, then the home page; the theme's assets are copied from the project's theme
     /// folder or written from the built-in theme. The files are sorted by path, so the output is
-    /// deterministic. A template error stops the build at its template's line and column.
+    /// deterministic. A template error stops the build at its template's line and column. For a
+    /// site with a `baseURL` that has a host, each page with a map names its share preview
+    /// (`og:image`), left in the state for draw-previews to rasterise.
     static let renderPages = BuildStep("render-pages") { state, context throws(BuildStop) in
         guard let theme = state.theme, let overview = state.overviewMap else { throw BuildStop(summary: "no theme") }
         do throws(TemplateError) {
-            (state.files, state.reusedRenderings) = try render(
+            (state.files, state.sharePreviews, state.reusedRenderings) = try render(
                 trips: state.trips, overview: overview, itineraries: (state.itineraries, state.itineraryMaps),
                 tags: (state.tags, state.tagMaps),
                 theme: theme, config: state.config,
@@ -66,13 +68,14 @@ extension BuildStep {
         }
     }
 
-    /// A destination's rendered files and its home-page card map.
+    /// A destination's rendered files (and share previews) and its home-page card map.
     struct RenderedDestination: Sendable {
-        var files: [OutputFile]
+        var files: PageFiles
         var cardMap: CardMapContext
     }
 
-    /// The files of the site and how many destinations the cache gave. One more task than
+    /// The files of the site, the share previews the pages name, and how many destinations the
+    /// cache gave. One more task than
     /// destinations, first so that it starts early: the site-wide files render alongside the pages.
     private static func render(
         trips: [Trip], overview: FittedMap, itineraries: (plans: [Itinerary], maps: [FittedMap?]),
@@ -80,17 +83,18 @@ extension BuildStep {
         config: SiteConfig,
         basemap: (tiles: BasemapTileSet?, overview: String?, fingerprint: String?), context: BuildContext
     )
-        throws(TemplateError) -> (files: [OutputFile], reused: Int)
+        throws(TemplateError) -> (files: [OutputFile], sharePreviews: [SharePreview], reused: Int)
     {
         let renderer = PageRenderer(
             theme: theme, config: config, projectRoot: context.options.projectRoot, geocoder: context.environment.geocoder,
-            basemapTiles: basemap.tiles, overviewBasemap: basemap.overview, siteHasTags: !tags.tags.isEmpty)
+            basemapTiles: basemap.tiles, overviewBasemap: basemap.overview, siteHasTags: !tags.tags.isEmpty,
+            sharePreviews: SharePreviewAbsence(config: config) == nil)
         let itineraryLines = ItineraryStopLine.lines(
             of: itineraries.plans, destinationCount: trips.count, siteTitle: config.title,
             hasTripPages: theme.templates.names.contains(ItineraryFiles.layout))
         let results = Mutex<[Int: Result<RenderedDestination, TemplateError>]>([:])
         let reused = Atomic(0)
-        let site = Mutex<Result<(files: [OutputFile], overviewMap: MapContext), TemplateError>?>(nil)
+        let site = Mutex<Result<(files: PageFiles, overviewMap: MapContext, overviewPreview: SharePreview?), TemplateError>?>(nil)
         DispatchQueue.concurrentPerform(iterations: trips.count + 1) { task in
             guard task > 0 else {
                 let siteResult = Result { () throws(TemplateError) in
@@ -130,13 +134,14 @@ extension BuildStep {
         let siteFiles = try site.withLock { $0 }!.get()
         var files = siteFiles.files
         let cardMaps = outcomes.map { (try? $0.get())?.cardMap }
-        files.append(try renderer.homePage(
-            trips: trips, cardMaps: cardMaps, overviewMap: siteFiles.overviewMap, itineraries: itineraries.plans))
+        files.files.append(try renderer.homePage(
+            trips: trips, cardMaps: cardMaps, overviewMap: siteFiles.overviewMap, itineraries: itineraries.plans,
+            overviewPreview: siteFiles.overviewPreview))
         for outcome in outcomes {
             files += try outcome.get().files
         }
-        files += theme.assets.map { OutputFile(path: $0.relativePath, contents: $0.outputContents) }
-        files += basemap.tiles?.outputFiles() ?? []
-        return (files.sorted { $0.path < $1.path }, reused.load(ordering: .relaxed))
+        files.files += theme.assets.map { OutputFile(path: $0.relativePath, contents: $0.outputContents) }
+        files.files += basemap.tiles?.outputFiles() ?? []
+        return (files.files.sorted { $0.path < $1.path }, files.sharePreviews, reused.load(ordering: .relaxed))
     }
 }

@@ -93,11 +93,13 @@ import Testing
         #expect(dangling.standardError.hasPrefix(prefix + ".roadtrip-cache is a symbolic link to nothing; remove it\n"))
         #expect(!project.exists("Output"))
 
-        // A cache folder of its own (the link removed) builds, with the two copies in it.
+        // A cache folder of its own (the link removed) builds, with the two copies in it and the
+        // file of their pixel sizes.
         try FileManager.default.removeItem(at: cache)
         let fine = try project.build()
         #expect(fine.status == 0, "\(fine.standardError)")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: cache.appendingPathComponent("photos").path).count == 2)
+        let cached = try FileManager.default.contentsOfDirectory(atPath: cache.appendingPathComponent("photos").path)
+        #expect(cached.count == 3 && cached.filter { $0.hasSuffix("-sizes.txt") }.count == 1, "\(cached)")
     }
 
     /// A shell still in a folder that was deleted: every command that needs the working folder

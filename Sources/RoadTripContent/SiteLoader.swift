@@ -57,10 +57,10 @@ public struct SiteLoader: Sendable {
     static let reservedFileNames: Set<String> = ["site.yaml", "Destinations.plist"]
 
     /// Output folder names that destinations may not take, and what lives there: the theme's assets,
-    /// the named trips' pages and exports.
+    /// the named trips' pages and exports, the tag pages, the trip book.
     package static let reservedSlugs: [String: String] = [
         "assets": "the theme's files", "itineraries": "the named trips' pages (itineraries/<trip>/)",
-        "tags": "the tag pages (tags/<tag>/)",
+        "tags": "the tag pages (tags/<tag>/)", "book": "the trip book (book/index.html)",
     ]
 
     /// Reads the site configuration alone (`Destinations/site.yaml`; defaults when absent or

@@ -119,6 +119,7 @@ package struct PageRenderer: Sendable {
                 tags: siteHasTags && makesTagPages ? links.link(to: TagFiles.folder, fromDepth: depth) : nil,
                 book: makesTripBook ? links.link(to: TripBook.folder, fromDepth: depth) : nil),
             canonicalURL: canonicalPath.flatMap { links.absolute($0) },
+            openGraphURL: links.origin == nil ? nil : canonicalPath.flatMap { links.absolute($0) },
             image: preview.flatMap { preview in
                 links.absolute(preview.path).map { url in
                     PageImage(
@@ -193,8 +194,8 @@ package struct PageRenderer: Sendable {
                 bodyHTML: destination.bodyHTML,
                 events: trip.events.map { DestinationContext.EventLink(title: $0.title, url: $0.url, date: dateText($0.date)) },
                 weatherURL: nonEmpty(trip.weatherURL),
-                tags: destination.tags,
-                tagLinks: destination.tags.map { name in
+                tags: SiteTag.distinctNames(destination.tags),
+                tagLinks: SiteTag.distinctNames(destination.tags).map { name in
                     DestinationContext.TagLink(name: name, url: tagPagePath(name).map { links.link(to: $0, fromDepth: 1) })
                 },
                 image: nonEmpty(imageURL),

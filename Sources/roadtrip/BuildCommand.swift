@@ -9,11 +9,7 @@ enum BuildCommand: Command {
         optionGroups: [
             OptionGroup(
                 title: "Options",
-                options: BuildFlags.folderOptions + [
-                    OptionSpec(
-                        name: "--base-url", valueName: "URL",
-                        help: "overrides baseURL of site.yaml (e.g. https://example.org/trips/)")
-                ] + BuildFlags.switchOptions)
+                options: BuildFlags.folderOptions + [.baseURL] + BuildFlags.switchOptions)
         ],
         details: """
             Progress goes to standard output, problems to standard error as
@@ -22,14 +18,7 @@ enum BuildCommand: Command {
             """)
 
     static func run(_ arguments: ParsedArguments) throws(UsageError) -> Int32 {
-        let baseURL = arguments.value("--base-url")
-        if let baseURL {
-            do throws(BaseURL.Problem) {
-                _ = try BaseURL.check(baseURL, name: "--base-url")
-            } catch {
-                throw UsageError(message: error.message)
-            }
-        }
+        let baseURL = try OptionSpec.baseURL(in: arguments)
         let flags = try BuildFlags(arguments)
         guard var options = flags.options() else { return 1 }
         options.baseURL = baseURL

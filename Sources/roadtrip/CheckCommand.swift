@@ -1,7 +1,7 @@
 import Foundation
 import RoadTripKit
 
-/// `roadtrip check [--output DIR] [--external] [--source DIR]`: checks a built site's links
+/// `roadtrip check [--output DIR] [--external] [--base-url URL] [--source DIR]`: checks a built site's links
 /// (`LinkCheck`): each broken internal link or asset reference is an error at its file, line and
 /// column; external links are listed and, with `--external`, tried (`ExternalLinkProbe`), each
 /// failure a warning. Exit status 1 when an internal reference is broken (or the folder cannot be
@@ -17,6 +17,7 @@ enum CheckCommand: Command {
                     .source,
                     OptionSpec(name: "--output", valueName: "DIR", help: "the built site to check; default: <source>/Output", completion: .directory),
                     OptionSpec(name: "--external", help: "also request every external link (HEAD, then GET), 10 s each, 4 at a time"),
+                    .baseURL,
                     .verbose,
                 ])
         ],
@@ -31,6 +32,7 @@ enum CheckCommand: Command {
 
     static func run(_ arguments: ParsedArguments) throws(UsageError) -> Int32 {
         let verbose = arguments.flag("--verbose")
+        let baseURLArgument = try OptionSpec.baseURL(in: arguments)
         let outputArgument = arguments.value("--output")
         // The project gives the default folder and the baseURL's path; --output alone needs none.
         let lookup = ProjectRoot.optional(source: arguments.value("--source"), verbose: verbose, report: printOutput)
@@ -52,7 +54,9 @@ enum CheckCommand: Command {
             return 1
         }
         let diagnostics = DiagnosticLog()
-        let links = root.map { SiteLinks(baseURL: SiteLoader(projectRoot: $0, log: diagnostics).loadConfig().baseURL) }
+        // The baseURL the site was built with: --base-url (as given to build), else site.yaml's.
+        let baseURL = baseURLArgument ?? root.flatMap { SiteLoader(projectRoot: $0, log: diagnostics).loadConfig().baseURL }
+        let links = baseURL.map { SiteLinks(baseURL: $0) }
         let report = LinkCheck.check(outputFolder: output, basePath: links?.basePath, origin: links?.origin)
         for broken in report.broken {
             printError("\(shown)/\(broken.file):\(broken.line):\(broken.column): error: broken reference '\(broken.url)': \(broken.reason)")

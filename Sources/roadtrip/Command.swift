@@ -1,3 +1,5 @@
+import RoadTripKit
+
 /// One command of the command line (`build`, `trip filter`, …), as swift-argument-parser's command
 /// types: its words, arguments, options and help are declared once in ``spec``, and the parser,
 /// the usage texts and the shell completion scripts are all derived from it, so they cannot drift.
@@ -59,6 +61,22 @@ struct OptionSpec: Equatable {
         help: "the project root (the folder holding Destinations/); default: the current\n"
             + "folder or the nearest one above it that holds Destinations/",
         completion: .directory)
+    /// `--base-url URL`: the site's baseURL instead of `site.yaml`'s (`build`, and `check` of a site
+    /// built with it).
+    static let baseURL = OptionSpec(
+        name: "--base-url", valueName: "URL", help: "overrides baseURL of site.yaml (e.g. https://example.org/trips/)")
+
+    /// The value of `--base-url`, checked as `site.yaml`'s is (`BaseURL.check`); `nil` when not given.
+    /// - Throws: `UsageError` naming the problem (exit status 2).
+    static func baseURL(in arguments: ParsedArguments) throws(UsageError) -> String? {
+        guard let baseURL = arguments.value("--base-url") else { return nil }
+        do throws(BaseURL.Problem) {
+            _ = try BaseURL.check(baseURL, name: "--base-url")
+        } catch {
+            throw UsageError(message: error.message)
+        }
+        return baseURL
+    }
 }
 
 /// A titled list of options in a command's usage ("Options", "Filter options").

@@ -166,6 +166,24 @@ def test_the_buttons_and_the_counter(gallery_page):
     assert driver.switch_to.active_element == thumbnail_link(driver, 0)
 
 
+def test_one_photo_has_nothing_to_step_to(gallery_page):
+    """A gallery of one photo (the others taken out of the page here) shows no previous/next
+    buttons and no "1 of 1" (from a fresh-clone tester), and Tab stays on the close button."""
+    driver = gallery_page
+    driver.execute_script("document.querySelectorAll('.gallery figure').forEach(function (f, i) { if (i) f.remove(); })")
+    thumbnail_link(driver, 0).click()
+    assert wait_until(lambda: (lightbox(driver) or {}).get("open"))
+    shown = [b.is_displayed() for b in driver.find_elements(By.CSS_SELECTOR, ".lightbox-previous, .lightbox-next, .lightbox-counter")]
+    assert shown == [False, False, False]
+    for keys in [Keys.TAB, Keys.TAB]:
+        ActionChains(driver).send_keys(keys).perform()
+        assert driver.switch_to.active_element.get_attribute("class") == "lightbox-close"
+    ActionChains(driver).key_down(Keys.SHIFT).send_keys(Keys.TAB).key_up(Keys.SHIFT).perform()
+    assert driver.switch_to.active_element.get_attribute("class") == "lightbox-close"
+    ActionChains(driver).send_keys(Keys.ESCAPE).perform()
+    assert wait_until(lambda: not lightbox(driver)["open"])
+
+
 def swipe(driver, element, dx):
     """A one-finger touch swipe of dx CSS pixels across the middle of element (W3C WebDriver
     actions with a touch pointer: Chromium dispatches pointerdown, pointermove, pointerup)."""

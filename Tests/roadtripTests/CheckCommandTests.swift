@@ -119,6 +119,23 @@ import Testing
     }
 
     /// No built site: an error saying so.
+    /// A site built with `--base-url` is checked with the same flag (a fresh-clone tester got 104
+    /// false "broken references" for a site built with `--base-url /trips/`: check read only
+    /// site.yaml's); a malformed one is a usage error, as for build.
+    @Test func aSiteBuiltWithBaseURLIsCheckedWithIt() throws {
+        let project = try TemporaryProject()
+        defer { project.remove() }
+        try project.write("Destinations/bergen/index.md", Self.destination("Bergen", 60.3913, 5.3221, ""))
+        #expect(try project.build(["--quiet", "--base-url", "/trips/"]).status == 0)
+        let without = try CommandRunner.run(["check", "--source", project.root.path])
+        #expect(without.status == 1 && without.standardError.contains("broken reference '/trips/assets/roadtrip.js'"))
+        let with = try CommandRunner.run(["check", "--source", project.root.path, "--base-url", "/trips/"])
+        #expect(with.status == 0, "\(with.standardError)")
+        #expect(with.standardOutput.contains(": none broken;"), "\(with.standardOutput)")
+        let bad = try CommandRunner.run(["check", "--source", project.root.path, "--base-url", "trips"])
+        #expect(bad.status == 2, "\(bad.standardError)")
+    }
+
     @Test func nothingBuiltIsAnError() throws {
         let project = try TemporaryProject()
         defer { project.remove() }

@@ -82,4 +82,39 @@ import Testing
             "Destinations/Tags/index.md: error: the slug 'tags' is reserved for the tag pages (tags/<tag>/); rename the destination"),
             "\(result.standardError)")
     }
+
+    /// `book/` holds the trip book: a destination of that slug is an error at its file, before any
+    /// output is written (it failed in write-output with "written twice", naming no source; from a
+    /// fresh-clone tester).
+    @Test func theSlugBookIsReserved() throws {
+        let project = try TemporaryProject()
+        defer { project.remove() }
+        try project.write("Destinations/book/index.md", Self.destination("Book", 1, 2, ""))
+        let result = try project.build(["--quiet"])
+        #expect(result.status == 1)
+        #expect(result.standardError.contains(
+            "Destinations/book/index.md: error: the slug 'book' is reserved for the trip book (book/index.html); rename the destination"),
+            "\(result.standardError)")
+        #expect(!project.exists("Output"))
+    }
+
+    /// A destination's tags as its page and feed entry show them: trimmed, no empty one, one a slug
+    /// (from a fresh-clone tester: "norway", "NORWAY " and " norway" made three links, and an empty
+    /// tag an Atom category without a term, which RFC 4287 §4.2.2.2 forbids).
+    @Test func aDestinationShowsEachOfItsTagsOnce() throws {
+        let project = try TemporaryProject()
+        defer { project.remove() }
+        try project.write("Destinations/site.yaml", "title: Tags\n")
+        try project.write(
+            "Destinations/oslo/index.md",
+            "---\ntitle: Oslo\nlatitude: 59.91\nlongitude: 10.75\ndate: 2024-06-01\n"
+                + "tags: [norway, \"NORWAY \", \" norway\", \"\", \"Caf\u{E9}\", \"Cafe\u{301}\"]\n---\nThe capital.\n")
+        let result = try project.build(["--quiet"])
+        #expect(result.status == 0, "\(result.standardError)")
+        let page = try project.read("Output/oslo/index.html")
+        #expect(page.components(separatedBy: "rel=\"tag\"").count - 1 == 2, "norway and café, once each")
+        let feed = try project.read("Output/feed.xml")
+        #expect(feed.components(separatedBy: "<category ").count - 1 == 2)
+        #expect(feed.contains("<category term=\"norway\"/>") && !feed.contains("term=\"\""))
+    }
 }

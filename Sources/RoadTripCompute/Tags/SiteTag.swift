@@ -27,6 +27,17 @@ public struct SiteTag: Sendable, Hashable {
         return trimmed.isEmpty ? nil : Slug.make(from: trimmed)
     }
 
+    /// The tags a destination writes as its page and its feed entry show them: trimmed, without
+    /// empty ones, and one per slug (the first spelling: "norway", "NORWAY " and "Norway" are one
+    /// tag, as are "Café" composed and decomposed), in the order written.
+    public static func distinctNames(_ written: [String]) -> [String] {
+        var seen: Set<String> = []
+        return written.compactMap { name in
+            guard let slug = slug(of: name), seen.insert(slug).inserted else { return nil }
+            return name.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+    }
+
     /// Every tag of `destinations` (in home-page order), by slug; a tag that is empty once trimmed
     /// is none, and a destination naming one tag twice counts once.
     public static func tags(of destinations: [Destination]) -> [SiteTag] {

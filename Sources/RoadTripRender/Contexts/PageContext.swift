@@ -10,6 +10,9 @@ struct PageContext: Sendable {
     /// The page's absolute URL under `baseURL`, `nil` without one (and on the 404 page, which any
     /// path serves).
     var canonicalURL: String?
+    /// `canonicalURL` when it is absolute (a `baseURL` with a scheme and host), for `og:url`, which
+    /// the Open Graph protocol wants absolute (ogp.me, "Basic Metadata"); `nil` otherwise.
+    var openGraphURL: String? = nil
     /// The picture a link preview shows of the page (its map's ``SharePreview``), `nil` for a page
     /// without a map or a site without a `baseURL` with a host.
     var image: PageImage? = nil

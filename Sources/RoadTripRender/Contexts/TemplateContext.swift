@@ -33,7 +33,9 @@ extension PageContext: TemplateContext {
                 "siteMapSVG": .string(links.siteMapSVG), "feed": .string(links.feed),
                 "tags": links.tags.templateValue, "book": links.book.templateValue,
             ]),
-            "page": .object(["canonicalURL": canonicalURL.templateValue, "image": image.templateValue]),
+            "page": .object([
+                "canonicalURL": canonicalURL.templateValue, "openGraphURL": openGraphURL.templateValue, "image": image.templateValue,
+            ]),
         ]
     }
 

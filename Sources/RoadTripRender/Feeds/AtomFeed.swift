@@ -63,7 +63,7 @@ public enum AtomFeed {
         /// `<updated>` and `<published>`: the destination's `date`, UTC (RFC 3339 §5.6).
         public var updated: Date
         /// `<summary type="html">`: HTML, escaped once more here as Atom's `html` text requires
-        /// (RFC 4287 §3.1.1.2).
+        /// (RFC 4287 §3.1.1.2); empty, no summary.
         public var summaryHTML: String
         /// The place, degrees (WGS 84).
         public var coordinate: Coordinate
@@ -106,8 +106,11 @@ public enum AtomFeed {
                         writer.element("published", text: ISO8601Time.format(entry.updated))
                         writer.element("updated", text: ISO8601Time.format(entry.updated))
                         for tag in entry.tags { writer.element("category", attributes: [("term", tag)]) }
-                        // The summary's links resolve from the page, as they do on it (RFC 4287 §2).
-                        writer.element("summary", attributes: [("type", "html"), ("xml:base", entry.url)], text: entry.summaryHTML)
+                        // The summary's links resolve from the page, as they do on it (RFC 4287 §2);
+                        // a destination with nothing to summarise has none (it is optional, §4.1.2).
+                        if !entry.summaryHTML.isEmpty {
+                            writer.element("summary", attributes: [("type", "html"), ("xml:base", entry.url)], text: entry.summaryHTML)
+                        }
                         writer.element("georss:point", text: point(entry.coordinate))
                     }
                 }

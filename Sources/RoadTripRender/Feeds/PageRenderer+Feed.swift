@@ -24,7 +24,7 @@ extension PageRenderer {
             return AtomFeed.Entry(
                 title: destination.title, id: feedIdentifier(path, name: destination.slug),
                 url: feedLink(path), updated: item.date, summaryHTML: Self.feedSummary(of: destination),
-                coordinate: item.trip.destinationCoordinate, tags: destination.tags)
+                coordinate: item.trip.destinationCoordinate, tags: SiteTag.distinctNames(destination.tags))
         }
         let feed = AtomFeed.Feed(
             title: config.title, id: feedIdentifier("", name: ""), homeURL: feedLink(""), selfURL: feedLink(Self.feedPath),

@@ -786,9 +786,10 @@
     d.querySelector(".lightbox-previous").onclick = function () { self.show(self.index - 1); };
     d.querySelector(".lightbox-next").onclick = function () { self.show(self.index + 1); };
     d.querySelector(".lightbox-close").onclick = function () { d.close(); };
-    var buttons = d.querySelectorAll("button"), first = buttons[0], last = buttons[buttons.length - 1];
+    var buttons = d.querySelectorAll("button");
     d.addEventListener("keydown", function (e) {
       var step = { ArrowLeft: -1, ArrowRight: 1 }[e.key];
+      var shown = [].filter.call(buttons, function (b) { return !b.hidden; }), first = shown[0], last = shown[shown.length - 1];
       if (step) { e.preventDefault(); self.show(self.index + step); }
       // Tab wraps round the buttons (WAI-ARIA APG's modal dialog) instead of leaving for the browser's own
       if (e.key === "Tab" && document.activeElement === (e.shiftKey ? first : last)) { e.preventDefault(); (e.shiftKey ? last : first).focus(); }
@@ -830,6 +831,8 @@
     this.figures = [].slice.call(document.querySelectorAll(".gallery figure"));
     this.opener = opener;
     this.show(this.figures.indexOf(figure));
+    // one photo: nothing to step to
+    [".lightbox-previous", ".lightbox-next", ".lightbox-counter"].forEach(function (s) { this.dialog.querySelector(s).hidden = this.figures.length < 2; }, this);
     if (!this.dialog.open) this.dialog.showModal();
     this.dialog.querySelector(".lightbox-close").focus();
   };

@@ -69,6 +69,10 @@ import Testing
             <!DOCTYPE html><html><head><title>x</title><style>.z{background:url(nothere-style.png)} /* url(commented.png) */ @import "nothere-import.css";</style></head><body>
             <a name="anchor"></a><a href="#anchor">ok</a> <a href="#top">ok</a> <textarea><a href="typed.html">text</a></textarea>
             <svg><rect fill="url(#nogradient)" width="1" height="1"/></svg><form action="nothere-form.html"></form>
+            <style>
+              .q::after { content: "url(in-a-string.png)"; }
+              .r { background: url(nothere-line-6.png); }
+            </style>
             </body></html>
             """)
         try project.write("Output/based.html", """
@@ -85,6 +89,8 @@ import Testing
             "Output/css.html:1:123: error: broken reference 'nothere-import.css': no file 'nothere-import.css' in the site",
             "Output/css.html:3:22: error: broken reference '#nogradient': no element with id 'nogradient' in 'css.html'",
             "Output/css.html:3:78: error: broken reference 'nothere-form.html': no file 'nothere-form.html' in the site",
+            // At its own line inside a <style> element (not the element's), and not the string's.
+            "Output/css.html:6:24: error: broken reference 'nothere-line-6.png': no file 'nothere-line-6.png' in the site",
         ].sorted(), "\(errors)")
     }
 

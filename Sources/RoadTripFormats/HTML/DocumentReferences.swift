@@ -69,10 +69,11 @@ public enum DocumentReferences {
             if element == "style", let content = xmlNodeGetContent(node) {
                 let css = String(cString: content)
                 cxml_free(content)
-                references += cssURLs(in: css).compactMap { url in
-                    let trimmed = url.trimmingCharacters(in: .whitespacesAndNewlines)
+                // Each at its own line: the element's, plus the lines of the CSS before it.
+                references += cssReferences(in: css).compactMap { found in
+                    let trimmed = found.url.trimmingCharacters(in: .whitespacesAndNewlines)
                     return trimmed.isEmpty ? nil
-                        : DocumentReference(url: trimmed, kind: .resource, line: line, element: "style", attribute: "url")
+                        : DocumentReference(url: trimmed, kind: .resource, line: line + found.line - 1, element: "style", attribute: "url")
                 }
             }
             var attribute = node.pointee.properties
@@ -128,6 +129,38 @@ public enum DocumentReferences {
         return DocumentReference(url: content, kind: .resource, line: line, element: "meta", attribute: "content")
     }
 
+    /// The URLs of a `srcset` value, split as a browser splits it (HTML's "parse a srcset
+    /// attribute", §4.8.4.3): a candidate's URL runs to the next whitespace, so it may hold commas
+    /// (`a.png 1x,c,d.png 2x` is `a.png` and `c,d.png`), except the commas that end it when no
+    /// descriptor follows; descriptors run to the next comma outside parentheses.
+    static func srcsetURLs(_ value: String) -> [String] {
+        let characters = Array(value.unicodeScalars)
+        func isSpace(_ c: Unicode.Scalar) -> Bool { c == " " || c == "\t" || c == "\n" || c == "\u{0C}" || c == "\r" }
+        var urls: [String] = [], index = 0
+        while true {
+            while index < characters.count, isSpace(characters[index]) || characters[index] == "," { index += 1 }
+            guard index < characters.count else { return urls }
+            var url = String.UnicodeScalarView()
+            while index < characters.count, !isSpace(characters[index]) {
+                url.append(characters[index])
+                index += 1
+            }
+            var text = String(url)
+            if text.hasSuffix(",") {
+                while text.hasSuffix(",") { text.removeLast() }
+                urls.append(text)
+                continue
+            }
+            urls.append(text)
+            var inParentheses = false
+            while index < characters.count {
+                let c = characters[index]
+                index += 1
+                if c == "(" { inParentheses = true } else if c == ")" { inParentheses = false } else if c == ",", !inParentheses { break }
+            }
+        }
+    }
+
     /// The references one attribute makes.
     static func references(element: String, attribute: String, value: String, line: Int) -> [DocumentReference] {
         func reference(_ url: String, _ kind: DocumentReference.Kind) -> DocumentReference? {
@@ -147,10 +180,7 @@ public enum DocumentReferences {
             // SVG paint and reference properties: `url(#id)`.
             return cssURLs(in: value).compactMap { reference($0, .resource) }
         case "srcset":
-            // "url 480w, url 2x": each candidate's URL is up to its first whitespace (HTML §4.8.4.3.x).
-            return value.split(separator: ",").compactMap { candidate in
-                candidate.split(whereSeparator: \.isWhitespace).first.flatMap { reference(String($0), .resource) }
-            }
+            return srcsetURLs(value).compactMap { reference($0, .resource) }
         case "style":
             return cssURLs(in: value).compactMap { reference($0, .resource) }
         default:

@@ -168,6 +168,10 @@ import Testing
         #expect(ShareActions.text("In {locality}, near {destination}", destination: "{locality}", locality: "Å")
             == "In Å, near {locality}")
         #expect(ShareTemplate.placeholders(in: "a {url} b {text}{title} {} {x y}") == ["url", "text", "title", "", "x y"])
+        // As the regular expression \{([^{}]*)\} finds them left to right: a brace inside ends the
+        // try, a lone brace is text.
+        #expect(ShareTemplate.placeholders(in: "x{a{b}c} {{d} {e}} }{") == ["b", "d", "e"])
+        #expect(ShareTemplate.fill("{{url}} {nope} {url", ["url": "U"]) == "{U} {nope} {url")
     }
 
     // MARK: The theme's partial

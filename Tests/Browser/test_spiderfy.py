@@ -4,7 +4,8 @@ A site of its own, built by the real binary: one destination with ten POIs at on
 at the place a photo was taken (the photo's pin beside it), and a POI on its own. Each pin must be
 the element at its own drawn centre (so a click there is that pin's), open its own callout, stay
 reachable after zooming in and back out, and a pin that is apart from the others must stay on its
-coordinate. True pixels are computed here from the page's configuration (Web Mercator on 256-px
+coordinate. A second site puts ten POIs on a destination near its map's edge: the spread round it
+is moved inside, every pin still reachable. True pixels are computed here from the page's configuration (Web Mercator on 256-px
 tiles, the zoom the SVG states), independently of the page script.
 """
 import math
@@ -37,6 +38,18 @@ def spread_destination():
     return "\n".join(lines + ["---", "", "Ten market stalls at one place.", ""])
 
 
+def build_and_serve(binary, work, project, title, handler):
+    """Serves `work`/Output with `handler`, then builds `project` into it, titled `title`, with the
+    test tiles from that server; (server, base URL, output folder)."""
+    output = os.path.join(work, "Output")
+    server, base = serve(output, handler)
+    with open(os.path.join(project, "Destinations", "site.yaml"), "w") as handle:
+        handle.write(f'title: "{title}"\nmap:\n  tileLayers:\n    standard: {{ url: "{base}/tiles/standard/{{z}}/{{x}}/{{y}}.png", '
+                     f'attribution: "Test tiles", maxZoom: 18 }}\n')
+    build_site(binary, project, output)
+    return server, base, output
+
+
 class SpreadHandler(Handler):
     """This site and the test tiles, beside the shared test site."""
     site = None
@@ -52,12 +65,7 @@ def spread_site():
                 os.path.join(project, "Destinations", "spread", "photos", "hilltop.jpg"))
     with open(os.path.join(project, "Destinations", "spread", "index.md"), "w") as handle:
         handle.write(spread_destination())
-    output = os.path.join(work, "Output")
-    server, base = serve(output, SpreadHandler)
-    with open(os.path.join(project, "Destinations", "site.yaml"), "w") as handle:
-        handle.write(f'title: "Spread"\nmap:\n  tileLayers:\n    standard: {{ url: "{base}/tiles/standard/{{z}}/{{x}}/{{y}}.png", '
-                     f'attribution: "Test tiles", maxZoom: 18 }}\n')
-    build_site(binary, project, output)
+    server, base, _ = build_and_serve(binary, work, project, "Spread", SpreadHandler)
     yield base
     server.shutdown()
     shutil.rmtree(work, ignore_errors=True)
@@ -240,3 +248,57 @@ def test_show_on_map_opens_the_callout_at_the_drawn_pin_and_focus_follows_the_li
         ActionChains(driver).send_keys(Keys.TAB).perform()
         reached.append(driver.switch_to.active_element.get_attribute("data-annotation-id"))
     assert reached == listed[:6]
+
+
+class EdgeHandler(Handler):
+    """The edge site and the test tiles."""
+    site = None
+
+
+def edge_destination():
+    """The tester's map: ten POIs on the destination's coordinate and one 0.01° off, `region: fit`,
+    so the destination is 40 px above the map's bottom edge and a spread round it would cross it."""
+    lines = ["---", "title: Edge", "latitude: 46.05", "longitude: 14.5", "region: fit", "pois:"]
+    lines += [f'  - {{ title: "P{n}", latitude: 46.05, longitude: 14.5 }}' for n in range(1, 11)]
+    lines.append('  - { title: "Far", latitude: 46.06, longitude: 14.51 }')
+    return "\n".join(lines + ["---", ""])
+
+
+@pytest.fixture(scope="module")
+def edge_site():
+    """Builds the edge site and serves it; yields its base URL and the build's `map.svg`."""
+    work, project = new_project("roadtrip-spiderfy-edge-")
+    os.makedirs(os.path.join(project, "Destinations", "x"))
+    with open(os.path.join(project, "Destinations", "x", "index.md"), "w") as handle:
+        handle.write(edge_destination())
+    server, base, output = build_and_serve(roadtrip_binary(), work, project, "Edge", EdgeHandler)
+    with open(os.path.join(output, "x", "map.svg")) as handle:
+        svg = handle.read()
+    yield base, svg
+    server.shutdown()
+    shutil.rmtree(work, ignore_errors=True)
+
+
+def test_a_spread_round_the_destination_near_an_edge_stays_inside_and_reachable(edge_site, driver):
+    """The group moves inside, the destination with it: every pin is inside the map, the element at
+    its own head's centre, and where the build drew it."""
+    base, svg = edge_site
+    driver.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": False})
+    driver.execute_cdp_cmd("Network.setBlockedURLs", {"urls": []})
+    driver.get(base + "/x/index.html")
+    driver.find_element(By.CSS_SELECTOR, "[data-roadtrip-map] svg")
+    config = map_config(driver)
+    width, height = config["viewport"]["width"], config["viewport"]["height"]
+    positions = drawn(driver)
+    built = {m[0]: (float(m[1]), float(m[2])) for m in re.findall(
+        r'data-annotation-id="([^"]+)" transform="translate\(([-\d.]+),([-\d.]+)\)"', svg)}
+    assert len(positions) == 12
+    for pin, tip in positions.items():
+        assert tip == pytest.approx(built[pin], abs=0.02), pin
+        assert 0 <= tip[0] <= width and 0 <= tip[1] <= height, (pin, tip)
+        assert hit(driver, pin, tip) == pin, (pin, tip)
+    # The destination moved with its group, up from its true place (a leader line to it).
+    destination = {a["id"]: a for a in config["annotations"]}["destination"]
+    place = true_pixel(driver, destination)
+    assert positions["destination"][0] == pytest.approx(place[0], abs=0.05)
+    assert positions["destination"][1] < place[1] - 1

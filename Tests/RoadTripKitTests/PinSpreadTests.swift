@@ -90,6 +90,36 @@ import Testing
         expectDrawn([pin(-50, 100), pin(-50, 100)], at: [(-65.5, 100), (-34.5, 100)])
     }
 
+    /// A group whose pin stays, near an edge, is moved inside like any other, the pin that stays
+    /// with it. The tester's map (a destination with ten POIs on its coordinate and one 0.01° off,
+    /// `region: fit`): the destination (42 px) at (254.27, 460) of 800 × 500, the far POI at
+    /// (545.73, 40). The ten go round on the spiral (separation 42, from r = 42 straight down), whose
+    /// offsets are (0, 42), (−43.041463, 24.85), (−52.734668, −19.182905), (−27.127371, −55.478912),
+    /// (15.837436, −64.955619), (55.067956, −45.693955), (75.580964, −7.348372), (71.612271,
+    /// 35.790322), (45.766193, 70.391159), (6.210728, 87.458471), in order (one coordinate). Round
+    /// (254.27, 460) the last tip would be at y = 547.458471, 47.458471 px below the map: the layout
+    /// moves up that much (x needs nothing: 254.27 − 52.734668 − 21 = 180.5 ≥ 0, 254.27 + 75.580964 +
+    /// 21 = 350.9 ≤ 800), the destination to (254.27, 412.541529). Inside: x from 201.535332 to
+    /// 329.850964 (boxes 180.5…350.9), tips from y = 347.585910 (box top 305.6 ≥ 0) to 500. Apart:
+    /// the move is rigid, so every two spiral places are as far apart as before, at least 43.08 px
+    /// (≥ 42), the destination at least 42 (the spiral's radius only grows from 42), the far POI
+    /// over 290 px from all.
+    @Test func aGroupWhosePinStaysNearAnEdgeMovesInside() {
+        let spiral = [
+            (0, 42), (-43.041463, 24.85), (-52.734668, -19.182905), (-27.127371, -55.478912), (15.837436, -64.955619),
+            (55.067956, -45.693955), (75.580964, -7.348372), (71.612271, 35.790322), (45.766193, 70.391159), (6.210728, 87.458471),
+        ]
+        let pins = [pin(254.27, 460, size: 42, stays: true)] + Array(repeating: pin(254.27, 460), count: 10) + [pin(545.73, 40)]
+        expectDrawn(pins, at: [(254.27, 412.541529)] + spiral.map { (254.27 + $0.0, 412.541529 + $0.1) } + [(545.73, 40)])
+        for (pin, point) in zip(pins, positions(pins)) {
+            let half = pin.size / 2
+            #expect(point.x - half >= 0 && point.x + half <= 800 && point.y - pin.size >= 0 && point.y <= 500 + 1e-9, "\(point)")
+        }
+        // One POI on a destination 10 px from the left edge: below it at (10, 292), its box 11 px
+        // off the map; both move right 11 px, the destination drawn at (21, 250).
+        expectDrawn([pin(10, 250, size: 42, stays: true), pin(10, 250)], at: [(21, 250), (21, 292)])
+    }
+
     /// Pins 0 and 1 at (100, 100) spread to 84.5 and 115.5; pin 2 at (140, 100) was 40 px from them,
     /// but is 24.5 px from the right place: the group takes it in. Three round their mean
     /// (113.333333, 100), r = 31/√3 = 17.897858: up (113.333333, 82.102142), 30° (128.833333,
@@ -131,6 +161,8 @@ import Testing
         }
         let drawn = positions(pins)
         expectApart(pins, drawn)
-        #expect(drawn[3] == pins[3].point)
+        // Pin 3 stays, but the spread of its group (many clumps chained together) crosses the map's
+        // edges: the group is moved (here centred, as it cannot fit), pin 3 with it, inside the map.
+        #expect(drawn[3] != pins[3].point && (0...800).contains(drawn[3].x) && (0...500).contains(drawn[3].y))
     }
 }

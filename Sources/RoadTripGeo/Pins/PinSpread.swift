@@ -10,13 +10,17 @@ import Foundation
 ///
 /// - Spacing: a group's pins are spread `separation` = the group's largest size apart, so no spread
 ///   pin is within another's size.
-/// - Centre: the first pin of the group that `staysInPlace` (the destination on its own map) keeps
-///   its true place and the others go round it, at least `separation` away, starting straight below
-///   it (above it is its own pin); without one, the centre is the mean of the group's true places,
-///   the ring starts straight above it (so no pin's head, drawn above its tip, covers the centre),
-///   and the whole layout is moved the least distance that keeps every spread pin (a box
-///   `separation` wide and tall above its tip) inside the map, when its centre is on the map and
-///   the layout fits.
+/// - Centre: the first pin of the group that `staysInPlace` (the destination on its own map) is the
+///   centre and the others go round it, at least `separation` away, starting straight below it
+///   (above it is its own pin); without one, the centre is the mean of the group's true places and
+///   the ring starts straight above it (so no pin's head, drawn above its tip, covers the centre).
+/// - Edges: when the centre is on the map, the whole layout, centre included, is moved the least
+///   distance that keeps every pin going round (a box `separation` wide and tall above its tip)
+///   inside the map (centred when it cannot fit). So the pin that stays keeps its true place unless
+///   the layout round it would cross an edge; then it moves with its group, drawn with a leader line
+///   like the others. (A layout round a pin cannot be turned to fit instead: a ring or spiral goes
+///   all round it, so it crosses an edge whatever its angle.) The centre lies within the bounds of
+///   the places' tips, so a pin that stays and is moved has its tip inside the map too.
 /// - Which pin goes where: each place of the layout in turn takes the nearest pin not yet placed,
 ///   the first in order on a tie (as OverlappingMarkerSpiderfier does), so pins keep their side of
 ///   the group and their leader lines do not cross needlessly; pins at one coordinate go round in
@@ -31,7 +35,8 @@ public enum PinSpread {
         /// The pin's size (pixels): two tips closer than this may put one pin over the other.
         public var size: Double
         /// `true` for a pin that keeps its true place when its group is spread (the destination on
-        /// its own map); only the first one of a group does.
+        /// its own map), unless the spread round it crosses the map's edge and the group is moved
+        /// in; only the first one of a group does.
         public var staysInPlace: Bool
 
         /// A pin at `point`, `size` pixels tall, that `staysInPlace` or not.
@@ -96,11 +101,12 @@ public enum PinSpread {
                 startAngle: startAngle)
             : SpiderLayout.spiral(count: moving.count, separation: separation, startRadius: separation, startAngle: startAngle)
         var dx = 0.0, dy = 0.0
-        if anchor == nil, (0...width).contains(centre.x), (0...height).contains(centre.y) {
+        if (0...width).contains(centre.x), (0...height).contains(centre.y) {
             dx = inside(offsets.map { centre.x + $0.x }, before: separation / 2, after: separation / 2, limit: width)
             dy = inside(offsets.map { centre.y + $0.y }, before: separation, after: 0, limit: height)
         }
         var drawn = group.map(\.point)
+        if let anchor { drawn[anchor] = ViewportPoint(x: centre.x + dx, y: centre.y + dy) }  // moved only with the layout
         var unplaced = moving
         for offset in offsets {
             let foot = ViewportPoint(x: centre.x + dx + offset.x, y: centre.y + dy + offset.y)

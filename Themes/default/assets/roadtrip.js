@@ -127,10 +127,11 @@
     var c = anchor < 0 ? { x: cx / group.length, y: cy / group.length } : pins[anchor], dx = 0, dy = 0;
     var start = anchor < 0 ? -Math.PI / 2 : Math.PI / 2;
     var offsets = moving.length <= 8 ? ring(moving.length, s, anchor < 0 ? 0 : s, start) : spiral(moving.length, s, start);
-    if (anchor < 0 && c.x >= 0 && c.x <= w && c.y >= 0 && c.y <= h) {
+    if (c.x >= 0 && c.x <= w && c.y >= 0 && c.y <= h) {  // near an edge the layout moves, the centre too
       dx = inside(offsets.map(function (o) { return c.x + o.x; }), s / 2, s / 2, w);
       dy = inside(offsets.map(function (o) { return c.y + o.y; }), s, 0, h);
     }
+    if (anchor >= 0) drawn[anchor] = { x: c.x + dx, y: c.y + dy };
     offsets.forEach(function (o) {  // each place takes the nearest pin left, the first on a tie
       var x = c.x + dx + o.x, y = c.y + dy + o.y, best = 0, nearest = Infinity;
       moving.forEach(function (i, k) {

@@ -12,9 +12,14 @@ public protocol Geocoder: Sendable {
     /// The places whose name matches `query` ("Tromsø", "Portland, Oregon"), the most populous
     /// first, or the nearest names when none does.
     func forward(_ query: String) -> ForwardResult
+    /// Starts loading its data in the background, when loading it takes a while, so that the first
+    /// question (a build's fit-maps step) finds it ready; returns at once. The default does nothing.
+    func prepareInBackground()
 }
 
 extension Geocoder {
+    public func prepareInBackground() {}
+
     /// Whether it knows no place at all (the data package is missing).
     public var hasNoPlaces: Bool { places.isEmpty }
 }

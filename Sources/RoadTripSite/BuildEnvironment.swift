@@ -34,16 +34,19 @@ public struct BuildEnvironment: Sendable {
     }
 
     /// The environment of `roadtrip build` and `serve`: the GeoNames gazetteer (`Gazetteer.shared`,
-    /// loaded once per process on its first question — by the step that first places something,
-    /// not before the build starts — and empty without Debian's geonames data).
+    /// loaded once per process, on a thread of its own from the start of the first build, which
+    /// reads its sources meanwhile — and empty without Debian's geonames data).
     /// With the offline basemap from Debian's gmt-gshhg files (`Basemap.standardFolder`), read
     /// only when a map is drawn; none when they are not installed.
     public static var standard: BuildEnvironment { BuildEnvironment(geocoder: SharedGazetteer(), basemap: Basemap()) }
 }
 
-/// `Gazetteer.shared`, asked for only when a question comes (its load takes about 130 ms).
+/// `Gazetteer.shared`, asked for only when a question comes (its load takes about 130 ms), or
+/// loaded on another thread from the start of a build (`prepareInBackground`), while the build
+/// reads its sources.
 private struct SharedGazetteer: Geocoder {
     var places: [Placemark] { Gazetteer.shared.places }
+    func prepareInBackground() { DispatchQueue.global(qos: .userInitiated).async { _ = Gazetteer.shared } }
     func reverse(_ coordinate: Coordinate) -> Placemark? { Gazetteer.shared.reverse(coordinate) }
     func forward(_ query: String) -> ForwardResult { Gazetteer.shared.forward(query) }
 }

@@ -136,6 +136,9 @@ public struct SiteBuilder: Sendable {
         }
         defer { lock.release() }
 
+        // The gazetteer (~130 ms to load) is ready when fit-maps first asks it, loaded on the other
+        // core while the sources are read.
+        environment.geocoder.prepareInBackground()
         let context = BuildContext(
             options: options, log: log, cache: cache, writer: writer, lock: lock, progress: progress, environment: environment)
         var state = BuildState()

@@ -53,9 +53,10 @@ struct TripLogPage: Sendable {
         func chart(_ svg: String, _ caption: String, profileJSON: String? = nil) {
             charts.append(TripLogPageContext.Chart(svg: svg, caption: caption, profileJSON: profileJSON))
         }
-        // Both walk the whole track (a million fixes take seconds): one a core.
-        let track = recording.track
-        let (profile, cursor) = Concurrently.both({ TrackProfile(track: track) }, { TrackCursorProfile(track: track) })
+        // The cursor's profile measures every step (its segments on all cores); the chart's takes
+        // those distances rather than measuring them again.
+        let cursor = TrackCursorProfile(track: recording.track)
+        let profile = TrackProfile(track: recording.track, stepDistances: cursor.stepDistances)
         if profile.timedFixCount >= 2 {
             chart(TimeSeriesChart.speedAndElevationChart(
                 speeds: profile.speeds, altitudes: profile.altitudes, idPrefix: "profile-"),

@@ -59,6 +59,22 @@ import Testing
         #expect(abs(samples[13].maximumSpeed! - Self.step / 100) < 1e-9)
     }
 
+    /// Each fix's step from the previous fix of its segment, measured once for the chart's profile
+    /// too: the chart's speeds are the same as when it measures them itself.
+    @Test func theStepsAreMeasuredOnceForBothProfiles() throws {
+        let cursor = TrackCursorProfile(track: Self.track)
+        let expected = [0] + Array(repeating: Self.step, count: 10) + [0, Self.step / 10, Self.step / 10]
+        #expect(cursor.stepDistances.count == 14)
+        for (measured, hand) in zip(cursor.stepDistances, expected) { #expect(abs(measured - hand) < 1e-6) }
+        let shared = TrackProfile(track: Self.track, stepDistances: cursor.stepDistances)
+        let own = TrackProfile(track: Self.track)
+        #expect(shared.speeds.count == own.speeds.count)
+        for (a, b) in zip(shared.speeds, own.speeds) {
+            #expect(a.time == b.time && (a.value == nil) == (b.value == nil))
+            if let x = a.value, let y = b.value { #expect(abs(x - y) < 1e-9) }
+        }
+    }
+
     /// From the first sample to the last, the differences are the page's statistics.
     @Test func theWholeStretchIsThePagesStatistics() throws {
         let samples = TrackCursorProfile(track: Self.track).samples

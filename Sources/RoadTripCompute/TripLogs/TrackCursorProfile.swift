@@ -1,5 +1,8 @@
+import Dispatch
 import Foundation
+import Synchronization
 import RoadTripCore
+import RoadTripGeo
 
 /// A filtered track sampled for the trip page's linked chart and map: where the track was at each
 /// sample, what it measured there, and the running totals of `TripStatistics` up to it, so that a
@@ -41,8 +44,17 @@ public struct TrackCursorProfile: Sendable {
 
     /// The samples, in track order.
     public private(set) var samples: [Sample] = []
+    /// Each fix's geodesic distance in metres from the previous fix of its segment (0 at a
+    /// segment's first fix), by fix index: measured here once, for `TrackProfile` too.
+    public private(set) var stepDistances: [Double] = []
 
     /// The profile of `track`, measured with `settings` (the page's statistics use the default).
+    ///
+    /// Segments are measured on all cores at once, each with an accumulator of its own: every
+    /// figure of `TripStatistics` restarts at a segment (nothing is measured across a break, the
+    /// elevation hysteresis and the sustained windows start again), so a segment's totals are its
+    /// own plus those of the segments before it — the same numbers one accumulator over the whole
+    /// track gives (a 1,000,000-fix log takes two geodesics a fix: its step and its window).
     public init(
         track: FilteredTrack, settings: StatisticsSettings = .default, maximumSampleCount: Int = TrackCursorProfile.maximumSampleCount
     ) {
@@ -52,17 +64,61 @@ public struct TrackCursorProfile: Sendable {
             if start == nil { start = time }
             latest = max(latest, time)
         }
+        var steps = [Double](repeating: 0, count: track.count)
+        defer { stepDistances = steps }
         guard let start else { return }
         let sliceWidth = latest > start ? (latest - start) / Double(max(maximumSampleCount, 1)) : 1
-        var accumulator = TripStatistics.Accumulator(settings: settings, measuresEveryWindow: true)
-        var lastSlice = -1
-        var maximumSinceSample: Double?
-        for segment in track.segments {
-            let timedFixes = segment.fixes.filter { track.time(at: $0) != nil }
-            let lastTimed = timedFixes.last
+        let segments = Array(track.segments)
+        let measured = Mutex([Int: SegmentProfile](minimumCapacity: segments.count))
+        // Each segment writes its own fixes' steps (disjoint ranges of one buffer: no copy).
+        steps.withUnsafeMutableBufferPointer { buffer in
+            nonisolated(unsafe) let buffer = buffer
+            DispatchQueue.concurrentPerform(iterations: segments.count) { position in
+                let fixes = segments[position].fixes
+                let profile = SegmentProfile(
+                    track: track, fixes: fixes, start: start, sliceWidth: sliceWidth, settings: settings,
+                    stepDistances: UnsafeMutableBufferPointer(rebasing: buffer[fixes]))
+                measured.withLock { $0[position] = profile }
+            }
+        }
+        var before = TripStatistics.Accumulator.RunningTotals()
+        for position in segments.indices {
+            guard let segment = measured.withLock({ $0[position] }) else { continue }
+            for var sample in segment.samples {
+                sample.totals.distance += before.distance
+                sample.totals.movingTime += before.movingTime
+                sample.totals.movingDistance += before.movingDistance
+                sample.totals.elevationGain += before.elevationGain
+                sample.totals.elevationLoss += before.elevationLoss
+                samples.append(sample)
+            }
+            before.distance += segment.totals.distance
+            before.movingTime += segment.totals.movingTime
+            before.movingDistance += segment.totals.movingDistance
+            before.elevationGain += segment.totals.elevationGain
+            before.elevationLoss += segment.totals.elevationLoss
+        }
+    }
+
+    /// One segment's samples (its totals from 0) and totals at its end; its fixes' steps go into
+    /// `stepDistances` (one entry a fix of `fixes`, in order).
+    private struct SegmentProfile: Sendable {
+        var samples: [Sample] = []
+        var totals = TripStatistics.Accumulator.RunningTotals()
+
+        init(
+            track: FilteredTrack, fixes: Range<Int>, start: Double, sliceWidth: Double, settings: StatisticsSettings,
+            stepDistances: UnsafeMutableBufferPointer<Double>
+        ) {
+            var accumulator = TripStatistics.Accumulator(settings: settings, measuresEveryWindow: true)
+            let lastTimed = fixes.last { track.time(at: $0) != nil }
             var previousTimed: (time: Double, distance: Double)?
-            for (position, index) in segment.fixes.enumerated() {
-                accumulator.add(track.sample(at: index), opensSegment: position == 0)
+            var lastSlice = -1
+            var maximumSinceSample: Double?
+            for index in fixes {
+                let step = index == fixes.lowerBound ? 0 : Geodesic.distance(from: track.coordinate(at: index - 1), to: track.coordinate(at: index))
+                stepDistances[index - fixes.lowerBound] = step
+                accumulator.add(track.sample(at: index), opensSegment: index == fixes.lowerBound, stepDistance: step)
                 if let window = accumulator.lastWindowSpeed { maximumSinceSample = max(maximumSinceSample ?? window, window) }
                 guard let time = track.time(at: index) else { continue }
                 let totals = accumulator.runningTotals
@@ -76,13 +132,15 @@ public struct TrackCursorProfile: Sendable {
                         time > previous.time ? (totals.distance - previous.distance) / (time - previous.time) : nil
                     }
                     samples.append(Sample(
-                        time: time - start, coordinate: track.coordinate(at: index), altitude: track.altitude(at: index).flatMap { $0.isFinite ? $0 : nil },
+                        time: time - start, coordinate: track.coordinate(at: index),
+                        altitude: track.altitude(at: index).flatMap { $0.isFinite ? $0 : nil },
                         speed: speed, totals: totals, maximumSpeed: maximumSinceSample))
                     maximumSinceSample = nil
                     lastSlice = slice
                 }
                 previousTimed = (time, totals.distance)
             }
+            totals = accumulator.runningTotals
         }
     }
 }

@@ -32,7 +32,10 @@ public struct TrackProfile: Sendable {
     public let courses: Courses
 
     /// The profile of `track`, its series reduced to `columnCount` slices of its time span.
-    public init(track: FilteredTrack, columnCount: Int = TrackProfile.columnCount) {
+    /// `stepDistances`, when given, holds each fix's geodesic distance in metres from the previous
+    /// fix of its segment, by fix index (`TrackCursorProfile.stepDistances`): a step between
+    /// consecutive fixes is then not measured again.
+    public init(track: FilteredTrack, columnCount: Int = TrackProfile.columnCount, stepDistances: [Double]? = nil) {
         courses = Courses(track: track)
         var start: Double?
         var (earliest, latest) = (Double.infinity, -Double.infinity)
@@ -48,7 +51,7 @@ public struct TrackProfile: Sendable {
         var speedColumns = ColumnDecimation(origin: earliest - start, columnWidth: width, keepsEnds: true)
         var altitudeColumns = speedColumns
         for segment in track.segments {
-            var previous: (time: Double, coordinate: Coordinate)?
+            var previous: (time: Double, coordinate: Coordinate, index: Int)?
             for index in segment.fixes {
                 guard let time = track.time(at: index) else { continue }
                 let coordinate = track.coordinate(at: index)
@@ -59,12 +62,13 @@ public struct TrackProfile: Sendable {
                     altitudeColumns.breakLine()
                 }
                 if let previous, time > previous.time {
-                    speedColumns.add(
-                        x: elapsed, y: Geodesic.distance(from: previous.coordinate, to: coordinate) / (time - previous.time))
+                    let distance = previous.index == index - 1 && stepDistances?.count == track.count
+                        ? stepDistances![index] : Geodesic.distance(from: previous.coordinate, to: coordinate)
+                    speedColumns.add(x: elapsed, y: distance / (time - previous.time))
                 } else {
                     speedColumns.breakLine()
                 }
-                previous = (time, coordinate)
+                previous = (time, coordinate, index)
             }
             speedColumns.breakLine()
             altitudeColumns.breakLine()

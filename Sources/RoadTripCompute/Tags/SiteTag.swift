@@ -43,11 +43,9 @@ public struct SiteTag: Sendable, Hashable {
     public static func tags(of destinations: [Destination]) -> [SiteTag] {
         var bySlug: [String: SiteTag] = [:]
         for (index, destination) in destinations.enumerated() {
-            for written in destination.tags {
-                guard let slug = slug(of: written) else { continue }
-                let name = written.trimmingCharacters(in: .whitespacesAndNewlines)
-                if bySlug[slug] == nil { bySlug[slug] = SiteTag(name: name, slug: slug, destinationIndices: []) }
-                if bySlug[slug]!.destinationIndices.last != index { bySlug[slug]!.destinationIndices.append(index) }
+            for name in distinctNames(destination.tags) {
+                guard let slug = slug(of: name) else { continue }
+                bySlug[slug, default: SiteTag(name: name, slug: slug, destinationIndices: [])].destinationIndices.append(index)
             }
         }
         return bySlug.values.sorted { $0.slug < $1.slug }

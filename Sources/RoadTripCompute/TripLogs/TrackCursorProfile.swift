@@ -85,18 +85,10 @@ public struct TrackCursorProfile: Sendable {
         for position in segments.indices {
             guard let segment = measured.withLock({ $0[position] }) else { continue }
             for var sample in segment.samples {
-                sample.totals.distance += before.distance
-                sample.totals.movingTime += before.movingTime
-                sample.totals.movingDistance += before.movingDistance
-                sample.totals.elevationGain += before.elevationGain
-                sample.totals.elevationLoss += before.elevationLoss
+                sample.totals = before + sample.totals
                 samples.append(sample)
             }
-            before.distance += segment.totals.distance
-            before.movingTime += segment.totals.movingTime
-            before.movingDistance += segment.totals.movingDistance
-            before.elevationGain += segment.totals.elevationGain
-            before.elevationLoss += segment.totals.elevationLoss
+            before = before + segment.totals
         }
     }
 

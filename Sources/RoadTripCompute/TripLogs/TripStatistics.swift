@@ -173,6 +173,15 @@ public struct TripStatistics: Sendable, Hashable, Codable {
             public var elevationGain = 0.0
             /// `TripStatistics.elevationLoss` so far, by the same rule.
             public var elevationLoss = 0.0
+
+            /// The totals of two stretches one after the other (each figure summed).
+            public static func + (first: RunningTotals, second: RunningTotals) -> RunningTotals {
+                RunningTotals(
+                    distance: first.distance + second.distance, movingTime: first.movingTime + second.movingTime,
+                    movingDistance: first.movingDistance + second.movingDistance,
+                    elevationGain: first.elevationGain + second.elevationGain,
+                    elevationLoss: first.elevationLoss + second.elevationLoss)
+            }
         }
 
         private let settings: StatisticsSettings

@@ -162,32 +162,20 @@ struct BasemapTileCache: Sendable {
         store(Data(BasemapTileSVG.document(body: body, name: Self.documentName(ofView: view)).utf8), at: url(ofView: view).path)
     }
 
-    /// Writes `bytes` under a temporary name in the target's folder (checked and made by
-    /// `folders`; never through a link) with plain `open`/`write` — no `fsync`, no second rename —
-    /// then renames it over the target; returns the target's new stamp. A failure is recorded in
-    /// `folders` for the warning.
+    /// Replaces the target with `bytes` (`CacheFileReplacement`) in its folder, checked and made by
+    /// `folders`; returns the target's new stamp. A failure is recorded in `folders` for the warning.
     private func store(_ bytes: Data, at targetPath: String) -> BasemapFileStamp? {
-        let slash = targetPath.lastIndex(of: "/") ?? targetPath.startIndex
-        let parent = String(targetPath[..<slash]), name = String(targetPath[targetPath.index(after: slash)...])
+        let parent = (targetPath as NSString).deletingLastPathComponent
         guard folders.isUsable(parent, creating: true) else { return nil }
-        let temporary = parent + "/.\(name).\(getpid()).\(UInt32.random(in: 0...UInt32.max))"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else {
-            folders.record("cannot write in \(folders.display(parent)): \(String(cString: strerror(errno)))")
-            return nil
-        }
-        var status = stat()
-        let written = bytes.withUnsafeBytes { OutputWriter.writeAll(descriptor, $0) }
-        let failure = written ? nil : String(cString: strerror(errno))
-        let stamped = written && fstat(descriptor, &status) == 0
-        close(descriptor)
-        guard written, stamped, rename(temporary, targetPath) == 0 else {
-            let reason = failure ?? String(cString: strerror(errno))
-            unlink(temporary)
+        switch CacheFileReplacement.replace(targetPath, with: bytes) {
+        case .success(let status):
+            return BasemapFileStamp(status)
+        case .failure(.cannotCreate(let reason)):
+            folders.record("cannot write in \(folders.display(parent)): \(reason)")
+        case .failure(.cannotWrite(let reason)):
             folders.record("cannot write \(folders.display(targetPath)): \(reason)")
-            return nil
         }
-        return BasemapFileStamp(status)
+        return nil
     }
 
     /// Removes the folders of other fingerprints beside this one (only names of 16 hexadecimal

@@ -73,20 +73,14 @@ struct SharePreviewCache: Sendable {
         } catch {
             return .failure(StoreFailure(reason: "cannot make \(ProjectCacheFolder.name)/og: \(FileBytes.systemReason(error))"))
         }
-        let temporary = folder.path + "/.\(key).png.\(getpid()).\(UInt32.random(in: 0...UInt32.max))"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else {
-            return .failure(StoreFailure(reason: "cannot write in \(ProjectCacheFolder.name)/og: \(String(cString: strerror(errno)))"))
-        }
-        let written = png.withUnsafeBytes { OutputWriter.writeAll(descriptor, $0) }
-        let failure = written ? nil : String(cString: strerror(errno))
-        close(descriptor)
-        guard written, rename(temporary, target.path) == 0 else {
-            let reason = failure ?? String(cString: strerror(errno))
-            unlink(temporary)
+        switch CacheFileReplacement.replace(target.path, with: png) {
+        case .success:
+            return .success(target)
+        case .failure(.cannotCreate(let reason)):
+            return .failure(StoreFailure(reason: "cannot write in \(ProjectCacheFolder.name)/og: \(reason)"))
+        case .failure(.cannotWrite(let reason)):
             return .failure(StoreFailure(reason: "cannot write \(ProjectCacheFolder.name)/og/\(key).png: \(reason)"))
         }
-        return .success(target)
     }
 
     /// Why a PNG could not be kept.

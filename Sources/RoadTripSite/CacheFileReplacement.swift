@@ -1,0 +1,37 @@
+import Foundation
+
+/// How roadtrip's caches (`.roadtrip-cache/basemap/`, `.roadtrip-cache/og/`) replace one of their
+/// files: the bytes go into a new file under a temporary name beside it (`.<name>.<pid>.<random>`,
+/// `O_EXCL | O_NOFOLLOW`, so never through a link), which is then renamed over the old one — so an
+/// interrupted build never leaves a half-written file, and a file the output hard-links is never
+/// written into. No `fsync`: a cache file lost to a crash only costs its drawing again.
+enum CacheFileReplacement {
+    /// Why a file could not be replaced: `strerror`'s text of the failing call.
+    enum Failure: Error {
+        /// The temporary file could not be made in the folder.
+        case cannotCreate(reason: String)
+        /// Writing it or renaming it over the target failed (the temporary file is removed).
+        case cannotWrite(reason: String)
+    }
+
+    /// Replaces the file at `targetPath` (in an existing folder the caller checked) with `bytes`;
+    /// what `fstat` said of the new file.
+    static func replace(_ targetPath: String, with bytes: Data) -> Result<stat, Failure> {
+        let slash = targetPath.lastIndex(of: "/") ?? targetPath.startIndex
+        let name = targetPath[targetPath.index(after: slash)...]
+        let temporary = String(targetPath[..<slash]) + "/.\(name).\(getpid()).\(UInt32.random(in: 0...UInt32.max))"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { return .failure(.cannotCreate(reason: String(cString: strerror(errno)))) }
+        var status = stat()
+        let written = bytes.withUnsafeBytes { OutputWriter.writeAll(descriptor, $0) }
+        let failure = written ? nil : String(cString: strerror(errno))
+        let stamped = written && fstat(descriptor, &status) == 0
+        close(descriptor)
+        guard written, stamped, rename(temporary, targetPath) == 0 else {
+            let reason = failure ?? String(cString: strerror(errno))
+            unlink(temporary)
+            return .failure(.cannotWrite(reason: reason))
+        }
+        return .success(status)
+    }
+}

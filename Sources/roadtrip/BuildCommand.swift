@@ -18,7 +18,8 @@ enum BuildCommand: Command {
             """)
 
     static func run(_ arguments: ParsedArguments) throws(UsageError) -> Int32 {
-        let baseURL = try OptionSpec.baseURL(in: arguments)
+        // As written: load-config checks it again and reports its warnings.
+        let baseURL = try OptionSpec.baseURL(in: arguments)?.written
         let flags = try BuildFlags(arguments)
         guard var options = flags.options() else { return 1 }
         options.baseURL = baseURL

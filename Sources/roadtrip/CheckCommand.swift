@@ -55,7 +55,8 @@ enum CheckCommand: Command {
         }
         let diagnostics = DiagnosticLog()
         // The baseURL the site was built with: --base-url (as given to build), else site.yaml's.
-        let baseURL = baseURLArgument ?? root.flatMap { SiteLoader(projectRoot: $0, log: diagnostics).loadConfig().baseURL }
+        let baseURL = baseURLArgument.map { $0.checked.url }
+            ?? root.flatMap { SiteLoader(projectRoot: $0, log: diagnostics).loadConfig().baseURL }
         let links = baseURL.map { SiteLinks(baseURL: $0) }
         let report = LinkCheck.check(outputFolder: output, basePath: links?.basePath, origin: links?.origin)
         for broken in report.broken {

@@ -66,16 +66,16 @@ struct OptionSpec: Equatable {
     static let baseURL = OptionSpec(
         name: "--base-url", valueName: "URL", help: "overrides baseURL of site.yaml (e.g. https://example.org/trips/)")
 
-    /// The value of `--base-url`, checked as `site.yaml`'s is (`BaseURL.check`); `nil` when not given.
+    /// The value of `--base-url` as written, and as checked (`BaseURL.check`: the form links are
+    /// built on, `//` collapsed and so on); `nil` when not given.
     /// - Throws: `UsageError` naming the problem (exit status 2).
-    static func baseURL(in arguments: ParsedArguments) throws(UsageError) -> String? {
+    static func baseURL(in arguments: ParsedArguments) throws(UsageError) -> (written: String, checked: BaseURL)? {
         guard let baseURL = arguments.value("--base-url") else { return nil }
         do throws(BaseURL.Problem) {
-            _ = try BaseURL.check(baseURL, name: "--base-url")
+            return (baseURL, try BaseURL.check(baseURL, name: "--base-url"))
         } catch {
             throw UsageError(message: error.message)
         }
-        return baseURL
     }
 }
 

@@ -96,3 +96,23 @@ def test_no_page_scrolls_sideways_at_360_px(page, site):
         assert rect(driver, chart)[2] <= 360
     finally:
         phone(driver, on=False)
+
+
+def test_the_scale_bar_and_credits_let_clicks_through_to_pins(page):
+    """They are drawn over the pins; on a phone a spread pin can lie under the scale bar's label
+    (a fresh-clone tester's 360-px page), and the click must reach the pin."""
+    driver = page("bergen/index.html")
+    events = driver.execute_script(
+        "return ['.scale-bar', '.scale-bar text', '.attribution'].map(function (s) {"
+        " var e = document.querySelector('[data-roadtrip-map] ' + s); return e && getComputedStyle(e).pointerEvents; })")
+    assert events == ["none", "none", "none"], events
+    # A pin moved under the scale bar's label is the element at that point.
+    hit = driver.execute_script("""
+        var svg = document.querySelector('[data-roadtrip-map] svg'), label = svg.querySelector('.scale-bar text');
+        var pin = svg.querySelector('[data-annotation-id="destination"]'), r = label.getBoundingClientRect();
+        var m = svg.getScreenCTM().inverse(), p = svg.createSVGPoint();
+        p.x = r.left + r.width / 2; p.y = r.top + r.height / 2 + 12; p = p.matrixTransform(m);
+        pin.setAttribute('transform', 'translate(' + p.x + ',' + p.y + ')');
+        var e = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+        return !!(e && e.closest('[data-annotation-id="destination"]'));""")
+    assert hit

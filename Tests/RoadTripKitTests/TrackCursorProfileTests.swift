@@ -89,6 +89,54 @@ import Testing
         #expect(max(windows, average) == statistics.maximumSpeed)
     }
 
+    /// The cursor measures a sustained-speed window only where it could raise its sample's maximum
+    /// (`WindowMeasuring.aboveGroupMaximum`); the reference measures every window. On zig-zag
+    /// tracks (where the distance along the track, the bound, exceeds the window's chord) cut into
+    /// groups at random fixes, each group's maximum — the highest middle of three, and with the
+    /// segment's closing speed — and the statistics must be the same numbers exactly.
+    @Test func boundedWindowsGiveEachGroupTheExactMaximum() throws {
+        var random = SplitMix64(seed: 20_261_204)
+        for _ in 0..<40 {
+            var bounded = TripStatistics.Accumulator(windowMeasuring: .aboveGroupMaximum)
+            var exact = TripStatistics.Accumulator(windowMeasuring: .everyWindow)
+            var boundedMaximum: Double?, exactMaximum: Double?
+            var latitude = 46.0, longitude = 14.5, seconds = 0.0
+            var groups = 0, boundsReported = 0
+            for index in 0..<600 {
+                let heading = Double.random(in: 0..<(2 * .pi), using: &random)
+                let metres = Double.random(in: 0...40, using: &random)
+                latitude += metres * cos(heading) / 111_000
+                longitude += metres * sin(heading) / 77_000
+                seconds += Double(Int.random(in: 1...3, using: &random))
+                let fix = LocationSample(
+                    timestamp: Self.epoch.addingTimeInterval(seconds), coordinate: Coordinate(latitude: latitude, longitude: longitude))
+                let opens = index == 0 || Int.random(in: 0..<150, using: &random) == 0
+                bounded.add(fix, opensSegment: opens)
+                exact.add(fix, opensSegment: opens)
+                if let window = bounded.lastWindowSpeed { boundedMaximum = max(boundedMaximum ?? window, window) }
+                if let window = exact.lastWindowSpeed {
+                    exactMaximum = max(exactMaximum ?? window, window)
+                    if bounded.lastWindowSpeed != window { boundsReported += 1 }
+                }
+                let closing = (bounded.shortSegmentSpeed, exact.shortSegmentSpeed)
+                if let closingBounded = closing.0, let closingExact = closing.1 {
+                    #expect(max(boundedMaximum ?? closingBounded, closingBounded) == max(exactMaximum ?? closingExact, closingExact))
+                }
+                if Int.random(in: 0..<12, using: &random) == 0 {
+                    #expect(boundedMaximum == exactMaximum)
+                    (boundedMaximum, exactMaximum) = (nil, nil)
+                    bounded.startWindowGroup()
+                    exact.startWindowGroup()
+                    groups += 1
+                }
+            }
+            #expect(boundedMaximum == exactMaximum)
+            #expect(bounded.statistics() == exact.statistics())
+            // The test means something: groups were cut, and bounds stood in for some windows.
+            #expect(groups > 20 && boundsReported > 0)
+        }
+    }
+
     /// A 10,000-fix track (1 s apart) is sampled at the first fix of each of 720 slices of its
     /// 9,999 s, and its last fix (at 9,999 s, the end of slice 719): 721 samples, times increasing.
     @Test func aLongTrackIsSampledBySlicesOfItsTime() throws {

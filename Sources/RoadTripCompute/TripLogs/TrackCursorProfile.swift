@@ -54,7 +54,8 @@ public struct TrackCursorProfile: Sendable {
     /// figure of `TripStatistics` restarts at a segment (nothing is measured across a break, the
     /// elevation hysteresis and the sustained windows start again), so a segment's totals are its
     /// own plus those of the segments before it — the same numbers one accumulator over the whole
-    /// track gives (a 1,000,000-fix log takes two geodesics a fix: its step and its window).
+    /// track gives. A fix costs one geodesic (its step); a sustained-speed window is measured only
+    /// where it could raise its sample's maximum (`WindowMeasuring.aboveGroupMaximum`).
     public init(
         track: FilteredTrack, settings: StatisticsSettings = .default, maximumSampleCount: Int = TrackCursorProfile.maximumSampleCount
     ) {
@@ -102,7 +103,7 @@ public struct TrackCursorProfile: Sendable {
             track: FilteredTrack, fixes: Range<Int>, start: Double, sliceWidth: Double, settings: StatisticsSettings,
             stepDistances: UnsafeMutableBufferPointer<Double>
         ) {
-            var accumulator = TripStatistics.Accumulator(settings: settings, measuresEveryWindow: true)
+            var accumulator = TripStatistics.Accumulator(settings: settings, windowMeasuring: .aboveGroupMaximum)
             let lastTimed = fixes.last { track.time(at: $0) != nil }
             var previousTimed: (time: Double, distance: Double)?
             var lastSlice = -1
@@ -128,6 +129,7 @@ public struct TrackCursorProfile: Sendable {
                         altitude: track.altitude(at: index).flatMap { $0.isFinite ? $0 : nil },
                         speed: speed, totals: totals, maximumSpeed: maximumSinceSample))
                     maximumSinceSample = nil
+                    accumulator.startWindowGroup()
                     lastSlice = slice
                 }
                 previousTimed = (time, totals.distance)

@@ -185,9 +185,10 @@ public struct TripStatistics: Sendable, Hashable, Codable {
         }
 
         private let settings: StatisticsSettings
-        /// Whether every window's speed is measured (`lastWindowSpeed`), rather than bounded where it
-        /// cannot beat the best so far.
-        private let measuresEveryWindow: Bool
+        /// Which windows' speeds are measured rather than bounded (see `WindowMeasuring`).
+        private let windowMeasuring: WindowMeasuring
+        /// The highest `lastWindowSpeed` since `startWindowGroup()` (`.aboveGroupMaximum`).
+        private var groupMaximum: Double?
         private var result = TripStatistics()
         private var longitudes = LongitudeBins()
         private var southmost = Double.infinity
@@ -205,18 +206,37 @@ public struct TripStatistics: Sendable, Hashable, Codable {
         private var lastTime: Date?
         private var sinceLastTime = 0.0
 
+        /// Which sustained-speed windows are measured exactly (the geodesic between the window's
+        /// ends: one per timed fix) rather than bounded by the distance along the track over their
+        /// time, an upper bound of their speed that costs nothing. A bound stands in for a window
+        /// only where it is not above a maximum the speed must beat to matter, so the statistics
+        /// are the same in every mode.
+        public enum WindowMeasuring: Sendable {
+            /// Only windows that could beat the statistics' `maximumSpeed` so far: the fewest
+            /// geodesics; `lastWindowSpeed` may be a bound not above that maximum.
+            case aboveMaximum
+            /// Every window: `lastWindowSpeed` is always the speed itself.
+            case everyWindow
+            /// Windows that could beat the highest `lastWindowSpeed` since the last
+            /// `startWindowGroup()`: `lastWindowSpeed` is exact whenever it is above that group
+            /// maximum, so the highest of a group is exact (the trip page's cursor samples,
+            /// `TrackCursorProfile`, each take the maximum of their group of fixes).
+            case aboveGroupMaximum
+        }
+
         /// The sustained speed (m/s) the last fix added reached: the middle of the speeds of the
         /// last three windows ending at consecutive fixes (see `maximumSpeed`), `nil` when it
-        /// reached none. Exact only with `measuresEveryWindow`; otherwise a window that cannot beat
-        /// the best so far gives a bound of its speed instead.
+        /// reached none. Exact with `.everyWindow`; otherwise a window that cannot beat the
+        /// maximum its `WindowMeasuring` names gives a bound of its speed instead, and the middle
+        /// of three is then exact whenever it is above that maximum (a middle above it needs two
+        /// windows above it, and those were measured).
         public private(set) var lastWindowSpeed: Double?
 
-        /// An accumulator with `settings` and no fixes yet. With `measuresEveryWindow`, every
-        /// window's speed is measured exactly (one more geodesic per timed fix) so that
-        /// `lastWindowSpeed` is the speed itself; the statistics are the same either way.
-        public init(settings: StatisticsSettings = .default, measuresEveryWindow: Bool = false) {
+        /// An accumulator with `settings` and no fixes yet, measuring windows as
+        /// `windowMeasuring` says (the statistics are the same in every mode).
+        public init(settings: StatisticsSettings = .default, windowMeasuring: WindowMeasuring = .aboveMaximum) {
             self.settings = settings
-            self.measuresEveryWindow = measuresEveryWindow
+            self.windowMeasuring = windowMeasuring
             climb = ElevationZigzag(hysteresis: settings.elevationHysteresis)
             sustained = SustainedSpeed(time: settings.sustainedSpeedTime)
         }
@@ -274,11 +294,26 @@ public struct TripStatistics: Sendable, Hashable, Codable {
                 result.movingDistance += travelled
             }
             result.rawMaximumSpeed = max(result.rawMaximumSpeed ?? speed, speed)
-            let best = measuresEveryWindow ? -Double.infinity : result.maximumSpeed ?? 0
+            let best: Double
+            switch windowMeasuring {
+            case .aboveMaximum: best = result.maximumSpeed ?? 0
+            case .everyWindow: best = -Double.infinity
+            case .aboveGroupMaximum: best = groupMaximum ?? -Double.infinity
+            }
             if let window = sustained.add(coordinate, at: end, travelled: travelled, best: best) {
                 result.maximumSpeed = max(result.maximumSpeed ?? window, window)
+                groupMaximum = max(groupMaximum ?? window, window)
                 lastWindowSpeed = window
             }
+        }
+
+        /// Starts a new group of fixes for `.aboveGroupMaximum`: the group maximum starts again
+        /// from none, and the open segment's last two windows, which the next middle of three
+        /// reads and which may have been bounded against the previous group's higher maximum,
+        /// are measured exactly now (at most two geodesics).
+        public mutating func startWindowGroup() {
+            groupMaximum = nil
+            sustained.measureRecentWindows()
         }
 
         /// Closes the open segment (if any) and resets the per-segment state.
@@ -494,6 +529,18 @@ private struct SustainedSpeed {
     /// The speeds of the last (up to) three windows; a window whose speed could not beat the best so
     /// far holds an upper bound of it instead (see `add`).
     private var recent: (Double, Double, Double) = (0, 0, 0)
+    /// The last two windows' ends and time (seconds) where `recent.1`/`recent.2` hold a bound,
+    /// `nil` where they hold the speed: what `measureRecentWindows` measures.
+    private var boundedRecent: (Window?, Window?) = (nil, nil)
+
+    /// A window's first and last fix and its time in seconds.
+    private struct Window {
+        var start: Coordinate
+        var end: Coordinate
+        var duration: Double
+
+        var speed: Double { Geodesic.distance(from: start, to: end) / duration }
+    }
     private var windowCount = 0
 
     init(time: Double) {
@@ -507,7 +554,15 @@ private struct SustainedSpeed {
         travelledTo.removeAll(keepingCapacity: true)
         first = 0
         recent = (0, 0, 0)
+        boundedRecent = (nil, nil)
         windowCount = 0
+    }
+
+    /// Replaces the bounds among the last two windows' speeds by the speeds themselves.
+    mutating func measureRecentWindows() {
+        if let window = boundedRecent.0 { recent.1 = window.speed }
+        if let window = boundedRecent.1 { recent.2 = window.speed }
+        boundedRecent = (nil, nil)
     }
 
     /// The segment's first timed fix.
@@ -544,10 +599,10 @@ private struct SustainedSpeed {
         let duration = now - times[first]
         guard duration >= time, duration > 0 else { return nil }
         let alongBound = (travelledTo[travelledTo.count - 1] - travelledTo[first]) / duration
-        let speed = alongBound <= best
-            ? alongBound
-            : Geodesic.distance(from: coordinates[first], to: coordinate) / duration
-        recent = (recent.1, recent.2, speed)
+        let window = Window(start: coordinates[first], end: coordinate, duration: duration)
+        let isBounded = alongBound <= best
+        recent = (recent.1, recent.2, isBounded ? alongBound : window.speed)
+        boundedRecent = (boundedRecent.1, isBounded ? window : nil)
         windowCount += 1
         guard windowCount >= 3 else { return nil }
         // The middle of three.

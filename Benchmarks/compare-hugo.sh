@@ -11,9 +11,11 @@
 #      minimal theme written below: title, subtitle, body, POI list from front matter, home page list);
 #   3. builds each $RUNS times (default 3) into a fresh output folder each (clean) and $RUNS times over
 #      the previous output (rebuild) under /usr/bin/time, and
-#   4. prints the median wall time per page (ms/page), the median peak resident memory (MB), the
-#      ratio roadtrip/Hugo of the time per page (below 1: roadtrip is faster), and roadtrip's stage
-#      lines of its median clean and rebuild runs.
+#   4. builds each $RUNS times more after adding one sentence to one destination's index.md before
+#      each run (edit: what an author waits for after saving a page), and
+#   5. prints the median wall time per page (ms/page), the median whole edit build (ms), the median
+#      peak resident memory (MB), the ratio roadtrip/Hugo of the time per page (below 1: roadtrip is
+#      faster), and roadtrip's stage lines of its median clean, rebuild and edit runs.
 #
 # "pages" is N destination pages + 1 home page: the pages both builders render from the content.
 # Each builder also writes files the other does not (roadtrip: SVG maps and GeoJSON; Hugo: sitemap);
@@ -24,6 +26,12 @@
 #   SEED=2025              generator seed           SKIP_ROADTRIP=1 / SKIP_HUGO=1  measure one side only
 #   ROADTRIP=/path/to/roadtrip   use this binary instead of `swift build -c release --product roadtrip`
 #   KEEP_TMP=1             keep the temporary work folder (its path is printed)
+#   BIG_INPUTS=0           leave out the big-input benchmarks run after the table (by default this
+#                          script also runs Benchmarks/triplog-throughput.sh — the 1,000,000-point log,
+#                          roadtrip and the xmllint floor only, and its one-destination site build —
+#                          and Benchmarks/photo-thumbnails.sh with the same binary, and prints their
+#                          tables, so that a speed-up of small pages is never paid by big inputs)
+#   BIG_RUNS=3             runs of each big-input benchmark
 #
 # Needs: bash, python3, /usr/bin/time (Debian package `time`), hugo (Debian package `hugo`), and for the
 # roadtrip half the Swift toolchain. Missing Debian packages are installed with apt-get.
@@ -151,6 +159,8 @@ make_roadtrip_project() {  # $1: project folder
 # MODE "rebuild": one untimed build first, then every run builds over the previous output with the
 #   content unchanged (the edit-and-rebuild loop of an author; roadtrip skips files whose bytes did not
 #   change, Hugo rewrites them).
+# MODE "edit": as "rebuild", but before each run one sentence is appended to the Markdown file
+#   $EDIT_FILE (one destination's index.md): the rebuild after an author saved one page.
 # MEDIAN_LOG is the output (stdout and stderr) of the run whose time is the median.
 measure() {
     local name="$1" output="$2" expected="$3" mode="$4"; shift 5
@@ -163,13 +173,14 @@ measure() {
         /usr/bin/time -f '%e %M' -o "$timing" "${arguments[@]}" > "$2" 2>&1
     }
     local command=("$@")
-    if [ "$mode" = rebuild ]; then
+    if [ "$mode" != clean ]; then
         rm -rf "$output"
         run_command "$output" "$WORK/$name.warmup.log" || { say "compare-hugo: $name failed (warm-up):"; tail -n 20 "$WORK/$name.warmup.log" >&2; exit 1; }
     fi
     for run in $(seq 1 "$RUNS"); do
-        folder="$output"; [ "$mode" = rebuild ] || folder="$output.$run"
+        folder="$output"; [ "$mode" != clean ] || folder="$output.$run"
         log="$WORK/$name.$run.log"
+        [ "$mode" != edit ] || printf '\nA sentence added before run %s.\n' "$run" >> "$EDIT_FILE"
         sync
         if ! run_command "$folder" "$log"; then
             say "compare-hugo: $name failed (run $run):"; tail -n 20 "$log" >&2; cat "$timing" >&2; exit 1
@@ -186,7 +197,7 @@ measure() {
     MEDIAN_KB=$(median < "$WORK/$name.kb")
     run=$(sort -n "$WORK/$name.seconds" | awk -v n="$RUNS" 'NR == int((n + 1) / 2) { print $2 }')
     MEDIAN_LOG="$WORK/$name.$run.log"
-    [ "$mode" = rebuild ] || for run in $(seq 1 "$RUNS"); do rm -rf "$output.$run"; done
+    [ "$mode" != clean ] || for run in $(seq 1 "$RUNS"); do rm -rf "$output.$run"; done
 }
 
 rows=(); stages=()
@@ -195,7 +206,10 @@ for n in $SIZES; do
     python3 "$REPO/Benchmarks/generate-destinations.py" "$WORK/content-$n" "$n" "$SEED"
     pages=$((n + 1))
     rt_ms="n/a"; rt_mb="n/a"; hugo_ms="n/a"; hugo_mb="n/a"; ratio="n/a"
-    rt_rebuild_ms="n/a"; hugo_rebuild_ms="n/a"; rebuild_ratio="n/a"
+    rt_rebuild_ms="n/a"; hugo_rebuild_ms="n/a"; rebuild_ratio="n/a"; rt_edit_ms="n/a"; hugo_edit_ms="n/a"
+    # The destination an author edits between the "edit" runs: the first one generated.
+    edited="$(cd "$WORK/content-$n" && for d in */; do [ -f "$d/index.md" ] && { printf '%s' "${d%/}"; break; }; done)"
+    [ -n "$edited" ] || die "no destination to edit in $WORK/content-$n"
 
     if [ "$SKIP_ROADTRIP" != 1 ]; then
         project="$WORK/roadtrip-$n"
@@ -212,6 +226,11 @@ for n in $SIZES; do
             "$ROADTRIP" build --source "$project" --output @OUT@
         rt_rebuild_ms=$(awk -v s="$MEDIAN_SECONDS" -v p="$pages" 'BEGIN { printf "%.3f", s * 1000 / p }')
         stages+=("N=$n, rebuild (median run):" "$(grep -E '^\[[0-9]+/[0-9]+\]' "$MEDIAN_LOG" | sed 's/^/    /')")
+        EDIT_FILE="$project/Destinations/$edited/index.md"
+        measure "roadtrip-$n-edit" "$WORK/out-roadtrip-$n" "$pages" edit -- \
+            "$ROADTRIP" build --source "$project" --output @OUT@
+        rt_edit_ms=$(awk -v s="$MEDIAN_SECONDS" 'BEGIN { printf "%.0f", s * 1000 }')
+        stages+=("N=$n, one destination edited (median run):" "$(grep -E '^\[[0-9]+/[0-9]+\]' "$MEDIAN_LOG" | sed 's/^/    /')")
         rm -rf "$project" "$WORK/out-roadtrip-$n"
     fi
 
@@ -227,6 +246,10 @@ for n in $SIZES; do
         measure "hugo-$n-rebuild" "$WORK/out-hugo-$n" "$pages" rebuild -- \
             hugo --source "$site" --destination @OUT@ --cacheDir "$WORK/hugo-cache" --quiet
         hugo_rebuild_ms=$(awk -v s="$MEDIAN_SECONDS" -v p="$pages" 'BEGIN { printf "%.3f", s * 1000 / p }')
+        EDIT_FILE="$site/content/destinations/$edited/index.md"
+        measure "hugo-$n-edit" "$WORK/out-hugo-$n" "$pages" edit -- \
+            hugo --source "$site" --destination @OUT@ --cacheDir "$WORK/hugo-cache" --quiet
+        hugo_edit_ms=$(awk -v s="$MEDIAN_SECONDS" 'BEGIN { printf "%.0f", s * 1000 }')
         rm -rf "$site" "$WORK/out-hugo-$n"
     fi
 
@@ -234,20 +257,35 @@ for n in $SIZES; do
         ratio=$(awk -v a="$rt_ms" -v b="$hugo_ms" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "n/a" }')
         rebuild_ratio=$(awk -v a="$rt_rebuild_ms" -v b="$hugo_rebuild_ms" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "n/a" }')
     fi
-    rows+=("$n $pages $rt_ms $hugo_ms $ratio $rt_rebuild_ms $hugo_rebuild_ms $rebuild_ratio $rt_mb $hugo_mb")
+    rows+=("$n $pages $rt_ms $hugo_ms $ratio $rt_rebuild_ms $hugo_rebuild_ms $rebuild_ratio $rt_edit_ms $hugo_edit_ms $rt_mb $hugo_mb")
     rm -rf "$WORK/content-$n"
 done
 
 hugo_version="skipped"; [ "$SKIP_HUGO" = 1 ] || hugo_version="$(hugo version | awk '{ print $2 }')"
 printf '# roadtrip vs Hugo %s — median of %s builds, seed %s, %s CPU(s)\n' "$hugo_version" "$RUNS" "$SEED" "$(nproc)"
-printf '# clean: into a fresh output folder each run; rebuild: over the previous output, content unchanged\n'
-printf '%6s %6s %14s %12s %6s %16s %14s %8s %10s %10s\n' N pages "clean roadtrip" "clean hugo" ratio "rebuild roadtrip" "rebuild hugo" ratio "roadtrip MB" "hugo MB"
-printf '%6s %6s %14s %12s %6s %16s %14s %8s %10s %10s\n' "" "" "ms/page" "ms/page" "" "ms/page" "ms/page" "" "peak" "peak"
+printf '# clean: into a fresh output folder each run; rebuild: over the previous output, content unchanged;\n'
+printf '# edit: over the previous output after one sentence was added to one destination (whole build, ms)\n'
+printf '%6s %6s %14s %12s %6s %16s %14s %8s %13s %10s %10s %10s\n' N pages "clean roadtrip" "clean hugo" ratio "rebuild roadtrip" "rebuild hugo" ratio "edit roadtrip" "edit hugo" "roadtrip MB" "hugo MB"
+printf '%6s %6s %14s %12s %6s %16s %14s %8s %13s %10s %10s %10s\n' "" "" "ms/page" "ms/page" "" "ms/page" "ms/page" "" "ms" "ms" "peak" "peak"
 for row in "${rows[@]}"; do
     # shellcheck disable=SC2086
-    printf '%6s %6s %14s %12s %6s %16s %14s %8s %10s %10s\n' $row
+    printf '%6s %6s %14s %12s %6s %16s %14s %8s %13s %10s %10s %10s\n' $row
 done
 if [ ${#stages[@]} -gt 0 ]; then
     printf '\n# roadtrip stage lines\n'
     printf '%s\n' "${stages[@]}"
+fi
+
+# --- big inputs, in the same run: the trip-log and photo benchmarks -------------------------------------------
+if [ "${BIG_INPUTS:-1}" != 0 ] && [ "$SKIP_ROADTRIP" != 1 ]; then
+    say "compare-hugo: big inputs (BIG_INPUTS=0 leaves them out)"
+    printf '\n# big inputs (Benchmarks/triplog-throughput.sh, Benchmarks/photo-thumbnails.sh)\n'
+    RUNS="${BIG_RUNS:-3}" ROADTRIP="$ROADTRIP" SKIP_GPXPY=1 SKIP_GPSBABEL=1 bash "$REPO/Benchmarks/triplog-throughput.sh"
+    benchmarks="${BENCHMARKS:-$(dirname "$ROADTRIP")/roadtrip-benchmarks}"
+    if [ ! -x "$benchmarks" ]; then
+        say "compare-hugo: swift build -c release --product roadtrip-benchmarks"
+        (cd "$REPO" && swift build -c release --product roadtrip-benchmarks >&2)
+        benchmarks="$REPO/.build/release/roadtrip-benchmarks"
+    fi
+    BENCHMARKS="$benchmarks" bash "$REPO/Benchmarks/photo-thumbnails.sh"
 fi

@@ -205,6 +205,19 @@ import TestTools
         #expect(try Self.buildAndCompare(project, "without --drafts again") == 0)
     }
 
+    /// Another roadtrip executable (here a copy of the same one: another file, so another
+    /// identity) may render differently, and the built-in theme is part of it: nothing is reused.
+    @Test func anotherExecutableRendersEveryPage() throws {
+        let project = try Self.builtSite()
+        defer { project.remove() }
+        let copy = project.root.appendingPathComponent("roadtrip-copy")
+        try FileManager.default.copyItem(at: CommandRunner.executable, to: copy)
+        let other = try CommandRunner.run(program: copy, ["build", "--source", project.root.path])
+        #expect(other.status == 0, "\(other.standardError)")
+        #expect(Self.reused(other) == 0)
+        #expect(try Self.buildAndCompare(project, "the first executable again") == 0)
+    }
+
     @Test func aChangeOfAThemeFileRendersEveryPage() throws {
         let project = try Self.builtSite(copyingTheme: true)
         defer { project.remove() }

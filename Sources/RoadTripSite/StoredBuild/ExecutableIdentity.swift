@@ -5,7 +5,8 @@ import Foundation
 /// and status-change times (nanoseconds since 1970). A new build of the binary, or another
 /// version installed over it, is a new file (or the same file written again: new times), so what
 /// ``StoredBuild`` kept from another binary is never reused — without reading the 19 MB executable.
-/// `"unknown"` when the file cannot be found: nothing stored is then ever reused.
+/// When the file cannot be found, a value of this process's own (its pid and a random number):
+/// nothing stored is then ever reused.
 enum ExecutableIdentity {
     /// `dev:inode:size:mtime:ctime` of the running executable, computed once per process.
     static let current: String = {

@@ -60,7 +60,8 @@ public struct BuildResult: Sendable {
     public var reusedDestinations = 0
     /// Destinations whose filtered trip logs a ``BuildCache`` gave (0 without one).
     public var reusedComputations = 0
-    /// Destinations whose rendered files a ``BuildCache`` gave (0 without one).
+    /// Destinations whose rendered files a ``BuildCache`` gave, or whose files a ``StoredBuild``
+    /// found still in the output folder as the last build wrote them (0 without either).
     public var reusedRenderings = 0
     /// The steps that reported the build's errors (or, when it failed under `--strict` with none,
     /// its warnings), in step order: where to look first.

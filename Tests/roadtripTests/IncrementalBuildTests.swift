@@ -247,6 +247,35 @@ import TestTools
         #expect(try Self.buildAndCompare(project, "after repair") == 4)
     }
 
+    /// A build that fails records nothing: the stored files are byte for byte as before it, and
+    /// the next build that succeeds renders what changed since the last one that did.
+    @Test func aFailedBuildRecordsNothing() throws {
+        let project = try Self.builtSite()
+        defer { project.remove() }
+        let folder = project.root.appendingPathComponent(".roadtrip-cache/build")
+        func stored() throws -> [String: Data] {
+            var files: [String: Data] = [:]
+            for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) {
+                files[name] = try Data(contentsOf: folder.appendingPathComponent(name))
+            }
+            return files
+        }
+        let before = try stored()
+        let bergen = try project.read("Destinations/bergen/index.md")
+        try project.write("Destinations/bergen/index.md", bergen.replacingOccurrences(of: "latitude: 60.0", with: "latitude: north"))
+        try project.write("Destinations/tromso/index.md", try project.read("Destinations/tromso/index.md") + " Midnight sun.")
+        try Self.settle(project, ["Destinations/bergen/index.md", "Destinations/tromso/index.md"])
+        let failed = try project.build()
+        #expect(failed.status == 1)
+        #expect(failed.standardError.contains("Destinations/bergen/index.md:"), "\(failed.standardError)")
+        #expect(try stored() == before)
+        try project.write("Destinations/bergen/index.md", bergen)
+        try Self.settle(project, ["Destinations/bergen/index.md"])
+        // Bergen (written again) and Tromsø (edited) are rendered; Ålesund and Trondheim reused:
+        // Bergen's title, which Ålesund's pager shows, is as before.
+        #expect(try Self.buildAndCompare(project, "after the failed build") == 2)
+    }
+
     /// A stored file that is truncated, garbage or not a file at all is ignored: a full build,
     /// no crash; one that cannot be written is a warning, and the build still succeeds.
     @Test func aCorruptOrUnwritableStoredBuildIsIgnored() throws {

@@ -17,7 +17,7 @@ import RoadTripSite
 ///   that a rebuild and a `roadtrip build` into the same folder never interleave (the rebuild
 ///   waits, or with `--no-wait` fails and keeps serving the last good build), with relative links (`baseURL` ignored) so that the preview works at
 ///   the server's root whatever `site.yaml` says, and with a `BuildCache` so a rebuild re-renders
-///   what changed.
+///   what changed (none with `--no-cache`: every rebuild is a full one).
 /// - A failed build keeps the last good output served; its diagnostics are printed and shown in an
 ///   overlay on open pages (`LiveReload`) until a build succeeds.
 /// - Every request goes through `StaticSite`'s checks (limits, `Host`, method, path); then
@@ -177,7 +177,8 @@ public final class DevelopmentServer: Sendable {
         let log = DiagnosticLog()
         let start = DispatchTime.now().uptimeNanoseconds
         let printer = self.printer
-        let result = SiteBuilder(options: options.build, log: log, cache: cache, progress: { printer($0, false) }).build()
+        let result = SiteBuilder(
+            options: options.build, log: log, cache: options.build.ignoresBuildCaches ? nil : cache, progress: { printer($0, false) }).build()
         for line in Diagnostic.printedLines(log.diagnostics.filter(options.build.prints)) { printer(line, true) }
         let milliseconds = Int(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
         if result.succeeded {

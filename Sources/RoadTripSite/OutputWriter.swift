@@ -242,7 +242,7 @@ public struct OutputWriter: Sendable {
     /// - Returns: which files were written, left unchanged and removed.
     /// - Throws: ``Diagnostic``, as ``write(_:holding:)``; also when the lock cannot be taken.
     public func write(_ files: [OutputFile]) throws(Diagnostic) -> OutputWriteSummary {
-        try check(files)
+        try check(files, kept: [])
         let lock = try lock(waits: true)
         defer { lock.release() }
         do throws(OutputWriteFailure) {
@@ -266,12 +266,18 @@ public struct OutputWriter: Sendable {
     ///   failure, and whether the output folder was changed before it. Failures before the apply
     ///   phase leave the output folder untouched; one inside it may leave part of the build applied
     ///   (``OutputWriteFailure/outputChanged``), which the next build completes.
-    public func write(_ files: [OutputFile], holding lock: OutputLock) throws(OutputWriteFailure) -> OutputWriteSummary {
+    ///
+    /// `kept` lists files of this build that are already in the output folder as it must be (the
+    /// caller checked their stamps, ``StoredBuild``): they are neither read nor compared, count as
+    /// unchanged and stay in the manifest. The output folder must exist when `kept` is not empty.
+    public func write(
+        _ files: [OutputFile], keeping kept: [String] = [], holding lock: OutputLock
+    ) throws(OutputWriteFailure) -> OutputWriteSummary {
         let output = canonicalOutput
         let area = lock.area
         let staging = area.stagingFolder(processIdentifier: getpid())
         do throws(Diagnostic) {
-            try check(files)
+            try check(files, kept: kept)
             guard area.output == output else {
                 throw failure(nil, "the lock held is the one of \(lock.area.output.path), not of this output folder")
             }
@@ -290,9 +296,10 @@ public struct OutputWriter: Sendable {
             let site = staging.appendingPathComponent("site", isDirectory: true)
             try posix(nil, "cannot create the staging folder '\(site.path)'") { mkdir(site.path, 0o755) }
             if FileEntryKind(atPath: output.path) == nil {
+                if let missing = kept.first { throw failure(missing, "was to be kept, but the output folder is gone") }
                 return try writeFresh(files, output: output, site: site)
             }
-            prepared = try prepareUpdate(files, output: output, staging: staging)
+            prepared = try prepareUpdate(files, kept: kept, output: output, staging: staging)
         } catch {
             throw OutputWriteFailure(diagnostic: error, outputChanged: false)
         }
@@ -331,19 +338,19 @@ public struct OutputWriter: Sendable {
         return answers.withLock { $0 }
     }
 
-    /// Checks the output folder (``validate()``) and the paths of `files`.
-    private func check(_ files: [OutputFile]) throws(Diagnostic) {
+    /// Checks the output folder (``validate()``) and the paths of `files` and `kept`.
+    private func check(_ files: [OutputFile], kept: [String]) throws(Diagnostic) {
         try validate()
-        for file in files {
-            if let problem = OutputFile.pathProblem(file.path) { throw failure(file.path, problem) }
+        for path in files.map(\.path) + kept {
+            if let problem = OutputFile.pathProblem(path) { throw failure(path, problem) }
         }
-        if let (earlier, later) = Self.conflictingPaths(files.map(\.path)).first {
+        if let (earlier, later) = Self.conflictingPaths(files.map(\.path) + kept).first {
             throw failure(later, "conflicts with '\(earlier)' (same path ignoring case, or a file where a folder is needed)")
         }
     }
 
     /// The output folder, absolute, with `..` and symbolic links resolved.
-    private var canonicalOutput: URL {
+    var canonicalOutput: URL {
         OutputFolderPolicy.url(OutputFolderPolicy.canonicalComponents(outputDirectory))
     }
 
@@ -368,18 +375,18 @@ public struct OutputWriter: Sendable {
     }
 
     /// The output folder exists: stage the changed files and the manifests, check for conflicts
-    /// and plan the swap; the output folder is not touched.
-    private func prepareUpdate(_ files: [OutputFile], output: URL, staging: URL) throws(Diagnostic) -> PreparedUpdate {
+    /// and plan the swap; the output folder is not touched. `kept` paths are unchanged as they are.
+    private func prepareUpdate(_ files: [OutputFile], kept: [String], output: URL, staging: URL) throws(Diagnostic) -> PreparedUpdate {
         let previous = OutputManifest(contentsOf: output)
         let outputRoot = output.path
-        let produced = Set(files.map(\.path))
+        let produced = Set(files.map(\.path) + kept)
         let stale = previous.paths.subtracting(produced)
 
         // Stage: nothing in the output folder changes until every check has passed.
         var clearing = Clearing()
         var changed: [String] = []
         var changedFiles: [OutputFile] = []
-        var unchanged: [String] = []
+        var unchanged = kept
         var folderMoves = Set<String>()
         var existingFolders = Set<String>()
         let site = staging.appendingPathComponent("site", isDirectory: true)

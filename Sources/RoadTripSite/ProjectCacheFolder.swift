@@ -5,7 +5,8 @@ import RoadTripContent
 /// `<project root>/.roadtrip-cache/`: what roadtrip keeps between runs that is not the site itself —
 /// the photos' thumbnail and web copies (`photos/`, ``ThumbnailMaker``), the offline basemap's
 /// tiles (`basemap/`, ``BasemapTileCache``), the pages' share previews (`og/`,
-/// ``SharePreviewCache``) and `roadtrip serve`'s preview build (`serve/`, ``DevelopmentServer``).
+/// ``SharePreviewCache``), what the last build into each output folder rendered (`build/`,
+/// ``StoredBuild``) and `roadtrip serve`'s preview build (`serve/`, ``DevelopmentServer``).
 ///
 /// Nothing in it is an input: the loaders read only `Destinations/` and `Themes/`, and `serve`
 /// watches only those, so writing here never triggers a rebuild. Nothing in it is published
@@ -51,6 +52,12 @@ public enum ProjectCacheFolder {
     /// what they are drawn from (``SharePreviewCache``).
     public static func sharePreviews(projectRoot: URL) -> URL {
         url(projectRoot: projectRoot).appendingPathComponent("og", isDirectory: true)
+    }
+
+    /// `<projectRoot>/.roadtrip-cache/build/`: what the last build into each output folder
+    /// rendered, for the next build to reuse (``StoredBuild``).
+    static func build(projectRoot: URL) -> URL {
+        url(projectRoot: projectRoot).appendingPathComponent("build", isDirectory: true)
     }
 
     /// `<projectRoot>/.roadtrip-cache/serve/`: where `roadtrip serve` builds the site with relative

@@ -24,6 +24,14 @@ public struct BuildOptions: Sendable {
     /// output folder, wait for it to finish (`true`, the default) or fail at once naming its
     /// process (`false`, `--no-wait`). See ``OutputLock``.
     public var waitsForOtherBuilds = true
+    /// Whether the build keeps what it rendered in `.roadtrip-cache/build/` and reuses what the
+    /// last build into the same output folder kept there (``StoredBuild``): `roadtrip build`.
+    /// `false` (the default, and `roadtrip serve`, whose ``BuildCache`` is in memory) renders everything.
+    public var storesBuild = false
+    /// `--no-cache`: read nothing any cache kept of earlier builds (``StoredBuild``'s file is not
+    /// read, though a successful build still writes it; `serve` rebuilds without its ``BuildCache``),
+    /// so that everything is loaded, computed and rendered again.
+    public var ignoresBuildCaches = false
 
     /// Whether `diagnostic` is printed: everything, except warnings under `--quiet` — unless
     /// `--strict` made warnings what fails the build. The one rule for `build` and `serve`.
@@ -52,7 +60,8 @@ public struct BuildResult: Sendable {
     public var reusedDestinations = 0
     /// Destinations whose filtered trip logs a ``BuildCache`` gave (0 without one).
     public var reusedComputations = 0
-    /// Destinations whose rendered files a ``BuildCache`` gave (0 without one).
+    /// Destinations whose rendered files a ``BuildCache`` gave, or whose files a ``StoredBuild``
+    /// found still in the output folder as the last build wrote them (0 without either).
     public var reusedRenderings = 0
     /// The steps that reported the build's errors (or, when it failed under `--strict` with none,
     /// its warnings), in step order: where to look first.

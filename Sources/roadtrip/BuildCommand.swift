@@ -23,6 +23,7 @@ enum BuildCommand: Command {
         let flags = try BuildFlags(arguments)
         guard var options = flags.options() else { return 1 }
         options.baseURL = baseURL
+        options.storesBuild = true
         let quiet = flags.quiet, strict = flags.strict
 
         let log = DiagnosticLog()

@@ -2,14 +2,14 @@ import Foundation
 import RoadTripKit
 
 /// The options `build` and `serve` share: `--source`, `--output`, `--drafts`, `--strict`,
-/// `--no-wait`, `-v`/`--verbose`, `-q`/`--quiet`.
+/// `--no-wait`, `--no-cache`, `-v`/`--verbose`, `-q`/`--quiet`.
 struct BuildFlags {
     /// `--source` and `--output`, first in the usage.
     static let folderOptions: [OptionSpec] = [
         .source,
         OptionSpec(name: "--output", valueName: "DIR", help: "where the site goes; default: <source>/Output", completion: .directory),
     ]
-    /// `--drafts`, `--strict`, `--no-wait`, `--verbose`, `--quiet`, after any options of the
+    /// `--drafts`, `--strict`, `--no-wait`, `--no-cache`, `--verbose`, `--quiet`, after any options of the
     /// command's own.
     static let switchOptions: [OptionSpec] = [
         OptionSpec(name: "--drafts", help: "also build destinations with draft: true"),
@@ -18,6 +18,10 @@ struct BuildFlags {
             name: "--no-wait",
             help: "when another build is writing the output folder, exit 1 naming its process\n"
                 + "instead of waiting for it"),
+        OptionSpec(
+            name: "--no-cache",
+            help: "render every page again: reuse nothing earlier builds kept\n"
+                + "(build still records this one in .roadtrip-cache/build/)"),
         OptionSpec(
             name: "--verbose", shortName: "-v",
             help: "print what the build decided (the project root, coordinates, regions, zooms)"),
@@ -29,6 +33,7 @@ struct BuildFlags {
     let drafts: Bool
     let strict: Bool
     let noWait: Bool
+    let noCache: Bool
     let verbose: Bool
     let quiet: Bool
 
@@ -40,6 +45,7 @@ struct BuildFlags {
         drafts = arguments.flag("--drafts")
         strict = arguments.flag("--strict")
         noWait = arguments.flag("--no-wait")
+        noCache = arguments.flag("--no-cache")
         verbose = arguments.flag("--verbose")
         quiet = arguments.flag("--quiet")
         if verbose && quiet { throw UsageError(message: "--verbose and --quiet cannot be used together") }
@@ -58,6 +64,7 @@ struct BuildFlags {
         options.includeDrafts = drafts
         options.strict = strict
         options.waitsForOtherBuilds = !noWait
+        options.ignoresBuildCaches = noCache
         options.verbosity = verbose ? .verbose : (quiet ? .quiet : .normal)
         return options
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestTools
 @testable import RoadTripKit
 @testable import RoadTripCore
 @testable import RoadTripFormats
@@ -38,18 +39,5 @@ import Testing
         #expect(DecimalText.string(-0.00000001, maximumFractionDigits: 7) == "0")
         #expect(DecimalText.fixed(40.7484, fractionDigits: 7) == "40.7484000")
         #expect(DecimalText.fixed(-73.98570001, fractionDigits: 7) == "-73.9857000")
-    }
-}
-
-/// SplitMix64 (Steele, Lea & Flood 2014): a small seeded generator for reproducible tests.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+import TestTools
 @testable import RoadTripKit
 @testable import RoadTripCore
 @testable import RoadTripFormats

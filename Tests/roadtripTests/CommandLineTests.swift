@@ -255,7 +255,7 @@ import Testing
         #expect(try complete("roadtrip trip filter --dist") == "--distance-filter")
         #expect(try complete("roadtrip trip filter --format g") == "geojson\ngpx")
         #expect(try complete("roadtrip trip stats --preset c") == "corelocation-sample")
-        #expect(try complete("roadtrip serve --no") == "--no-watch\n--no-wait")
+        #expect(try complete("roadtrip serve --no") == "--no-watch\n--no-wait\n--no-cache")
         #expect(try complete("roadtrip completion ''") == "bash\nzsh\nfish")
         #expect(try complete("roadtrip help trip ''") == "filter\nstats")
 

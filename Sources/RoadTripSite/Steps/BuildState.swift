@@ -8,6 +8,12 @@ import RoadTripRender
 struct BuildState: Sendable {
     /// `site.yaml` with the command line's overrides (load-config).
     var config = SiteConfig()
+    /// What the last build into the output folder rendered, and what this one renders, when the
+    /// build stores it (``BuildOptions/storesBuild``) (load-config).
+    var storedBuild: StoredBuild?
+    /// The paths of the files render-pages did not render because the output folder still holds
+    /// them as the last build wrote them (``StoredBuild/keptFiles(of:key:)``), sorted (render-pages).
+    var keptFiles: [String] = []
     /// The published destinations in home-page order, `nil` when loading stopped (load-destinations).
     var content: SiteContent?
     /// The theme, `nil` when it could not be loaded (load-theme).

@@ -7,7 +7,9 @@ import RoadTripRender
 
 extension BuildStep {
     /// Renders every destination's files in parallel across the cores (the ``BuildCache`` gives
-    /// those of destinations whose source and ``PageInputs`` are unchanged), the site-wide files
+    /// those of destinations whose source and ``PageInputs`` are unchanged; with a ``StoredBuild``,
+    /// a destination whose files the output folder still holds as the last build wrote them is not
+    /// rendered at all: its paths go to the state's `keptFiles`), the site-wide files
     /// alongside them, then the home page; the theme's assets are copied from the project's theme
     /// folder or written from the built-in theme. The files are sorted by path, so the output is
     /// deterministic. A template error stops the build at its template's line and column. For a
@@ -20,14 +22,16 @@ extension BuildStep {
                 trips: state.trips, overview: overview, itineraries: (state.itineraries, state.itineraryMaps),
                 tags: (state.tags, state.tagMaps),
                 theme: theme, config: state.config,
-                basemap: (state.basemapTiles, state.overviewBasemap, state.basemapFingerprint), context: context)
+                basemap: (state.basemapTiles, state.overviewBasemap, state.basemapFingerprint), stored: state.storedBuild,
+                context: context)
+            state.keptFiles = state.storedBuild?.keptPaths ?? []
         } catch {
             context.log.report(error.diagnostic(in: theme.displayPath(ofTemplate: error.templateName)))
             throw BuildStop(summary: "stopped by a template error")
         }
         return CountText.counted(state.destinations.count, "destination") + " ("
-            + (context.cache == nil ? "" : "\(state.reusedRenderings) reused, ")
-            + CountText.counted(state.files.count, "file") + ")"
+            + (context.cache == nil && state.storedBuild == nil ? "" : "\(state.reusedRenderings) reused, ")
+            + CountText.counted(state.files.count + state.keptFiles.count, "file") + ")"
     }
 
     /// What a destination's rendered files depend on besides its own source, the site
@@ -81,7 +85,8 @@ extension BuildStep {
         trips: [Trip], overview: FittedMap, itineraries: (plans: [Itinerary], maps: [FittedMap?]),
         tags: (tags: [SiteTag], maps: [FittedMap]), theme: Theme,
         config: SiteConfig,
-        basemap: (tiles: BasemapTileSet?, overview: String?, fingerprint: String?), context: BuildContext
+        basemap: (tiles: BasemapTileSet?, overview: String?, fingerprint: String?), stored: StoredBuild?,
+        context: BuildContext
     )
         throws(TemplateError) -> (files: [OutputFile], sharePreviews: [SharePreview], reused: Int)
     {
@@ -116,7 +121,27 @@ extension BuildStep {
                     cardMap: renderer.cardMap(trip: trip))
             }
             let result: Result<RenderedDestination, TemplateError>
-            if let cache = context.cache {
+            if let stored, let key = stored.key(
+                of: trip.destination,
+                inputs: PageInputs(
+                    destination: trip.destination, previous: previous, next: next, basemapFingerprint: basemap.fingerprint,
+                    itineraryLine: itineraryLines[index], siteHasTags: !tags.tags.isEmpty),
+                placemark: trip.placemark)
+            {
+                // Its files are still in the output folder as the last build wrote them: only the
+                // home page's card is made; otherwise it is rendered and noted for the next build.
+                if stored.keptFiles(of: trip.destination, key: key) != nil {
+                    reused.add(1, ordering: .relaxed)
+                    result = .success(RenderedDestination(files: PageFiles(), cardMap: renderer.cardMap(trip: trip)))
+                } else {
+                    result = Result(catching: make)
+                    if case .success(let rendered) = result {
+                        stored.noteRendered(
+                            trip.destination, key: key,
+                            paths: rendered.files.files.map(\.path) + rendered.files.sharePreviews.map(\.path))
+                    }
+                }
+            } else if let cache = context.cache {
                 let inputs = PageInputs(
                     destination: trip.destination, previous: previous, next: next, basemapFingerprint: basemap.fingerprint,
                     itineraryLine: itineraryLines[index], siteHasTags: !tags.tags.isEmpty)

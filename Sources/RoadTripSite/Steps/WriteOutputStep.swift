@@ -4,10 +4,12 @@ extension BuildStep {
     /// Writes the rendered files into the output folder (`OutputWriter`: staged, then renamed into
     /// place while the build holds the folder's lock), after checking that no two paths collide
     /// (the same path twice, or two differing only in case); a collision, or any problem that
-    /// blocks the build so far, stops it before the output folder is touched.
+    /// blocks the build so far, stops it before the output folder is touched. The files render-pages
+    /// kept (``BuildState/keptFiles``) are left as they are; once written, the ``StoredBuild`` is
+    /// saved (a failure to save is a warning).
     static let writeOutput = BuildStep("write-output") { state, context throws(BuildStop) in
-        let files = state.files
-        for (first, second) in OutputWriter.conflictingPaths(files.map(\.path)) {
+        let files = state.files, kept = state.keptFiles
+        for (first, second) in OutputWriter.conflictingPaths(files.map(\.path) + kept) {
             context.log.error(SourceLocation(path: context.options.outputDirectory.lastPathComponent),
                 first == second ? "the output path '\(first)' would be written twice"
                     : "output paths '\(first)' and '\(second)' differ only in case")
@@ -16,7 +18,7 @@ extension BuildStep {
         guard let lock = context.lock else { throw BuildStop(summary: "not written: the output folder is not locked") }
         let summary: OutputWriteSummary
         do throws(OutputWriteFailure) {
-            summary = try context.writer.write(files, holding: lock)
+            summary = try context.writer.write(files, keeping: kept, holding: lock)
         } catch {
             context.log.report(error.diagnostic)
             state.outputChanged = error.outputChanged
@@ -26,10 +28,15 @@ extension BuildStep {
                     : "stopped by an error: the output folder was left as it was")
         }
         state.writeSummary = summary
+        if let problem = state.storedBuild?.save() {
+            context.log.warning(
+                SourceLocation(path: ProjectCacheFolder.name + "/build"),
+                "cannot keep what this build rendered: \(problem); the next build renders every page again")
+        }
         if let (cache, index) = state.basemapCache { cache.restampTiles(changedBy: summary, in: index) }
         context.verbose("apply phase (the renames and removals in the output folder): "
             + DecimalText.fixed(summary.applySeconds * 1000, fractionDigits: 2) + " ms")
-        return CountText.counted(files.count, "file") + " (" + CountText.grouped(summary.written.count) + " written, "
+        return CountText.counted(files.count + kept.count, "file") + " (" + CountText.grouped(summary.written.count) + " written, "
             + CountText.grouped(summary.unchanged.count) + " unchanged, " + CountText.grouped(summary.removed.count) + " removed)"
     }
 }

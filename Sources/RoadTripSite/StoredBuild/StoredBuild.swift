@@ -1,0 +1,219 @@
+import Foundation
+import Synchronization
+import RoadTripCore
+import RoadTripContent
+
+/// What `roadtrip build` keeps between runs in `.roadtrip-cache/build/` so that a destination whose
+/// page nothing changed is not rendered, compared or written again: for each destination of the
+/// last successful build into an output folder, the key it was rendered under and its output
+/// files with the ``BasemapFileStamp`` each had after the write (one ``StoredBuildFile`` per output
+/// folder). Rendered bytes are never stored: a destination is reused only while every one of its
+/// files is still in the output folder with its recorded stamp, and write-output then leaves
+/// those files alone without reading them (``OutputWriter/write(_:keeping:holding:)``).
+///
+/// A destination's key (``key(of:inputs:placemark:)``) is its source's ``SourceFingerprint`` (the
+/// destination folder, or `Destinations.plist`) with what its pages take from outside the source:
+/// the ``BuildStep/PageInputs`` (neighbours' slugs and titles, itinerary line, the offline
+/// basemap's fingerprint, whether the site has tags) and its nearest town. The site key, which a
+/// stored file must match to be read at all, is everything else the pages depend on: the roadtrip
+/// executable (``ExecutableIdentity``), the project root, the output folder (path, device and
+/// inode), `--base-url` and `--drafts`, the fingerprints of `site.yaml` and of the theme's folder
+/// (as ``BuildCache/SiteKey`` takes them), and whether share previews can be drawn.
+///
+/// Nothing unsettled is stored (``SourceFingerprint/isSettled``: a file modified in the last
+/// ``SourceFingerprint/timestampGranularity`` seconds could change again unseen): not a
+/// destination whose source is unsettled, and nothing at all when `site.yaml` or the theme is.
+/// The file is written only after a build's write succeeded (``save(afterWriting:)``), replaced
+/// atomically (``CacheFileReplacement``); one that cannot be read or parsed is ignored.
+final class StoredBuild: DestinationSourceCache {
+    /// A source's fingerprint as a digest, and whether it is settled.
+    private struct Source: Sendable {
+        var digest: String
+        var isSettled: Bool
+    }
+
+    private struct State: Sendable {
+        /// By source path (a destination's `sourcePath`), filled by load-destinations.
+        var sources: [String: Source] = [:]
+        /// This build's destinations reused from the stored file, by identity.
+        var kept: [String: StoredBuildFile.Destination] = [:]
+        /// This build's destinations rendered, by identity: key and output paths.
+        var rendered: [String: (key: String, paths: [String])] = [:]
+    }
+
+    /// The project root (`--source`).
+    let projectRoot: URL
+    /// `.roadtrip-cache/build/<FNV-1a of the output folder's path>.index`.
+    let fileURL: URL
+    /// The output folder, absolute and canonical (as the writer resolves it).
+    let outputRoot: String
+    /// Everything the stored records depend on besides their own sources and the output folder's
+    /// identity (``siteKey``).
+    private let siteKeyWithoutOutput: String
+    /// Whether `site.yaml` and the theme were settled when the build started; else nothing is saved.
+    let isSiteSettled: Bool
+    /// The records of the last build under the same site key; empty when there are none, when
+    /// they do not parse, when the site key differs, or under `--no-cache`.
+    private let previous: [String: StoredBuildFile.Destination]
+    private let now: @Sendable () -> Date
+    private let state = Mutex(State())
+
+    /// The stored build for `options` with `config` (site.yaml with the command line's overrides)
+    /// into `outputRoot` (canonical), reading the stored file unless `reads` is `false`
+    /// (`--no-cache`). `now` is the build's clock.
+    init(options: BuildOptions, config: SiteConfig, outputRoot: String, reads: Bool, now: @escaping @Sendable () -> Date) {
+        self.now = now
+        self.outputRoot = outputRoot
+        projectRoot = options.projectRoot
+        fileURL = ProjectCacheFolder.build(projectRoot: options.projectRoot)
+            .appendingPathComponent(FNV1a.hex64(outputRoot) + ".index", isDirectory: false)
+        let site = BuildCache.SiteKey(projectRoot: options.projectRoot, config: config, now: now())
+        isSiteSettled = site.siteFile.isSettled && site.theme.isSettled
+        siteKeyWithoutOutput = [
+            "1", ExecutableIdentity.current, site.projectRoot, outputRoot, options.baseURL ?? "",
+            options.includeDrafts ? "drafts" : "", Self.digest(site.siteFile), Self.digest(site.theme),
+            SharePreviewAbsence(config: config) == nil ? "previews" : "",
+        ].joined(separator: "\u{0}")
+        if reads, let data = FileManager.default.contents(atPath: fileURL.path), let stored = StoredBuildFile(parsing: data),
+           stored.siteKey == Self.siteKey(siteKeyWithoutOutput, outputRoot: outputRoot)
+        {
+            previous = stored.destinations
+        } else {
+            previous = [:]
+        }
+    }
+
+    /// The site key as it is now: with the output folder's device and inode (a folder replaced
+    /// since, or on another file system, holds none of the files stamped), as 16 hexadecimal digits.
+    /// The build holds the output folder's lock from before the stored file is read until after
+    /// it is saved, so the folder is the same at both ends unless someone else replaced it.
+    private var siteKey: String { Self.siteKey(siteKeyWithoutOutput, outputRoot: outputRoot) }
+
+    private static func siteKey(_ siteKeyWithoutOutput: String, outputRoot: String) -> String {
+        var output = stat()
+        let outputIdentity = stat(outputRoot, &output) == 0 ? "\(output.st_dev):\(output.st_ino)" : "absent"
+        return FNV1a.hex64(siteKeyWithoutOutput + "\u{0}" + outputIdentity)
+    }
+
+    /// `DestinationSourceCache`'s request: fingerprints `files` (before `load` runs, so that a
+    /// change while loading shows next time) and loads them; nothing is reused here, the loaded
+    /// destinations are not kept.
+    func destinations(
+        ofSource sourcePath: String, files: URL, log: DiagnosticLog, load: (DiagnosticLog) -> [Destination]
+    ) -> (destinations: [Destination], reused: Bool) {
+        let fingerprint = SourceFingerprint(of: files, takenAt: now())
+        let source = Source(digest: Self.digest(fingerprint), isSettled: fingerprint.isSettled)
+        state.withLock { $0.sources[sourcePath] = source }
+        return (load(log), false)
+    }
+
+    /// Nothing to drop: only this build's destinations are saved.
+    func keepOnlySources(_ sourcePaths: Set<String>) {}
+
+    /// The key `destination`'s files are rendered under with `inputs` and its nearest town
+    /// `placemark`; `nil` when its source was not fingerprinted.
+    func key(of destination: Destination, inputs: BuildStep.PageInputs, placemark: Placemark?) -> String? {
+        guard let source = state.withLock({ $0.sources[destination.sourcePath] }) else { return nil }
+        func neighbour(_ slug: String?, _ title: String?) -> String { slug.map { $0 + "\u{1}" + (title ?? "") } ?? "" }
+        let line = inputs.itineraryLine
+        var fields = [
+            source.digest, inputs.image ?? "\u{2}", inputs.assetFiles.joined(separator: "\u{1}"),
+            neighbour(inputs.previous?.slug, inputs.previous?.title), neighbour(inputs.next?.slug, inputs.next?.title),
+            inputs.basemapFingerprint ?? "", inputs.siteHasTags ? "tags" : "",
+        ]
+        if let line {
+            fields += [
+                line.days, neighbour(line.previous?.slug, line.previous?.title), line.previous?.distance ?? "",
+                neighbour(line.next?.slug, line.next?.title), line.next?.distance ?? "", line.tripName ?? "\u{2}",
+                line.tripTitle, line.hasTripTable ? "table" : "",
+            ]
+        }
+        if let placemark {
+            // What a page shows of its nearest town (not `"\(placemark)"`: reflection cost ~2% of a rebuild).
+            fields += [
+                placemark.locality, placemark.state, placemark.country, placemark.countryCode, placemark.timeZone,
+                "\(placemark.coordinate.latitude),\(placemark.coordinate.longitude),\(placemark.distance),\(placemark.population)",
+            ]
+        }
+        return FNV1a.hex64(fields.joined(separator: "\u{0}"))
+    }
+
+    /// The output paths of `destination` when the last build rendered it under `key` and each of
+    /// its files is still in the output folder with the stamp recorded after that build's write;
+    /// they are then this build's too (``keptPaths``). `nil` otherwise: render it.
+    func keptFiles(of destination: Destination, key: String) -> [String]? {
+        let identity = Self.identity(of: destination)
+        guard let stored = previous[identity], stored.key == key else { return nil }
+        for file in stored.files where BasemapFileStamp.of(path: outputRoot + "/" + file.path) != file.stamp { return nil }
+        state.withLock { $0.kept[identity] = stored }
+        return stored.files.map(\.path)
+    }
+
+    /// Notes that `destination` was rendered under `key` into `paths` (its files and the share
+    /// previews its pages name), to be stamped and saved once they are written.
+    func noteRendered(_ destination: Destination, key: String, paths: [String]) {
+        state.withLock { $0.rendered[Self.identity(of: destination)] = (key, paths) }
+    }
+
+    /// Every output path this build reuses without rendering, sorted.
+    var keptPaths: [String] {
+        state.withLock { $0.kept.values.flatMap { $0.files.map(\.path) } }.sorted()
+    }
+
+    /// Records the destinations of the build whose write just succeeded: those reused as they
+    /// were, those rendered with the stamps their files have now (after the apply phase: a rename
+    /// changes a file's status-change time), except any whose source was unsettled or whose file
+    /// is not a regular file any more. Replaces the stored file; returns why it could not, or
+    /// `nil`. Saves nothing when `site.yaml` or the theme was unsettled.
+    func save() -> String? {
+        guard isSiteSettled else { return nil }
+        let (sources, kept, rendered) = state.withLock { ($0.sources, $0.kept, $0.rendered) }
+        var destinations = kept
+        let renderedList = Array(rendered)
+        let stamped = Mutex([String: StoredBuildFile.Destination](minimumCapacity: renderedList.count))
+        let sourcePathsByIdentity = Dictionary(uniqueKeysWithValues: renderedList.map { ($0.key, Self.sourcePath(of: $0.key)) })
+        DispatchQueue.concurrentPerform(iterations: renderedList.count) { position in
+            let (identity, (key, paths)) = renderedList[position]
+            guard sources[sourcePathsByIdentity[identity]!]?.isSettled == true else { return }
+            var files: [StoredBuildFile.StampedFile] = []
+            files.reserveCapacity(paths.count)
+            for path in paths {
+                guard let stamp = BasemapFileStamp.of(path: outputRoot + "/" + path) else { return }
+                files.append(StoredBuildFile.StampedFile(path: path, stamp: stamp))
+            }
+            stamped.withLock { $0[identity] = StoredBuildFile.Destination(key: key, files: files) }
+        }
+        destinations.merge(stamped.withLock { $0 }) { _, new in new }
+        let folder = fileURL.deletingLastPathComponent()
+        if let problem = ProjectCacheFolder.problem(with: folder, projectRoot: projectRoot) { return problem }
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            return "cannot create \(ProjectCacheFolder.name)/build/: \(error.localizedDescription)"
+        }
+        switch CacheFileReplacement.replace(fileURL.path, with: StoredBuildFile(siteKey: siteKey, destinations: destinations).data) {
+        case .success: return nil
+        case .failure(.cannotCreate(let reason)), .failure(.cannotWrite(let reason)): return reason
+        }
+    }
+
+    /// How the stored file names a destination: its source path, NUL, its slug.
+    private static func identity(of destination: Destination) -> String {
+        destination.sourcePath + "\u{0}" + destination.slug
+    }
+
+    /// The source path of an ``identity(of:)``.
+    private static func sourcePath(of identity: String) -> String {
+        String(identity[..<(identity.firstIndex(of: "\u{0}") ?? identity.endIndex)])
+    }
+
+    /// A fingerprint as 16 hexadecimal digits (FNV-1a of its entries).
+    private static func digest(_ fingerprint: SourceFingerprint) -> String {
+        var text = ""
+        for entry in fingerprint.entries {
+            text += "\(entry.path)\u{0}\(entry.size):\(entry.modificationSeconds).\(entry.modificationNanoseconds):"
+            text += "\(entry.inode):\(entry.changeSeconds).\(entry.changeNanoseconds)\n"
+        }
+        return FNV1a.hex64(text)
+    }
+}

@@ -1,0 +1,318 @@
+import Foundation
+import Testing
+import TestTools
+
+/// `roadtrip build`'s stored build (`.roadtrip-cache/build/`): a rebuild reuses the pages of the
+/// destinations nothing changed for, and its output is always byte for byte that of a full build
+/// (`--no-cache` into a fresh folder) — after random edits, renames, deletions and additions,
+/// after a change of `site.yaml` or of the theme, after the output was tampered with, and with a
+/// corrupt stored file.
+@Suite struct IncrementalBuildTests {
+    /// One destination as the test writes it.
+    struct Place {
+        var title: String
+        var order: Int
+        var day: Int
+        var tags: [String]
+        var pointCount: Int
+        var latitude: Double
+        var longitude: Double
+        var words: [String]
+
+        var markdown: String {
+            let pois = (0..<pointCount).map { index in
+                "  - { title: Stop \(index), latitude: \(latitude + 0.01 * Double(index + 1)), longitude: \(longitude) }"
+            }
+            return """
+                ---
+                title: \(title)
+                latitude: \(latitude)
+                longitude: \(longitude)
+                order: \(order)
+                date: 2025-06-\(String(format: "%02d", day))
+                tags: [\(tags.joined(separator: ", "))]
+                \(pointCount > 0 ? "pois:\n" + pois.joined(separator: "\n") : "")
+                ---
+
+                \(words.joined(separator: " ")).
+                """
+        }
+    }
+
+    /// Sets the modification time of `paths` (relative to the project) a minute back, so that the
+    /// build takes them as settled (`SourceFingerprint.isSettled`: a file modified within the last
+    /// 2 s is not trusted to stay as read, and what was made from it is not stored). Their
+    /// status-change time still moves, so the build still sees them as changed.
+    static func settle(_ project: TemporaryProject, _ paths: [String]) throws {
+        let past = Date().addingTimeInterval(-60)
+        for path in paths {
+            try FileManager.default.setAttributes([.modificationDate: past], ofItemAtPath: project.root.appendingPathComponent(path).path)
+        }
+    }
+
+    /// Every file below `folder` of the project, relative to the project root.
+    static func files(below folder: String, of project: TemporaryProject) -> [String] {
+        let base = project.root.appendingPathComponent(folder)
+        let names = (FileManager.default.enumerator(atPath: base.path)?.allObjects as? [String]) ?? []
+        return names.filter { name in
+            var isFolder: ObjCBool = false
+            return FileManager.default.fileExists(atPath: base.appendingPathComponent(name).path, isDirectory: &isFolder) && !isFolder.boolValue
+        }.map { folder + "/" + $0 }
+    }
+
+    /// How many destinations render-pages reused, from its progress line.
+    static func reused(_ output: CommandRunner.Output) -> Int? {
+        guard let line = output.standardOutput.split(separator: "\n").first(where: { $0.contains("render-pages:") }),
+              let match = line.firstMatch(of: /\((\d+) reused/)
+        else { return nil }
+        return Int(match.1)
+    }
+
+    /// Builds `project` into its `Output/` (reusing what it can), then with `--no-cache` into a
+    /// fresh folder, and expects the two trees to be identical; returns how many destinations
+    /// the first build reused.
+    @discardableResult
+    static func buildAndCompare(_ project: TemporaryProject, _ comment: String) throws -> Int {
+        let incremental = try project.build()
+        #expect(incremental.status == 0, "\(comment): \(incremental.standardError)")
+        let reference = project.root.appendingPathComponent("reference-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: reference) }
+        let full = try project.build(["--no-cache", "--output", reference.path])
+        #expect(full.status == 0, "\(comment): \(full.standardError)")
+        #expect(reused(full) == 0, "\(comment): --no-cache reused nothing")
+        let built = try FolderSnapshot(project.output), expected = try FolderSnapshot(reference)
+        #expect(built == expected, "\(comment): differs in \(built.differences(from: expected).prefix(8))")
+        return reused(incremental) ?? -1
+    }
+
+    static let siteYAML = "title: Incremental\nmap:\n  offlineBasemap: false\n"
+
+    /// 40 random steps on a site of 8 destinations, each one of: new prose, a new title, a new
+    /// order (the destination moves in the home page's order, changing its neighbours' pagers), a
+    /// new date, new tags, a point of interest more or fewer, new coordinates, the folder renamed
+    /// (the slug changes), the destination deleted, one added. After every step the incremental
+    /// build equals a full one; and the steps do reuse pages (most steps touch one destination
+    /// and its two neighbours, a tag change or an order change more), so the test cannot pass by
+    /// rendering everything.
+    @Test func randomEditsKeepTheOutputIdenticalToAFullBuild() throws {
+        let project = try TemporaryProject(copyingTheme: false)
+        defer { project.remove() }
+        var random = SplitMix64(seed: 2025)
+        let vocabulary = ["ferry", "ridge", "river", "harbour", "glacier", "bridge", "market", "lighthouse", "fjord", "valley"]
+        func words() -> [String] { (0..<(20 + Int.random(in: 0..<20, using: &random))).map { _ in vocabulary.randomElement(using: &random)! } }
+        func tags() -> [String] { Array(["coast", "city", "hike", "food"].shuffled(using: &random).prefix(Int.random(in: 0...2, using: &random))) }
+        var places: [String: Place] = [:]
+        var nextNumber = 0
+        func newPlace() -> (String, Place) {
+            nextNumber += 1
+            let place = Place(
+                title: "Place \(nextNumber)", order: Int.random(in: 1...50, using: &random), day: Int.random(in: 1...28, using: &random),
+                tags: tags(), pointCount: Int.random(in: 0...3, using: &random),
+                latitude: Double(Int.random(in: 55_000...65_000, using: &random)) / 1000,
+                longitude: Double(Int.random(in: 4_000...12_000, using: &random)) / 1000, words: words())
+            return ("place-\(nextNumber)", place)
+        }
+        func write(_ slug: String) throws -> String {
+            let path = "Destinations/\(slug)/index.md"
+            try project.write(path, places[slug]!.markdown)
+            return path
+        }
+        try project.write("Destinations/site.yaml", Self.siteYAML)
+        var written = ["Destinations/site.yaml"]
+        for _ in 0..<8 {
+            let (slug, place) = newPlace()
+            places[slug] = place
+            written.append(try write(slug))
+        }
+        try Self.settle(project, written)
+        #expect(try Self.buildAndCompare(project, "first build") == 0)
+
+        var reusedTotal = 0, renderedTotal = 0
+        for step in 1...40 {
+            let slug = places.keys.sorted().randomElement(using: &random)!
+            let operation = Int.random(in: 0..<10, using: &random)
+            var edited: [String] = []
+            switch operation {
+            case 0: places[slug]!.words = words()
+            case 1: places[slug]!.title += " again"
+            case 2: places[slug]!.order = Int.random(in: 1...50, using: &random)
+            case 3: places[slug]!.day = Int.random(in: 1...28, using: &random)
+            case 4: places[slug]!.tags = tags()
+            case 5: places[slug]!.pointCount = (places[slug]!.pointCount + 1) % 4
+            case 6: places[slug]!.latitude += 0.125
+            case 7:
+                let (renamed, _) = newPlace()
+                try FileManager.default.moveItem(
+                    at: project.root.appendingPathComponent("Destinations/\(slug)"),
+                    to: project.root.appendingPathComponent("Destinations/\(renamed)"))
+                places[renamed] = places.removeValue(forKey: slug)
+            case 8 where places.count > 2:
+                try FileManager.default.removeItem(at: project.root.appendingPathComponent("Destinations/\(slug)"))
+                places[slug] = nil
+            default:
+                let (added, place) = newPlace()
+                places[added] = place
+                edited.append(try write(added))
+            }
+            if (0...6).contains(operation) { edited.append(try write(slug)) }
+            try Self.settle(project, edited)
+            let reused = try Self.buildAndCompare(project, "step \(step) (operation \(operation) on \(slug))")
+            #expect(reused >= 0 && reused <= places.count)
+            reusedTotal += reused
+            renderedTotal += places.count
+        }
+        // Most steps change one destination and its neighbours' pagers: well over half the
+        // pages are reused over the sequence (a build that reused nothing would give 0).
+        #expect(reusedTotal * 2 > renderedTotal, "reused \(reusedTotal) of \(renderedTotal)")
+    }
+
+    /// A small settled site of four destinations, built once (nothing reused) and again (all reused).
+    static func builtSite(copyingTheme: Bool = false) throws -> TemporaryProject {
+        let project = try TemporaryProject(copyingTheme: copyingTheme)
+        try project.write("Destinations/site.yaml", siteYAML)
+        var written = ["Destinations/site.yaml"]
+        for (index, name) in ["bergen", "alesund", "trondheim", "tromso"].enumerated() {
+            let place = Place(
+                title: name.capitalized, order: index + 1, day: index + 10, tags: [], pointCount: 1, latitude: 60 + Double(index),
+                longitude: 5 + Double(index), words: ["road", "to", name])
+            try project.write("Destinations/\(name)/index.md", place.markdown)
+            written.append("Destinations/\(name)/index.md")
+        }
+        if copyingTheme { written += files(below: "Themes", of: project) }
+        try settle(project, written)
+        #expect(try buildAndCompare(project, "first build") == 0)
+        #expect(try buildAndCompare(project, "nothing changed") == 4)
+        return project
+    }
+
+    @Test func aChangeOfSiteYAMLRendersEveryPage() throws {
+        let project = try Self.builtSite()
+        defer { project.remove() }
+        try project.write("Destinations/site.yaml", Self.siteYAML.replacingOccurrences(of: "Incremental", with: "Renamed"))
+        try Self.settle(project, ["Destinations/site.yaml"])
+        #expect(try Self.buildAndCompare(project, "site.yaml changed") == 0)
+        #expect(try project.read("Output/bergen/index.html").contains("Bergen · Renamed"))
+        #expect(try Self.buildAndCompare(project, "after site.yaml") == 4)
+    }
+
+    @Test func aChangeOfTheCommandLineRendersEveryPage() throws {
+        let project = try Self.builtSite()
+        defer { project.remove() }
+        // --drafts is part of the stored build's key, as --base-url is.
+        let drafts = try project.build(["--drafts"])
+        #expect(drafts.status == 0, "\(drafts.standardError)")
+        #expect(Self.reused(drafts) == 0)
+        #expect(try Self.buildAndCompare(project, "without --drafts again") == 0)
+    }
+
+    /// Another roadtrip executable (here a copy of the same one: another file, so another
+    /// identity) may render differently, and the built-in theme is part of it: nothing is reused.
+    @Test func anotherExecutableRendersEveryPage() throws {
+        let project = try Self.builtSite()
+        defer { project.remove() }
+        let copy = project.root.appendingPathComponent("roadtrip-copy")
+        try FileManager.default.copyItem(at: CommandRunner.executable, to: copy)
+        let other = try CommandRunner.run(program: copy, ["build", "--source", project.root.path])
+        #expect(other.status == 0, "\(other.standardError)")
+        #expect(Self.reused(other) == 0)
+        #expect(try Self.buildAndCompare(project, "the first executable again") == 0)
+    }
+
+    @Test func aChangeOfAThemeFileRendersEveryPage() throws {
+        let project = try Self.builtSite(copyingTheme: true)
+        defer { project.remove() }
+        let layout = "Themes/default/layouts/destination.mustache"
+        try project.write(layout, try project.read(layout).replacingOccurrences(of: "<article class=\"destination\">", with: "<article class=\"destination\" data-edited>"))
+        try Self.settle(project, [layout])
+        #expect(try Self.buildAndCompare(project, "theme changed") == 0)
+        #expect(try project.read("Output/tromso/index.html").contains("data-edited"))
+    }
+
+    /// An output file changed or deleted behind roadtrip's back is not trusted: its destination is
+    /// rendered again and the file repaired. The tampered file keeps its size and modification time
+    /// (as `cp -p` or `touch -r` would leave it); its status-change time gives it away.
+    @Test func aTamperedOrDeletedOutputFileIsRepaired() throws {
+        let project = try Self.builtSite()
+        defer { project.remove() }
+        let page = project.output.appendingPathComponent("bergen/index.html")
+        let original = try Data(contentsOf: page)
+        let modified = try FileManager.default.attributesOfItem(atPath: page.path)[.modificationDate] as! Date
+        var tampered = original
+        tampered[tampered.count - 2] = UInt8(ascii: "X")
+        try tampered.write(to: page)
+        try FileManager.default.setAttributes([.modificationDate: modified], ofItemAtPath: page.path)
+        try FileManager.default.removeItem(at: project.output.appendingPathComponent("tromso/map.svg"))
+        #expect(try Self.buildAndCompare(project, "tampered") == 2)
+        #expect(try Data(contentsOf: page) == original)
+        #expect(try Self.buildAndCompare(project, "after repair") == 4)
+    }
+
+    /// A build that fails records nothing: the stored files are byte for byte as before it, and
+    /// the next build that succeeds renders what changed since the last one that did.
+    @Test func aFailedBuildRecordsNothing() throws {
+        let project = try Self.builtSite()
+        defer { project.remove() }
+        let folder = project.root.appendingPathComponent(".roadtrip-cache/build")
+        func stored() throws -> [String: Data] {
+            var files: [String: Data] = [:]
+            for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) {
+                files[name] = try Data(contentsOf: folder.appendingPathComponent(name))
+            }
+            return files
+        }
+        let before = try stored()
+        let bergen = try project.read("Destinations/bergen/index.md")
+        try project.write("Destinations/bergen/index.md", bergen.replacingOccurrences(of: "latitude: 60.0", with: "latitude: north"))
+        try project.write("Destinations/tromso/index.md", try project.read("Destinations/tromso/index.md") + " Midnight sun.")
+        try Self.settle(project, ["Destinations/bergen/index.md", "Destinations/tromso/index.md"])
+        let failed = try project.build()
+        #expect(failed.status == 1)
+        #expect(failed.standardError.contains("Destinations/bergen/index.md:"), "\(failed.standardError)")
+        #expect(try stored() == before)
+        try project.write("Destinations/bergen/index.md", bergen)
+        try Self.settle(project, ["Destinations/bergen/index.md"])
+        // Bergen (written again) and Tromsø (edited) are rendered; Ålesund and Trondheim reused:
+        // Bergen's title, which Ålesund's pager shows, is as before.
+        #expect(try Self.buildAndCompare(project, "after the failed build") == 2)
+    }
+
+    /// A stored file that is truncated, garbage or not a file at all is ignored: a full build,
+    /// no crash; one that cannot be written is a warning, and the build still succeeds.
+    @Test func aCorruptOrUnwritableStoredBuildIsIgnored() throws {
+        let project = try Self.builtSite()
+        defer { project.remove() }
+        let folder = project.root.appendingPathComponent(".roadtrip-cache/build")
+        let stored = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        #expect(stored.count == 3, "Output's, and those of the two reference builds: \(stored)")
+        for name in stored {
+            let url = folder.appendingPathComponent(name)
+            let data = try Data(contentsOf: url)
+            try data.prefix(data.count / 2).write(to: url)
+        }
+        #expect(try Self.buildAndCompare(project, "truncated") == 0)
+        #expect(try Self.buildAndCompare(project, "rewritten") == 4)
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) {
+            try Data("not a stored build".utf8).write(to: folder.appendingPathComponent(name))
+        }
+        #expect(try Self.buildAndCompare(project, "garbage") == 0)
+
+        try FileManager.default.removeItem(at: folder)
+        try Data("a file where the folder goes".utf8).write(to: folder)
+        let blocked = try project.build()
+        #expect(blocked.status == 0, "\(blocked.standardError)")
+        #expect(blocked.standardError.contains(".roadtrip-cache/build: warning: cannot keep what this build rendered"))
+        #expect(Self.reused(blocked) == 0)
+    }
+
+    /// `--no-cache` reads nothing stored but still records its build, as Hugo's `--ignoreCache` does.
+    @Test func noCacheRendersEverythingAndStillRecords() throws {
+        let project = try Self.builtSite()
+        defer { project.remove() }
+        let forced = try project.build(["--no-cache"])
+        #expect(forced.status == 0, "\(forced.standardError)")
+        #expect(Self.reused(forced) == 0)
+        // Rendered again, the pages are the same bytes: nothing is written.
+        #expect(forced.standardOutput.contains("(0 written, "), "\(forced.standardOutput)")
+        #expect(try Self.buildAndCompare(project, "after --no-cache") == 4)
+    }
+}

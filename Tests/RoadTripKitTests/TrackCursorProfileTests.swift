@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestTools
 @testable import RoadTripCore
 @testable import RoadTripFormats
 @testable import RoadTripCompute

@@ -32,14 +32,18 @@ import RoadTripCore
 ///
 /// A writer is used from one thread, inside the closure passed to `document`; it is not `Sendable`.
 public final class XMLDocumentWriter {
+    // The writer is used from one thread (see the type's note), so the stored properties are not
+    // checked for exclusive access at run time: those checks (`swift_beginAccess`) cost more than
+    // appending the bytes of a short attribute.
+
     /// The document written so far (since the last hand-over to `sink`), UTF-8.
-    private var output: [UInt8] = []
+    @exclusivity(unchecked) private var output: [UInt8] = []
     /// The open elements, outermost first, and whether each has content yet (its start tag is
     /// closed with `>`; without content it ends as an empty element `<name/>`).
-    private var openElements: [(name: String, hasContent: Bool)] = []
+    @exclusivity(unchecked) private var openElements: [(name: String, hasContent: Bool)] = []
     /// Whether the next end tag of an element with content is indented: not right after text or
     /// raw markup (libxml2's `doindent`).
-    private var indentsEndTag = true
+    @exclusivity(unchecked) private var indentsEndTag = true
     private let indents: Bool
     /// Whether non-ASCII characters in attribute values are written as character references
     /// (documents without a declaration, as libxml2 wrote them).

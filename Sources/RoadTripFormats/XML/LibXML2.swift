@@ -9,8 +9,8 @@ import RoadTripCore
 
 // MARK: - Set-up
 
-/// The one place libxml2 is set up for the process, before any reader (`XMLStreamReader`) or
-/// writer (`XMLDocumentWriter`) is made.
+/// The one place libxml2 is set up for the process, before any reader (`XMLStreamReader`) is
+/// made (documents are written without libxml2: `XMLDocumentWriter`).
 enum LibXML2 {
     /// Prepares libxml2 once, thread-safely (a global `let` is initialised by `swift_once`), and
     /// does nothing on later calls:

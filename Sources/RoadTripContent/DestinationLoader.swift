@@ -42,14 +42,15 @@ struct DestinationLoader {
     func load(folder: URL) -> Destination? {
         let errorsBefore = log.errorCount
         let index = readIndex(of: folder)
+        let entries = FolderEntryNames(of: folder)
         var pointsOfInterest = index?.fields.pointsOfInterest ?? []
-        for name in ["pois.json", "pois.plist"] {
+        for name in ["pois.json", "pois.plist"] where entries.mayHold(name) {
             let url = folder.appendingPathComponent(name)
             if FileBytes.isPresent(url) {
                 pointsOfInterest += PointOfInterestFile.read(url, displayPath: relativePath(url), log: log) ?? []
             }
         }
-        for (name, holds) in Self.contentFolders {
+        for (name, holds) in Self.contentFolders where entries.mayHold(name) {
             let url = folder.appendingPathComponent(name)
             if let problem = FileBytes.folderProblem(url) {
                 log.warning(
@@ -57,19 +58,20 @@ struct DestinationLoader {
                     "\(problem): a destination's \(holds) go into the folder \(name)/; it is not read")
             }
         }
-        let tripLogs = TripLogLoader(projectRoot: projectRoot, config: config, log: log).load(folder: folder)
+        let tripLogs = entries.mayHold("trips")
+            ? TripLogLoader(projectRoot: projectRoot, config: config, log: log).load(folder: folder) : []
         // GPX waypoints recorded on the way are points of interest of the destination.
         pointsOfInterest += tripLogs.flatMap(\.log.waypoints)
-        let (contacts, publicContacts) = contacts(in: folder)
+        let (contacts, publicContacts) = entries.mayHold("contacts.vcf") ? contacts(in: folder) : ([], [])
         let photosFolder = folder.appendingPathComponent("photos")
         var photos: [Photo] = []
-        if FileManager.default.fileExists(atPath: photosFolder.path) {
+        if entries.mayHold("photos") && FileManager.default.fileExists(atPath: photosFolder.path) {
             photos = PhotoLibrary.load(
                 folder: photosFolder, displayPath: relativePath(photosFolder),
                 timeZone: TimeZone(identifier: config.timeZone) ?? .gmt, log: log)
         }
         let imagesFolder = folder.appendingPathComponent("images")
-        if FileManager.default.fileExists(atPath: imagesFolder.path) {
+        if entries.mayHold("images") && FileManager.default.fileExists(atPath: imagesFolder.path) {
             PhotoLibrary.warnAboutLocationMetadata(in: imagesFolder, displayPath: relativePath(imagesFolder), log: log)
         }
         guard let index, log.errorCount == errorsBefore else { return nil }
@@ -101,7 +103,7 @@ struct DestinationLoader {
             image: fields.image,
             extraMetadata: fields.extraMetadata,
             sourcePath: index.path,
-            assetFiles: assetFiles(in: folder),
+            assetFiles: entries.mayHold("images") ? assetFiles(in: folder) : [],
             tripLogs: tripLogs)
         if fields.latitude == nil && fields.longitude == nil { destination.placeName = fields.placeName?.text }
         destination.contacts = contacts

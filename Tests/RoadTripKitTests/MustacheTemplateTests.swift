@@ -309,4 +309,37 @@ import Testing
         let context: TemplateValue = ["empty": "", "zero": 0, "none": nil, "no": false, "list": []]
         #expect(try library.render("t", context: context) == "EZNFLM")
     }
+
+    /// A list long enough to render in parts (1,000 cards, `MustacheRenderer.minimumPartedListCount`
+    /// is 256) gives the bytes of the element-by-element loop: each card through a partial, with
+    /// its index, a dotted name from the outer context and an inner section, in order (the
+    /// standalone partial tag is indented and its line break dropped, the partial having none:
+    /// the spec's "Standalone Indentation"). The expected text is built independently by repetition.
+    @Test func longListRendersAsOneLoopWould() throws {
+        let cards: [TemplateValue] = (0..<1_000).map { index in
+            ["n": .integer(index), "pins": index % 3 == 0 ? ["a", "b"] : []]
+        }
+        let library = try TemplateLibrary(templates: [
+            "page": "<ul>\n{{#cards}}\n  {{>card}}\n{{/cards}}\n</ul>",
+            "card": "<li>{{n}} of {{site.title}}{{#pins}}[{{.}}]{{/pins}}</li>",
+        ])
+        let html = try library.render("page", context: ["site": ["title": "T & U"], "cards": .list(cards)])
+        let expected = "<ul>\n" + (0..<1_000).map { index in
+            "  <li>\(index) of T &amp; U" + (index % 3 == 0 ? "[a][b]" : "") + "</li>"
+        }.joined() + "</ul>"
+        #expect(html == expected)
+    }
+
+    /// An error inside one part of a long list stops the rendering as in the loop: elements 700
+    /// and 900 of 1,000 include a partial that includes itself without end; the error names `rec`
+    /// at its tag, 1:2.
+    @Test func longListStopsAtAnErrorInAPart() throws {
+        let items: [TemplateValue] = (0..<1_000).map { index in ["loops": .bool(index == 700 || index == 900)] }
+        let library = try TemplateLibrary(templates: [
+            "page": "{{#items}}{{#loops}}{{>rec}}{{/loops}}.{{/items}}", "rec": "r{{>rec}}",
+        ])
+        let error = #expect(throws: TemplateError.self) { try library.render("page", context: ["items": .list(items)]) }
+        #expect(error?.templateName == "rec" && error?.line == 1 && error?.column == 2)
+        #expect(error?.message.hasPrefix("partial 'rec' includes itself without end") == true)
+    }
 }

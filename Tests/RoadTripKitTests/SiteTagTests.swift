@@ -21,4 +21,17 @@ import Testing
             SiteTag(name: "Fjords", slug: "fjords", destinationIndices: [0, 3]),
         ])
     }
+
+    /// `slug(of:)` remembers the slugs it made: asked again (from any thread), it gives the same
+    /// answers, made by `Slug.make(from:)`'s rules — "Å" transliterated to "a", the decomposed
+    /// "e" + U+0301 of "Café" composed and folded to "e", blanks trimmed, a blank tag no slug.
+    @Test func slugsAskedAgainAreTheSame() async {
+        let names = ["  Ålesund ", "Cafe\u{301} Society", "   ", "Art Nouveau"]
+        let expected: [String?] = ["alesund", "cafe-society", nil, "art-nouveau"]
+        let answers = await withTaskGroup(of: [String?].self) { group in
+            for _ in 0..<4 { group.addTask { names.map(SiteTag.slug(of:)) } }
+            return await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(answers == Array(repeating: expected, count: 4))
+    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import RoadTripCore
 
 /// A tag of the site (front matter `tags`) and the destinations that carry it.
@@ -22,10 +23,29 @@ public struct SiteTag: Sendable, Hashable {
 
     /// The slug of the tag written `name` (trimmed), `nil` for an empty tag: the one rule for a
     /// tag's page and for the links to it.
+    ///
+    /// Remembered by name as written (``knownSlugs``): a slug is a pure function of the name, and
+    /// `Slug.make(from:)` runs ICU's `Latin-ASCII` transform (about 70,000 instructions a call,
+    /// callgrind), while a build asks for the slugs of the same few tags about a dozen times per
+    /// destination (the tag pages, each page's tag links, the feed).
     public static func slug(of name: String) -> String? {
+        if let known = knownSlugs.withLock({ $0[name] }) { return known }
         let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
-        return trimmed.isEmpty ? nil : Slug.make(from: trimmed)
+        let slug = trimmed.isEmpty ? nil : Slug.make(from: trimmed)
+        knownSlugs.withLock { known in
+            if known.count >= maximumKnownSlugs { known.removeAll(keepingCapacity: true) }
+            known[name] = .some(slug)
+        }
+        return slug
     }
+
+    /// The slugs `slug(of:)` has made, by tag name as written (`nil` for a blank one), shared by
+    /// the threads that render pages.
+    private static let knownSlugs = Mutex<[String: String?]>([:])
+
+    /// How many names ``knownSlugs`` holds before it starts again: far more distinct tags than a
+    /// site has, few enough that a long `serve` session keeps a bounded table (a few MB at most).
+    private static let maximumKnownSlugs = 10_000
 
     /// The tags a destination writes as its page and its feed entry show them: trimmed, without
     /// empty ones, and one per slug (the first spelling: "norway", "NORWAY " and "Norway" are one

@@ -11,8 +11,33 @@ public enum JSONText {
     /// `<script type="application/json">` without ending it or entering the HTML "script data
     /// escaped" state (HTML Living Standard §4.12.1.3). The result parses to `string` unchanged.
     public static func string(_ string: String) -> String {
+        var output = ""
+        append(string, to: &output)
+        return output
+    }
+
+    /// Appends `string` as a JSON string literal (as `string(_:)` writes it) to `output`, without
+    /// making a string of its own when nothing needs escaping — the common case, and most of the
+    /// cost of writing GeoJSON and map configurations before (callgrind).
+    public static func append(_ string: String, to output: inout String) {
+        // Every character escaped here is ASCII, or U+2028/U+2029 (E2 80 A8/A9); `/` only after `<`.
+        let needsEscaping = string.utf8.contains { byte in
+            byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "<")
+                || byte == 0xE2
+        }
+        guard needsEscaping else {
+            output.append("\"")
+            output.append(string)
+            output.append("\"")
+            return
+        }
+        output.append(escaped(string))
+    }
+
+    /// `string` as a JSON string literal, byte by byte: for the strings `append` finds need escaping.
+    private static func escaped(_ string: String) -> String {
         // Work on UTF-8 bytes: every character escaped here is ASCII, or U+2028/U+2029 (E2 80 A8/A9),
-        // and bytes of other characters are copied as they are. Most strings need no escape at all.
+        // and bytes of other characters are copied as they are.
         let bytes = string.utf8
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count + 8)

@@ -25,7 +25,7 @@ package enum JSONValue: Sendable {
         case .bool(let value): output += value ? "true" : "false"
         case .number(let value): output += JSONText.number(value)
         case .decimal(let value, let digits): output += JSONText.number(value, maximumFractionDigits: digits)
-        case .string(let value): output += JSONText.string(value)
+        case .string(let value): JSONText.append(value, to: &output)
         case .array(let items):
             output += "["
             for (index, item) in items.enumerated() {
@@ -37,7 +37,7 @@ package enum JSONValue: Sendable {
             output += "{"
             for (index, (key, value)) in fields.enumerated() {
                 if index > 0 { output += "," }
-                output += JSONText.string(key)
+                JSONText.append(key, to: &output)
                 output += ":"
                 value.write(to: &output)
             }

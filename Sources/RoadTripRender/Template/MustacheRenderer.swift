@@ -1,3 +1,5 @@
+import Dispatch
+import Synchronization
 import RoadTripCore
 import RoadTripFormats
 
@@ -30,7 +32,17 @@ struct MustacheRenderer {
     /// them: twelve levels would take days. Ten million entries take a few seconds.
     static let maximumEntries = 10_000_000
 
+    /// A list section with at least this many elements renders in parts on every core
+    /// (`renderInParts`): the home page's cards and its overview's list, thousands of elements on
+    /// a large site, rendered after every other page.
+    static let minimumPartedListCount = 256
+
+    /// Into how many parts such a list is cut: enough to keep a few cores busy to the end.
+    static let listPartCount = 16
+
     private let templates: [String: MustacheTemplate]
+    /// Whether this renderer renders one part of a list (its parts do not split again).
+    private var rendersPart = false
     /// The output built so far, as UTF-8.
     private(set) var output: [UInt8] = []
     /// The context stack; the innermost context is last.
@@ -58,14 +70,14 @@ struct MustacheRenderer {
 
     /// A block argument passed down by a parent tag, with the indentation in effect where it
     /// was written.
-    private struct BlockArgument {
+    private struct BlockArgument: Sendable {
         var block: MustacheBlock
         var indentation: String
     }
 
     /// What applies to the nodes being rendered: the indentation written at each line start,
     /// the block arguments in scope, and the template they come from (for errors).
-    private struct Scope {
+    private struct Scope: Sendable {
         var indentation: String
         var arguments: [String: BlockArgument]
         var templateName: String
@@ -158,6 +170,10 @@ struct MustacheRenderer {
         }
         guard value.isTruthy else { return }
         if case .list(let elements) = value {
+            if elements.count >= Self.minimumPartedListCount && !rendersPart {
+                try renderInParts(elements, children: section.children, in: scope, at: section.line, section.column)
+                return
+            }
             for element in elements {
                 contexts.append(element)
                 defer { contexts.removeLast() }
@@ -168,6 +184,45 @@ struct MustacheRenderer {
             defer { contexts.removeLast() }
             try render(section.children, in: scope)
         }
+    }
+
+    /// Renders `children` once per element of `elements` as the loop in `render(_:in:)` does,
+    /// in `listPartCount` runs of consecutive elements on every core, each by a copy of this
+    /// renderer (the same context stack, partials and limits so far), then appends their outputs
+    /// in order: the same bytes. The first error in element order is the one thrown; the size and
+    /// entry limits are checked again for the whole list at the section's tag (`line`, `column`).
+    private mutating func renderInParts(
+        _ elements: [TemplateValue], children: [MustacheNode], in scope: Scope, at line: Int, _ column: Int
+    ) throws(TemplateError) {
+        var part = self
+        part.output = []
+        part.rendersPart = true
+        let first = part
+        let partCount = Self.listPartCount
+        let parts = Mutex<[Int: Result<MustacheRenderer, TemplateError>]>([:])
+        DispatchQueue.concurrentPerform(iterations: partCount) { index in
+            var renderer = first
+            let range = (elements.count * index / partCount)..<(elements.count * (index + 1) / partCount)
+            let result = Result { () throws(TemplateError) -> MustacheRenderer in
+                for element in elements[range] {
+                    renderer.contexts.append(element)
+                    defer { renderer.contexts.removeLast() }
+                    try renderer.render(children, in: scope)
+                }
+                return renderer
+            }
+            parts.withLock { $0[index] = result }
+        }
+        let rendered = parts.withLock { $0 }
+        for index in 0..<partCount {
+            guard let result = rendered[index] else { continue }
+            let part = try result.get()
+            output.append(contentsOf: part.output)
+            entries += part.entries - first.entries
+        }
+        try enterNesting(at: line, column, in: scope)
+        nesting -= 1
+        entries -= 1
     }
 
     /// A block renders its argument if one is in scope, else its default content. A standalone

@@ -216,9 +216,12 @@ for n in $SIZES; do
         make_roadtrip_project "$project"
         cp -R "$WORK/content-$n/." "$project/Destinations/"
         say "compare-hugo: N=$n: roadtrip x$RUNS"
-        # Without --quiet: the stage lines of the median run are printed after the table.
+        # Without --quiet: the stage lines of the median run are printed after the table. A clean
+        # build reads nothing the previous runs stored in .roadtrip-cache/build/ (--no-cache: it
+        # still stores its own, as a first build does); the basemap's tiles come from their cache
+        # after the first run, as Hugo's --cacheDir serves its resources.
         measure "roadtrip-$n" "$WORK/out-roadtrip-$n" "$pages" clean -- \
-            "$ROADTRIP" build --source "$project" --output @OUT@
+            "$ROADTRIP" build --no-cache --source "$project" --output @OUT@
         rt_ms=$(awk -v s="$MEDIAN_SECONDS" -v p="$pages" 'BEGIN { printf "%.3f", s * 1000 / p }')
         rt_mb=$(awk -v k="$MEDIAN_KB" 'BEGIN { printf "%.1f", k / 1024 }')
         stages+=("N=$n, clean (median run):" "$(grep -E '^\[[0-9]+/[0-9]+\]' "$MEDIAN_LOG" | sed 's/^/    /')")

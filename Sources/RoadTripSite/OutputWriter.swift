@@ -267,11 +267,19 @@ public struct OutputWriter: Sendable {
     ///   phase leave the output folder untouched; one inside it may leave part of the build applied
     ///   (``OutputWriteFailure/outputChanged``), which the next build completes.
     public func write(_ files: [OutputFile], holding lock: OutputLock) throws(OutputWriteFailure) -> OutputWriteSummary {
+        try write(files, holding: lock, conflictsChecked: false)
+    }
+
+    /// ``write(_:holding:)`` for a caller that has already found `files` free of
+    /// ``conflictingPaths(_:)`` (`conflictsChecked`: the write-output step, which reports every
+    /// conflict before it writes), so that they are not looked for twice (20 ms for a 4,000-page
+    /// build's 22,429 paths).
+    func write(_ files: [OutputFile], holding lock: OutputLock, conflictsChecked: Bool) throws(OutputWriteFailure) -> OutputWriteSummary {
         let output = canonicalOutput
         let area = lock.area
         let staging = area.stagingFolder(processIdentifier: getpid())
         do throws(Diagnostic) {
-            try check(files)
+            try check(files, conflicts: !conflictsChecked)
             guard area.output == output else {
                 throw failure(nil, "the lock held is the one of \(lock.area.output.path), not of this output folder")
             }
@@ -312,13 +320,13 @@ public struct OutputWriter: Sendable {
             applySeconds: Self.seconds(since: start))
     }
 
-    /// Checks the output folder (``validate()``) and the paths of `files`.
-    private func check(_ files: [OutputFile]) throws(Diagnostic) {
+    /// Checks the output folder (``validate()``) and the paths of `files` (for `conflicts` too).
+    private func check(_ files: [OutputFile], conflicts: Bool = true) throws(Diagnostic) {
         try validate()
         for file in files {
             if let problem = OutputFile.pathProblem(file.path) { throw failure(file.path, problem) }
         }
-        if let (earlier, later) = Self.conflictingPaths(files.map(\.path)).first {
+        if conflicts, let (earlier, later) = Self.conflictingPaths(files.map(\.path)).first {
             throw failure(later, "conflicts with '\(earlier)' (same path ignoring case, or a file where a folder is needed)")
         }
     }

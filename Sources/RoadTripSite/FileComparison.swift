@@ -16,28 +16,46 @@ enum FileComparison {
     /// Whether `path` is a regular file (not a symbolic link) holding exactly `data`.
     static func sameBytes(atPath path: String, as data: Data) -> Bool {
         guard regularFileSize(path) == data.count else { return false }
-        return data.withUnsafeBytes { expected in
-            var offset = 0
-            return readPieces(path) { piece in
-                guard offset + piece.count <= expected.count,
-                      memcmp(piece.baseAddress!, expected.baseAddress! + offset, piece.count) == 0
-                else { return false }
-                offset += piece.count
-                return true
-            } && offset == expected.count
-        }
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: pieceSize, alignment: 16)
+        defer { buffer.deallocate() }
+        return data.withUnsafeBytes { holds($0, atPath: path, using: buffer) }
     }
 
-    /// Whether `path` is the regular file `cached` (a hard link to it), or, on another file system
-    /// than `cached`, a regular file holding the same bytes. (A copy on the same file system is
-    /// not: it is linked again.)
-    static func isLinkOrCrossDeviceCopy(atPath path: String, of cached: String) -> Bool {
-        var status = stat(), cachedStatus = stat()
-        guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG,
+    /// Whether the regular file at `path`, whose `lstat` is `status`, is the regular file `cached`
+    /// (a hard link to it), or, on another file system than `cached`, a file holding the same
+    /// bytes. (A copy on the same file system is not: it is linked again.)
+    static func isLinkOrCrossDeviceCopy(_ status: stat, atPath path: String, of cached: String) -> Bool {
+        var cachedStatus = stat()
+        guard status.st_mode & S_IFMT == S_IFREG,
               lstat(cached, &cachedStatus) == 0, cachedStatus.st_mode & S_IFMT == S_IFREG
         else { return false }
         if status.st_dev == cachedStatus.st_dev { return status.st_ino == cachedStatus.st_ino }
         return sameBytes(atPath: path, asFileAtPath: cached)
+    }
+
+    /// Whether the file at `path`, which `lstat` found to be a regular file of `expected.count`
+    /// bytes, holds exactly `expected`, read into `buffer` (any size; a file that fits it with one
+    /// byte to spare is read with one `read`, a short read marking its end). Opened with
+    /// `O_NOFOLLOW` (a symbolic link put there since is not followed) and `O_NONBLOCK` (nor does a
+    /// pipe put there since block).
+    static func holds(_ expected: UnsafeRawBufferPointer, atPath path: String,
+                      using buffer: UnsafeMutableRawBufferPointer) -> Bool {
+        let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        var offset = 0
+        while true {
+            let wanted = min(buffer.count, expected.count - offset + 1)
+            let count = read(descriptor, buffer.baseAddress!, wanted)
+            if count < 0 && errno == EINTR { continue }
+            guard count >= 0 else { return false }
+            if count == 0 { return offset == expected.count }
+            guard offset + count <= expected.count,
+                  memcmp(buffer.baseAddress!, expected.baseAddress! + offset, count) == 0
+            else { return false }
+            offset += count
+            if count < wanted { return offset == expected.count }
+        }
     }
 
     /// Whether `path` is a regular file (not a symbolic link) holding exactly the bytes of the

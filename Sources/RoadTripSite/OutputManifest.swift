@@ -67,36 +67,34 @@ public struct OutputManifest: Sendable, Hashable {
     }
 
     /// The file's text: the paths sorted by their UTF-8 bytes, each followed by a line feed.
+    ///
+    /// The paths' bytes are gathered into one buffer and their places in it sorted with `memcmp`:
+    /// sorting the strings themselves retained and released both of them at every comparison,
+    /// which was most of the time of writing a 22,429-line manifest. (A set holds no path twice, so
+    /// the sort need not be stable.)
     public var text: String {
-        var text = ""
-        text.reserveCapacity(paths.reduce(0) { $0 + $1.utf8.count + 1 })
-        for path in paths.map(ByteOrdered.init).sorted() {
-            text += path.string
-            text += "\n"
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(paths.reduce(0) { $0 + $1.utf8.count })
+        var places: [(start: Int, count: Int)] = []
+        places.reserveCapacity(paths.count)
+        for path in paths {
+            let start = bytes.count
+            bytes.append(contentsOf: path.utf8)
+            places.append((start, bytes.count - start))
         }
-        return text
-    }
-
-    /// A path ordered by its UTF-8 bytes (`memcmp` of its contiguous UTF-8).
-    private struct ByteOrdered: Comparable {
-        var string: String
-
-        init(_ string: String) {
-            self.string = string
-            self.string.makeContiguousUTF8()
-        }
-
-        static func < (lhs: Self, rhs: Self) -> Bool {
-            var left = lhs.string, right = rhs.string
-            return left.withUTF8 { a in
-                right.withUTF8 { b in
-                    let shorter = min(a.count, b.count)
-                    let common = shorter == 0 ? 0 : memcmp(a.baseAddress!, b.baseAddress!, shorter)
-                    return common != 0 ? common < 0 : a.count < b.count
-                }
+        return bytes.withUnsafeBufferPointer { buffer in
+            places.sort { first, second in
+                let shorter = min(first.count, second.count)
+                let common = shorter == 0 ? 0 : memcmp(buffer.baseAddress! + first.start, buffer.baseAddress! + second.start, shorter)
+                return common != 0 ? common < 0 : first.count < second.count
             }
+            var text: [UInt8] = []
+            text.reserveCapacity(buffer.count + places.count)
+            for place in places {
+                text.append(contentsOf: buffer[place.start..<(place.start + place.count)])
+                text.append(UInt8(ascii: "\n"))
+            }
+            return String(decoding: text, as: UTF8.self)
         }
-
-        static func == (lhs: Self, rhs: Self) -> Bool { lhs.string.utf8.elementsEqual(rhs.string.utf8) }
     }
 }

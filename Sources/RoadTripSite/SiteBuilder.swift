@@ -104,6 +104,17 @@ public struct SiteBuilder: Sendable {
         self.progress = progress
     }
 
+    /// Whether a build of the project at `projectRoot` may ask the geocoder anything: `false` only
+    /// when its `Destinations/` folder holds nothing but `site.yaml` and dotfiles (no destination
+    /// folder, no `Destinations.plist`, hence no `location:`, contact, town or trip log to place),
+    /// so that a build with nothing to place does not load the gazetteer (a third of the CPU time
+    /// of building an empty project). `true` when the folder cannot be listed: the loader says why.
+    static func mayAskGeocoder(projectRoot: URL) -> Bool {
+        let folder = projectRoot.appendingPathComponent("Destinations", isDirectory: true).path
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return true }
+        return names.contains { !$0.hasPrefix(".") && $0 != "site.yaml" }
+    }
+
     /// The steps of every build, in order. A new step is a `BuildStep` in a file of its own
     /// (`Steps/`) and one line here.
     static let steps: [BuildStep] = [
@@ -146,8 +157,8 @@ public struct SiteBuilder: Sendable {
         defer { lock.release() }
 
         // The gazetteer (~130 ms to load) is ready when fit-maps first asks it, loaded on the other
-        // core while the sources are read.
-        environment.geocoder.prepareInBackground()
+        // core while the sources are read — unless the project has nothing to ask it about.
+        if Self.mayAskGeocoder(projectRoot: options.projectRoot) { environment.geocoder.prepareInBackground() }
         let context = BuildContext(
             options: options, log: log, cache: cache, writer: writer, lock: lock, progress: progress, environment: environment)
         var state = BuildState()

@@ -31,6 +31,16 @@ private final class FixedPhotoCopier: PhotoCopier {
     }
 }
 
+/// The test town table, counting the builds that asked it to load in the background.
+private final class CountingGeocoder: Geocoder {
+    let preparations = Atomic(0)
+
+    var places: [Placemark] { TableGeocoder.testville.places }
+    func reverse(_ coordinate: Coordinate) -> Placemark? { TableGeocoder.testville.reverse(coordinate) }
+    func forward(_ query: String) -> ForwardResult { TableGeocoder.testville.forward(query) }
+    func prepareInBackground() { preparations.add(1, ordering: .relaxed) }
+}
+
 /// A whole build given its environment: a table of places for the gazetteer and photo copies made
 /// by the test, so that it runs without GeoNames data and without libvips writing a cache.
 @Suite struct BuildEnvironmentTests {
@@ -101,5 +111,31 @@ private final class FixedPhotoCopier: PhotoCopier {
         let map = try String(contentsOf: root.appendingPathComponent("Output/paris/map.svg"), encoding: .utf8)
         #expect(map.contains(#"data-gshhg-resolution="c""#) && map.contains(#"class="basemap-land""#))
         #expect(map.contains("Coastlines © GSHHG (Wessel &amp; Smith), LGPL"))
+    }
+
+    /// A project whose `Destinations/` holds only `site.yaml` (and a dotfile) has nothing to place:
+    /// its build does not load the gazetteer; once a destination folder is there, the build does.
+    @Test func theGeocoderLoadsInTheBackgroundOnlyWhenTheProjectHasSomethingToPlace() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("roadtrip-geocoder-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let destinations = root.appendingPathComponent("Destinations")
+        try FileManager.default.createDirectory(at: destinations, withIntermediateDirectories: true)
+        try Data("title: Nothing yet\n".utf8).write(to: destinations.appendingPathComponent("site.yaml"))
+        try Data("".utf8).write(to: destinations.appendingPathComponent(".DS_Store"))
+        let geocoder = CountingGeocoder()
+        let environment = BuildEnvironment(geocoder: geocoder)
+        let log = DiagnosticLog()
+        #expect(SiteBuilder(options: BuildOptions(projectRoot: root), log: log, environment: environment) { _ in }.build().succeeded,
+                "\(log.diagnostics)")
+        #expect(geocoder.preparations.load(ordering: .relaxed) == 0)
+
+        let harbour = destinations.appendingPathComponent("harbour")
+        try FileManager.default.createDirectory(at: harbour, withIntermediateDirectories: true)
+        try Data("---\ntitle: Harbour\nlatitude: 0.1\nlongitude: 0.01\n---\n".utf8).write(to: harbour.appendingPathComponent("index.md"))
+        #expect(SiteBuilder(options: BuildOptions(projectRoot: root), log: log, environment: environment) { _ in }.build().succeeded,
+                "\(log.diagnostics)")
+        #expect(geocoder.preparations.load(ordering: .relaxed) == 1)
+        // A folder that cannot be listed (here: none) leaves the decision to the loader's message.
+        #expect(SiteBuilder.mayAskGeocoder(projectRoot: root.appendingPathComponent("missing")))
     }
 }

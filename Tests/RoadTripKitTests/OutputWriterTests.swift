@@ -555,6 +555,17 @@ private func attributes(_ url: URL) throws -> (date: Date?, inode: UInt64?) {
             == ["a", "a/b", "g", "g/h", "g/h/i"])
     }
 
+    /// The manifest lists its paths in the order of their UTF-8 bytes, one a line, whatever the
+    /// set's order: "Z" (0x5A) < "a" (0x61) < "a/z" (a longer path after its prefix) < "ab" ('/' is
+    /// 0x2F, 'b' 0x62) < "b" < "é" (0xC3 0xA9, after every ASCII byte) < "ö" (0xC3 0xB6). Swift's
+    /// own String order would agree here; it is the bytes that are specified.
+    @Test func manifestTextSortsPathsByTheirUTF8Bytes() {
+        let manifest = OutputManifest(paths: ["b", "ö", "a/z", "a", "é", "Z", "ab"])
+        #expect(manifest.text == "Z\na\na/z\nab\nb\né\nö\n")
+        #expect(OutputManifest(paths: []).text == "")
+        #expect(OutputManifest(parsing: manifest.text) == manifest)
+    }
+
     @Test func conflictingPathsFindsCaseAndFolderConflicts() {
         let conflicts = OutputWriter.conflictingPaths([
             "A/index.html", "b.html", "a/index.html", "About", "about/index.html", "c.html", "c.html",

@@ -18,7 +18,7 @@ extension BuildStep {
         guard let lock = context.lock else { throw BuildStop(summary: "not written: the output folder is not locked") }
         let summary: OutputWriteSummary
         do throws(OutputWriteFailure) {
-            summary = try context.writer.write(files, keeping: kept, holding: lock)
+            summary = try context.writer.write(files, keeping: kept, holding: lock, conflictsChecked: true)
         } catch {
             context.log.report(error.diagnostic)
             state.outputChanged = error.outputChanged

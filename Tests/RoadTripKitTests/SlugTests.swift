@@ -1,4 +1,5 @@
 import Testing
+import TestTools
 @testable import RoadTripKit
 @testable import RoadTripCore
 @testable import RoadTripFormats
@@ -37,6 +38,23 @@ import Testing
     /// bytes. Expected hashes from an independent Python implementation
     /// (h = 0x811c9dc5; for b in data: h ^= b; h = h * 0x01000193 mod 2^32):
     /// "!!!" → 2d53a722, "" → 811c9dc5 (the offset basis), "🚗 🚙" → f5130df9.
+    /// The ASCII shortcut of rules 1–2 skips ICU: every ASCII character (0–127), and seeded random
+    /// ASCII names, must come out of ICU's NFC + `Latin-ASCII` exactly as they went in.
+    @Test func asciiNamesAreWhatICUMakesOfThem() {
+        for value in 0..<128 {
+            let name = String(Unicode.Scalar(UInt8(value)))
+            #expect(Slug.icuLatinToASCII(name) == name, "U+\(String(value, radix: 16))")
+            #expect(Slug.latinToASCII(name) == name)
+        }
+        var random = SplitMix64(seed: 1_204)
+        for _ in 0..<300 {
+            let name = String(decoding: (0..<Int.random(in: 1...24, using: &random)).map { _ in UInt8.random(in: 0..<128, using: &random) }, as: UTF8.self)
+            #expect(Slug.icuLatinToASCII(name) == name)
+        }
+        // Not ASCII: through ICU.
+        #expect(Slug.latinToASCII("Ærøskøbing") == "AEroskobing")
+    }
+
     @Test func fallsBackToHashedName() {
         #expect(Slug.make(from: "!!!") == "destination-2d53a722")
         #expect(Slug.make(from: "") == "destination-811c9dc5")

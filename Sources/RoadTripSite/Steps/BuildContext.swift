@@ -27,7 +27,7 @@ struct BuildContext: Sendable {
 
     /// " (7 reused)" with a cache, "" without one.
     func reusedNote(_ count: Int) -> String {
-        cache == nil ? "" : " (\(count) reused)"
+        cache == nil ? "" : " (" + CountText.grouped(count) + " reused)"
     }
 
     /// Whether the build must stop: an error, or a warning under `--strict`.

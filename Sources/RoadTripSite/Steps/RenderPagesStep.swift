@@ -30,7 +30,7 @@ extension BuildStep {
             throw BuildStop(summary: "stopped by a template error")
         }
         return CountText.counted(state.destinations.count, "destination") + " ("
-            + (context.cache == nil && state.storedBuild == nil ? "" : "\(state.reusedRenderings) reused, ")
+            + (context.cache == nil && state.storedBuild == nil ? "" : CountText.grouped(state.reusedRenderings) + " reused, ")
             + CountText.counted(state.files.count + state.keptFiles.count, "file") + ")"
     }
 

@@ -69,10 +69,14 @@ import RoadTripCore
         #expect(StoredDestinationCoding.read(flag) == nil)
     }
 
-    /// Only destinations without trip logs, photos or contacts are kept.
-    @Test func destinationsWithRecordingsOrPeopleAreNotStorable() {
-        #expect(StoredDestinationCoding.isStorable(Self.destination))
-        var withContact = Self.destination
+    /// Only destinations without trip logs, photos, contacts or a place name looked up in the
+    /// gazetteer (libgeonames' data, which may change under the same executable) are kept.
+    @Test func destinationsWithRecordingsPeopleOrAPlaceNameAreNotStorable() {
+        #expect(!StoredDestinationCoding.isStorable(Self.destination))
+        var placed = Self.destination
+        placed.placeName = nil
+        #expect(StoredDestinationCoding.isStorable(placed))
+        var withContact = placed
         withContact.publicContacts = [PublicContact(name: "Ada", city: nil, coordinate: nil, emails: [], phones: [], addresses: [], hasPhoto: false)]
         #expect(!StoredDestinationCoding.isStorable(withContact))
     }

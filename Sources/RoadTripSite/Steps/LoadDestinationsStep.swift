@@ -15,7 +15,7 @@ extension BuildStep {
         state.content = loader.load(config: state.config, geocoder: context.environment.geocoder)
         guard let content = state.content else { return "stopped by errors" }
         // How many were reused, with serve's cache or with the stored build (read back, not parsed).
-        let reused = context.cache == nil && state.storedBuild == nil ? "" : " (\(content.reusedDestinationCount) reused)"
+        let reused = context.cache == nil && state.storedBuild == nil ? "" : " (" + CountText.grouped(content.reusedDestinationCount) + " reused)"
         return CountText.counted(content.destinations.count, "destination") + reused
     }
 }

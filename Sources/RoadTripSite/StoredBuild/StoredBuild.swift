@@ -28,7 +28,7 @@ import RoadTripContent
 final class StoredBuild: DestinationSourceCache {
     /// A source's fingerprint as a digest, whether it is settled, and what of its loading is kept
     /// for the next build (``StoredDestinationCoding``): `nil` when it is not kept (unsettled, an
-    /// error reported, or a destination with trip logs, photos or contacts).
+    /// error reported, or a destination that ``StoredDestinationCoding/isStorable(_:)`` refuses).
     private struct Source: Sendable {
         var digest: String
         var isSettled: Bool
@@ -50,9 +50,9 @@ final class StoredBuild: DestinationSourceCache {
     let fileURL: URL
     /// `.roadtrip-cache/build/sources.store` (``StoredSourcesFile``), shared by every output folder.
     let sourcesURL: URL
-    /// What loading a source depends on besides the source itself: the executable (with its
-    /// built-in gazetteer, which places `location:` names), the project root, `site.yaml`'s
-    /// fingerprint, `--base-url` and `--drafts`.
+    /// What loading a source depends on besides the source itself: the executable, the project
+    /// root, `site.yaml`'s fingerprint, `--base-url` and `--drafts`. (A destination placed by the
+    /// gazetteer, libgeonames' data, is not stored: ``StoredDestinationCoding/isStorable(_:)``.)
     private let loadKey: String
     /// The sources the last build kept, by source path; empty when there are none, when the file
     /// does not parse, when the load key differs, or under `--no-cache`.

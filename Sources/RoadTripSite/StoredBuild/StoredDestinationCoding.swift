@@ -5,13 +5,16 @@ import RoadTripCore
 /// loading reported — with ``StoredBytesWriter``'s fields, every field of ``Destination`` in
 /// declaration order (an optional as a flag and its value, a list as a count and its items, a
 /// mapping as a count and key–value pairs sorted by key). Only destinations without trip logs,
-/// photos or contacts are written (``isStorable(_:)``): those keep being loaded from their files.
+/// photos, contacts or a geocoded place name are written (``isStorable(_:)``): those keep being
+/// loaded from their files.
 enum StoredDestinationCoding {
     /// Whether `destination` can be stored: it has no trip logs (their fixes can be millions of
-    /// points), no photos and no contacts.
+    /// points), no photos, no contacts, and its coordinate was not looked up by place name
+    /// (`location:`): the gazetteer is libgeonames' data, which can change under the same roadtrip
+    /// executable.
     static func isStorable(_ destination: Destination) -> Bool {
         destination.tripLogs.isEmpty && destination.photos.isEmpty && destination.contacts.isEmpty
-            && destination.publicContacts.isEmpty
+            && destination.publicContacts.isEmpty && destination.placeName == nil
     }
 
     /// The bytes of `destinations` with `diagnostics`.

@@ -166,13 +166,17 @@ public struct SiteLoader: Sendable {
     /// reported as that file: "this is a directory").
     private func destinationFolders(among entries: [String]) -> [URL] {
         // Sort names, then make URLs: sorting URLs by lastPathComponent was 5% of a large build.
-        entries.compactMap { name in
-            let entry = destinationsFolder.appendingPathComponent(name)
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: entry.path, isDirectory: &isDirectory), isDirectory.boolValue,
-                !Self.reservedFileNames.contains(name), FileBytes.isPresent(entry.appendingPathComponent("index.md"))
-            else { return nil }
-            return entry
+        // stat(2) and lstat(2) on paths, not FileManager on URLs: 4,000 folders took ~50 ms that way,
+        // on one core, a quarter of a rebuild's load-destinations.
+        let folderPath = destinationsFolder.path
+        return entries.compactMap { name in
+            guard !Self.reservedFileNames.contains(name) else { return nil }
+            let path = folderPath + "/" + name
+            var status = stat()
+            guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else { return nil }
+            // index.md present, or a symbolic link to nothing (FileBytes.isPresent), so that reading it reports so.
+            guard stat(path + "/index.md", &status) == 0 || lstat(path + "/index.md", &status) == 0 else { return nil }
+            return destinationsFolder.appendingPathComponent(name, isDirectory: true)
         }
     }
 

@@ -5,6 +5,7 @@ import TestTools
 @testable import RoadTripFormats
 @testable import RoadTripCompute
 @testable import RoadTripRender
+import TestTools
 
 /// The trip page's chart cursor profile, worked by hand on a track along the equator, where a
 /// geodesic of less than 180° of longitude runs along the equator itself: a step of 0.001° is

@@ -49,7 +49,7 @@ import Testing
             "load-config", "load-destinations", "load-theme", "check-sources", "filter-trips", "fit-maps", "plan-itinerary", "draw-basemap",
             "place-photos", "render-pages", "draw-previews", "write-output",
         ])
-        #expect(result.standardOutput.contains("[2/12] load-destinations: 1 destination … "))
+        #expect(result.standardOutput.contains("[2/12] load-destinations: 1 destination (0 reused) … "))
         #expect(result.standardOutput.contains("[12/12] write-output: "))
     }
 

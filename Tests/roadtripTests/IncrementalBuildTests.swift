@@ -68,11 +68,33 @@ import TestTools
         return Int(match.1)
     }
 
+    /// How many destinations load-destinations read back from the stored build instead of
+    /// parsing them, from its progress line.
+    static func loadsReused(_ output: CommandRunner.Output) -> Int? {
+        guard let line = output.standardOutput.split(separator: "\n").first(where: { $0.contains("load-destinations:") }),
+              let match = line.firstMatch(of: /\((\d+) reused\)/)
+        else { return nil }
+        return Int(match.1)
+    }
+
+    /// The diagnostics a build reported about the sources (the lines of its standard error that
+    /// name a file of `Destinations/`), in order.
+    static func sourceDiagnostics(_ output: CommandRunner.Output) -> [Substring] {
+        output.standardError.split(separator: "\n").filter { $0.hasPrefix("Destinations/") }
+    }
+
     /// Builds `project` into its `Output/` (reusing what it can), then with `--no-cache` into a
-    /// fresh folder, and expects the two trees to be identical; returns how many destinations
-    /// the first build reused.
+    /// fresh folder, and expects the two trees to be identical, and the diagnostics about the
+    /// sources to be the same (those of a source read back are reported again); returns how many
+    /// destinations the first build reused.
     @discardableResult
     static func buildAndCompare(_ project: TemporaryProject, _ comment: String) throws -> Int {
+        try buildAndCompareLoads(project, comment).rendering
+    }
+
+    /// ``buildAndCompare(_:_:)``, also returning how many destinations the first build's
+    /// load-destinations read back.
+    static func buildAndCompareLoads(_ project: TemporaryProject, _ comment: String) throws -> (rendering: Int, loading: Int) {
         let incremental = try project.build()
         #expect(incremental.status == 0, "\(comment): \(incremental.standardError)")
         let reference = project.root.appendingPathComponent("reference-\(UUID().uuidString)")
@@ -80,9 +102,23 @@ import TestTools
         let full = try project.build(["--no-cache", "--output", reference.path])
         #expect(full.status == 0, "\(comment): \(full.standardError)")
         #expect(reused(full) == 0, "\(comment): --no-cache reused nothing")
+        #expect(loadsReused(full) == 0, "\(comment): --no-cache read no source back")
+        #expect(sourceDiagnostics(incremental) == sourceDiagnostics(full), "\(comment): \(incremental.standardError)")
         let built = try FolderSnapshot(project.output), expected = try FolderSnapshot(reference)
         #expect(built == expected, "\(comment): differs in \(built.differences(from: expected).prefix(8))")
-        return reused(incremental) ?? -1
+        return (reused(incremental) ?? -1, loadsReused(incremental) ?? -1)
+    }
+
+    /// Builds `project` expecting an error about `path`, incrementally and with `--no-cache`: both
+    /// fail with the same diagnostics.
+    static func buildExpectingFailure(_ project: TemporaryProject, about path: String, _ comment: String) throws {
+        let incremental = try project.build()
+        let reference = project.root.appendingPathComponent("reference-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: reference) }
+        let full = try project.build(["--no-cache", "--output", reference.path])
+        #expect(incremental.status == 1 && full.status == 1, "\(comment)")
+        #expect(sourceDiagnostics(incremental).contains { $0.hasPrefix(path + ":") }, "\(comment): \(incremental.standardError)")
+        #expect(sourceDiagnostics(incremental) == sourceDiagnostics(full), "\(comment): \(incremental.standardError)")
     }
 
     static let siteYAML = "title: Incremental\nmap:\n  offlineBasemap: false\n"
@@ -90,7 +126,10 @@ import TestTools
     /// 40 random steps on a site of 8 destinations, each one of: new prose, a new title, a new
     /// order (the destination moves in the home page's order, changing its neighbours' pagers), a
     /// new date, new tags, a point of interest more or fewer, new coordinates, the folder renamed
-    /// (the slug changes), the destination deleted, one added. After every step the incremental
+    /// (the slug changes), the destination deleted, one added, its `pois.json` written (a data file
+    /// whose latitude is text: read with a warning, which a source read back reports again), or
+    /// its latitude broken (the build fails, incrementally as in full, with the same error) and
+    /// mended. After every step the incremental
     /// build equals a full one; and the steps do reuse pages (most steps touch one destination
     /// and its two neighbours, a tag change or an order change more), so the test cannot pass by
     /// rendering everything.
@@ -127,10 +166,10 @@ import TestTools
         try Self.settle(project, written)
         #expect(try Self.buildAndCompare(project, "first build") == 0)
 
-        var reusedTotal = 0, renderedTotal = 0
+        var reusedTotal = 0, renderedTotal = 0, loadsReusedTotal = 0
         for step in 1...40 {
             let slug = places.keys.sorted().randomElement(using: &random)!
-            let operation = Int.random(in: 0..<10, using: &random)
+            let operation = Int.random(in: 0..<12, using: &random)
             var edited: [String] = []
             switch operation {
             case 0: places[slug]!.words = words()
@@ -149,6 +188,17 @@ import TestTools
             case 8 where places.count > 2:
                 try FileManager.default.removeItem(at: project.root.appendingPathComponent("Destinations/\(slug)"))
                 places[slug] = nil
+            case 10:
+                let path = "Destinations/\(slug)/pois.json"
+                let latitude = places[slug]!.latitude + Double(step) / 1000
+                try project.write(path, "[{\"title\": \"Dock \(step)\", \"latitude\": \"\(latitude)\", \"longitude\": \(places[slug]!.longitude)}]\n")
+                edited.append(path)
+            case 11:
+                let path = try write(slug)
+                try project.write(path, places[slug]!.markdown.replacingOccurrences(of: "latitude: \(places[slug]!.latitude)\n", with: "latitude: north\n"))
+                try Self.settle(project, [path])
+                try Self.buildExpectingFailure(project, about: path, "step \(step) (\(slug) broken)")
+                edited.append(try write(slug))
             default:
                 let (added, place) = newPlace()
                 places[added] = place
@@ -156,11 +206,16 @@ import TestTools
             }
             if (0...6).contains(operation) { edited.append(try write(slug)) }
             try Self.settle(project, edited)
-            let reused = try Self.buildAndCompare(project, "step \(step) (operation \(operation) on \(slug))")
+            let (reused, loadsReused) = try Self.buildAndCompareLoads(project, "step \(step) (operation \(operation) on \(slug))")
             #expect(reused >= 0 && reused <= places.count)
+            // Every source but the one edited, added or renamed (a new source path) is read back.
+            let parsed = operation == 7 ? 1 : min(edited.count, 1)
+            #expect(loadsReused == places.count - parsed, "step \(step) (operation \(operation))")
             reusedTotal += reused
+            loadsReusedTotal += loadsReused
             renderedTotal += places.count
         }
+        #expect(loadsReusedTotal * 2 > renderedTotal, "read back \(loadsReusedTotal) of \(renderedTotal)")
         // Most steps change one destination and its neighbours' pagers: well over half the
         // pages are reused over the sequence (a build that reused nothing would give 0).
         #expect(reusedTotal * 2 > renderedTotal, "reused \(reusedTotal) of \(renderedTotal)")
@@ -190,7 +245,8 @@ import TestTools
         defer { project.remove() }
         try project.write("Destinations/site.yaml", Self.siteYAML.replacingOccurrences(of: "Incremental", with: "Renamed"))
         try Self.settle(project, ["Destinations/site.yaml"])
-        #expect(try Self.buildAndCompare(project, "site.yaml changed") == 0)
+        // Loading reads site.yaml too: every source is parsed again.
+        #expect(try Self.buildAndCompareLoads(project, "site.yaml changed") == (0, 0))
         #expect(try project.read("Output/bergen/index.html").contains("Bergen · Renamed"))
         #expect(try Self.buildAndCompare(project, "after site.yaml") == 4)
     }
@@ -247,6 +303,22 @@ import TestTools
         #expect(try Self.buildAndCompare(project, "after repair") == 4)
     }
 
+    /// A source modified within the last 2 s (here: a minute in the future) could change again
+    /// unseen within the same timestamp: it is parsed on every build and not kept until it settles.
+    @Test func anUnsettledSourceIsParsedUntilItSettles() throws {
+        let project = try Self.builtSite()
+        defer { project.remove() }
+        let path = "Destinations/bergen/index.md"
+        try project.write(path, try project.read(path) + " Fish market.")
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date().addingTimeInterval(60)], ofItemAtPath: project.root.appendingPathComponent(path).path)
+        #expect(try Self.buildAndCompareLoads(project, "unsettled").loading == 3)
+        #expect(try Self.buildAndCompareLoads(project, "still unsettled").loading == 3)
+        try Self.settle(project, [path])
+        #expect(try Self.buildAndCompareLoads(project, "settled: parsed and kept").loading == 3)
+        #expect(try Self.buildAndCompareLoads(project, "read back") == (4, 4))
+    }
+
     /// A build that fails records nothing: the stored files are byte for byte as before it, and
     /// the next build that succeeds renders what changed since the last one that did.
     @Test func aFailedBuildRecordsNothing() throws {
@@ -283,18 +355,18 @@ import TestTools
         defer { project.remove() }
         let folder = project.root.appendingPathComponent(".roadtrip-cache/build")
         let stored = try FileManager.default.contentsOfDirectory(atPath: folder.path)
-        #expect(stored.count == 3, "Output's, and those of the two reference builds: \(stored)")
+        #expect(stored.count == 4, "Output's, those of the two reference builds, and sources.store: \(stored)")
         for name in stored {
             let url = folder.appendingPathComponent(name)
             let data = try Data(contentsOf: url)
             try data.prefix(data.count / 2).write(to: url)
         }
-        #expect(try Self.buildAndCompare(project, "truncated") == 0)
-        #expect(try Self.buildAndCompare(project, "rewritten") == 4)
+        #expect(try Self.buildAndCompareLoads(project, "truncated") == (0, 0))
+        #expect(try Self.buildAndCompareLoads(project, "rewritten") == (4, 4))
         for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) {
             try Data("not a stored build".utf8).write(to: folder.appendingPathComponent(name))
         }
-        #expect(try Self.buildAndCompare(project, "garbage") == 0)
+        #expect(try Self.buildAndCompareLoads(project, "garbage") == (0, 0))
 
         try FileManager.default.removeItem(at: folder)
         try Data("a file where the folder goes".utf8).write(to: folder)

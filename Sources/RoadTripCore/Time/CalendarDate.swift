@@ -23,6 +23,14 @@ public struct CalendarDate: Sendable, Hashable {
         public var minute: Int
         public var second: Int
         public var fraction: Double = 0
+
+        /// The time `hour`:`minute`:`second` plus `fraction` of a second (ranges as above, not checked).
+        public init(hour: Int, minute: Int, second: Int, fraction: Double = 0) {
+            self.hour = hour
+            self.minute = minute
+            self.second = second
+            self.fraction = fraction
+        }
     }
 
     /// `true` for `YYYY-MM-DD` naming a real day (proleptic Gregorian, leap years included), or that

@@ -6,7 +6,7 @@ extension BuildStep {
     /// interest, trip logs, photos and contacts, and `Destinations.plist` — in parallel, each
     /// source with a log of its own merged in source order (`SiteLoader`); the ``BuildCache``
     /// gives the sources that are unchanged since the last build; the ``StoredBuild`` fingerprints
-    /// each source as it is read.
+    /// each source as it is read and gives back what the last build kept of the unchanged ones.
     static let loadDestinations = BuildStep("load-destinations") { state, context throws(BuildStop) in
         let options = context.options
         let loader = SiteLoader(
@@ -14,6 +14,8 @@ extension BuildStep {
             cache: context.cache ?? state.storedBuild)
         state.content = loader.load(config: state.config, geocoder: context.environment.geocoder)
         guard let content = state.content else { return "stopped by errors" }
-        return CountText.counted(content.destinations.count, "destination") + context.reusedNote(content.reusedDestinationCount)
+        // How many were reused, with serve's cache or with the stored build (read back, not parsed).
+        let reused = context.cache == nil && state.storedBuild == nil ? "" : " (" + CountText.grouped(content.reusedDestinationCount) + " reused)"
+        return CountText.counted(content.destinations.count, "destination") + reused
     }
 }

@@ -26,10 +26,13 @@ import RoadTripContent
 /// The file is written only after a build's write succeeded (``save(afterWriting:)``), replaced
 /// atomically (``CacheFileReplacement``); one that cannot be read or parsed is ignored.
 final class StoredBuild: DestinationSourceCache {
-    /// A source's fingerprint as a digest, and whether it is settled.
+    /// A source's fingerprint as a digest, whether it is settled, and what of its loading is kept
+    /// for the next build (``StoredDestinationCoding``): `nil` when it is not kept (unsettled, an
+    /// error reported, or a destination that ``StoredDestinationCoding/isStorable(_:)`` refuses).
     private struct Source: Sendable {
         var digest: String
         var isSettled: Bool
+        var record: Data?
     }
 
     private struct State: Sendable {
@@ -45,6 +48,15 @@ final class StoredBuild: DestinationSourceCache {
     let projectRoot: URL
     /// `.roadtrip-cache/build/<FNV-1a of the output folder's path>.index`.
     let fileURL: URL
+    /// `.roadtrip-cache/build/sources.store` (``StoredSourcesFile``), shared by every output folder.
+    let sourcesURL: URL
+    /// What loading a source depends on besides the source itself: the executable, the project
+    /// root, `site.yaml`'s fingerprint, `--base-url` and `--drafts`. (A destination placed by the
+    /// gazetteer, libgeonames' data, is not stored: ``StoredDestinationCoding/isStorable(_:)``.)
+    private let loadKey: String
+    /// The sources the last build kept, by source path; empty when there are none, when the file
+    /// does not parse, when the load key differs, or under `--no-cache`.
+    private let previousSources: [String: StoredSourcesFile.Source]
     /// The output folder, absolute and canonical (as the writer resolves it).
     let outputRoot: String
     /// Everything the stored records depend on besides their own sources and the output folder's
@@ -74,6 +86,18 @@ final class StoredBuild: DestinationSourceCache {
             options.includeDrafts ? "drafts" : "", Self.digest(site.siteFile), Self.digest(site.theme),
             SharePreviewAbsence(config: config) == nil ? "previews" : "",
         ].joined(separator: "\u{0}")
+        sourcesURL = fileURL.deletingLastPathComponent().appendingPathComponent("sources.store", isDirectory: false)
+        loadKey = FNV1a.hex64([
+            "1", ExecutableIdentity.current, site.projectRoot, options.baseURL ?? "", options.includeDrafts ? "drafts" : "",
+            Self.digest(site.siteFile),
+        ].joined(separator: "\u{0}"))
+        if reads, let data = FileManager.default.contents(atPath: sourcesURL.path), let stored = StoredSourcesFile(parsing: data),
+           stored.loadKey == loadKey
+        {
+            previousSources = stored.sources
+        } else {
+            previousSources = [:]
+        }
         if reads, let data = FileManager.default.contents(atPath: fileURL.path), let stored = StoredBuildFile(parsing: data),
            stored.siteKey == Self.siteKey(siteKeyWithoutOutput, outputRoot: outputRoot)
         {
@@ -96,15 +120,31 @@ final class StoredBuild: DestinationSourceCache {
     }
 
     /// `DestinationSourceCache`'s request: fingerprints `files` (before `load` runs, so that a
-    /// change while loading shows next time) and loads them; nothing is reused here, the loaded
-    /// destinations are not kept.
+    /// change while loading shows next time); when the last build kept the source under the same
+    /// fingerprint, its destinations read back, with their diagnostics reported again to `log`;
+    /// otherwise `load(log)`'s, kept for the next build when they are settled, `log` holds no error
+    /// and ``StoredDestinationCoding/isStorable(_:)`` allows each destination. A stored record that
+    /// does not decode is loaded again.
     func destinations(
         ofSource sourcePath: String, files: URL, log: DiagnosticLog, load: (DiagnosticLog) -> [Destination]
     ) -> (destinations: [Destination], reused: Bool) {
         let fingerprint = SourceFingerprint(of: files, takenAt: now())
-        let source = Source(digest: Self.digest(fingerprint), isSettled: fingerprint.isSettled)
+        let digest = Self.digest(fingerprint)
+        if fingerprint.isSettled, let stored = previousSources[sourcePath], stored.digest == digest,
+           let (destinations, diagnostics) = StoredDestinationCoding.read(stored.record)
+        {
+            for diagnostic in diagnostics { log.report(diagnostic) }
+            let source = Source(digest: digest, isSettled: true, record: stored.record)
+            state.withLock { $0.sources[sourcePath] = source }
+            return (destinations, true)
+        }
+        let destinations = load(log)
+        let keeps = fingerprint.isSettled && log.errorCount == 0 && destinations.allSatisfy(StoredDestinationCoding.isStorable)
+        let source = Source(
+            digest: digest, isSettled: fingerprint.isSettled,
+            record: keeps ? StoredDestinationCoding.data(destinations: destinations, diagnostics: log.diagnostics) : nil)
         state.withLock { $0.sources[sourcePath] = source }
-        return (load(log), false)
+        return (destinations, false)
     }
 
     /// Nothing to drop: only this build's destinations are saved.
@@ -164,7 +204,8 @@ final class StoredBuild: DestinationSourceCache {
     /// were, those rendered with the stamps their files have now (after the apply phase: a rename
     /// changes a file's status-change time), except any whose source was unsettled or whose file
     /// is not a regular file any more. Replaces the stored file; returns why it could not, or
-    /// `nil`. Saves nothing when `site.yaml` or the theme was unsettled.
+    /// `nil`. Also replaces `sources.store` with the sources this build loaded or read back that
+    /// may be kept. Saves nothing when `site.yaml` or the theme was unsettled.
     func save() -> String? {
         guard isSiteSettled else { return nil }
         let (sources, kept, rendered) = state.withLock { ($0.sources, $0.kept, $0.rendered) }
@@ -191,10 +232,17 @@ final class StoredBuild: DestinationSourceCache {
         } catch {
             return "cannot create \(ProjectCacheFolder.name)/build/: \(error.localizedDescription)"
         }
-        switch CacheFileReplacement.replace(fileURL.path, with: StoredBuildFile(siteKey: siteKey, destinations: destinations).data) {
-        case .success: return nil
-        case .failure(.cannotCreate(let reason)), .failure(.cannotWrite(let reason)): return reason
+        let keptSources = sources.compactMapValues { source in source.record.map { StoredSourcesFile.Source(digest: source.digest, record: $0) } }
+        for (path, data) in [
+            (fileURL.path, StoredBuildFile(siteKey: siteKey, destinations: destinations).data),
+            (sourcesURL.path, StoredSourcesFile(loadKey: loadKey, sources: keptSources).data),
+        ] {
+            switch CacheFileReplacement.replace(path, with: data) {
+            case .success: continue
+            case .failure(.cannotCreate(let reason)), .failure(.cannotWrite(let reason)): return reason
+            }
         }
+        return nil
     }
 
     /// How the stored file names a destination: its source path, NUL, its slug.

@@ -4,7 +4,7 @@ import RoadTripCore
 /// The bytes of a ``StoredBuild`` file, `.roadtrip-cache/build/<output>.index`: what the last
 /// build into one output folder rendered, per destination, with the stamps of the files it wrote.
 ///
-/// Binary, little-endian, without field names (a 4,000-destination site has 12,000 file records,
+/// Binary, little-endian, without field names (``StoredBytesWriter``) (a 4,000-destination site has 12,000 file records,
 /// read on every build): the magic `RTBUILD1\n`, the site key
 /// (a string), then a 32-bit count of destinations and for each: its source path, its slug,
 /// its key (three strings), a 32-bit count of files and for each file its path (a string) and
@@ -41,7 +41,7 @@ struct StoredBuildFile: Sendable, Equatable {
 
     /// The file's contents parsed, or `nil` when they do not parse whole.
     init?(parsing data: Data) {
-        var reader = Reader(data: data)
+        var reader = StoredBytesReader(data: data)
         guard reader.bytes(Self.magic.count) == Self.magic, let siteKey = reader.string(), let count = reader.count()
         else { return nil }
         var destinations: [String: Destination] = [:]
@@ -66,70 +66,22 @@ struct StoredBuildFile: Sendable, Equatable {
 
     /// The file's bytes, destinations sorted by identity (the same records give the same bytes).
     var data: Data {
-        var bytes = Self.magic
-        bytes.reserveCapacity(64 + destinations.count * 400)
-        func append(_ value: Int64) { withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) } }
-        func append(count: Int) { withUnsafeBytes(of: UInt32(count).littleEndian) { bytes.append(contentsOf: $0) } }
-        func append(_ string: String) {
-            append(count: string.utf8.count)
-            bytes.append(contentsOf: string.utf8)
-        }
-        append(siteKey)
-        append(count: destinations.count)
+        var writer = StoredBytesWriter(prefix: Self.magic, capacity: 64 + destinations.count * 400)
+        writer.append(siteKey)
+        writer.append(count: destinations.count)
         for identity in destinations.keys.sorted() {
             let destination = destinations[identity]!
-            append(identity)
-            append(destination.key)
-            append(count: destination.files.count)
+            writer.append(identity)
+            writer.append(destination.key)
+            writer.append(count: destination.files.count)
             for file in destination.files {
-                append(file.path)
-                append(file.stamp.size)
-                append(file.stamp.modified)
-                append(file.stamp.changed)
-                append(Int64(bitPattern: file.stamp.inode))
+                writer.append(file.path)
+                writer.append(file.stamp.size)
+                writer.append(file.stamp.modified)
+                writer.append(file.stamp.changed)
+                writer.append(Int64(bitPattern: file.stamp.inode))
             }
         }
-        return Data(bytes)
-    }
-
-    /// Reads the fields in order; each read is `nil` past the end.
-    private struct Reader {
-        let data: Data
-        var offset: Int
-
-        init(data: Data) {
-            self.data = data
-            offset = data.startIndex
-        }
-
-        var isAtEnd: Bool { offset == data.endIndex }
-
-        mutating func bytes(_ count: Int) -> [UInt8]? {
-            guard count >= 0, data.endIndex - offset >= count else { return nil }
-            defer { offset += count }
-            return [UInt8](data[offset..<(offset + count)])
-        }
-
-        mutating func count() -> Int? {
-            guard data.endIndex - offset >= 4 else { return nil }
-            let value = data.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset - data.startIndex, as: UInt32.self) }
-            offset += 4
-            let count = Int(UInt32(littleEndian: value))
-            // No count can exceed the bytes left (every item takes at least one byte).
-            return count <= data.endIndex - offset ? count : nil
-        }
-
-        mutating func integer() -> Int64? {
-            guard data.endIndex - offset >= 8 else { return nil }
-            let value = data.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset - data.startIndex, as: Int64.self) }
-            offset += 8
-            return Int64(littleEndian: value)
-        }
-
-        mutating func string() -> String? {
-            guard let length = count(), data.endIndex - offset >= length else { return nil }
-            defer { offset += length }
-            return String(validating: data[offset..<(offset + length)], as: UTF8.self)
-        }
+        return Data(writer.bytes)
     }
 }

@@ -1,0 +1,127 @@
+import Foundation
+
+/// The field encoding the files of `.roadtrip-cache/build/` share (``StoredBuildFile``,
+/// ``StoredSourcesFile``): little-endian, without field names. A count is 32 bits; an integer
+/// 64 bits (two's complement); a floating-point number its IEEE 754 binary64 bits; a string a
+/// count of bytes and that many bytes of UTF-8; an optional one byte (0 absent, 1 present) before
+/// its value. ``StoredBytesWriter`` appends fields, ``StoredBytesReader`` reads them back in order.
+struct StoredBytesWriter {
+    /// What has been written so far.
+    var bytes: [UInt8]
+
+    /// A writer whose bytes start with `prefix` (a file's magic), reserving `capacity` bytes.
+    init(prefix: [UInt8] = [], capacity: Int = 0) {
+        bytes = prefix
+        bytes.reserveCapacity(capacity)
+    }
+
+    mutating func append(_ value: Int64) { withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) } }
+    mutating func append(_ value: Int) { append(Int64(value)) }
+    mutating func append(_ value: Double) { append(Int64(bitPattern: value.bitPattern)) }
+    mutating func append(_ value: Bool) { bytes.append(value ? 1 : 0) }
+    mutating func append(count: Int) { withUnsafeBytes(of: UInt32(count).littleEndian) { bytes.append(contentsOf: $0) } }
+    mutating func append(_ string: String) {
+        append(count: string.utf8.count)
+        bytes.append(contentsOf: string.utf8)
+    }
+    mutating func append(_ string: String?) {
+        append(string != nil)
+        if let string { append(string) }
+    }
+    mutating func append(_ value: Int?) {
+        append(value != nil)
+        if let value { append(value) }
+    }
+    mutating func append(_ strings: [String]) {
+        append(count: strings.count)
+        for string in strings { append(string) }
+    }
+    /// A count of bytes and the bytes (a record read back whole with ``StoredBytesReader/record()``).
+    mutating func append(data: Data) {
+        append(count: data.count)
+        bytes.append(contentsOf: data)
+    }
+}
+
+/// Reads the fields of ``StoredBytesWriter`` in order; each read is `nil` when the bytes left do
+/// not hold the field (past the end, a count larger than the bytes left, invalid UTF-8, a flag
+/// other than 0 or 1).
+struct StoredBytesReader {
+    let data: Data
+    var offset: Int
+
+    init(data: Data) {
+        self.data = data
+        offset = data.startIndex
+    }
+
+    var isAtEnd: Bool { offset == data.endIndex }
+
+    mutating func bytes(_ count: Int) -> [UInt8]? {
+        guard count >= 0, data.endIndex - offset >= count else { return nil }
+        defer { offset += count }
+        return [UInt8](data[offset..<(offset + count)])
+    }
+
+    mutating func count() -> Int? {
+        guard data.endIndex - offset >= 4 else { return nil }
+        let value = data.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset - data.startIndex, as: UInt32.self) }
+        offset += 4
+        let count = Int(UInt32(littleEndian: value))
+        // No count can exceed the bytes left (every item takes at least one byte).
+        return count <= data.endIndex - offset ? count : nil
+    }
+
+    mutating func integer() -> Int64? {
+        guard data.endIndex - offset >= 8 else { return nil }
+        let value = data.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset - data.startIndex, as: Int64.self) }
+        offset += 8
+        return Int64(littleEndian: value)
+    }
+
+    mutating func int() -> Int? { integer().map { Int($0) } }
+
+    mutating func double() -> Double? { integer().map { Double(bitPattern: UInt64(bitPattern: $0)) } }
+
+    mutating func bool() -> Bool? {
+        guard offset < data.endIndex else { return nil }
+        defer { offset += 1 }
+        switch data[offset] {
+        case 0: return false
+        case 1: return true
+        default: return nil
+        }
+    }
+
+    mutating func string() -> String? {
+        guard let length = count(), data.endIndex - offset >= length else { return nil }
+        defer { offset += length }
+        return String(validating: data[offset..<(offset + length)], as: UTF8.self)
+    }
+
+    /// An optional field: `.some(nil)` when absent, `nil` when the bytes do not parse.
+    mutating func optional<Value>(_ read: (inout StoredBytesReader) -> Value?) -> Value?? {
+        guard let present = bool() else { return nil }
+        guard present else { return .some(nil) }
+        guard let value = read(&self) else { return nil }
+        return .some(value)
+    }
+
+    mutating func strings() -> [String]? {
+        guard let count = count() else { return nil }
+        var strings: [String] = []
+        strings.reserveCapacity(count)
+        for _ in 0..<count {
+            guard let string = string() else { return nil }
+            strings.append(string)
+        }
+        return strings
+    }
+
+    /// A record written with ``StoredBytesWriter/append(data:)``, sharing this reader's storage.
+    mutating func record() -> Data? {
+        guard let length = count(), data.endIndex - offset >= length else { return nil }
+        defer { offset += length }
+        return data[offset..<(offset + length)]
+    }
+}

@@ -30,6 +30,18 @@ import TestTools
         #expect(gazetteer.cities.allSatisfy { $0.countryCode.count == 2 && $0.coordinate.isValid })
     }
 
+    /// A build copies only the coordinates and makes a city's placemark when a lookup returns it:
+    /// for every one of the 24,361 cities, that placemark is the one the full copy holds, and the
+    /// index's coordinate is the city's.
+    @Test func aCityMadeOnDemandIsTheCopiedOne() throws {
+        let gazetteer = try gazetteer()
+        #expect(gazetteer.index.coordinates.count == gazetteer.cities.count)
+        for (position, city) in gazetteer.cities.enumerated() {
+            #expect(gazetteer.city(at: position) == city)
+            #expect(gazetteer.index.coordinates[position] == city.coordinate)
+        }
+    }
+
     // MARK: Forward
 
     @Test func tromsoWithoutDiacritics() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import RoadTripCore
 
 #if canImport(Glibc)
 import Glibc
@@ -61,6 +62,25 @@ struct SourceFingerprint: Sendable, Hashable {
     /// `true` when every file was last modified at least ``timestampGranularity`` before the
     /// fingerprint was taken, so that any later write shows as a new modification time.
     let isSettled: Bool
+
+    /// The fingerprint as 16 hexadecimal digits: 64-bit FNV-1a of every entry's path, size, times
+    /// and inode — what a stored build keeps of it.
+    var digest: String { digest(includingChangeTime: true) }
+
+    /// ``digest``, without the status-change times when `includingChangeTime` is `false`: for a
+    /// file the build itself hard-links into the output (a `Destinations.plist` destination's
+    /// image), whose status-change time moves with every link made or removed to it, including
+    /// the writer's own — an edit that keeps the size and puts the modification time back then
+    /// goes unseen (`--no-cache` publishes it).
+    func digest(includingChangeTime: Bool) -> String {
+        var text = ""
+        for entry in entries {
+            text += "\(entry.path)\u{0}\(entry.size):\(entry.modificationSeconds).\(entry.modificationNanoseconds):\(entry.inode)"
+            if includingChangeTime { text += ":\(entry.changeSeconds).\(entry.changeNanoseconds)" }
+            text += "\n"
+        }
+        return FNV1a.hex64(text)
+    }
 
     /// Fingerprints the file or folder at `url` (recursively for a folder) at the instant `takenAt`
     /// (the build environment's clock), which ``isSettled`` compares the modification times with.

@@ -221,6 +221,55 @@ import TestTools
         #expect(reusedTotal * 2 > renderedTotal, "reused \(reusedTotal) of \(renderedTotal)")
     }
 
+    /// A `Destinations.plist` destination's image lies outside its source (the plist): editing the
+    /// image (same size, settled), or replacing it by a link to another file, renders the page
+    /// again and publishes the new bytes. Plain builds between the edits: a reference build into a
+    /// second folder would move the published image's status-change time (it is a hard link to
+    /// the source) and so make the page render again for that reason alone.
+    @Test func anEditedImageOfAPlistDestinationIsPublished() throws {
+        let project = try TemporaryProject()
+        defer { project.remove() }
+        let plist = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict><key>DestinationData</key><array><dict>
+            <key>DestinationName</key><string>Oslo</string><key>DestinationImage</key><string>Oslo.svg</string>
+            <key>DestinationLocation</key><dict><key>Title</key><string>Oslo</string><key>Subtitle</key><string>Capital</string>
+            <key>Latitude</key><real>59.9139</real><key>Longitude</key><real>10.7522</real></dict>
+            </dict></array></dict></plist>
+            """
+        let svg = { (colour: String) in "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"4\" height=\"4\"><rect width=\"4\" height=\"4\" fill=\"\(colour)\"/></svg>\n" }
+        try project.write("Destinations/Destinations.plist", plist)
+        try project.write("Destinations/Oslo.svg", svg("red"))
+        try project.write("Other.svg", svg("green"))
+        try Self.settle(project, ["Destinations/Destinations.plist", "Destinations/Oslo.svg", "Other.svg"])
+        func build(_ comment: String) throws -> Int {
+            let built = try project.build()
+            #expect(built.status == 0, "\(comment): \(built.standardError)")
+            return Self.reused(built) ?? -1
+        }
+        #expect(try build("first build") == 0)
+        // Whether the next builds reuse the page is not asserted: the published image is a hard
+        // link to the source, and the writer's own links to it move its status-change time, which
+        // the output file's stamp holds (a lost reuse, never a wrong one). What must hold is that
+        // an edited image is published.
+        _ = try build("nothing changed")
+        let published = project.output.appendingPathComponent("oslo/Oslo.svg")
+        try project.write("Destinations/Oslo.svg", svg("tan"))  // the same size as "red"
+        #expect(try build("image edited, not settled: rendered, not stored") == 0)
+        #expect(try String(contentsOf: published, encoding: .utf8) == svg("tan"))
+        try project.write("Destinations/Oslo.svg", svg("sky"))
+        try Self.settle(project, ["Destinations/Oslo.svg"])
+        #expect(try build("image edited and settled") == 0)
+        #expect(try String(contentsOf: published, encoding: .utf8) == svg("sky"))
+        _ = try build("nothing changed again")
+        let image = project.root.appendingPathComponent("Destinations/Oslo.svg")
+        try FileManager.default.removeItem(at: image)
+        try FileManager.default.createSymbolicLink(atPath: image.path, withDestinationPath: "../Other.svg")
+        #expect(try build("image replaced by a link") == 0)
+        #expect(try String(contentsOf: published, encoding: .utf8) == svg("green"))
+        try Self.buildAndCompare(project, "the end")
+    }
+
     /// A small settled site of four destinations, built once (nothing reused) and again (all reused).
     static func builtSite(copyingTheme: Bool = false) throws -> TemporaryProject {
         let project = try TemporaryProject(copyingTheme: copyingTheme)

@@ -1,3 +1,4 @@
+import Foundation
 import Dispatch
 import Synchronization
 import RoadTripCore
@@ -55,13 +56,35 @@ extension BuildStep {
         var itineraryLine: ItineraryStopLine?
         /// Whether some destination of the site has a tag (every page then links the index of tags).
         var siteHasTags = false
+        /// For a destination without a folder of its own (`Destinations.plist`), whose asset files
+        /// (its image) lie outside its source's fingerprint: the ``SourceFingerprint/digest`` of
+        /// each, so that an edited image renders the page again. `nil` for a folder destination
+        /// (its folder's fingerprint covers its assets).
+        var outsideAssets: String?
+        /// `false` when one of those files was modified within the last
+        /// ``SourceFingerprint/timestampGranularity`` seconds (it could change again unseen): the
+        /// inputs then never equal a later build's, and nothing is stored.
+        var outsideAssetsAreSettled = true
 
         /// The inputs of `destination`'s pages between `previous` and `next`, over the offline
-        /// basemap of `basemapFingerprint`.
+        /// basemap of `basemapFingerprint`; asset files outside its source are fingerprinted under
+        /// `projectRoot` at the instant `now`.
         init(
             destination: Destination, previous: Destination?, next: Destination?, basemapFingerprint: String?,
-            itineraryLine: ItineraryStopLine?, siteHasTags: Bool = false
+            itineraryLine: ItineraryStopLine?, siteHasTags: Bool = false, projectRoot: URL? = nil, now: Date = Date()
         ) {
+            if let projectRoot, !destination.assetFiles.isEmpty,
+                (destination.sourcePath as NSString).lastPathComponent != "index.md"  // a folder destination's source
+            {
+                let folder = projectRoot.appendingPathComponent(destination.sourcePath).deletingLastPathComponent()
+                let fingerprints = destination.assetFiles.map {
+                    SourceFingerprint(of: folder.appendingPathComponent($0), takenAt: now)
+                }
+                outsideAssetsAreSettled = fingerprints.allSatisfy(\.isSettled)
+                outsideAssets = outsideAssetsAreSettled
+                    ? fingerprints.map { $0.digest(includingChangeTime: false) }.joined(separator: ",")
+                    : "unsettled " + UUID().uuidString
+            }
             self.siteHasTags = siteHasTags
             self.basemapFingerprint = basemapFingerprint
             self.itineraryLine = itineraryLine
@@ -121,13 +144,11 @@ extension BuildStep {
                     cardMap: renderer.cardMap(trip: trip))
             }
             let result: Result<RenderedDestination, TemplateError>
-            if let stored, let key = stored.key(
-                of: trip.destination,
-                inputs: PageInputs(
-                    destination: trip.destination, previous: previous, next: next, basemapFingerprint: basemap.fingerprint,
-                    itineraryLine: itineraryLines[index], siteHasTags: !tags.tags.isEmpty),
-                placemark: trip.placemark)
-            {
+            let inputs = { PageInputs(
+                destination: trip.destination, previous: previous, next: next, basemapFingerprint: basemap.fingerprint,
+                itineraryLine: itineraryLines[index], siteHasTags: !tags.tags.isEmpty,
+                projectRoot: context.options.projectRoot, now: context.environment.now()) }
+            if let stored, let key = stored.key(of: trip.destination, inputs: inputs(), placemark: trip.placemark) {
                 // Its files are still in the output folder as the last build wrote them: only the
                 // home page's card is made; otherwise it is rendered and noted for the next build.
                 if stored.keptFiles(of: trip.destination, key: key) != nil {
@@ -142,9 +163,7 @@ extension BuildStep {
                     }
                 }
             } else if let cache = context.cache {
-                let inputs = PageInputs(
-                    destination: trip.destination, previous: previous, next: next, basemapFingerprint: basemap.fingerprint,
-                    itineraryLine: itineraryLines[index], siteHasTags: !tags.tags.isEmpty)
+                let inputs = inputs()
                 result = Result { () throws(TemplateError) in
                     let (rendered, wasReused) = try cache.reuse("render-pages", of: trip.destination, inputs: inputs, make: make)
                     if wasReused { reused.add(1, ordering: .relaxed) }

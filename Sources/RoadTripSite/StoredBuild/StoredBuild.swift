@@ -154,10 +154,13 @@ final class StoredBuild: DestinationSourceCache {
     /// `placemark`; `nil` when its source was not fingerprinted.
     func key(of destination: Destination, inputs: BuildStep.PageInputs, placemark: Placemark?) -> String? {
         guard let source = state.withLock({ $0.sources[destination.sourcePath] }) else { return nil }
+        // An asset outside the source modified in the last seconds could change again unseen.
+        guard inputs.outsideAssetsAreSettled else { return nil }
         func neighbour(_ slug: String?, _ title: String?) -> String { slug.map { $0 + "\u{1}" + (title ?? "") } ?? "" }
         let line = inputs.itineraryLine
         var fields = [
             source.digest, inputs.image ?? "\u{2}", inputs.assetFiles.joined(separator: "\u{1}"),
+            inputs.outsideAssets ?? "",
             neighbour(inputs.previous?.slug, inputs.previous?.title), neighbour(inputs.next?.slug, inputs.next?.title),
             inputs.basemapFingerprint ?? "", inputs.siteHasTags ? "tags" : "",
         ]
@@ -255,13 +258,6 @@ final class StoredBuild: DestinationSourceCache {
         String(identity[..<(identity.firstIndex(of: "\u{0}") ?? identity.endIndex)])
     }
 
-    /// A fingerprint as 16 hexadecimal digits (FNV-1a of its entries).
-    private static func digest(_ fingerprint: SourceFingerprint) -> String {
-        var text = ""
-        for entry in fingerprint.entries {
-            text += "\(entry.path)\u{0}\(entry.size):\(entry.modificationSeconds).\(entry.modificationNanoseconds):"
-            text += "\(entry.inode):\(entry.changeSeconds).\(entry.changeNanoseconds)\n"
-        }
-        return FNV1a.hex64(text)
-    }
+    /// A fingerprint as 16 hexadecimal digits (``SourceFingerprint/digest``).
+    private static func digest(_ fingerprint: SourceFingerprint) -> String { fingerprint.digest }
 }

@@ -376,6 +376,44 @@ import TestTools
         #expect(Self.reused(blocked) == 0)
     }
 
+    /// The checksum (`StoredChecksum`): `sources.store` edited at the same length inside a record
+    /// ("Bergen" → "Bergex", which every field still parses) is not read back — every source is
+    /// parsed again, and "Bergex" is published nowhere; the index with one byte flipped is
+    /// ignored likewise (every page rendered, loading reused).
+    @Test func aStoredFileEditedAtTheSameLengthIsNotReadBack() throws {
+        let project = try Self.builtSite()
+        defer { project.remove() }
+        let folder = project.root.appendingPathComponent(".roadtrip-cache/build")
+        let sources = folder.appendingPathComponent("sources.store")
+        let data = try Data(contentsOf: sources)
+        let edited = Self.replacing(Data("Bergen".utf8), with: Data("Bergex".utf8), in: data)
+        #expect(edited.count == data.count && edited != data)
+        try edited.write(to: sources)
+        #expect(try Self.buildAndCompareLoads(project, "sources.store edited") == (4, 0))
+        #expect(try !project.read("Output/alesund/index.html").contains("Bergex"))
+        #expect(try Self.buildAndCompareLoads(project, "sources.store rewritten") == (4, 4))
+
+        let index = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".index") }
+        for name in index {
+            let url = folder.appendingPathComponent(name)
+            var bytes = try Data(contentsOf: url)
+            bytes[bytes.count / 2] ^= 0x01
+            try bytes.write(to: url)
+        }
+        #expect(try Self.buildAndCompareLoads(project, "index flipped") == (0, 4))
+    }
+
+    /// `data` with every occurrence of `old` replaced by `new` (of the same length).
+    static func replacing(_ old: Data, with new: Data, in data: Data) -> Data {
+        var result = data
+        var start = result.startIndex
+        while let range = result.range(of: old, in: start..<result.endIndex) {
+            result.replaceSubrange(range, with: new)
+            start = range.upperBound
+        }
+        return result
+    }
+
     /// `--no-cache` reads nothing stored but still records its build, as Hugo's `--ignoreCache` does.
     @Test func noCacheRendersEverythingAndStillRecords() throws {
         let project = try Self.builtSite()

@@ -414,6 +414,33 @@ import TestTools
         return result
     }
 
+    /// `.roadtrip-cache/build` as a symbolic link — to a folder outside the project or to one
+    /// inside it — is neither read nor written: the build reuses nothing, its output equals a
+    /// `--no-cache` build's, it warns, and the folder the link leads to is left as it was.
+    @Test func aSymbolicallyLinkedStoredBuildIsNeitherReadNorWritten() throws {
+        let project = try Self.builtSite()
+        defer { project.remove() }
+        let folder = project.root.appendingPathComponent(".roadtrip-cache/build")
+        let outside = FileManager.default.temporaryDirectory.appendingPathComponent("stored-build-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: outside) }
+        let inside = project.root.appendingPathComponent(".roadtrip-cache/elsewhere")
+        var stored = folder
+        for target in [outside, inside] {
+            try FileManager.default.moveItem(at: stored, to: target)
+            stored = target
+            try FileManager.default.createSymbolicLink(at: folder, withDestinationURL: target)
+            let before = try FolderSnapshot(target)
+            #expect(try Self.buildAndCompareLoads(project, "linked to \(target.path)") == (0, 0))
+            let linked = try project.build()
+            #expect(linked.status == 0, "\(linked.standardError)")
+            #expect(linked.standardError.contains(".roadtrip-cache/build: warning: cannot keep what this build rendered"),
+                    "\(linked.standardError)")
+            #expect(Self.reused(linked) == 0 && Self.loadsReused(linked) == 0)
+            #expect(try FolderSnapshot(target) == before, "nothing written through the link")
+            try FileManager.default.removeItem(at: folder)
+        }
+    }
+
     /// `--no-cache` reads nothing stored but still records its build, as Hugo's `--ignoreCache` does.
     @Test func noCacheRendersEverythingAndStillRecords() throws {
         let project = try Self.builtSite()

@@ -373,7 +373,27 @@ import TestTools
         let blocked = try project.build()
         #expect(blocked.status == 0, "\(blocked.standardError)")
         #expect(blocked.standardError.contains(".roadtrip-cache/build: warning: cannot keep what this build rendered"))
+        #expect(blocked.standardError.contains("the next build reuses only what an earlier build kept, if anything, and renders the rest again"))
         #expect(Self.reused(blocked) == 0)
+    }
+
+    /// A stored file that cannot be replaced (here `sources.store` is a folder; `chattr +i` or a
+    /// read-only folder do the same) is a warning that says what the next build does: it reuses
+    /// what was kept before — not "renders every page again", which it does not.
+    @Test func aStoredFileThatCannotBeReplacedWarnsTruthfully() throws {
+        let project = try Self.builtSite()
+        defer { project.remove() }
+        let sources = project.root.appendingPathComponent(".roadtrip-cache/build/sources.store")
+        try FileManager.default.removeItem(at: sources)
+        try FileManager.default.createDirectory(at: sources.appendingPathComponent("inside"), withIntermediateDirectories: true)
+        let warned = try project.build()
+        #expect(warned.status == 0, "\(warned.standardError)")
+        #expect(warned.standardError.contains(".roadtrip-cache/build: warning: cannot keep what this build rendered: "))
+        #expect(warned.standardError.contains(
+            "; the next build reuses only what an earlier build kept, if anything, and renders the rest again"), "\(warned.standardError)")
+        #expect(!warned.standardError.contains("renders every page again"))
+        // The index was kept; only loading starts over.
+        #expect(try Self.buildAndCompareLoads(project, "after the warning") == (4, 0))
     }
 
     /// The checksum (`StoredChecksum`): `sources.store` edited at the same length inside a record

@@ -27,21 +27,63 @@ import Testing
         // "Destinations.plist\0oslo" (23 bytes) first — '.' (0x2E) sorts before '/' (0x2F):
         // 4 + 23, key 4 + 0, count 4 = 35. Then "Destinations/bergen\0bergen" (26 bytes): 4 + 26,
         // key 4 + 16, count 4, and two files: 4 + 17 + 32 and 4 + 14 + 32 → 30 + 20 + 4 + 53 + 50 = 157.
-        #expect(data.count == 9 + 20 + 4 + 35 + 157)
-        #expect(data.prefix(9) == Data("RTBUILD1\n".utf8))
+        // Last, the checksum: 16 hexadecimal digits.
+        #expect(data.count == 9 + 20 + 4 + 35 + 157 + 16)
+        #expect(data.prefix(9) == Data("RTBUILD2\n".utf8))
+        #expect(data.suffix(16).allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains($0) })
         #expect(StoredBuildFile(parsing: data) == Self.sample)
     }
 
-    /// A build killed while the file was replaced cannot leave half of one (it is renamed into place),
-    /// but a disk can: every truncation, a wrong magic, a count past the end, bytes left over and
-    /// invalid UTF-8 all read as nothing.
-    @Test func anythingButAWholeFileReadsAsNothing() {
+    /// `bytes` with a checksum that matches them, so that what is checked is the parse.
+    static func sealed(_ bytes: Data) -> Data {
+        bytes + bytes.withUnsafeBytes(StoredChecksum.of)
+    }
+
+    /// A file changed anywhere reads as nothing, even when every field still parses: each byte
+    /// flipped (every bit pattern of one byte XOR 0x01, 0x80 and 0xFF), in the records and in the
+    /// checksum itself, and a same-length edit of a path inside a record.
+    @Test func aFileChangedAnywhereReadsAsNothing() {
         let good = Self.sample.data
+        #expect(good.count == 241)
+        for offset in 0..<good.count {
+            for mask: UInt8 in [0x01, 0x80, 0xFF] {
+                var flipped = good
+                flipped[offset] ^= mask
+                #expect(StoredBuildFile(parsing: flipped) == nil, "byte \(offset) XOR \(mask)")
+            }
+        }
+        // "bergen/index.html" → "bergen/index.htmx": same length, every field parses; the
+        // unchecked bytes would read back as another file's record.
+        let text = Data("bergen/index.html".utf8)
+        let range = try! #require(good.range(of: text))
+        var edited = good
+        edited[range.upperBound - 1] = UInt8(ascii: "x")
+        #expect(StoredBuildFile(parsing: edited) == nil)
+        var unchecked = Self.sample
+        unchecked.destinations["Destinations/bergen\u{0}bergen"]!.files[0].path = "bergen/index.htmx"
+        #expect(StoredBuildFile(parsing: Self.sealed(edited.dropLast(16))) == unchecked, "the edit alone parses")
+        // A file of the previous format (magic RTBUILD1, no checksum) reads as nothing.
+        var old = Data(good.dropLast(16))
+        old[7] = UInt8(ascii: "1")
+        #expect(StoredBuildFile(parsing: old) == nil)
+        #expect(StoredBuildFile(parsing: Self.sealed(old)) == nil)
+    }
+
+    /// A build killed while the file was replaced cannot leave half of one (it is renamed into place),
+    /// but a disk can: every truncation, and — even under a checksum that matches — a wrong magic,
+    /// a count past the end, bytes left over and invalid UTF-8 all read as nothing.
+    @Test func anythingButAWholeFileReadsAsNothing() {
+        let sealedGood = Self.sample.data
+        for length in 0..<sealedGood.count {
+            #expect(StoredBuildFile(parsing: sealedGood.prefix(length)) == nil, "truncated to \(length) bytes")
+        }
+        // The parse itself, given matching checksums: the bytes before the checksum.
+        let good = Data(sealedGood.dropLast(16))
         for length in 0..<good.count {
-            #expect(StoredBuildFile(parsing: good.prefix(length)) == nil, "truncated to \(length) bytes")
+            #expect(StoredBuildFile(parsing: Self.sealed(good.prefix(length))) == nil, "truncated to \(length) bytes, checksum matching")
         }
         var wrongMagic = good
-        wrongMagic[7] = UInt8(ascii: "2")
+        wrongMagic[7] = UInt8(ascii: "9")
         var hugeCount = good
         // The destination count (after the magic and the 20-byte site key) set to 2^32 − 1.
         for offset in 29..<33 { hugeCount[offset] = 0xFF }
@@ -49,10 +91,11 @@ import Testing
         // The first byte of the site key's text: 0xFF is never UTF-8.
         badText[13] = 0xFF
         for bytes in [wrongMagic, hugeCount, badText, good + Data([0])] {
-            #expect(StoredBuildFile(parsing: bytes) == nil)
+            #expect(StoredBuildFile(parsing: Self.sealed(bytes)) == nil)
         }
+        #expect(StoredBuildFile(parsing: Self.sealed(good)) == Self.sample)
         // A file read from the middle of a larger buffer parses the same (offsets are relative).
-        let embedded = (Data([1, 2, 3]) + good).dropFirst(3)
+        let embedded = (Data([1, 2, 3]) + sealedGood).dropFirst(3)
         #expect(StoredBuildFile(parsing: embedded) == Self.sample)
     }
 }

@@ -88,10 +88,43 @@ import RoadTripCore
         ])
         let data = file.data
         // magic 8; key 4 + 16; count 4; "Destinations.plist" (18) first: 4 + 18, digest 4, record 4;
-        // then "Destinations/tromso/index.md" (28): 4 + 28, digest 4 + 16, record 4 + 3.
-        #expect(data.count == 8 + 20 + 4 + 30 + 59)
+        // then "Destinations/tromso/index.md" (28): 4 + 28, digest 4 + 16, record 4 + 3; checksum 16.
+        #expect(data.count == 8 + 20 + 4 + 30 + 59 + 16)
+        #expect(data.count == 137)
+        #expect(data.prefix(8) == Data("RTLOAD2\n".utf8))
         #expect(StoredSourcesFile(parsing: data) == file)
         for length in 0..<data.count { #expect(StoredSourcesFile(parsing: data.prefix(length)) == nil) }
         #expect(StoredSourcesFile(parsing: data + [0]) == nil)
+    }
+
+    /// A same-length edit inside a record ("Bergen City" → "Bergen Citx" in `sed -i`) and a flip
+    /// of any single byte, checksum included, read as nothing: the sources are parsed again.
+    @Test func aSourcesFileChangedAnywhereReadsAsNothing() {
+        // The record is opaque to the file (decoded only when its source is reused): any bytes do.
+        let record = Data("Bergen City".utf8)
+        let file = StoredSourcesFile(loadKey: "0123456789abcdef", sources: [
+            "Destinations/bergen/index.md": .init(digest: "fedcba9876543210", record: record),
+        ])
+        let data = file.data
+        // magic 8; key 4 + 16; count 4; "Destinations/bergen/index.md" (28): 4 + 28, digest 4 + 16,
+        // record 4 + 11; checksum 16.
+        #expect(data.count == 8 + 20 + 4 + 32 + 20 + 15 + 16)
+        #expect(StoredSourcesFile(parsing: data) == file)
+        let range = try! #require(data.range(of: Data("Bergen City".utf8)))
+        var edited = data
+        edited[range.upperBound - 1] = UInt8(ascii: "x")
+        #expect(edited.count == data.count)
+        #expect(StoredSourcesFile(parsing: edited) == nil)
+        // The same edit under a recomputed checksum parses (the record is opaque to the file):
+        // only the checksum catches it.
+        let resealed = edited.dropLast(16) + edited.dropLast(16).withUnsafeBytes(StoredChecksum.of)
+        #expect(StoredSourcesFile(parsing: Data(resealed)) != nil)
+        for offset in 0..<data.count {
+            for mask: UInt8 in [0x01, 0x80, 0xFF] {
+                var flipped = data
+                flipped[offset] ^= mask
+                #expect(StoredSourcesFile(parsing: flipped) == nil, "byte \(offset) XOR \(mask)")
+            }
+        }
     }
 }

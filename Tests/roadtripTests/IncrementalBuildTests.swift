@@ -422,7 +422,92 @@ import TestTools
         let blocked = try project.build()
         #expect(blocked.status == 0, "\(blocked.standardError)")
         #expect(blocked.standardError.contains(".roadtrip-cache/build: warning: cannot keep what this build rendered"))
+        #expect(blocked.standardError.contains("the next build reuses only what an earlier build kept, if anything, and renders the rest again"))
         #expect(Self.reused(blocked) == 0)
+    }
+
+    /// A stored file that cannot be replaced (here `sources.store` is a folder; `chattr +i` or a
+    /// read-only folder do the same) is a warning that says what the next build does: it reuses
+    /// what was kept before — not "renders every page again", which it does not.
+    @Test func aStoredFileThatCannotBeReplacedWarnsTruthfully() throws {
+        let project = try Self.builtSite()
+        defer { project.remove() }
+        let sources = project.root.appendingPathComponent(".roadtrip-cache/build/sources.store")
+        try FileManager.default.removeItem(at: sources)
+        try FileManager.default.createDirectory(at: sources.appendingPathComponent("inside"), withIntermediateDirectories: true)
+        let warned = try project.build()
+        #expect(warned.status == 0, "\(warned.standardError)")
+        #expect(warned.standardError.contains(".roadtrip-cache/build: warning: cannot keep what this build rendered: "))
+        #expect(warned.standardError.contains(
+            "; the next build reuses only what an earlier build kept, if anything, and renders the rest again"), "\(warned.standardError)")
+        #expect(!warned.standardError.contains("renders every page again"))
+        // The index was kept; only loading starts over.
+        #expect(try Self.buildAndCompareLoads(project, "after the warning") == (4, 0))
+    }
+
+    /// The checksum (`StoredChecksum`): `sources.store` edited at the same length inside a record
+    /// ("Bergen" → "Bergex", which every field still parses) is not read back — every source is
+    /// parsed again, and "Bergex" is published nowhere; the index with one byte flipped is
+    /// ignored likewise (every page rendered, loading reused).
+    @Test func aStoredFileEditedAtTheSameLengthIsNotReadBack() throws {
+        let project = try Self.builtSite()
+        defer { project.remove() }
+        let folder = project.root.appendingPathComponent(".roadtrip-cache/build")
+        let sources = folder.appendingPathComponent("sources.store")
+        let data = try Data(contentsOf: sources)
+        let edited = Self.replacing(Data("Bergen".utf8), with: Data("Bergex".utf8), in: data)
+        #expect(edited.count == data.count && edited != data)
+        try edited.write(to: sources)
+        #expect(try Self.buildAndCompareLoads(project, "sources.store edited") == (4, 0))
+        #expect(try !project.read("Output/alesund/index.html").contains("Bergex"))
+        #expect(try Self.buildAndCompareLoads(project, "sources.store rewritten") == (4, 4))
+
+        let index = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".index") }
+        for name in index {
+            let url = folder.appendingPathComponent(name)
+            var bytes = try Data(contentsOf: url)
+            bytes[bytes.count / 2] ^= 0x01
+            try bytes.write(to: url)
+        }
+        #expect(try Self.buildAndCompareLoads(project, "index flipped") == (0, 4))
+    }
+
+    /// `data` with every occurrence of `old` replaced by `new` (of the same length).
+    static func replacing(_ old: Data, with new: Data, in data: Data) -> Data {
+        var result = data
+        var start = result.startIndex
+        while let range = result.range(of: old, in: start..<result.endIndex) {
+            result.replaceSubrange(range, with: new)
+            start = range.upperBound
+        }
+        return result
+    }
+
+    /// `.roadtrip-cache/build` as a symbolic link — to a folder outside the project or to one
+    /// inside it — is neither read nor written: the build reuses nothing, its output equals a
+    /// `--no-cache` build's, it warns, and the folder the link leads to is left as it was.
+    @Test func aSymbolicallyLinkedStoredBuildIsNeitherReadNorWritten() throws {
+        let project = try Self.builtSite()
+        defer { project.remove() }
+        let folder = project.root.appendingPathComponent(".roadtrip-cache/build")
+        let outside = FileManager.default.temporaryDirectory.appendingPathComponent("stored-build-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: outside) }
+        let inside = project.root.appendingPathComponent(".roadtrip-cache/elsewhere")
+        var stored = folder
+        for target in [outside, inside] {
+            try FileManager.default.moveItem(at: stored, to: target)
+            stored = target
+            try FileManager.default.createSymbolicLink(at: folder, withDestinationURL: target)
+            let before = try FolderSnapshot(target)
+            #expect(try Self.buildAndCompareLoads(project, "linked to \(target.path)") == (0, 0))
+            let linked = try project.build()
+            #expect(linked.status == 0, "\(linked.standardError)")
+            #expect(linked.standardError.contains(".roadtrip-cache/build: warning: cannot keep what this build rendered"),
+                    "\(linked.standardError)")
+            #expect(Self.reused(linked) == 0 && Self.loadsReused(linked) == 0)
+            #expect(try FolderSnapshot(target) == before, "nothing written through the link")
+            try FileManager.default.removeItem(at: folder)
+        }
     }
 
     /// `--no-cache` reads nothing stored but still records its build, as Hugo's `--ignoreCache` does.

@@ -31,7 +31,8 @@ extension BuildStep {
         if let problem = state.storedBuild?.save() {
             context.log.warning(
                 SourceLocation(path: ProjectCacheFolder.name + "/build"),
-                "cannot keep what this build rendered: \(problem); the next build renders every page again")
+                "cannot keep what this build rendered: \(problem); the next build reuses only what an earlier build kept, if "
+                    + "anything, and renders the rest again")
         }
         if let (cache, index) = state.basemapCache { cache.restampTiles(changedBy: summary, in: index) }
         context.verbose("apply phase (the renames and removals in the output folder): "

@@ -24,7 +24,10 @@ import RoadTripContent
 /// ``SourceFingerprint/timestampGranularity`` seconds could change again unseen): not a
 /// destination whose source is unsettled, and nothing at all when `site.yaml` or the theme is.
 /// The file is written only after a build's write succeeded (``save(afterWriting:)``), replaced
-/// atomically (``CacheFileReplacement``); one that cannot be read or parsed is ignored.
+/// atomically (``CacheFileReplacement``); one that cannot be read or parsed, or whose checksum
+/// does not match (``StoredChecksum``), is ignored. Both files are read only from where they
+/// would be written (``folderProblem(_:projectRoot:)``: never through a symbolic link) and only
+/// when they are regular files.
 final class StoredBuild: DestinationSourceCache {
     /// A source's fingerprint as a digest, whether it is settled, and what of its loading is kept
     /// for the next build (``StoredDestinationCoding``): `nil` when it is not kept (unsettled, an
@@ -91,14 +94,16 @@ final class StoredBuild: DestinationSourceCache {
             "1", ExecutableIdentity.current, site.projectRoot, options.baseURL ?? "", options.includeDrafts ? "drafts" : "",
             Self.digest(site.siteFile),
         ].joined(separator: "\u{0}"))
-        if reads, let data = FileManager.default.contents(atPath: sourcesURL.path), let stored = StoredSourcesFile(parsing: data),
+        // Read only from where the build would write (``folderProblem(_:projectRoot:)``).
+        let reads = reads && Self.folderProblem(fileURL.deletingLastPathComponent(), projectRoot: projectRoot) == nil
+        if reads, let data = Self.contents(ofFile: sourcesURL.path), let stored = StoredSourcesFile(parsing: data),
            stored.loadKey == loadKey
         {
             previousSources = stored.sources
         } else {
             previousSources = [:]
         }
-        if reads, let data = FileManager.default.contents(atPath: fileURL.path), let stored = StoredBuildFile(parsing: data),
+        if reads, let data = Self.contents(ofFile: fileURL.path), let stored = StoredBuildFile(parsing: data),
            stored.siteKey == Self.siteKey(siteKeyWithoutOutput, outputRoot: outputRoot)
         {
             previous = stored.destinations
@@ -229,7 +234,7 @@ final class StoredBuild: DestinationSourceCache {
         }
         destinations.merge(stamped.withLock { $0 }) { _, new in new }
         let folder = fileURL.deletingLastPathComponent()
-        if let problem = ProjectCacheFolder.problem(with: folder, projectRoot: projectRoot) { return problem }
+        if let problem = Self.folderProblem(folder, projectRoot: projectRoot) { return problem }
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         } catch {
@@ -246,6 +251,37 @@ final class StoredBuild: DestinationSourceCache {
             }
         }
         return nil
+    }
+
+    /// Why the stored build may be neither read nor written in `folder` (`.roadtrip-cache/build/`):
+    /// ``ProjectCacheFolder/problem(with:projectRoot:)`` (a file where a folder of the way is, a
+    /// symbolic link leading out of the project, a system folder), or `folder` itself a symbolic
+    /// link (wherever it leads) or anything but a folder. `nil` when it is a real folder or absent
+    /// (then saving makes it). The same rule decides reading and writing, so a build never reads
+    /// a stored build it would refuse to write.
+    static func folderProblem(_ folder: URL, projectRoot: URL) -> String? {
+        if let problem = ProjectCacheFolder.problem(with: folder, projectRoot: projectRoot) { return problem }
+        var status = stat()
+        guard lstat(folder.path, &status) == 0 else { return nil }
+        switch status.st_mode & S_IFMT {
+        case S_IFDIR: return nil
+        case S_IFLNK:
+            return "refusing to use \(ProjectCacheFolder.name)/build: it is a symbolic link, not a folder; replace the link with a folder"
+        default: return "\(ProjectCacheFolder.name)/build is not a folder; move it away"
+        }
+    }
+
+    /// The bytes of the stored file at `path` when it is a regular file (opened with `O_NOFOLLOW`:
+    /// never through a symbolic link); `nil` otherwise or when it cannot be read whole.
+    private static func contents(ofFile path: String) -> Data? {
+        let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+        var data = Data(count: Int(status.st_size))
+        let complete = data.withUnsafeMutableBytes { FileComparison.readAll(descriptor, into: $0) }
+        return complete ? data : nil
     }
 
     /// How the stored file names a destination: its source path, NUL, its slug.

@@ -5,13 +5,14 @@ import RoadTripCore
 /// build into one output folder rendered, per destination, with the stamps of the files it wrote.
 ///
 /// Binary, little-endian, without field names (``StoredBytesWriter``) (a 4,000-destination site has 12,000 file records,
-/// read on every build): the magic `RTBUILD1\n`, the site key
+/// read on every build): the magic `RTBUILD2\n`, the site key
 /// (a string), then a 32-bit count of destinations and for each: its source path, its slug,
 /// its key (three strings), a 32-bit count of files and for each file its path (a string) and
 /// its ``BasemapFileStamp`` as four 64-bit integers (size, modification time, status-change time,
-/// inode). A string is a 32-bit byte count and that many bytes of UTF-8. Anything that does not
-/// parse whole — another magic, a count past the end, invalid UTF-8, bytes left over — is an
-/// empty file: the build then renders everything.
+/// inode). A string is a 32-bit byte count and that many bytes of UTF-8. Last, the checksum of
+/// everything before it (``StoredChecksum``, 16 bytes). Anything that does not parse whole — a
+/// checksum that does not match, another magic, a count past the end, invalid UTF-8, bytes left
+/// over — is an empty file: the build then renders everything.
 struct StoredBuildFile: Sendable, Equatable {
     /// One destination's files as the last build left them.
     struct Destination: Sendable, Equatable {
@@ -27,7 +28,7 @@ struct StoredBuildFile: Sendable, Equatable {
         var stamp: BasemapFileStamp
     }
 
-    static let magic = Array("RTBUILD1\n".utf8)
+    static let magic = Array("RTBUILD2\n".utf8)
 
     /// Everything the records depend on besides their own sources (``StoredBuild``'s site key).
     var siteKey: String
@@ -41,7 +42,8 @@ struct StoredBuildFile: Sendable, Equatable {
 
     /// The file's contents parsed, or `nil` when they do not parse whole.
     init?(parsing data: Data) {
-        var reader = StoredBytesReader(data: data)
+        guard let body = StoredChecksum.verified(data) else { return nil }
+        var reader = StoredBytesReader(data: body)
         guard reader.bytes(Self.magic.count) == Self.magic, let siteKey = reader.string(), let count = reader.count()
         else { return nil }
         var destinations: [String: Destination] = [:]
@@ -82,6 +84,6 @@ struct StoredBuildFile: Sendable, Equatable {
                 writer.append(Int64(bitPattern: file.stamp.inode))
             }
         }
-        return Data(writer.bytes)
+        return writer.sealedData
     }
 }

@@ -1,10 +1,12 @@
 import Foundation
+import RoadTripCore
 
 /// The field encoding the files of `.roadtrip-cache/build/` share (``StoredBuildFile``,
 /// ``StoredSourcesFile``): little-endian, without field names. A count is 32 bits; an integer
 /// 64 bits (two's complement); a floating-point number its IEEE 754 binary64 bits; a string a
 /// count of bytes and that many bytes of UTF-8; an optional one byte (0 absent, 1 present) before
 /// its value. ``StoredBytesWriter`` appends fields, ``StoredBytesReader`` reads them back in order.
+/// A whole file ends with its checksum (``StoredChecksum``), written by ``StoredBytesWriter/sealedData``.
 struct StoredBytesWriter {
     /// What has been written so far.
     var bytes: [UInt8]
@@ -40,6 +42,32 @@ struct StoredBytesWriter {
     mutating func append(data: Data) {
         append(count: data.count)
         bytes.append(contentsOf: data)
+    }
+
+    /// The bytes written followed by their checksum (``StoredChecksum``): a whole file's bytes.
+    var sealedData: Data { Data(bytes + bytes.withUnsafeBytes(StoredChecksum.of)) }
+}
+
+/// The last ``length`` bytes of a file of `.roadtrip-cache/build/`: the 64-bit FNV-1a of every
+/// byte before them (magic included) as 16 lowercase hexadecimal digits. It is checked before
+/// anything is parsed, so a file edited or corrupted anywhere — even at the same length, where
+/// every field still parses — reads as nothing. FNV-1a changes with any single changed byte (each
+/// step is a bijection of the hash), so a one-byte corruption is always caught; it is a check
+/// against accidents and stray edits, not against anyone forging a file.
+enum StoredChecksum {
+    static let length = 16
+
+    /// The checksum of `bytes`, as the ``length`` ASCII bytes stored.
+    static func of(_ bytes: UnsafeRawBufferPointer) -> [UInt8] { Array(FNV1a.hex64(bytes: bytes).utf8) }
+
+    /// `data` without its checksum when the checksum is the one of the bytes before it; `nil`
+    /// otherwise (too short, or anything changed).
+    static func verified(_ data: Data) -> Data? {
+        guard data.count >= length else { return nil }
+        let body = data.prefix(data.count - length)
+        let stored = data.suffix(length)
+        guard body.withUnsafeBytes(of).elementsEqual(stored) else { return nil }
+        return body
     }
 }
 

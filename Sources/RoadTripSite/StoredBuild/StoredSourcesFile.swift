@@ -4,11 +4,13 @@ import Foundation
 /// from each source it could keep (``StoredBuild``), so that the next build reads an unchanged
 /// source back instead of parsing its front matter, Markdown and data files again.
 ///
-/// Binary (``StoredBytesWriter``'s fields): the magic `RTLOAD1\n`, the load key (a string: what
+/// Binary (``StoredBytesWriter``'s fields): the magic `RTLOAD2\n`, the load key (a string: what
 /// loading depends on besides the sources, ``StoredBuild``), a count of sources and for each: its
 /// path (a destination's `sourcePath`), its ``SourceFingerprint`` digest (a string), and its
 /// loaded destinations with their diagnostics as a counted record (``StoredDestinationCoding``),
-/// decoded only when the source is reused. Anything that does not parse whole is an empty file.
+/// decoded only when the source is reused; last, the checksum of everything before it
+/// (``StoredChecksum``), so that a record edited even at the same length is never read back.
+/// Anything that does not parse whole, or whose checksum does not match, is an empty file.
 struct StoredSourcesFile: Sendable, Equatable {
     /// One source as the last build loaded it.
     struct Source: Sendable, Equatable {
@@ -18,7 +20,7 @@ struct StoredSourcesFile: Sendable, Equatable {
         var record: Data
     }
 
-    static let magic = Array("RTLOAD1\n".utf8)
+    static let magic = Array("RTLOAD2\n".utf8)
 
     /// What every record depends on besides its own source.
     var loadKey: String
@@ -32,7 +34,8 @@ struct StoredSourcesFile: Sendable, Equatable {
 
     /// The file's contents parsed (records not decoded), or `nil` when they do not parse whole.
     init?(parsing data: Data) {
-        var reader = StoredBytesReader(data: data)
+        guard let body = StoredChecksum.verified(data) else { return nil }
+        var reader = StoredBytesReader(data: body)
         guard reader.bytes(Self.magic.count) == Self.magic, let loadKey = reader.string(), let count = reader.count()
         else { return nil }
         var sources: [String: Source] = [:]
@@ -57,6 +60,6 @@ struct StoredSourcesFile: Sendable, Equatable {
             writer.append(source.digest)
             writer.append(data: source.record)
         }
-        return Data(writer.bytes)
+        return writer.sealedData
     }
 }

@@ -229,12 +229,23 @@ struct PhotoTests {
         #expect(try !maker.copies(of: photos.appendingPathComponent("no-gps.jpg")).wasCached)
         let other = try ThumbnailMaker(sourceFolder: sourceFolder, settings: .init(quality: 60)).copies(of: photo)
         #expect(!other.wasCached && other.web != first.web)
-        // Three files per (bytes, settings): 3 encodings × (2 copies + their sizes), no temporary
-        // left over.
-        #expect(try FileManager.default.contentsOfDirectory(atPath: maker.cacheFolder.path).count == 9)
+        // Six files per (bytes, settings): 3 encodings × (2 copies + their sizes, each with its
+        // .stamp), no temporary left over.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: maker.cacheFolder.path).count == 18)
+        // A copy written into in place (printf XXXX | dd … seek=2000 conv=notrunc), its
+        // modification time put back: not trusted, encoded again into the same bytes.
+        let whole = try Data(contentsOf: first.thumbnail)
+        let handle = try FileHandle(forUpdating: first.thumbnail)
+        try handle.seek(toOffset: UInt64(whole.count / 2))
+        try handle.write(contentsOf: Data("XXXX".utf8))
+        try handle.close()
+        try FileManager.default.setAttributes([.modificationDate: modified as Any], ofItemAtPath: first.thumbnail.path)
+        #expect(try !maker.copies(of: photo).wasCached)
+        #expect(try Data(contentsOf: first.thumbnail) == whole)
+        #expect(try maker.copies(of: photo).wasCached)
     }
 
-    @Test("the cache keeps the copies' sizes: a cached run reads them, not the JPEGs")
+    @Test("the cache keeps the copies' sizes; a changed sizes file makes the copies again")
     func cachedSizes() throws {
         let sourceFolder = TripLogTestFiles.folder()
         let photo = photoURL("orientation-6.jpg")  // 64×48 stored, orientation 6: 48×64 upright
@@ -244,17 +255,13 @@ struct PhotoTests {
         let sizes = first.thumbnail.deletingLastPathComponent().appendingPathComponent(
             first.thumbnail.lastPathComponent.replacingOccurrences(of: "-thumbnail.jpg", with: "-sizes.txt"))
         #expect(try String(contentsOf: sizes, encoding: .utf8) == "thumbnail 48x64\nweb 48x64\n")
-        // Sizes the JPEGs do not have: a cached run gives them, so it never looked at the copies.
-        try Data("thumbnail 30x40\nweb 300x400\n".utf8).write(to: sizes)
-        let cached = try maker.copies(of: photo)
-        #expect(cached.wasCached && cached.thumbnailSize == PhotoCopies.PixelSize(width: 30, height: 40))
-        #expect(cached.webSize == PhotoCopies.PixelSize(width: 300, height: 400))
-        // A cache from before the sizes were kept (or a damaged sizes file): the copies' headers,
-        // recorded again; nothing is encoded.
-        for damaged in [nil, "thumbnail 48\n"] {
+        #expect(try maker.copies(of: photo).wasCached)
+        // A sizes file changed behind roadtrip's back, missing or damaged: its stamp is not the
+        // recorded one, so the copies are made again and the true sizes recorded.
+        for damaged in ["thumbnail 30x40\nweb 300x400\n", nil, "thumbnail 48\n"] {
             if let damaged { try Data(damaged.utf8).write(to: sizes) } else { try FileManager.default.removeItem(at: sizes) }
             let again = try maker.copies(of: photo)
-            #expect(again.wasCached && again.thumbnailSize == first.thumbnailSize && again.webSize == first.webSize)
+            #expect(!again.wasCached && again.thumbnailSize == first.thumbnailSize && again.webSize == first.webSize)
             #expect(try String(contentsOf: sizes, encoding: .utf8) == "thumbnail 48x64\nweb 48x64\n")
         }
     }

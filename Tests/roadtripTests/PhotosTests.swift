@@ -94,4 +94,56 @@ import Testing
         let copy = try bytes(project, "Output/cerknica/photos/gps-north-east.jpg")
         #expect(contains(copy, "Exif"))
     }
+
+    /// A cached web copy written into in place (`printf XXXX | dd … conv=notrunc`, its
+    /// modification time put back) is not published: its stamp is not the one recorded when
+    /// roadtrip wrote it, so the copies are made again, by a build after an edit of the
+    /// destination and by `--no-cache`, and the output is byte for byte that of a build with an
+    /// empty cache. An untouched cache is still used: nothing is encoded (the files keep their
+    /// modification times).
+    @Test func aCopyEditedInPlaceIsMadeAgain() throws {
+        let project = try project()
+        defer { project.remove() }
+        #expect(try project.build(["--quiet"]).status == 0)
+        let cache = project.root.appendingPathComponent(".roadtrip-cache/photos")
+        let published = try Data(contentsOf: project.output.appendingPathComponent("cerknica/photos/gps-north-east.jpg"))
+        guard let name = try FileManager.default.contentsOfDirectory(atPath: cache.path).first(where: {
+            $0.hasSuffix("-web.jpg") && (try? Data(contentsOf: cache.appendingPathComponent($0))) == published
+        }) else { Issue.record("no cached web copy holds the published gps-north-east.jpg"); return }
+        let file = cache.appendingPathComponent(name)
+        func modificationTimes() throws -> [String: Date] {
+            var times: [String: Date] = [:]
+            for name in try FileManager.default.contentsOfDirectory(atPath: cache.path) {
+                times[name] = try FileManager.default.attributesOfItem(atPath: cache.appendingPathComponent(name).path)[.modificationDate] as? Date
+            }
+            return times
+        }
+        func damage() throws {
+            let modified = try FileManager.default.attributesOfItem(atPath: file.path)[.modificationDate] as? Date
+            let handle = try FileHandle(forUpdating: file)
+            try handle.seek(toOffset: UInt64(min(2000, published.count / 2)))
+            try handle.write(contentsOf: Data("XXXX".utf8))
+            try handle.close()
+            try FileManager.default.setAttributes([.modificationDate: modified as Any], ofItemAtPath: file.path)
+            #expect(try Data(contentsOf: file) != published)
+        }
+        try damage()
+        try project.write("Destinations/cerknica/index.md", "---\ntitle: Cerknica lake\nlatitude: 45.75\nlongitude: 14.38\n---\n")
+        #expect(try project.build(["--quiet"]).status == 0)
+        let repaired = try FolderSnapshot(project.output)
+        #expect(try Data(contentsOf: file) == published)
+        // Untouched: a full render reuses every cached file.
+        let untouched = try modificationTimes()
+        #expect(try project.build(["--quiet", "--no-cache"]).status == 0)
+        #expect(try modificationTimes() == untouched)
+        try damage()
+        #expect(try project.build(["--quiet", "--no-cache"]).status == 0)
+        #expect(try FolderSnapshot(project.output) == repaired)
+        #expect(try Data(contentsOf: file) == published)
+        // With an empty cache the output is the same.
+        try FileManager.default.removeItem(at: project.root.appendingPathComponent(".roadtrip-cache"))
+        try FileManager.default.removeItem(at: project.output)
+        #expect(try project.build(["--quiet"]).status == 0)
+        #expect(try FolderSnapshot(project.output) == repaired)
+    }
 }

@@ -125,8 +125,8 @@ import Testing
         // The second build rasterises nothing: the progress line says so, and the cache's files
         // are the first build's (same modification times).
         let cache = project.root.appendingPathComponent(".roadtrip-cache/og")
-        let cached = try Self.modificationTimes(in: cache)
-        #expect(cached.count == 7, "\(cached.keys.sorted())")
+        let cached = try Self.modificationTimes(in: cache)  // 7 PNGs, each with its .png.stamp
+        #expect(cached.count == 14, "\(cached.keys.sorted())")
         let second = try project.build()
         #expect(second.status == 0, "\(second.standardError)")
         #expect(second.standardOutput.contains("draw-previews: 7 previews (0 rasterised, 7 from the cache) … "), "\(second.standardOutput)")
@@ -155,8 +155,8 @@ import Testing
         try project.write("Destinations/bergen/index.md", ItineraryCommandTests.destination("Bergen", 60.3913, 5.3221, ""))
         #expect(try project.build(["--quiet"]).status == 0)
         let cache = project.root.appendingPathComponent(".roadtrip-cache/og")
-        let names = try FileManager.default.contentsOfDirectory(atPath: cache.path).sorted()
-        #expect(names.count == 2, "\(names)")  // the home page's and Bergen's
+        let names = try FileManager.default.contentsOfDirectory(atPath: cache.path).filter { $0.hasSuffix(".png") }.sorted()
+        #expect(names.count == 2, "\(names)")  // the home page's and Bergen's (each with its .png.stamp)
         guard let first = names.first else { return }
         // Cut one short; the build rasterises it again and publishes a whole PNG.
         let file = cache.appendingPathComponent(first)
@@ -180,8 +180,50 @@ import Testing
             "Bergen", 60.3913, 5.3221, "pois:\n  - { title: Bryggen, latitude: 60.3975, longitude: 5.3241 }\n"))
         let changed = try project.build()
         #expect(changed.standardOutput.contains("draw-previews: 2 previews (1 rasterised, 1 from the cache) … "), "\(changed.standardOutput)")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: cache.path).count == 3)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: cache.path).filter { $0.hasSuffix(".png") }.count == 3)
         #expect(try project.read("Output/bergen/index.html").contains("showing 2 places: Bergen; Bryggen."))
+    }
+
+    /// A cached PNG written into in place (`dd conv=notrunc`, its modification time put back) is
+    /// not published: its stamp is not the one recorded when roadtrip wrote it, so it is rasterised
+    /// again, and the output is byte for byte that of a build with an empty cache. An untouched
+    /// cache is still used (nothing rasterised).
+    @Test func aPreviewEditedInPlaceIsRasterisedAgain() throws {
+        let project = try TemporaryProject()
+        defer { project.remove() }
+        try project.write("Destinations/site.yaml", "baseURL: https://example.org/\n")
+        try project.write("Destinations/bodo/index.md", ItineraryCommandTests.destination("Bodø", 67.2804, 14.4049, ""))
+        #expect(try project.build(["--quiet"]).status == 0)
+        let reference = try FolderSnapshot(project.output)
+        let untouched = try project.build(["--no-cache"])
+        #expect(untouched.standardOutput.contains("draw-previews: 2 previews (0 rasterised, 2 from the cache) … "), "\(untouched.standardOutput)")
+        let cache = project.root.appendingPathComponent(".roadtrip-cache/og")
+        let published = try Data(contentsOf: project.output.appendingPathComponent("bodo/og.png"))
+        guard let name = try FileManager.default.contentsOfDirectory(atPath: cache.path).first(where: {
+            $0.hasSuffix(".png") && (try? Data(contentsOf: cache.appendingPathComponent($0))) == published
+        }) else { Issue.record("no cached PNG holds Output/bodo/og.png"); return }
+        let file = cache.appendingPathComponent(name)
+        #expect(published.count > 5004)
+        for build in [[], ["--no-cache"]] {
+            // printf ZZZZ | dd of=<key>.png bs=1 seek=5000 conv=notrunc, then touch -r back.
+            let modified = try FileManager.default.attributesOfItem(atPath: file.path)[.modificationDate] as? Date
+            let handle = try FileHandle(forUpdating: file)
+            try handle.seek(toOffset: 5000)
+            try handle.write(contentsOf: Data("ZZZZ".utf8))
+            try handle.close()
+            try FileManager.default.setAttributes([.modificationDate: modified as Any], ofItemAtPath: file.path)
+            try FileManager.default.removeItem(at: project.output.appendingPathComponent("bodo/og.png"))
+            let repaired = try project.build(build)
+            #expect(repaired.status == 0, "\(repaired.standardError)")
+            #expect(repaired.standardOutput.contains("draw-previews: 2 previews (1 rasterised, 1 from the cache) … "), "\(repaired.standardOutput)")
+            #expect(try FolderSnapshot(project.output) == reference)
+            #expect(try Data(contentsOf: file) == published)
+        }
+        // With an empty cache the output is the same.
+        try FileManager.default.removeItem(at: project.root.appendingPathComponent(".roadtrip-cache"))
+        try FileManager.default.removeItem(at: project.output)
+        #expect(try project.build(["--quiet"]).status == 0)
+        #expect(try FolderSnapshot(project.output) == reference)
     }
 
     /// A `.roadtrip-cache/og` that is a symbolic link out of the project is not written through:

@@ -15,9 +15,13 @@ import RoadTripCompute
 /// `<key>-thumbnail.jpg`, `<key>-web.jpg` and `<key>-sizes.txt`, the copies' pixel sizes as read
 /// from their headers when they were made (``SizesFile``), so that the gallery's `srcset`,
 /// `width` and `height` cost a cached build nothing. An unchanged photo with unchanged settings is
-/// not decoded again; a renamed or touched photo with the same bytes is not either. Files are
-/// written under a temporary name and renamed, so an interrupted build never leaves a
-/// half-written copy.
+/// not decoded again; a renamed or touched photo with the same bytes is not either. The three
+/// files are used only while each one's `lstat` stamp is the one recorded beside it
+/// (`<name>.stamp`, ``CacheFileStamp``) when roadtrip wrote it, as the basemap's tiles: a copy
+/// written into in place (even with its modification time put back), replaced or missing makes
+/// all three again. The output copies them (never hard-links them), so building into another
+/// output folder moves no stamp. Files are written under a temporary name and renamed, so an
+/// interrupted build never leaves a half-written copy.
 public struct ThumbnailMaker: Sendable {
     /// How the copies are made; every field is part of the cache key.
     public struct Settings: Sendable, Hashable {
@@ -67,13 +71,8 @@ public struct ThumbnailMaker: Sendable {
         let web = cacheFolder.appendingPathComponent("\(key)-web.jpg")
         let sizesFile = SizesFile(url: cacheFolder.appendingPathComponent("\(key)-sizes.txt"))
         let manager = FileManager.default
-        if manager.fileExists(atPath: thumbnail.path) && manager.fileExists(atPath: web.path) {
-            let sizes: (thumbnail: PhotoCopies.PixelSize, web: PhotoCopies.PixelSize)
-            if let recorded = sizesFile.read() {
-                sizes = recorded
-            } else {  // a cache written before the sizes were kept: the copies' headers
-                sizes = try sizesFile.write(thumbnail: Self.size(of: thumbnail), web: Self.size(of: web))
-            }
+        let files = [thumbnail, web, sizesFile.url]
+        if files.allSatisfy({ CacheFileStamp.isUnchanged($0.path) }), let sizes = sizesFile.read() {
             return PhotoCopies(thumbnail: thumbnail, web: web, thumbnailSize: sizes.thumbnail, webSize: sizes.web, wasCached: true)
         }
         do { try manager.createDirectory(at: cacheFolder, withIntermediateDirectories: true) } catch {
@@ -82,6 +81,7 @@ public struct ThumbnailMaker: Sendable {
         try encode(url, to: thumbnail, maxEdge: settings.thumbnailEdge)
         try encode(url, to: web, maxEdge: settings.webEdge)
         let sizes = try sizesFile.write(thumbnail: Self.size(of: thumbnail), web: Self.size(of: web))
+        for file in files { CacheFileStamp.record(file.path) }  // one not recorded is made again next time
         return PhotoCopies(thumbnail: thumbnail, web: web, thumbnailSize: sizes.thumbnail, webSize: sizes.web, wasCached: false)
     }
 
@@ -99,8 +99,8 @@ public struct ThumbnailMaker: Sendable {
         /// Where the file is.
         let url: URL
 
-        /// The sizes the file records; `nil` when it is missing or not in the format above (it is
-        /// then written again from the copies' headers).
+        /// The sizes the file records; `nil` when it is missing or not in the format above (the
+        /// copies are then made again).
         func read() -> (thumbnail: PhotoCopies.PixelSize, web: PhotoCopies.PixelSize)? {
             guard let text = try? String(contentsOf: url, encoding: .utf8) else { return nil }
             var sizes: [String: PhotoCopies.PixelSize] = [:]

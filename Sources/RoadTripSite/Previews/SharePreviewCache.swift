@@ -11,11 +11,14 @@ import RoadTripRender
 /// The key is the SHA-256 (`Vips.sha256`) of roadtrip's version, ``formatVersion``, the PNG's size
 /// and scale and the preview's whole SVG document, so any change to the map — a pin, a track, the
 /// basemap's drawing, the viewport — or another roadtrip gives a new file. A cached file is used
-/// only when it is a regular file (not a symbolic link) of at most ``largestFile`` bytes that
-/// starts as a PNG of the preview's size and ends with the PNG's last chunk (`IEND`); anything
-/// else is rasterised again and replaced. Files are written under a temporary name and renamed
-/// over the old one, so an interrupted build never leaves half a PNG. Nothing is removed: like
-/// `photos/`, the folder keeps every PNG made (about 20–150 KB each) until it is deleted.
+/// only when it is a regular file (not a symbolic link) of at most ``largestFile`` bytes whose
+/// `lstat` stamp is the one recorded in `<key>.png.stamp` when roadtrip wrote it
+/// (``CacheFileStamp``: a file edited in place, even with its modification time put back, or
+/// replaced, is not) and that starts as a PNG of the preview's size and ends with the PNG's last
+/// chunk (`IEND`); anything else is rasterised again and replaced. Files are written under a
+/// temporary name and renamed over the old one (``CacheFileReplacement``), so an interrupted build
+/// never leaves half a PNG. Nothing is removed: like `photos/`, the folder keeps every PNG made
+/// (about 20–150 KB each) and its stamp until it is deleted.
 struct SharePreviewCache: Sendable {
     /// The largest cached file used, in bytes: 16 MiB, a hundred times a busy map's PNG.
     static let largestFile = 16 << 20
@@ -44,8 +47,8 @@ struct SharePreviewCache: Sendable {
         folder.appendingPathComponent(key + ".png")
     }
 
-    /// The cached file of `key` when it holds a whole PNG of the preview's size (see the type's
-    /// description), else `nil`.
+    /// The cached file of `key` when it is the file roadtrip wrote, unchanged since, and holds a
+    /// whole PNG of the preview's size (see the type's description), else `nil`.
     func cachedFile(ofKey key: String) -> URL? {
         let url = file(ofKey: key)
         let descriptor = open(url.path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
@@ -53,7 +56,8 @@ struct SharePreviewCache: Sendable {
         defer { close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG,
-              status.st_size >= 45, status.st_size <= Self.largestFile
+              status.st_size >= 45, status.st_size <= Self.largestFile,
+              BasemapFileStamp(status) == CacheFileStamp.recorded(for: url.path)
         else { return nil }
         var head = [UInt8](repeating: 0, count: 24), tail = [UInt8](repeating: 0, count: 12)
         guard pread(descriptor, &head, head.count, 0) == head.count,
@@ -75,6 +79,8 @@ struct SharePreviewCache: Sendable {
         }
         switch CacheFileReplacement.replace(target.path, with: png) {
         case .success:
+            // Without a stamp the PNG is only rasterised again next time.
+            CacheFileStamp.record(target.path)
             return .success(target)
         case .failure(.cannotCreate(let reason)):
             return .failure(StoreFailure(reason: "cannot write in \(ProjectCacheFolder.name)/og: \(reason)"))

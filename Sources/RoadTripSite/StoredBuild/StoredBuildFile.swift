@@ -53,12 +53,8 @@ struct StoredBuildFile: Sendable, Equatable {
             var files: [StampedFile] = []
             files.reserveCapacity(fileCount)
             for _ in 0..<fileCount {
-                guard let path = reader.string(), let size = reader.integer(), let modified = reader.integer(),
-                      let changed = reader.integer(), let inode = reader.integer()
-                else { return nil }
-                files.append(StampedFile(
-                    path: path,
-                    stamp: BasemapFileStamp(size: size, modified: modified, changed: changed, inode: UInt64(bitPattern: inode))))
+                guard let path = reader.string(), let stamp = reader.stamp() else { return nil }
+                files.append(StampedFile(path: path, stamp: stamp))
             }
             destinations[identity] = Destination(key: key, files: files)
         }
@@ -78,10 +74,7 @@ struct StoredBuildFile: Sendable, Equatable {
             writer.append(count: destination.files.count)
             for file in destination.files {
                 writer.append(file.path)
-                writer.append(file.stamp.size)
-                writer.append(file.stamp.modified)
-                writer.append(file.stamp.changed)
-                writer.append(Int64(bitPattern: file.stamp.inode))
+                writer.append(file.stamp)
             }
         }
         return writer.sealedData

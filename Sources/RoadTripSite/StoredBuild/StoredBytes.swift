@@ -2,7 +2,7 @@ import Foundation
 import RoadTripCore
 
 /// The field encoding the files of `.roadtrip-cache/build/` share (``StoredBuildFile``,
-/// ``StoredSourcesFile``): little-endian, without field names. A count is 32 bits; an integer
+/// ``StoredSourcesFile``; also ``CacheFileStamp``'s records): little-endian, without field names. A count is 32 bits; an integer
 /// 64 bits (two's complement); a floating-point number its IEEE 754 binary64 bits; a string a
 /// count of bytes and that many bytes of UTF-8; an optional one byte (0 absent, 1 present) before
 /// its value. ``StoredBytesWriter`` appends fields, ``StoredBytesReader`` reads them back in order.
@@ -33,6 +33,10 @@ struct StoredBytesWriter {
     mutating func append(_ value: Int?) {
         append(value != nil)
         if let value { append(value) }
+    }
+    /// A ``BasemapFileStamp``: size, modification time, status-change time, inode (four integers).
+    mutating func append(_ stamp: BasemapFileStamp) {
+        for field in [stamp.size, stamp.modified, stamp.changed, Int64(bitPattern: stamp.inode)] { append(field) }
     }
     mutating func append(_ strings: [String]) {
         append(count: strings.count)
@@ -144,6 +148,12 @@ struct StoredBytesReader {
             strings.append(string)
         }
         return strings
+    }
+
+    /// A stamp written with ``StoredBytesWriter/append(_:)-(BasemapFileStamp)``.
+    mutating func stamp() -> BasemapFileStamp? {
+        guard let size = integer(), let modified = integer(), let changed = integer(), let inode = integer() else { return nil }
+        return BasemapFileStamp(size: size, modified: modified, changed: changed, inode: UInt64(bitPattern: inode))
     }
 
     /// A record written with ``StoredBytesWriter/append(data:)``, sharing this reader's storage.

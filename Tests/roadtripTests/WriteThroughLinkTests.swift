@@ -94,12 +94,14 @@ import Testing
         #expect(!project.exists("Output"))
 
         // A cache folder of its own (the link removed) builds, with the two copies in it and the
-        // file of their pixel sizes.
+        // file of their pixel sizes, each with the stamp it was written with (`CacheFileStamp`).
         try FileManager.default.removeItem(at: cache)
         let fine = try project.build()
         #expect(fine.status == 0, "\(fine.standardError)")
         let cached = try FileManager.default.contentsOfDirectory(atPath: cache.appendingPathComponent("photos").path)
-        #expect(cached.count == 3 && cached.filter { $0.hasSuffix("-sizes.txt") }.count == 1, "\(cached)")
+        let stamps = cached.filter { $0.hasSuffix(".stamp") }, files = cached.filter { !$0.hasSuffix(".stamp") }
+        #expect(files.count == 3 && files.filter { $0.hasSuffix("-sizes.txt") }.count == 1, "\(cached)")
+        #expect(Set(stamps) == Set(files.map { $0 + ".stamp" }), "\(cached)")
     }
 
     /// A shell still in a folder that was deleted: every command that needs the working folder

@@ -172,7 +172,9 @@ public enum DocumentReferences {
         case "href", "xlink:href":
             // A <link> loads what it names, except the links that only tell where things are.
             return [reference(value, element == "a" || element == "area" ? .link : .resource)].compactMap { $0 }
-        case "src", "poster", "data" where element == "object":
+        case "src", "poster":
+            return [reference(value, .resource)].compactMap { $0 }
+        case "data" where element == "object":
             return [reference(value, .resource)].compactMap { $0 }
         case "action" where element == "form":
             return [reference(value, .link)].compactMap { $0 }

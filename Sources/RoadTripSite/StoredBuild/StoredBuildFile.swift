@@ -42,9 +42,8 @@ struct StoredBuildFile: Sendable, Equatable {
 
     /// The file's contents parsed, or `nil` when they do not parse whole.
     init?(parsing data: Data) {
-        guard let body = StoredChecksum.verified(data) else { return nil }
-        var reader = StoredBytesReader(data: body)
-        guard reader.bytes(Self.magic.count) == Self.magic, let siteKey = reader.string(), let count = reader.count()
+        guard var reader = StoredBytesReader(sealed: data, magic: Self.magic), let siteKey = reader.string(),
+            let count = reader.count()
         else { return nil }
         var destinations: [String: Destination] = [:]
         destinations.reserveCapacity(count)

@@ -87,6 +87,16 @@ struct StoredBytesReader {
         offset = data.startIndex
     }
 
+    /// A reader of a whole file's fields after its magic: the counterpart of
+    /// ``StoredBytesWriter/init(prefix:capacity:)`` and ``StoredBytesWriter/sealedData``. `nil`
+    /// when the checksum does not match (``StoredChecksum/verified(_:)``) or the file does not
+    /// start with `magic`.
+    init?(sealed file: Data, magic: [UInt8]) {
+        guard let body = StoredChecksum.verified(file) else { return nil }
+        self.init(data: body)
+        guard bytes(magic.count) == magic else { return nil }
+    }
+
     var isAtEnd: Bool { offset == data.endIndex }
 
     mutating func bytes(_ count: Int) -> [UInt8]? {

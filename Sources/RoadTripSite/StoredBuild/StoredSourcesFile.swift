@@ -34,9 +34,8 @@ struct StoredSourcesFile: Sendable, Equatable {
 
     /// The file's contents parsed (records not decoded), or `nil` when they do not parse whole.
     init?(parsing data: Data) {
-        guard let body = StoredChecksum.verified(data) else { return nil }
-        var reader = StoredBytesReader(data: body)
-        guard reader.bytes(Self.magic.count) == Self.magic, let loadKey = reader.string(), let count = reader.count()
+        guard var reader = StoredBytesReader(sealed: data, magic: Self.magic), let loadKey = reader.string(),
+            let count = reader.count()
         else { return nil }
         var sources: [String: Source] = [:]
         sources.reserveCapacity(count)

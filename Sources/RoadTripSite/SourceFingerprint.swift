@@ -26,7 +26,9 @@ import Darwin
 /// Folders contribute their path only: a folder's own modification time also changes when an
 /// editor creates a swap file in it, which would make every keystroke look like a change.
 /// Dotfiles, and everything below a dot-folder, are left out for the same reason — no loader
-/// reads them (`SiteLoader`, `DestinationLoader`, `TripLogLoader` and `Theme` all skip them).
+/// reads them (`SiteLoader`, `DestinationLoader`, `TripLogLoader` and `Theme` all skip them) —
+/// except a destination's `image:` when it names one, which its page inputs fingerprint on their
+/// own (``covers(_:)``, `BuildStep.PageInputs.outsideAssets`).
 ///
 /// A file written again within the same tick of the file system's clock, with the same size and
 /// in place, keeps its fingerprint (git calls this "racy clean", `Documentation/technical/racy-git.txt`
@@ -96,6 +98,12 @@ struct SourceFingerprint: Sendable, Hashable {
         }
     }
 
+    /// Whether a folder's fingerprint covers the file at `relativePath` ('/'-separated, inside
+    /// the folder): `false` for a dotfile or anything below a dot-folder, which ``visit`` leaves out.
+    static func covers(_ relativePath: String) -> Bool {
+        !relativePath.split(separator: "/").contains { $0.hasPrefix(".") }
+    }
+
     private static func visit(
         _ path: String, relativePath: String, into entries: inout [Entry], visitedFolders: inout Set<[UInt64]>
     ) {
@@ -119,7 +127,7 @@ struct SourceFingerprint: Sendable, Hashable {
         entries.append(Entry(path: relativePath.isEmpty ? "/" : relativePath + "/"))
         guard visitedFolders.insert([UInt64(status.st_dev), UInt64(status.st_ino)]).inserted else { return }
         let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
-        for name in names where !name.hasPrefix(".") {
+        for name in names where covers(name) {
             visit(
                 path + "/" + name, relativePath: relativePath.isEmpty ? name : relativePath + "/" + name,
                 into: &entries, visitedFolders: &visitedFolders)

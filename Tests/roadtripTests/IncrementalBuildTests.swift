@@ -221,6 +221,30 @@ import TestTools
         #expect(reusedTotal * 2 > renderedTotal, "reused \(reusedTotal) of \(renderedTotal)")
     }
 
+    /// A folder destination's `image:` may name a dotfile (`images/.cover.svg`), which the
+    /// folder's fingerprint leaves out (editors' swap files are dotfiles): an edit of it (same
+    /// size, settled) still renders the page again and publishes the new bytes.
+    @Test func anEditedDotfileImageIsPublished() throws {
+        let project = try TemporaryProject()
+        defer { project.remove() }
+        let svg = { (colour: String) in "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"4\" height=\"4\"><rect width=\"4\" height=\"4\" fill=\"\(colour)\"/></svg>\n" }
+        try project.write(
+            "Destinations/bergen/index.md",
+            "---\ntitle: Bergen\nlatitude: 60.3913\nlongitude: 5.3221\nimage: images/.cover.svg\n---\nRain.\n")
+        try project.write("Destinations/bergen/images/.cover.svg", svg("red"))
+        try Self.settle(project, ["Destinations/bergen/index.md", "Destinations/bergen/images/.cover.svg"])
+        let first = try project.build()
+        #expect(first.status == 0, "\(first.standardError)")
+        let published = project.output.appendingPathComponent("bergen/images/.cover.svg")
+        #expect(try String(contentsOf: published, encoding: .utf8) == svg("red"))
+        try project.write("Destinations/bergen/images/.cover.svg", svg("tan"))  // the same size as "red"
+        try Self.settle(project, ["Destinations/bergen/images/.cover.svg"])
+        let edited = try project.build()
+        #expect(edited.status == 0, "\(edited.standardError)")
+        #expect(try String(contentsOf: published, encoding: .utf8) == svg("tan"))
+        try Self.buildAndCompare(project, "the end")
+    }
+
     /// A `Destinations.plist` destination's image lies outside its source (the plist): editing the
     /// image (same size, settled), or replacing it by a link to another file, renders the page
     /// again and publishes the new bytes. Plain builds between the edits: a reference build into a

@@ -56,10 +56,11 @@ extension BuildStep {
         var itineraryLine: ItineraryStopLine?
         /// Whether some destination of the site has a tag (every page then links the index of tags).
         var siteHasTags = false
-        /// For a destination without a folder of its own (`Destinations.plist`), whose asset files
-        /// (its image) lie outside its source's fingerprint: the ``SourceFingerprint/digest`` of
-        /// each, so that an edited image renders the page again. `nil` for a folder destination
-        /// (its folder's fingerprint covers its assets).
+        /// The ``SourceFingerprint/digest`` of each asset file its source's fingerprint does not
+        /// cover, so that an edited one renders the page again: every asset of a destination
+        /// without a folder of its own (`Destinations.plist`: its image lies outside the plist),
+        /// and a folder destination's dotfile image (`image: .cover.jpg`: a folder's fingerprint
+        /// leaves dotfiles out, ``SourceFingerprint/covers(_:)``). `nil` when there is none.
         var outsideAssets: String?
         /// `false` when one of those files was modified within the last
         /// ``SourceFingerprint/timestampGranularity`` seconds (it could change again unseen): the
@@ -73,11 +74,11 @@ extension BuildStep {
             destination: Destination, previous: Destination?, next: Destination?, basemapFingerprint: String?,
             itineraryLine: ItineraryStopLine?, siteHasTags: Bool = false, projectRoot: URL? = nil, now: Date = Date()
         ) {
-            if let projectRoot, !destination.assetFiles.isEmpty,
-                (destination.sourcePath as NSString).lastPathComponent != "index.md"  // a folder destination's source
-            {
+            let hasFolder = (destination.sourcePath as NSString).lastPathComponent == "index.md"  // its source
+            let uncovered = hasFolder ? destination.assetFiles.filter { !SourceFingerprint.covers($0) } : destination.assetFiles
+            if let projectRoot, !uncovered.isEmpty {
                 let folder = projectRoot.appendingPathComponent(destination.sourcePath).deletingLastPathComponent()
-                let fingerprints = destination.assetFiles.map {
+                let fingerprints = uncovered.map {
                     SourceFingerprint(of: folder.appendingPathComponent($0), takenAt: now)
                 }
                 outsideAssetsAreSettled = fingerprints.allSatisfy(\.isSettled)

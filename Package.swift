@@ -22,13 +22,15 @@ let package = Package(
         // A C target, not a systemLibrary: libvips' API is C-variadic (Swift cannot call it) and its
         // pkg-config brings GLib's -pthread (a SwiftPM warning). The GLib include paths are Debian's
         // x86_64 multiarch ones (`pkg-config --variable=libdir glib-2.0`); see Sources/CVips.
+        // libvips itself is not linked: the wrapper opens it on first use (dlopen), so the ~44
+        // libraries only it needs stay out of builds without photos or share previews.
         .target(
             name: "CVips",
             cSettings: [
                 .unsafeFlags(["-I/usr/include/glib-2.0", "-I/usr/lib/x86_64-linux-gnu/glib-2.0/include"])
             ],
             linkerSettings: [
-                .linkedLibrary("vips"), .linkedLibrary("gobject-2.0"), .linkedLibrary("glib-2.0"),
+                .linkedLibrary("gobject-2.0"), .linkedLibrary("glib-2.0"), .linkedLibrary("dl"),
             ]
         ),
         // The floors of the pipeline, each importing only those before it (README, "Layout of the code").

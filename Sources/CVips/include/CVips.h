@@ -7,9 +7,12 @@
 
 #include <stddef.h>
 
-/// Starts libvips once per process (VIPS_INIT) and switches its operation cache off (a cached
-/// thumbnail of a path would outlive a change to the file). Returns 0, or -1 when libvips cannot start.
-int rt_vips_init(const char *program_name);
+/// Loads libvips (dlopen of libvips.so.<ABI>, the ABI of the headers built against: 42 for 8.14)
+/// and starts it once per process (as VIPS_INIT: the ABI checked, then vips_init), and switches its
+/// operation cache off (a cached thumbnail of a path would outlive a change to the file). Call it
+/// once, before any other function here. Returns 0, or -1 with the reason in `error` (`error_size`
+/// bytes: the library missing, a function missing, another ABI, or libvips' own message).
+int rt_vips_init(const char *program_name, char *error, size_t error_size);
 
 /// 1 when this libvips has the operation `nickname` (e.g. "heifload"), else 0.
 int rt_vips_has_operation(const char *nickname);

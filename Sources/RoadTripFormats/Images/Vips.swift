@@ -31,15 +31,21 @@ public enum Vips {
         public var loader: String
     }
 
-    /// `true` once libvips started; checked before every call into it.
-    private static let isStarted: Bool = rt_vips_init("roadtrip") == 0
+    /// `nil` once libvips is loaded and started, else why it could not be (the first use loads it:
+    /// see Sources/CVips, it is not linked); checked before every call into it.
+    private static let startFailure: Failure? = {
+        var message = [CChar](repeating: 0, count: 512)
+        guard rt_vips_init("roadtrip", &message, message.count) != 0 else { return nil }
+        let reason = text(message)
+        return Failure("libvips could not start" + (reason.isEmpty ? "" : ": " + reason))
+    }()
 
     /// Serialises the calls into libvips (see the type's description).
     private static let vipsLock = Mutex<Void>(())
 
     /// Runs `body` (a call into libvips) with ``vipsLock`` held, after starting libvips.
     private static func withVips<Result>(_ body: () -> Result) throws(Failure) -> Result {
-        guard isStarted else { throw Failure("libvips could not start") }
+        if let startFailure { throw startFailure }
         return vipsLock.withLock { _ in body() }
     }
 
@@ -49,7 +55,7 @@ public enum Vips {
     /// `true` when this libvips rasterises SVG (it has `svgload_buffer`, from librsvg; Debian's
     /// libvips 8.14 has).
     public static var canLoadSVG: Bool {
-        guard isStarted else { return false }
+        guard startFailure == nil else { return false }
         return rt_vips_has_operation("svgload_buffer") == 1
     }
 
@@ -64,7 +70,7 @@ public enum Vips {
     /// together, each message may carry the other's as well (libvips' error buffer is the process's).
     /// - Throws: ``Failure`` with libvips' message when the document cannot be drawn or encoded.
     public static func png(ofSVG svg: String, scale: Double, width: Int, height: Int) throws(Failure) -> Data {
-        guard isStarted else { throw Failure("libvips could not start") }
+        if let startFailure { throw startFailure }
         var message = [CChar](repeating: 0, count: 512)
         var buffer: UnsafeMutableRawPointer? = nil
         var length = 0

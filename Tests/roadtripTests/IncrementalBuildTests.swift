@@ -116,13 +116,16 @@ import TestTools
         return (reused(incremental) ?? -1, loadsReused(incremental) ?? -1)
     }
 
-    /// ``buildAndCompare(_:_:)`` with `--verbose`, returning the incremental build's output.
-    static func buildAndCompareOutput(_ project: TemporaryProject, _ comment: String) throws -> CommandRunner.Output {
-        let incremental = try project.build(["--verbose"])
+    /// ``buildAndCompare(_:_:)`` with `--verbose`, and `arguments` for both builds, returning the
+    /// incremental build's output.
+    static func buildAndCompareOutput(
+        _ project: TemporaryProject, _ comment: String, arguments: [String] = []
+    ) throws -> CommandRunner.Output {
+        let incremental = try project.build(["--verbose"] + arguments)
         #expect(incremental.status == 0, "\(comment): \(incremental.standardError)")
         let reference = project.root.appendingPathComponent("reference-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: reference) }
-        let full = try project.build(["--no-cache", "--output", reference.path])
+        let full = try project.build(["--no-cache", "--output", reference.path] + arguments)
         #expect(full.status == 0, "\(comment): \(full.standardError)")
         #expect(reused(full) == 0, "\(comment): --no-cache reused nothing")
         #expect(loadsReused(full) == 0, "\(comment): --no-cache read no source back")
@@ -384,6 +387,30 @@ import TestTools
             "book", "destinations.geojson", "feed", "home", "itinerary/", "other", "overview", "tag/coast", "tags",
         ])
         #expect(try step("tromso", "nothing changed") { _ in } == ["other"])
+    }
+
+    /// With a `baseURL` that has a host, the overview map, the tag pages and the trip pages name
+    /// share previews (`og.png`, drawn by draw-previews): a kept group's previews stay in the output
+    /// (its kept paths), a rendered group's are drawn again, and the home page, whose head names
+    /// the overview's preview, is right whether the overview group was kept or not.
+    @Test func sharePreviewsOfKeptSiteWideGroupsStay() throws {
+        let project = try Self.builtSite()
+        defer { project.remove() }
+        let baseURL = ["--base-url", "https://example.org/trip/"]
+        var rendered = Self.siteGroupsRendered(try Self.buildAndCompareOutput(project, "with a base URL", arguments: baseURL))
+        #expect(rendered?.contains("overview") == true)
+        #expect(try project.read("Output/index.html").contains("https://example.org/trip/og.png"))
+        #expect(FileManager.default.fileExists(atPath: project.output.appendingPathComponent("og.png").path))
+        rendered = Self.siteGroupsRendered(try Self.buildAndCompareOutput(project, "nothing changed", arguments: baseURL))
+        #expect(rendered == ["other"])
+        // A point of interest more: its card's map changes (home), not the overview's pins.
+        let path = "Destinations/tromso/index.md"
+        try project.write(path, try project.read(path).replacingOccurrences(
+            of: "pois:\n", with: "pois:\n  - { title: Harbour, latitude: 63.01, longitude: 8 }\n"))
+        try Self.settle(project, [path])
+        rendered = Self.siteGroupsRendered(try Self.buildAndCompareOutput(project, "a point of interest", arguments: baseURL))
+        #expect(rendered?.contains("home") == true && rendered?.contains("overview") == false, "\(rendered ?? [])")
+        #expect(try project.read("Output/index.html").contains("https://example.org/trip/og.png"))
     }
 
     /// A `Destinations.plist` destination's image lies outside its source (the plist): editing the

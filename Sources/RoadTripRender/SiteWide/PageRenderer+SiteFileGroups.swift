@@ -12,11 +12,12 @@ extension PageRenderer {
     ///   overview's own basemap drawing);
     /// - `destinations.geojson`: every destination's slug and every field of its map pins;
     /// - `itinerary/<name>`: an itinerary's calendar, GPX, GeoJSON and trip page, from every field of
-    ///   the itinerary, its map, and each stop's subtitle and points of interest;
+    ///   the itinerary, its map, the offline basemap (`basemapFingerprint`: its `map.svg` embeds
+    ///   the tiles), and each stop's subtitle and points of interest;
     /// - `feed`: each destination's slug, date, title, feed summary (first paragraph of the prose,
     ///   else the subtitle), coordinate and tags, in home-page order;
-    /// - `tag/<slug>`: a tag's page and map, from the tag, its map and each member's slug, title,
-    ///   subtitle and coordinate; `tags`: the index, from every tag's name, slug and members' slug,
+    /// - `tag/<slug>`: a tag's page and map, from the tag, its map, the offline basemap, and each
+    ///   member's slug, title, subtitle and coordinate; `tags`: the index, from every tag's name, slug and members' slug,
     ///   title and subtitle;
     /// - `book`: each destination's slug, title, subtitle, place on its itinerary and points of
     ///   interest' titles and subtitles;
@@ -54,14 +55,14 @@ extension PageRenderer {
         ]
         for (itinerary, map) in zip(itineraries, itineraryMaps) {
             groups.append(SiteFileGroup(
-                name: "itinerary/" + (itinerary.name ?? ""), key: { itineraryKey(itinerary, map: map, trips: trips) }
+                name: "itinerary/" + (itinerary.name ?? ""), key: { itineraryKey(itinerary, map: map, trips: trips, basemapFingerprint: basemapFingerprint) }
             ) { () throws(TemplateError) in
                 SiteFileGroup.Rendering(files: try itineraryFiles([itinerary], maps: [map], trips: trips), overview: nil)
             })
         }
         if makesTagPages && !tags.isEmpty {
             for (tag, map) in zip(tags, tagMaps) {
-                groups.append(SiteFileGroup(name: "tag/" + tag.slug, key: { tagKey(tag, map: map, trips: trips) }) {
+                groups.append(SiteFileGroup(name: "tag/" + tag.slug, key: { tagKey(tag, map: map, trips: trips, basemapFingerprint: basemapFingerprint) }) {
                     () throws(TemplateError) in
                     SiteFileGroup.Rendering(files: try tagPage(tag, map: map, trips: trips), overview: nil)
                 })
@@ -178,8 +179,10 @@ extension PageRenderer {
         return digest.hex
     }
 
-    private func itineraryKey(_ itinerary: Itinerary, map: FittedMap?, trips: [Trip]) -> String {
+    private func itineraryKey(_ itinerary: Itinerary, map: FittedMap?, trips: [Trip], basemapFingerprint: String?) -> String {
         var digest = siteDigest("itinerary")
+        // The trip page's map.svg embeds the offline basemap's tiles.
+        digest.add(basemapFingerprint)
         digest.add(itinerary)
         digest.add(map != nil)
         if let map { digest.add(map) }
@@ -198,8 +201,10 @@ extension PageRenderer {
         return digest.hex
     }
 
-    private func tagKey(_ tag: SiteTag, map: FittedMap, trips: [Trip]) -> String {
+    private func tagKey(_ tag: SiteTag, map: FittedMap, trips: [Trip], basemapFingerprint: String?) -> String {
         var digest = siteDigest("tag")
+        // The tag's map.svg embeds the offline basemap's tiles.
+        digest.add(basemapFingerprint)
         digest.add(tag.name)
         digest.add(tag.slug)
         digest.add(map)

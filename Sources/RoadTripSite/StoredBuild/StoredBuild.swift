@@ -9,7 +9,10 @@ import RoadTripContent
 /// files with the ``BasemapFileStamp`` each had after the write (one ``StoredBuildFile`` per output
 /// folder). Rendered bytes are never stored: a destination is reused only while every one of its
 /// files is still in the output folder with its recorded stamp, and write-output then leaves
-/// those files alone without reading them (``OutputWriter/write(_:keeping:holding:)``).
+/// those files alone without reading them (``OutputWriter/write(_:keeping:holding:)``). The
+/// groups of site-wide files (``SiteFileGroup``: overview map, feed, tag pages, …, and the home
+/// page) are kept the same way (``keptFiles(ofGroup:key:)``), under a key that digests what they
+/// show rather than a source's fingerprint.
 ///
 /// A destination's key (``key(of:inputs:placemark:)``) is its source's ``SourceFingerprint`` (the
 /// destination folder, or `Destinations.plist`) with what its pages take from outside the source:

@@ -74,31 +74,24 @@ extension PageRenderer {
         return groups
     }
 
-    /// The key of the home page (`index.html`), from the overview group's key (its map),
-    /// `cardMaps` (in the order of `trips`), each destination's card (slug, title, subtitle, count of
-    /// points of interest) and every field of `itineraries` (the main trip's table, the named
-    /// trips' links and summaries).
+    /// The key of the home page (`index.html`), from what it shows: the overview map (the
+    /// overview group's key, made again), each destination's card (slug, title, subtitle, count
+    /// of points of interest, and what ``cardMap(trip:)`` draws its small map from: its pins and its
+    /// fitted card map, on the offline basemap of `basemapFingerprint`) and every field of
+    /// `itineraries` (the main trip's table, the named trips' links and summaries). From the
+    /// card maps' inputs, not the card maps: a kept home page needs none made.
     package func homePageKey(
-        overviewKey: String?, trips: [Trip], cardMaps: [CardMapContext?], itineraries: [Itinerary]
+        trips: [Trip], overview: FittedMap, itineraries: [Itinerary], basemapFingerprint: String?
     ) -> String {
         var digest = siteDigest("home")
-        digest.add(overviewKey)
+        digest.add(overviewKey(trips: trips, overview: overview, itineraries: itineraries, basemapFingerprint: basemapFingerprint))
+        digest.add(basemapFingerprint)
         digest.add(trips.count)
-        for (trip, card) in zip(trips, cardMaps) {
+        for trip in trips {
             digest.addListing(trip.destination)
             digest.add(trip.destination.pointsOfInterest.count)
-            digest.add(card != nil)
-            if let card {
-                digest.add(card.aspectRatio)
-                digest.add(card.tiles.count)
-                for tile in card.tiles { digest.add(tile) }
-                digest.add(card.pins.count)
-                for pin in card.pins {
-                    digest.add(pin.left)
-                    digest.add(pin.top)
-                    digest.add(pin.kind)
-                }
-            }
+            digest.add(trip.annotations())
+            digest.add(trip.maps.card)
         }
         digest.add(itineraries.count)
         for itinerary in itineraries { digest.add(itinerary) }
@@ -236,15 +229,5 @@ extension ContentDigest {
         add(destination.slug)
         add(destination.title)
         add(destination.subtitle)
-    }
-
-    /// A tile as a map in HTML places it.
-    mutating func add(_ tile: MapContext.Tile) {
-        add(tile.left)
-        add(tile.top)
-        add(tile.width)
-        add(tile.height)
-        add(tile.url)
-        add(tile.isOfflineBasemap)
     }
 }

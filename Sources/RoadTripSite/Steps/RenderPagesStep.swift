@@ -103,10 +103,11 @@ extension BuildStep {
         }
     }
 
-    /// A destination's rendered files (and share previews) and its home-page card map.
+    /// A destination's rendered files (and share previews) and its home-page card map (`nil` for a
+    /// destination the stored build kept: its card is made only when the home page is rendered).
     struct RenderedDestination: Sendable {
         var files: PageFiles
-        var cardMap: CardMapContext
+        var cardMap: CardMapContext?
     }
 
     /// The files of the site, the share previews the pages name, how many destinations the cache
@@ -138,8 +139,18 @@ extension BuildStep {
         let reused = Atomic(0)
         // By group: its key and its rendering, or `nil` when the stored build kept its files.
         let groupResults = Mutex<[Int: (key: String?, rendering: Result<SiteFileGroup.Rendering?, TemplateError>)]>([:])
-        DispatchQueue.concurrentPerform(iterations: groups.count + trips.count) { task in
-            guard task >= groups.count else {
+        // The home page's key, and whether the stored build kept it.
+        let home = Mutex<(key: String?, isKept: Bool)>((nil, false))
+        DispatchQueue.concurrentPerform(iterations: groups.count + 1 + trips.count) { task in
+            guard task != groups.count else {
+                guard let stored else { return }
+                let key = renderer.homePageKey(
+                    trips: trips, overview: overview, itineraries: itineraries.plans, basemapFingerprint: basemap.fingerprint)
+                let isKept = stored.keptFiles(ofGroup: "home", key: key) != nil
+                home.withLock { $0 = (key, isKept) }
+                return
+            }
+            guard task > groups.count else {
                 let group = groups[task]
                 let key = stored == nil ? nil : group.key()
                 let result = Result { () throws(TemplateError) -> SiteFileGroup.Rendering? in
@@ -154,7 +165,7 @@ extension BuildStep {
                 groupResults.withLock { $0[task] = (key, result) }
                 return
             }
-            let index = task - groups.count
+            let index = task - groups.count - 1
             let trip = trips[index]
             let previous = index > 0 ? trips[index - 1].destination : nil
             let next = index + 1 < trips.count ? trips[index + 1].destination : nil
@@ -170,11 +181,12 @@ extension BuildStep {
                 itineraryLine: itineraryLines[index], siteHasTags: !tags.tags.isEmpty,
                 projectRoot: context.options.projectRoot, now: context.environment.now()) }
             if let stored, let key = stored.key(of: trip.destination, inputs: inputs(), placemark: trip.placemark) {
-                // Its files are still in the output folder as the last build wrote them: only the
-                // home page's card is made; otherwise it is rendered and noted for the next build.
+                // Its files are still in the output folder as the last build wrote them: nothing is
+                // made (its card only if the home page is rendered); otherwise it is rendered and
+                // noted for the next build.
                 if stored.keptFiles(of: trip.destination, key: key) != nil {
                     reused.add(1, ordering: .relaxed)
-                    result = .success(RenderedDestination(files: PageFiles(), cardMap: renderer.cardMap(trip: trip)))
+                    result = .success(RenderedDestination(files: PageFiles(), cardMap: nil))
                 } else {
                     result = Result(catching: make)
                     if case .success(let rendered) = result {
@@ -210,17 +222,14 @@ extension BuildStep {
                 keptGroups += 1
             }
         }
-        let cardMaps = outcomes.map { (try? $0.get())?.cardMap }
         // The home page shows the overview map: its key holds the overview's, and when the overview
         // group was kept but the home page is not, the overview's template value is made again.
         let overviewGroup = groups.firstIndex { $0.name == "overview" }!
-        let homeKey = stored.map { _ in
-            renderer.homePageKey(
-                overviewKey: groupOutcomes[overviewGroup].key, trips: trips, cardMaps: cardMaps, itineraries: itineraries.plans)
-        }
-        if let stored, let homeKey, stored.keptFiles(ofGroup: "home", key: homeKey) != nil {
+        let (homeKey, isHomeKept) = home.withLock { $0 }
+        if isHomeKept {
             keptGroups += 1
         } else {
+            let cardMaps = Self.cardMaps(of: trips, rendered: outcomes.map { (try? $0.get())?.cardMap }, renderer: renderer)
             let overviewMap = renderings[overviewGroup]?.overview
                 ?? renderer.overviewFiles(trips: trips, overview: overview, itineraries: itineraries.plans).overview
             let home = try renderer.homePage(
@@ -239,5 +248,20 @@ extension BuildStep {
             files.files.sorted { $0.path < $1.path }, files.sharePreviews, reused.load(ordering: .relaxed),
             (keptGroups, groups.count + 1, renderedGroups.sorted())
         )
+    }
+
+    /// The home page's card map of each of `trips`: `rendered`'s (made with the destination's
+    /// files), else made now in parallel across the cores (a destination the stored build kept; a
+    /// destination whose rendering failed gets none, and its error stops the build).
+    private static func cardMaps(of trips: [Trip], rendered: [CardMapContext?], renderer: PageRenderer) -> [CardMapContext?] {
+        let missing = rendered.indices.filter { rendered[$0] == nil }
+        let made = Mutex([Int: CardMapContext](minimumCapacity: missing.count))
+        DispatchQueue.concurrentPerform(iterations: missing.count) { position in
+            let index = missing[position]
+            let cardMap = renderer.cardMap(trip: trips[index])
+            made.withLock { $0[index] = cardMap }
+        }
+        let cards = made.withLock { $0 }
+        return rendered.indices.map { rendered[$0] ?? cards[$0] }
     }
 }

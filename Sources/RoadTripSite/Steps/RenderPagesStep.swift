@@ -112,10 +112,11 @@ extension BuildStep {
 
     /// The files of the site, the share previews the pages name, how many destinations the cache
     /// gave, and how many of the site-wide groups (``SiteFileGroup``, and the home page) the
-    /// stored build kept out of how many, with the names of those rendered, sorted. One task per site-wide group, first so that they start
-    /// early, then one per destination; the home page last, from the destinations' card maps.
-    /// With a ``StoredBuild``, a group whose key and files are as the last build left them is not
-    /// rendered: its paths go to the state's `keptFiles`.
+    /// stored build kept out of how many, with the names of those rendered, sorted. One task per
+    /// site-wide group, first so that they start early, one for the home page's key, then one per
+    /// destination; the home page last, from the destinations' card maps. With a ``StoredBuild``,
+    /// a group whose key and files are as the last build left them is not rendered: its paths go
+    /// to the state's `keptFiles`.
     private static func render(
         trips: [Trip], overview: FittedMap, itineraries: (plans: [Itinerary], maps: [FittedMap?]),
         tags: (tags: [SiteTag], maps: [FittedMap]), theme: Theme,
@@ -137,8 +138,8 @@ extension BuildStep {
             tags: tags.tags, tagMaps: tags.maps, itineraryLines: itineraryLines, basemapFingerprint: basemap.fingerprint)
         let results = Mutex<[Int: Result<RenderedDestination, TemplateError>]>([:])
         let reused = Atomic(0)
-        // By group: its key and its rendering, or `nil` when the stored build kept its files.
-        let groupResults = Mutex<[Int: (key: String?, rendering: Result<SiteFileGroup.Rendering?, TemplateError>)]>([:])
+        // By group: its rendering, or `nil` when the stored build kept its files.
+        let groupResults = Mutex<[Int: Result<SiteFileGroup.Rendering?, TemplateError>]>([:])
         // The home page's key, and whether the stored build kept it.
         let home = Mutex<(key: String?, isKept: Bool)>((nil, false))
         DispatchQueue.concurrentPerform(iterations: groups.count + 1 + trips.count) { task in
@@ -162,7 +163,7 @@ extension BuildStep {
                         paths: rendering.files.files.map(\.path) + rendering.files.sharePreviews.map(\.path))
                     return rendering
                 }
-                groupResults.withLock { $0[task] = (key, result) }
+                groupResults.withLock { $0[task] = result }
                 return
             }
             let index = task - groups.count - 1
@@ -210,7 +211,7 @@ extension BuildStep {
         let outcomes = results.withLock { results in trips.indices.map { results[$0]! } }
         let groupOutcomes = groupResults.withLock { results in groups.indices.map { results[$0]! } }
         var renderings: [SiteFileGroup.Rendering?] = []
-        for outcome in groupOutcomes { renderings.append(try outcome.rendering.get()) }
+        for outcome in groupOutcomes { renderings.append(try outcome.get()) }
         var files = PageFiles()
         var keptGroups = 0
         var renderedGroups: [String] = []

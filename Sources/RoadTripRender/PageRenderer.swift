@@ -233,22 +233,11 @@ package struct PageRenderer: Sendable {
         return rendered
     }
 
-    /// The site-wide files that do not need the destinations' pages: the overview map (`map.svg`),
-    /// the site's GeoJSON (`destinations.geojson`: every destination and POI), `404.html`,
-    /// `sitemap.xml`, `feed.xml`, the itineraries' files (`itineraryFiles`), the tag pages
-    /// (`tagFiles`, on `tagMaps`, the fit-maps step's) and the trip book (`tripBookFiles`, with
-    /// each destination's `itineraryLines`) — and the overview map's
-    /// template value and share preview for the home page. `overview` is the overview map as the compute stage laid
-    /// it out (``FittedMap/overview(of:config:)`` of the destinations, with the itineraries'
-    /// routes); the main trip's stops carry their numbers on it. The builder runs this alongside
-    /// the destination pages.
-    package func siteFiles(
-        trips: [Trip], overview: FittedMap, itineraries: [Itinerary] = [], itineraryMaps: [FittedMap?] = [],
-        tags: [SiteTag] = [], tagMaps: [FittedMap] = [], itineraryLines: [ItineraryStopLine?] = []
-    ) throws(TemplateError) -> (files: PageFiles, overviewMap: MapContext, overviewPreview: SharePreview?) {
+    /// The overview map's pins: each destination's, with the main trip's stop numbers as labels.
+    func overviewPins(trips: [Trip], itineraries: [Itinerary]) -> [Annotation] {
         var stopNumbers: [Int: Int] = [:]
         for stop in itineraries.first(where: { $0.name == nil })?.stops ?? [] { stopNumbers[stop.destinationIndex] = stop.number }
-        let destinationPins = trips.indices.map { index in
+        return trips.indices.map { index in
             let trip = trips[index]
             var pin = Annotation(
                 id: "destination-" + trip.destination.slug, coordinate: trip.destinationCoordinate,
@@ -257,17 +246,30 @@ package struct PageRenderer: Sendable {
             pin.label = stopNumbers[index].map(String.init)
             return pin
         }
+    }
+
+    /// The overview map (`map.svg`, with its share preview) and its template value and share
+    /// preview for the home page. `overview` is the overview map as the compute stage laid it out
+    /// (``FittedMap/overview(of:config:)`` of the destinations, with the itineraries' routes); the
+    /// main trip's stops carry their numbers on it.
+    package func overviewFiles(
+        trips: [Trip], overview: FittedMap, itineraries: [Itinerary] = []
+    ) -> (files: PageFiles, overview: SiteFileGroup.Overview) {
         let homeConfig = config(forPageAtDepth: 0)
         let map = MapPresentation(
-            title: "\(config.title): all destinations", annotations: destinationPins, map: overview, config: homeConfig,
-            offlineBasemap: offlineBasemap(forPageAtDepth: 0), standaloneBasemap: basemapTiles == nil ? nil : overviewBasemap)
-
-        // 404.html is served for any missing path, so its links must not be page-relative.
-        let rootLinks = links.basePath == nil ? SiteLinks(baseURL: "/") : links
-        let notFoundContext = pageContext(depth: 0, canonicalPath: nil, links: rootLinks)
-        let notFound = try theme.templates.render("404", context: notFoundContext.templateValue)
+            title: "\(config.title): all destinations", annotations: overviewPins(trips: trips, itineraries: itineraries),
+            map: overview, config: homeConfig, offlineBasemap: offlineBasemap(forPageAtDepth: 0),
+            standaloneBasemap: basemapTiles == nil ? nil : overviewBasemap)
         let preview = sharePreview(of: map, folder: "")
+        return (
+            PageFiles(files: [OutputFile(path: "map.svg", contents: .text(map.svgFile))], sharePreview: preview),
+            SiteFileGroup.Overview(map: map.context(tileLayers: homeConfig.tileLayers, listLabel: "Destinations"), preview: preview)
+        )
+    }
 
+    /// The site's GeoJSON (`destinations.geojson`): every destination's map pins, their ids
+    /// scoped by the destination's slug.
+    func siteGeoJSON(trips: [Trip]) -> OutputFile {
         let siteAnnotations = trips.flatMap { trip in
             trip.annotations().map { annotation in
                 var scoped = annotation
@@ -277,6 +279,17 @@ package struct PageRenderer: Sendable {
                 return scoped
             }
         }
+        return OutputFile(path: "destinations.geojson", contents: .text(GeoJSON.featureCollection(annotations: siteAnnotations)))
+    }
+
+    /// `404.html`, `sitemap.xml` (every page: the home page, the trip pages, the tag pages, each
+    /// destination's page and trip-log pages) and, when the site shares nearby places,
+    /// `assets/places.json`.
+    func otherSiteFiles(trips: [Trip], itineraries: [Itinerary], tags: [SiteTag]) throws(TemplateError) -> PageFiles {
+        // 404.html is served for any missing path, so its links must not be page-relative.
+        let rootLinks = links.basePath == nil ? SiteLinks(baseURL: "/") : links
+        let notFoundContext = pageContext(depth: 0, canonicalPath: nil, links: rootLinks)
+        let notFound = try theme.templates.render("404", context: notFoundContext.templateValue)
         let tripPagePaths = theme.templates.names.contains(ItineraryFiles.layout)
             ? itineraries.compactMap { $0.name.map { ItineraryFiles.folder(of: $0) } } : []
         let tagPagePaths = makesTagPages && !tags.isEmpty ? [TagFiles.folder] + tags.map(TagFiles.folder(of:)) : []
@@ -288,21 +301,13 @@ package struct PageRenderer: Sendable {
              lastModified: nil as String?)
         }
         var files = PageFiles(files: [
-            OutputFile(path: "map.svg", contents: .text(map.svgFile)),
-            OutputFile(
-                path: "destinations.geojson",
-                contents: .text(GeoJSON.featureCollection(annotations: siteAnnotations))),
             OutputFile(path: "404.html", contents: .text(notFound)),
             OutputFile(path: "sitemap.xml", contents: .text(Sitemap.xml(urls: sitemapURLs))),
-        ], sharePreview: preview)
-        files += try itineraryFiles(itineraries, maps: itineraryMaps, trips: trips)
-        files.files.append(feed(trips: trips))
-        files += try tagFiles(tags, maps: tagMaps, trips: trips)
-        files.files += try tripBookFiles(trips: trips, itineraryLines: itineraryLines)
+        ])
         if config.shareNearbyPlaces && !geocoder.hasNoPlaces {
             files.files.append(OutputFile(path: "assets/places.json", contents: .text(NearbyPlaces.json(geocoder.places))))
         }
-        return (files, map.context(tileLayers: homeConfig.tileLayers, listLabel: "Destinations"), preview)
+        return files
     }
 
     /// The home page (`index.html`): every destination as a card with its small map, under the

@@ -18,6 +18,11 @@ import TestTools
         var latitude: Double
         var longitude: Double
         var words: [String]
+        /// A second paragraph of prose (the feed's summary is the first), none when empty.
+        var moreWords: [String] = []
+        var subtitle: String?
+        /// The named trip (`trip:`) the destination is on, else the main one.
+        var trip: String?
 
         var markdown: String {
             let pois = (0..<pointCount).map { index in
@@ -32,9 +37,12 @@ import TestTools
                 date: 2025-06-\(String(format: "%02d", day))
                 tags: [\(tags.joined(separator: ", "))]
                 \(pointCount > 0 ? "pois:\n" + pois.joined(separator: "\n") : "")
+                \(subtitle.map { "subtitle: " + $0 } ?? "")
+                \(trip.map { "trip: " + $0 } ?? "")
                 ---
 
                 \(words.joined(separator: " ")).
+                \(moreWords.isEmpty ? "" : "\n" + moreWords.joined(separator: " ") + ".\n")
                 """
         }
     }
@@ -68,6 +76,15 @@ import TestTools
         return Int(match.1)
     }
 
+    /// The site-wide groups render-pages rendered (`SiteFileGroup`'s names, and `home`), sorted,
+    /// from the line `--verbose` adds: `site-wide groups rendered: feed, other`.
+    static func siteGroupsRendered(_ output: CommandRunner.Output) -> [String]? {
+        guard let line = output.standardOutput.split(separator: "\n").first(where: { $0.contains("site-wide groups rendered: ") }),
+              let list = line.split(separator: ": ", maxSplits: 1).last
+        else { return nil }
+        return list == "none" ? [] : list.split(separator: ", ").map(String.init)
+    }
+
     /// How many destinations load-destinations read back from the stored build instead of
     /// parsing them, from its progress line.
     static func loadsReused(_ output: CommandRunner.Output) -> Int? {
@@ -95,18 +112,27 @@ import TestTools
     /// ``buildAndCompare(_:_:)``, also returning how many destinations the first build's
     /// load-destinations read back.
     static func buildAndCompareLoads(_ project: TemporaryProject, _ comment: String) throws -> (rendering: Int, loading: Int) {
-        let incremental = try project.build()
+        let incremental = try buildAndCompareOutput(project, comment)
+        return (reused(incremental) ?? -1, loadsReused(incremental) ?? -1)
+    }
+
+    /// ``buildAndCompare(_:_:)`` with `--verbose`, and `arguments` for both builds, returning the
+    /// incremental build's output.
+    static func buildAndCompareOutput(
+        _ project: TemporaryProject, _ comment: String, arguments: [String] = []
+    ) throws -> CommandRunner.Output {
+        let incremental = try project.build(["--verbose"] + arguments)
         #expect(incremental.status == 0, "\(comment): \(incremental.standardError)")
         let reference = project.root.appendingPathComponent("reference-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: reference) }
-        let full = try project.build(["--no-cache", "--output", reference.path])
+        let full = try project.build(["--no-cache", "--output", reference.path] + arguments)
         #expect(full.status == 0, "\(comment): \(full.standardError)")
         #expect(reused(full) == 0, "\(comment): --no-cache reused nothing")
         #expect(loadsReused(full) == 0, "\(comment): --no-cache read no source back")
         #expect(sourceDiagnostics(incremental) == sourceDiagnostics(full), "\(comment): \(incremental.standardError)")
         let built = try FolderSnapshot(project.output), expected = try FolderSnapshot(reference)
         #expect(built == expected, "\(comment): differs in \(built.differences(from: expected).prefix(8))")
-        return (reused(incremental) ?? -1, loadsReused(incremental) ?? -1)
+        return incremental
     }
 
     /// Builds `project` expecting an error about `path`, incrementally and with `--no-cache`: both
@@ -123,16 +149,19 @@ import TestTools
 
     static let siteYAML = "title: Incremental\nmap:\n  offlineBasemap: false\n"
 
-    /// 40 random steps on a site of 8 destinations, each one of: new prose, a new title, a new
+    /// 40 random steps on a site of 8 destinations (a third of them on the named trip "Coast
+    /// Road"), each one of: new prose (first paragraph, which the feed shows, or second, which
+    /// no site-wide file shows), a new title, a new subtitle, a new
     /// order (the destination moves in the home page's order, changing its neighbours' pagers), a
-    /// new date, new tags, a point of interest more or fewer, new coordinates, the folder renamed
-    /// (the slug changes), the destination deleted, one added, its `pois.json` written (a data file
+    /// new date, new tags, a tag renamed, a point of interest more or fewer, new coordinates, the
+    /// folder renamed (the slug changes), the destination deleted, one added, its `pois.json` written (a data file
     /// whose latitude is text: read with a warning, which a source read back reports again), or
     /// its latitude broken (the build fails, incrementally as in full, with the same error) and
     /// mended. After every step the incremental
     /// build equals a full one; and the steps do reuse pages (most steps touch one destination
     /// and its two neighbours, a tag change or an order change more), so the test cannot pass by
-    /// rendering everything.
+    /// rendering everything; a step that changed the second paragraph only renders no site-wide
+    /// group but `other` (404 page, sitemap).
     @Test func randomEditsKeepTheOutputIdenticalToAFullBuild() throws {
         let project = try TemporaryProject(copyingTheme: false)
         defer { project.remove() }
@@ -148,7 +177,8 @@ import TestTools
                 title: "Place \(nextNumber)", order: Int.random(in: 1...50, using: &random), day: Int.random(in: 1...28, using: &random),
                 tags: tags(), pointCount: Int.random(in: 0...3, using: &random),
                 latitude: Double(Int.random(in: 55_000...65_000, using: &random)) / 1000,
-                longitude: Double(Int.random(in: 4_000...12_000, using: &random)) / 1000, words: words())
+                longitude: Double(Int.random(in: 4_000...12_000, using: &random)) / 1000, words: words(), moreWords: words(),
+                trip: Int.random(in: 0..<3, using: &random) == 0 ? "Coast Road" : nil)
             return ("place-\(nextNumber)", place)
         }
         func write(_ slug: String) throws -> String {
@@ -166,13 +196,19 @@ import TestTools
         try Self.settle(project, written)
         #expect(try Self.buildAndCompare(project, "first build") == 0)
 
-        var reusedTotal = 0, renderedTotal = 0, loadsReusedTotal = 0
+        var reusedTotal = 0, renderedTotal = 0, loadsReusedTotal = 0, proseOnlySteps = 0
         for step in 1...40 {
             let slug = places.keys.sorted().randomElement(using: &random)!
-            let operation = Int.random(in: 0..<12, using: &random)
+            let operation = Int.random(in: 0..<15, using: &random)
             var edited: [String] = []
             switch operation {
             case 0: places[slug]!.words = words()
+            case 12: places[slug]!.moreWords = words()
+            case 13: places[slug]!.subtitle = "Subtitle \(step)"
+            case 14:
+                // One of its tags renamed (or one added when it has none).
+                let renamed = "tag\(step)"
+                if places[slug]!.tags.isEmpty { places[slug]!.tags = [renamed] } else { places[slug]!.tags[0] = renamed }
             case 1: places[slug]!.title += " again"
             case 2: places[slug]!.order = Int.random(in: 1...50, using: &random)
             case 3: places[slug]!.day = Int.random(in: 1...28, using: &random)
@@ -204,9 +240,16 @@ import TestTools
                 places[added] = place
                 edited.append(try write(added))
             }
-            if (0...6).contains(operation) { edited.append(try write(slug)) }
+            if (0...6).contains(operation) || (12...14).contains(operation) { edited.append(try write(slug)) }
             try Self.settle(project, edited)
-            let (reused, loadsReused) = try Self.buildAndCompareLoads(project, "step \(step) (operation \(operation) on \(slug))")
+            let output = try Self.buildAndCompareOutput(project, "step \(step) (operation \(operation) on \(slug))")
+            let (reused, loadsReused) = (Self.reused(output) ?? -1, Self.loadsReused(output) ?? -1)
+            if operation == 12 {
+                // The second paragraph of the prose shows on the destination's page only: of the
+                // site-wide files, only those never kept (404 page, sitemap) are rendered.
+                #expect(Self.siteGroupsRendered(output) == ["other"], "step \(step): \(output.standardOutput)")
+                proseOnlySteps += 1
+            }
             #expect(reused >= 0 && reused <= places.count)
             // Every source but the one edited, added or renamed (a new source path) is read back.
             let parsed = operation == 7 ? 1 : min(edited.count, 1)
@@ -216,6 +259,7 @@ import TestTools
             renderedTotal += places.count
         }
         #expect(loadsReusedTotal * 2 > renderedTotal, "read back \(loadsReusedTotal) of \(renderedTotal)")
+        #expect(proseOnlySteps > 0, "the sequence has a prose-only edit")
         // Most steps change one destination and its neighbours' pagers: well over half the
         // pages are reused over the sequence (a build that reused nothing would give 0).
         #expect(reusedTotal * 2 > renderedTotal, "reused \(reusedTotal) of \(renderedTotal)")
@@ -243,6 +287,154 @@ import TestTools
         #expect(edited.status == 0, "\(edited.standardError)")
         #expect(try String(contentsOf: published, encoding: .utf8) == svg("tan"))
         try Self.buildAndCompare(project, "the end")
+    }
+
+    /// The site-wide groups (`SiteFileGroup`: overview map, `destinations.geojson`, feed, book,
+    /// each itinerary's files, each tag's page, the index of tags; and the home page) are rendered
+    /// again only when what they show changed. Four destinations: Bergen (tags coast, food) and
+    /// Ålesund (coast) on the named trip "Coast Road", Trondheim (city) and Tromsø on the main
+    /// trip. After each edit, the output equals a full build's, and the groups rendered are
+    /// exactly those whose files show what was edited (read from the renderers: the feed shows
+    /// the first paragraph, no site-wide file the second; a tag page its members' titles,
+    /// subtitles and coordinates; the book each destination's title, subtitle and place on its
+    /// itinerary; …). `other` (404 page, sitemap) is rendered every time.
+    @Test func siteWideFilesAreRenderedAgainOnlyWhenWhatTheyShowChanged() throws {
+        let project = try TemporaryProject(copyingTheme: false)
+        defer { project.remove() }
+        try project.write("Destinations/site.yaml", Self.siteYAML)
+        var places = [
+            "bergen": Place(
+                title: "Bergen", order: 1, day: 10, tags: ["coast", "food"], pointCount: 1, latitude: 60.39, longitude: 5.32,
+                words: ["fish", "market"], moreWords: ["rain", "again"], trip: "Coast Road"),
+            "alesund": Place(
+                title: "Alesund", order: 2, day: 11, tags: ["coast"], pointCount: 0, latitude: 62.47, longitude: 6.15,
+                words: ["art", "nouveau"], moreWords: ["ferry"], trip: "Coast Road"),
+            "trondheim": Place(
+                title: "Trondheim", order: 3, day: 12, tags: ["city"], pointCount: 2, latitude: 63.43, longitude: 10.39,
+                words: ["cathedral"], moreWords: ["bridge"]),
+            "tromso": Place(
+                title: "Tromso", order: 4, day: 13, tags: [], pointCount: 0, latitude: 69.65, longitude: 18.96,
+                words: ["midnight", "sun"], moreWords: ["cable", "car"]),
+        ]
+        func write(_ slug: String) throws {
+            let path = "Destinations/\(slug)/index.md"
+            if let place = places[slug] { try project.write(path, place.markdown) } else {
+                try FileManager.default.removeItem(at: project.root.appendingPathComponent("Destinations/\(slug)"))
+                return
+            }
+            try Self.settle(project, [path])
+        }
+        for slug in places.keys { try write(slug) }
+        try Self.settle(project, ["Destinations/site.yaml"])
+        let all = [
+            "book", "destinations.geojson", "feed", "home", "itinerary/", "itinerary/coast-road", "other", "overview",
+            "tag/city", "tag/coast", "tag/food", "tags",
+        ]
+        /// Applies `edit` to `slug`, builds, compares with a full build, and returns the groups rendered.
+        func step(_ slug: String, _ comment: String, _ edit: (inout Place?) -> Void) throws -> [String] {
+            edit(&places[slug])
+            try write(slug)
+            let output = try Self.buildAndCompareOutput(project, comment)
+            return Self.siteGroupsRendered(output) ?? ["no line in \(output.standardOutput)"]
+        }
+        #expect(try step("bergen", "first build") { _ in } == all)
+        #expect(try step("bergen", "nothing changed") { _ in } == ["other"])
+        // The second paragraph: the destination's own page only (its stage line: 3 reused).
+        #expect(try step("bergen", "second paragraph") { $0!.moreWords = ["sunshine"] } == ["other"])
+        #expect(try project.read("Output/bergen/index.html").contains("sunshine"))
+        // The first paragraph is the feed's summary of the entry.
+        #expect(try step("bergen", "first paragraph") { $0!.words = ["fish", "soup"] } == ["feed", "other"])
+        #expect(try project.read("Output/feed.xml").contains("fish soup"))
+
+        // A title shows nearly everywhere, but not on the main trip's files nor the city tag's page.
+        #expect(try step("bergen", "title") { $0!.title = "Bergen Harbour" } == [
+            "book", "destinations.geojson", "feed", "home", "itinerary/coast-road", "other", "overview", "tag/coast",
+            "tag/food", "tags",
+        ])
+        for path in [
+            "index.html", "map.svg", "destinations.geojson", "feed.xml", "book/index.html", "tags/coast/index.html", "tags/coast/map.svg", "tags/food/index.html", "itineraries/coast-road/index.html",
+            "itineraries/coast-road/itinerary.gpx",
+        ] {
+            #expect(try project.read("Output/" + path).contains("Bergen Harbour"), "\(path)")
+        }
+        #expect(try !project.read("Output/tags/city/index.html").contains("Bergen"))
+        // (The default theme's index of tags shows names and counts, but its template value lists
+        // each tag's destinations, which a project's own theme may show: its key holds them.)
+
+        // A subtitle: pins, cards, the book, the tag pages' lists, the trip's map; not the feed,
+        // whose summary is the first paragraph.
+        #expect(try step("trondheim", "subtitle") { $0!.subtitle = "Nidaros" } == [
+            "book", "destinations.geojson", "home", "itinerary/", "other", "overview", "tag/city", "tags",
+        ])
+        #expect(try project.read("Output/map.svg").contains("Nidaros"))
+        #expect(try project.read("Output/tags/city/index.html").contains("Nidaros"))
+
+        // A coordinate: the maps, the GeoJSON, the feed's point, the main trip's legs (and so the
+        // book's "… km from Trondheim"); not the tag pages (Tromsø has no tag).
+        #expect(try step("tromso", "coordinate") { $0!.latitude = 69.15 } == [
+            "book", "destinations.geojson", "feed", "home", "itinerary/", "other", "overview",
+        ])
+        #expect(try project.read("Output/destinations.geojson").contains("69.15"))
+
+        // A tag added: its page, the index, the feed's categories.
+        #expect(try step("tromso", "tag added") { $0!.tags = ["city"] } == ["feed", "other", "tag/city", "tags"])
+        #expect(try project.read("Output/tags/city/index.html").contains("Tromso"))
+        // A tag renamed: the old page goes, the new one is rendered.
+        #expect(try step("bergen", "tag renamed") { $0!.tags = ["coast", "fish"] } == [
+            "feed", "other", "tag/fish", "tags",
+        ])
+        #expect(!FileManager.default.fileExists(atPath: project.output.appendingPathComponent("tags/food").path))
+        #expect(try project.read("Output/tags/fish/index.html").contains("Bergen Harbour"))
+        // A tag removed.
+        #expect(try step("tromso", "tag removed") { $0!.tags = [] } == ["feed", "other", "tag/city", "tags"])
+        #expect(try !project.read("Output/tags/city/index.html").contains("Tromso"))
+
+        // An order and date that put Trondheim after Tromsø: the main trip's stops, legs and numbers
+        // change (overview labels, the home page's table, the book's lines), and the order of the
+        // lists (GeoJSON, feed); not the tag pages (Trondheim is the city tag's only destination).
+        let before = try project.read("Output/itinerary.gpx")
+        #expect(try step("trondheim", "order") { $0!.order = 5; $0!.day = 20 } == [
+            "book", "destinations.geojson", "feed", "home", "itinerary/", "other", "overview",
+        ])
+        let after = try project.read("Output/itinerary.gpx")
+        #expect(before.range(of: "Trondheim")!.lowerBound < before.range(of: "Tromso")!.lowerBound)
+        #expect(after.range(of: "Tromso")!.lowerBound < after.range(of: "Trondheim")!.lowerBound)
+
+        // A destination added, then deleted: every group that lists destinations.
+        places["stavanger"] = Place(
+            title: "Stavanger", order: 5, day: 25, tags: ["coast"], pointCount: 0, latitude: 58.97, longitude: 5.73,
+            words: ["pulpit", "rock"])
+        #expect(try step("stavanger", "added") { _ in } == [
+            "book", "destinations.geojson", "feed", "home", "itinerary/", "other", "overview", "tag/coast", "tags",
+        ])
+        #expect(try step("stavanger", "deleted") { $0 = nil } == [
+            "book", "destinations.geojson", "feed", "home", "itinerary/", "other", "overview", "tag/coast", "tags",
+        ])
+        #expect(try step("tromso", "nothing changed") { _ in } == ["other"])
+    }
+
+    /// With a `baseURL` that has a host, the overview map, the tag pages and the trip pages name
+    /// share previews (`og.png`, drawn by draw-previews): a kept group's previews stay in the output
+    /// (its kept paths), a rendered group's are drawn again, and the home page, whose head names
+    /// the overview's preview, is right whether the overview group was kept or not.
+    @Test func sharePreviewsOfKeptSiteWideGroupsStay() throws {
+        let project = try Self.builtSite()
+        defer { project.remove() }
+        let baseURL = ["--base-url", "https://example.org/trip/"]
+        var rendered = Self.siteGroupsRendered(try Self.buildAndCompareOutput(project, "with a base URL", arguments: baseURL))
+        #expect(rendered?.contains("overview") == true)
+        #expect(try project.read("Output/index.html").contains("https://example.org/trip/og.png"))
+        #expect(FileManager.default.fileExists(atPath: project.output.appendingPathComponent("og.png").path))
+        rendered = Self.siteGroupsRendered(try Self.buildAndCompareOutput(project, "nothing changed", arguments: baseURL))
+        #expect(rendered == ["other"])
+        // A point of interest more: its card's map changes (home), not the overview's pins.
+        let path = "Destinations/tromso/index.md"
+        try project.write(path, try project.read(path).replacingOccurrences(
+            of: "pois:\n", with: "pois:\n  - { title: Harbour, latitude: 63.01, longitude: 8 }\n"))
+        try Self.settle(project, [path])
+        rendered = Self.siteGroupsRendered(try Self.buildAndCompareOutput(project, "a point of interest", arguments: baseURL))
+        #expect(rendered?.contains("home") == true && rendered?.contains("overview") == false, "\(rendered ?? [])")
+        #expect(try project.read("Output/index.html").contains("https://example.org/trip/og.png"))
     }
 
     /// A `Destinations.plist` destination's image lies outside its source (the plist): editing the

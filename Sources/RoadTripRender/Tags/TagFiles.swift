@@ -35,47 +35,46 @@ extension PageRenderer {
         return TagFiles.folder + slug + "/"
     }
 
-    /// The tag pages (`TagFiles`): each tag's page with a map of its destinations (their pins, as
-    /// the overview's, on `maps`, the fit-maps step's map of each tag in the order of `tags`) and
-    /// a list of them in home-page order, and the index of every tag with its count. Nothing when
-    /// the theme has no `tag` layout or the site no tag. Each tag page's map has its share preview
-    /// when the renderer makes them.
-    package func tagFiles(_ tags: [SiteTag], maps: [FittedMap], trips: [Trip]) throws(TemplateError) -> PageFiles {
-        guard makesTagPages, !tags.isEmpty else { return PageFiles() }
-        var files = PageFiles()
+    /// A tag's page (`TagFiles`) with a map of its destinations (their pins, as the overview's, on
+    /// `fitted`, the fit-maps step's map of the tag) and a list of them in home-page order, with the
+    /// map's share preview when the renderer makes them. Only for a theme that makes tag pages
+    /// (``makesTagPages``).
+    func tagPage(_ tag: SiteTag, map fitted: FittedMap, trips: [Trip]) throws(TemplateError) -> PageFiles {
         let depth = 2
         let pageConfig = config(forPageAtDepth: depth)
-        for (tag, fitted) in zip(tags, maps) {
-            let folder = TagFiles.folder(of: tag)
-            let pins = tag.destinationIndices.map { index in
-                let trip = trips[index]
-                return Annotation(
-                    id: "destination-" + trip.destination.slug, coordinate: trip.destinationCoordinate,
-                    title: trip.destinationName, subtitle: trip.destination.subtitle, kind: .destination,
-                    url: links.link(to: trip.destination.slug + "/", fromDepth: depth))
-            }
-            let map = MapPresentation(
-                title: "\(config.title): \(tag.name)", annotations: pins, map: fitted, config: pageConfig,
-                offlineBasemap: offlineBasemap(forPageAtDepth: depth))
-            let preview = sharePreview(of: map, folder: folder)
-            let context = TagPageContext(
-                page: pageContext(depth: depth, canonicalPath: folder, preview: preview),
-                map: map.context(tileLayers: pageConfig.tileLayers, listLabel: "Destinations"),
-                tag: tagContext(tag, depth: depth, trips: trips))
-            files += PageFiles(files: [
-                OutputFile(
-                    path: folder + "index.html",
-                    contents: .text(try theme.templates.render(TagFiles.layout, context: context.templateValue))),
-                OutputFile(path: folder + "map.svg", contents: .text(map.svgFile)),
-            ], sharePreview: preview)
+        let folder = TagFiles.folder(of: tag)
+        let pins = tag.destinationIndices.map { index in
+            let trip = trips[index]
+            return Annotation(
+                id: "destination-" + trip.destination.slug, coordinate: trip.destinationCoordinate,
+                title: trip.destinationName, subtitle: trip.destination.subtitle, kind: .destination,
+                url: links.link(to: trip.destination.slug + "/", fromDepth: depth))
         }
+        let map = MapPresentation(
+            title: "\(config.title): \(tag.name)", annotations: pins, map: fitted, config: pageConfig,
+            offlineBasemap: offlineBasemap(forPageAtDepth: depth))
+        let preview = sharePreview(of: map, folder: folder)
+        let context = TagPageContext(
+            page: pageContext(depth: depth, canonicalPath: folder, preview: preview),
+            map: map.context(tileLayers: pageConfig.tileLayers, listLabel: "Destinations"),
+            tag: tagContext(tag, depth: depth, trips: trips))
+        return PageFiles(files: [
+            OutputFile(
+                path: folder + "index.html",
+                contents: .text(try theme.templates.render(TagFiles.layout, context: context.templateValue))),
+            OutputFile(path: folder + "map.svg", contents: .text(map.svgFile)),
+        ], sharePreview: preview)
+    }
+
+    /// The index of tags (`tags/index.html`): every tag with its count and destinations. Only for
+    /// a theme that makes tag pages (``makesTagPages``).
+    func tagIndex(_ tags: [SiteTag], trips: [Trip]) throws(TemplateError) -> OutputFile {
         let index = TagIndexContext(
             page: pageContext(depth: 1, canonicalPath: TagFiles.folder),
             tags: tags.map { tagContext($0, depth: 1, trips: trips) })
-        files.files.append(OutputFile(
+        return OutputFile(
             path: TagFiles.folder + "index.html",
-            contents: .text(try theme.templates.render(TagFiles.indexLayout, context: index.templateValue))))
-        return files
+            contents: .text(try theme.templates.render(TagFiles.indexLayout, context: index.templateValue)))
     }
 
     /// `tag` as a page `depth` folders below the root shows it: its name, its page, its count and

@@ -11,28 +11,36 @@ extension BuildStep {
     /// those of destinations whose source and ``PageInputs`` are unchanged; with a ``StoredBuild``,
     /// a destination whose files the output folder still holds as the last build wrote them is not
     /// rendered at all: its paths go to the state's `keptFiles`), the site-wide files
-    /// alongside them, then the home page; the theme's assets are copied from the project's theme
+    /// alongside them, then the home page — with a ``StoredBuild``, each group of site-wide files
+    /// (``SiteFileGroup``, and the home page) whose key, a digest of what it shows, and files are
+    /// as the last build left them is not rendered either (the stage line says how many of how
+    /// many were kept; `--verbose` names those rendered); the theme's assets are copied from the project's theme
     /// folder or written from the built-in theme. The files are sorted by path, so the output is
     /// deterministic. A template error stops the build at its template's line and column. For a
     /// site with a `baseURL` that has a host, each page with a map names its share preview
     /// (`og:image`), left in the state for draw-previews to rasterise.
     static let renderPages = BuildStep("render-pages") { state, context throws(BuildStop) in
         guard let theme = state.theme, let overview = state.overviewMap else { throw BuildStop(summary: "no theme") }
+        let siteGroups: (reused: Int, count: Int, rendered: [String])
         do throws(TemplateError) {
-            (state.files, state.sharePreviews, state.reusedRenderings) = try render(
+            (state.files, state.sharePreviews, state.reusedRenderings, siteGroups) = try render(
                 trips: state.trips, overview: overview, itineraries: (state.itineraries, state.itineraryMaps),
                 tags: (state.tags, state.tagMaps),
                 theme: theme, config: state.config,
                 basemap: (state.basemapTiles, state.overviewBasemap, state.basemapFingerprint), stored: state.storedBuild,
                 context: context)
             state.keptFiles = state.storedBuild?.keptPaths ?? []
+            if state.storedBuild != nil {
+                context.verbose("site-wide groups rendered: " + (siteGroups.rendered.isEmpty ? "none" : siteGroups.rendered.joined(separator: ", ")))
+            }
         } catch {
             context.log.report(error.diagnostic(in: theme.displayPath(ofTemplate: error.templateName)))
             throw BuildStop(summary: "stopped by a template error")
         }
         return CountText.counted(state.destinations.count, "destination") + " ("
             + (context.cache == nil && state.storedBuild == nil ? "" : CountText.grouped(state.reusedRenderings) + " reused, ")
-            + CountText.counted(state.files.count + state.keptFiles.count, "file") + ")"
+            + CountText.counted(state.files.count + state.keptFiles.count, "file")
+            + (state.storedBuild == nil ? "" : ", \(siteGroups.reused) of \(siteGroups.count) site-wide groups reused") + ")"
     }
 
     /// What a destination's rendered files depend on besides its own source, the site
@@ -96,15 +104,20 @@ extension BuildStep {
         }
     }
 
-    /// A destination's rendered files (and share previews) and its home-page card map.
+    /// A destination's rendered files (and share previews) and its home-page card map (`nil` for a
+    /// destination the stored build kept: its card is made only when the home page is rendered).
     struct RenderedDestination: Sendable {
         var files: PageFiles
-        var cardMap: CardMapContext
+        var cardMap: CardMapContext?
     }
 
-    /// The files of the site, the share previews the pages name, and how many destinations the
-    /// cache gave. One more task than
-    /// destinations, first so that it starts early: the site-wide files render alongside the pages.
+    /// The files of the site, the share previews the pages name, how many destinations the cache
+    /// gave, and how many of the site-wide groups (``SiteFileGroup``, and the home page) the
+    /// stored build kept out of how many, with the names of those rendered, sorted. One task per
+    /// site-wide group, first so that they start early, one for the home page's key, then one per
+    /// destination; the home page last, from the destinations' card maps. With a ``StoredBuild``,
+    /// a group whose key and files are as the last build left them is not rendered: its paths go
+    /// to the state's `keptFiles`.
     private static func render(
         trips: [Trip], overview: FittedMap, itineraries: (plans: [Itinerary], maps: [FittedMap?]),
         tags: (tags: [SiteTag], maps: [FittedMap]), theme: Theme,
@@ -112,7 +125,7 @@ extension BuildStep {
         basemap: (tiles: BasemapTileSet?, overview: String?, fingerprint: String?), stored: StoredBuild?,
         context: BuildContext
     )
-        throws(TemplateError) -> (files: [OutputFile], sharePreviews: [SharePreview], reused: Int)
+        throws(TemplateError) -> (files: [OutputFile], sharePreviews: [SharePreview], reused: Int, siteGroups: (reused: Int, count: Int, rendered: [String]))
     {
         let renderer = PageRenderer(
             theme: theme, config: config, projectRoot: context.options.projectRoot, geocoder: context.environment.geocoder,
@@ -121,20 +134,40 @@ extension BuildStep {
         let itineraryLines = ItineraryStopLine.lines(
             of: itineraries.plans, destinationCount: trips.count, siteTitle: config.title,
             hasTripPages: theme.templates.names.contains(ItineraryFiles.layout))
+        let groups = renderer.siteFileGroups(
+            trips: trips, overview: overview, itineraries: itineraries.plans, itineraryMaps: itineraries.maps,
+            tags: tags.tags, tagMaps: tags.maps, itineraryLines: itineraryLines, basemapFingerprint: basemap.fingerprint)
         let results = Mutex<[Int: Result<RenderedDestination, TemplateError>]>([:])
         let reused = Atomic(0)
-        let site = Mutex<Result<(files: PageFiles, overviewMap: MapContext, overviewPreview: SharePreview?), TemplateError>?>(nil)
-        DispatchQueue.concurrentPerform(iterations: trips.count + 1) { task in
-            guard task > 0 else {
-                let siteResult = Result { () throws(TemplateError) in
-                    try renderer.siteFiles(
-                        trips: trips, overview: overview, itineraries: itineraries.plans, itineraryMaps: itineraries.maps,
-                        tags: tags.tags, tagMaps: tags.maps, itineraryLines: itineraryLines)
-                }
-                site.withLock { $0 = siteResult }
+        // By group: its rendering, or `nil` when the stored build kept its files.
+        let groupResults = Mutex<[Int: Result<SiteFileGroup.Rendering?, TemplateError>]>([:])
+        // The home page's key, and whether the stored build kept it.
+        let home = Mutex<(key: String?, isKept: Bool)>((nil, false))
+        DispatchQueue.concurrentPerform(iterations: groups.count + 1 + trips.count) { task in
+            guard task != groups.count else {
+                guard let stored else { return }
+                let key = renderer.homePageKey(
+                    trips: trips, overview: overview, itineraries: itineraries.plans, basemapFingerprint: basemap.fingerprint)
+                let isKept = stored.keptFiles(ofGroup: "home", key: key) != nil
+                home.withLock { $0 = (key, isKept) }
                 return
             }
-            let index = task - 1
+            guard task > groups.count else {
+                let group = groups[task]
+                let key = stored == nil ? nil : group.key()
+                let result = Result { () throws(TemplateError) -> SiteFileGroup.Rendering? in
+                    guard let stored, let key else { return try group.render() }
+                    if stored.keptFiles(ofGroup: group.name, key: key) != nil { return nil }
+                    let rendering = try group.render()
+                    stored.noteRendered(
+                        group: group.name, key: key,
+                        paths: rendering.files.files.map(\.path) + rendering.files.sharePreviews.map(\.path))
+                    return rendering
+                }
+                groupResults.withLock { $0[task] = result }
+                return
+            }
+            let index = task - groups.count - 1
             let trip = trips[index]
             let previous = index > 0 ? trips[index - 1].destination : nil
             let next = index + 1 < trips.count ? trips[index + 1].destination : nil
@@ -150,11 +183,12 @@ extension BuildStep {
                 itineraryLine: itineraryLines[index], siteHasTags: !tags.tags.isEmpty,
                 projectRoot: context.options.projectRoot, now: context.environment.now()) }
             if let stored, let key = stored.key(of: trip.destination, inputs: inputs(), placemark: trip.placemark) {
-                // Its files are still in the output folder as the last build wrote them: only the
-                // home page's card is made; otherwise it is rendered and noted for the next build.
+                // Its files are still in the output folder as the last build wrote them: nothing is
+                // made (its card only if the home page is rendered); otherwise it is rendered and
+                // noted for the next build.
                 if stored.keptFiles(of: trip.destination, key: key) != nil {
                     reused.add(1, ordering: .relaxed)
-                    result = .success(RenderedDestination(files: PageFiles(), cardMap: renderer.cardMap(trip: trip)))
+                    result = .success(RenderedDestination(files: PageFiles(), cardMap: nil))
                 } else {
                     result = Result(catching: make)
                     if case .success(let rendered) = result {
@@ -176,17 +210,60 @@ extension BuildStep {
             results.withLock { $0[index] = result }
         }
         let outcomes = results.withLock { results in trips.indices.map { results[$0]! } }
-        let siteFiles = try site.withLock { $0 }!.get()
-        var files = siteFiles.files
-        let cardMaps = outcomes.map { (try? $0.get())?.cardMap }
-        files.files.append(try renderer.homePage(
-            trips: trips, cardMaps: cardMaps, overviewMap: siteFiles.overviewMap, itineraries: itineraries.plans,
-            overviewPreview: siteFiles.overviewPreview))
+        let groupOutcomes = groupResults.withLock { results in groups.indices.map { results[$0]! } }
+        var renderings: [SiteFileGroup.Rendering?] = []
+        for outcome in groupOutcomes { renderings.append(try outcome.get()) }
+        var files = PageFiles()
+        var keptGroups = 0
+        var renderedGroups: [String] = []
+        for (group, rendering) in zip(groups, renderings) {
+            if let rendering {
+                files += rendering.files
+                renderedGroups.append(group.name)
+            } else {
+                keptGroups += 1
+            }
+        }
+        // The home page shows the overview map: its key holds the overview's, and when the overview
+        // group was kept but the home page is not, the overview's template value is made again.
+        let overviewGroup = groups.firstIndex { $0.name == "overview" }!
+        let (homeKey, isHomeKept) = home.withLock { $0 }
+        if isHomeKept {
+            keptGroups += 1
+        } else {
+            let cardMaps = Self.cardMaps(of: trips, rendered: outcomes.map { (try? $0.get())?.cardMap }, renderer: renderer)
+            let overviewMap = renderings[overviewGroup]?.overview
+                ?? renderer.overviewFiles(trips: trips, overview: overview, itineraries: itineraries.plans).overview
+            let home = try renderer.homePage(
+                trips: trips, cardMaps: cardMaps, overviewMap: overviewMap.map, itineraries: itineraries.plans,
+                overviewPreview: overviewMap.preview)
+            files.files.append(home)
+            renderedGroups.append("home")
+            if let stored, let homeKey { stored.noteRendered(group: "home", key: homeKey, paths: [home.path]) }
+        }
         for outcome in outcomes {
             files += try outcome.get().files
         }
         files.files += theme.assets.map { OutputFile(path: $0.relativePath, contents: $0.outputContents) }
         files.files += basemap.tiles?.outputFiles() ?? []
-        return (files.files.sorted { $0.path < $1.path }, files.sharePreviews, reused.load(ordering: .relaxed))
+        return (
+            files.files.sorted { $0.path < $1.path }, files.sharePreviews, reused.load(ordering: .relaxed),
+            (keptGroups, groups.count + 1, renderedGroups.sorted())
+        )
+    }
+
+    /// The home page's card map of each of `trips`: `rendered`'s (made with the destination's
+    /// files), else made now in parallel across the cores (a destination the stored build kept; a
+    /// destination whose rendering failed gets none, and its error stops the build).
+    private static func cardMaps(of trips: [Trip], rendered: [CardMapContext?], renderer: PageRenderer) -> [CardMapContext?] {
+        let missing = rendered.indices.filter { rendered[$0] == nil }
+        let made = Mutex([Int: CardMapContext](minimumCapacity: missing.count))
+        DispatchQueue.concurrentPerform(iterations: missing.count) { position in
+            let index = missing[position]
+            let cardMap = renderer.cardMap(trip: trips[index])
+            made.withLock { $0[index] = cardMap }
+        }
+        let cards = made.withLock { $0 }
+        return rendered.indices.map { rendered[$0] ?? cards[$0] }
     }
 }

@@ -9,7 +9,10 @@ import RoadTripContent
 /// files with the ``BasemapFileStamp`` each had after the write (one ``StoredBuildFile`` per output
 /// folder). Rendered bytes are never stored: a destination is reused only while every one of its
 /// files is still in the output folder with its recorded stamp, and write-output then leaves
-/// those files alone without reading them (``OutputWriter/write(_:keeping:holding:)``).
+/// those files alone without reading them (``OutputWriter/write(_:keeping:holding:)``). The
+/// groups of site-wide files (``SiteFileGroup``: overview map, feed, tag pages, …, and the home
+/// page) are kept the same way (``keptFiles(ofGroup:key:)``), under a key that digests what they
+/// show rather than a source's fingerprint.
 ///
 /// A destination's key (``key(of:inputs:placemark:)``) is its source's ``SourceFingerprint`` (the
 /// destination folder, or `Destinations.plist`) with what its pages take from outside the source:
@@ -203,6 +206,25 @@ final class StoredBuild: DestinationSourceCache {
         state.withLock { $0.rendered[Self.identity(of: destination)] = (key, paths) }
     }
 
+    /// The output paths of the site-wide group `name` (``SiteFileGroup``) when the last build
+    /// rendered it under `key` and each of its files is still in the output folder with the stamp
+    /// recorded after that build's write; they are then this build's too (``keptPaths``). `nil`
+    /// otherwise: render it. A group's key digests what its files show, not a source's
+    /// fingerprint, so it needs no settled source.
+    func keptFiles(ofGroup name: String, key: String) -> [String]? {
+        let identity = Self.groupIdentity(name)
+        guard let stored = previous[identity], stored.key == key else { return nil }
+        for file in stored.files where BasemapFileStamp.of(path: outputRoot + "/" + file.path) != file.stamp { return nil }
+        state.withLock { $0.kept[identity] = stored }
+        return stored.files.map(\.path)
+    }
+
+    /// Notes that the site-wide group `name` was rendered under `key` into `paths` (its files and
+    /// share previews), to be stamped and saved once they are written.
+    func noteRendered(group name: String, key: String, paths: [String]) {
+        state.withLock { $0.rendered[Self.groupIdentity(name)] = (key, paths) }
+    }
+
     /// Every output path this build reuses without rendering, sorted.
     var keptPaths: [String] {
         state.withLock { $0.kept.values.flatMap { $0.files.map(\.path) } }.sorted()
@@ -223,7 +245,9 @@ final class StoredBuild: DestinationSourceCache {
         let sourcePathsByIdentity = Dictionary(uniqueKeysWithValues: renderedList.map { ($0.key, Self.sourcePath(of: $0.key)) })
         DispatchQueue.concurrentPerform(iterations: renderedList.count) { position in
             let (identity, (key, paths)) = renderedList[position]
-            guard sources[sourcePathsByIdentity[identity]!]?.isSettled == true else { return }
+            // A site-wide group (source path "") is keyed by content: stored whenever its files are.
+            let sourcePath = sourcePathsByIdentity[identity]!
+            guard sourcePath.isEmpty || sources[sourcePath]?.isSettled == true else { return }
             var files: [StoredBuildFile.StampedFile] = []
             files.reserveCapacity(paths.count)
             for path in paths {
@@ -288,6 +312,10 @@ final class StoredBuild: DestinationSourceCache {
     private static func identity(of destination: Destination) -> String {
         destination.sourcePath + "\u{0}" + destination.slug
     }
+
+    /// How the stored file names the site-wide group `name`: NUL, the name (an empty source path,
+    /// which no destination has).
+    private static func groupIdentity(_ name: String) -> String { "\u{0}" + name }
 
     /// The source path of an ``identity(of:)``.
     private static func sourcePath(of identity: String) -> String {

@@ -2,7 +2,8 @@ import Foundation
 import RoadTripCore
 
 /// The bytes of a ``StoredBuild`` file, `.roadtrip-cache/build/<output>.index`: what the last
-/// build into one output folder rendered, per destination, with the stamps of the files it wrote.
+/// build into one output folder rendered, per destination and per group of site-wide files
+/// (``SiteFileGroup``, and the home page), with the stamps of the files it wrote.
 ///
 /// Binary, little-endian, without field names (``StoredBytesWriter``) (a 4,000-destination site has 12,000 file records,
 /// read on every build): the magic `RTBUILD2\n`, the site key
@@ -32,7 +33,8 @@ struct StoredBuildFile: Sendable, Equatable {
 
     /// Everything the records depend on besides their own sources (``StoredBuild``'s site key).
     var siteKey: String
-    /// By destination: `sourcePath` + NUL + slug.
+    /// By destination: `sourcePath` + NUL + slug; by site-wide group: NUL + its name (an empty
+    /// source path, which no destination has).
     var destinations: [String: Destination]
 
     init(siteKey: String, destinations: [String: Destination] = [:]) {

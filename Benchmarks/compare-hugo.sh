@@ -155,7 +155,7 @@ make_roadtrip_project() {  # $1: project folder
 # The command's arguments may contain @OUT@, replaced by the run's output folder.
 # MODE "clean": every run builds into a fresh folder of its own (OUTPUT_DIR.<run>), never one just
 #   deleted: on this VM (ext4 with discard) creating files where a tree was just deleted is up to ten
-#   times slower. The folders are removed after the last run.
+#   times slower. Nothing is deleted before the script ends (see the end of measure).
 # MODE "rebuild": one untimed build first, then every run builds over the previous output with the
 #   content unchanged (the edit-and-rebuild loop of an author; roadtrip skips files whose bytes did not
 #   change, Hugo rewrites them).
@@ -197,7 +197,11 @@ measure() {
     MEDIAN_KB=$(median < "$WORK/$name.kb")
     run=$(sort -n "$WORK/$name.seconds" | awk -v n="$RUNS" 'NR == int((n + 1) / 2) { print $2 }')
     MEDIAN_LOG="$WORK/$name.$run.log"
-    [ "$mode" != clean ] || for run in $(seq 1 "$RUNS"); do rm -rf "$output.$run"; done
+    # The clean runs' folders stay until the script ends (cleanup): ext4 allocates inodes slowly
+    # for minutes after a large tree is deleted (recently_deleted() in the kernel's inode
+    # allocator was 35 % of a 250-destination build's samples measured right after a deletion),
+    # which would slow whichever builder runs next — deleting nothing until the end keeps every
+    # run, of either builder, on the same footing.
 }
 
 rows=(); stages=()
@@ -234,7 +238,6 @@ for n in $SIZES; do
             "$ROADTRIP" build --source "$project" --output @OUT@
         rt_edit_ms=$(awk -v s="$MEDIAN_SECONDS" 'BEGIN { printf "%.0f", s * 1000 }')
         stages+=("N=$n, one destination edited (median run):" "$(grep -E '^\[[0-9]+/[0-9]+\]' "$MEDIAN_LOG" | sed 's/^/    /')")
-        rm -rf "$project" "$WORK/out-roadtrip-$n"
     fi
 
     if [ "$SKIP_HUGO" != 1 ]; then
@@ -253,7 +256,6 @@ for n in $SIZES; do
         measure "hugo-$n-edit" "$WORK/out-hugo-$n" "$pages" edit -- \
             hugo --source "$site" --destination @OUT@ --cacheDir "$WORK/hugo-cache" --quiet
         hugo_edit_ms=$(awk -v s="$MEDIAN_SECONDS" 'BEGIN { printf "%.0f", s * 1000 }')
-        rm -rf "$site" "$WORK/out-hugo-$n"
     fi
 
     if [ "$rt_ms" != "n/a" ] && [ "$hugo_ms" != "n/a" ]; then
@@ -261,7 +263,6 @@ for n in $SIZES; do
         rebuild_ratio=$(awk -v a="$rt_rebuild_ms" -v b="$hugo_rebuild_ms" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "n/a" }')
     fi
     rows+=("$n $pages $rt_ms $hugo_ms $ratio $rt_rebuild_ms $hugo_rebuild_ms $rebuild_ratio $rt_edit_ms $hugo_edit_ms $rt_mb $hugo_mb")
-    rm -rf "$WORK/content-$n"
 done
 
 hugo_version="skipped"; [ "$SKIP_HUGO" = 1 ] || hugo_version="$(hugo version | awk '{ print $2 }')"

@@ -727,6 +727,40 @@ import TestTools
     }
 
     /// `--no-cache` reads nothing stored but still records its build, as Hugo's `--ignoreCache` does.
+    /// A rebuild where nothing changed leaves `.roadtrip-cache/build/`'s files as they are (the same
+    /// inode and modification time: not replaced), since their records equal what it read; an edit
+    /// of one destination replaces both (its source's record and its pages' stamps changed) — of
+    /// the index files, only the output folder's (the others are the reference builds' folders').
+    @Test func storedFilesAreRewrittenOnlyWhenTheirRecordsChange() throws {
+        let project = try Self.builtSite()
+        defer { project.remove() }
+        let folder = project.root.appendingPathComponent(".roadtrip-cache/build")
+        func identities() throws -> [String: String] {
+            var result: [String: String] = [:]
+            for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) {
+                let attributes = try FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent(name).path)
+                result[name] = "\(attributes[.systemFileNumber]!) \((attributes[.modificationDate] as! Date).timeIntervalSince1970)"
+            }
+            return result
+        }
+        let first = try project.build()
+        #expect(first.status == 0, "\(first.standardError)")
+        let before = try identities()
+        #expect(before.keys.contains("sources.store") && before.keys.contains { $0.hasSuffix(".index") }, "\(before)")
+        let again = try project.build()
+        #expect(again.status == 0 && Self.reused(again) == 4, "\(again.standardOutput)")
+        #expect(try identities() == before)
+        try project.write("Destinations/bergen/index.md", try project.read("Destinations/bergen/index.md") + "\nOne more line.\n")
+        try Self.settle(project, ["Destinations/bergen/index.md"])
+        let edited = try project.build()
+        #expect(edited.status == 0 && Self.reused(edited) == 3, "\(edited.standardOutput)")
+        let after = try identities()
+        #expect(after["sources.store"] != before["sources.store"])
+        // The output folder's index, not those of the reference builds' folders.
+        #expect(before.keys.filter { $0.hasSuffix(".index") && after[$0] != before[$0] }.count == 1, "\(before) \(after)")
+        #expect(try Self.buildAndCompare(project, "after the edit") == 4)
+    }
+
     @Test func noCacheRendersEverythingAndStillRecords() throws {
         let project = try Self.builtSite()
         defer { project.remove() }

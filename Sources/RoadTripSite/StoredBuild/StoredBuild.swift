@@ -265,11 +265,18 @@ final class StoredBuild: DestinationSourceCache {
             return "cannot create \(ProjectCacheFolder.name)/build/: \(error.localizedDescription)"
         }
         let keptSources = sources.compactMapValues { source in source.record.map { StoredSourcesFile.Source(digest: source.digest, record: $0) } }
-        for (path, data) in [
-            (fileURL.path, StoredBuildFile(siteKey: siteKey, destinations: destinations).data),
-            (sourcesURL.path, StoredSourcesFile(loadKey: loadKey, sources: keptSources).data),
-        ] {
-            switch CacheFileReplacement.replace(path, with: data) {
+        // A file whose records equal those this build read from it (under the same key, which it
+        // was read only under) is left as it is: not encoded, checksummed or written again (a
+        // rebuild where nothing changed at 4,000 destinations: 10 MB of sources.store, 1 MB of index).
+        var changed: [(path: String, data: () -> Data)] = []
+        if previous.isEmpty || destinations != previous {
+            changed.append((fileURL.path, { StoredBuildFile(siteKey: self.siteKey, destinations: destinations).data }))
+        }
+        if previousSources.isEmpty || keptSources != previousSources {
+            changed.append((sourcesURL.path, { StoredSourcesFile(loadKey: self.loadKey, sources: keptSources).data }))
+        }
+        for (path, data) in changed {
+            switch CacheFileReplacement.replace(path, with: data()) {
             case .success: continue
             case .failure(.cannotCreate(let reason)), .failure(.cannotWrite(let reason)): return reason
             }

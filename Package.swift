@@ -18,6 +18,7 @@ let package = Package(
         .systemLibrary(name: "CGeonames", providers: [.apt(["libgeonames-dev"])]),
         .systemLibrary(name: "CExif", pkgConfig: "libexif", providers: [.apt(["libexif-dev"])]),
         .systemLibrary(name: "CZip", pkgConfig: "libzip", providers: [.apt(["libzip-dev"])]),
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CNetCDF", pkgConfig: "netcdf", providers: [.apt(["libnetcdf-dev"])]),
         // A C target, not a systemLibrary: libvips' API is C-variadic (Swift cannot call it) and its
         // pkg-config brings GLib's -pthread (a SwiftPM warning). The GLib include paths are Debian's
@@ -47,7 +48,7 @@ let package = Package(
         ),
         .target(
             name: "RoadTripSite",
-            dependencies: ["RoadTripCore", "RoadTripFormats", "RoadTripGeo", "RoadTripContent", "RoadTripCompute", "RoadTripRender"]
+            dependencies: ["RoadTripCore", "RoadTripFormats", "RoadTripGeo", "RoadTripContent", "RoadTripCompute", "RoadTripRender", "CZlib"]
         ),
         .target(
             name: "RoadTripServe",

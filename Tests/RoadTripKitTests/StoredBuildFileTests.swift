@@ -27,11 +27,20 @@ import Testing
         // "Destinations.plist\0oslo" (23 bytes) first — '.' (0x2E) sorts before '/' (0x2F):
         // 4 + 23, key 4 + 0, count 4 = 35. Then "Destinations/bergen\0bergen" (26 bytes): 4 + 26,
         // key 4 + 16, count 4, and two files: 4 + 17 + 32 and 4 + 14 + 32 → 30 + 20 + 4 + 53 + 50 = 157.
-        // Last, the checksum: 16 hexadecimal digits.
-        #expect(data.count == 9 + 20 + 4 + 35 + 157 + 16)
-        #expect(data.prefix(9) == Data("RTBUILD2\n".utf8))
-        #expect(data.suffix(16).allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains($0) })
+        // Last, the checksum: 8 hexadecimal digits.
+        #expect(data.count == 9 + 20 + 4 + 35 + 157 + 8)
+        #expect(data.prefix(9) == Data("RTBUILD3\n".utf8))
+        #expect(data.suffix(8).allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains($0) })
         #expect(StoredBuildFile(parsing: data) == Self.sample)
+    }
+
+    /// The checksum is CRC-32 as ISO 3309 / zlib define it: the CRC catalogue's check value of the
+    /// nine ASCII bytes "123456789" is 0xCBF43926 (Williams, "A painless guide to CRC error
+    /// detection algorithms", CRC-32 parameters; `python3 -c 'import zlib; print(hex(zlib.crc32(b"123456789")))'`).
+    @Test func theChecksumIsCRC32() {
+        var text = "123456789"
+        #expect(text.withUTF8 { String(decoding: StoredChecksum.of(UnsafeRawBufferPointer($0)), as: UTF8.self) } == "cbf43926")
+        #expect(String(decoding: StoredChecksum.of(UnsafeRawBufferPointer(start: nil, count: 0)), as: UTF8.self) == "00000000")
     }
 
     /// `bytes` with a checksum that matches them, so that what is checked is the parse.
@@ -44,7 +53,7 @@ import Testing
     /// checksum itself, and a same-length edit of a path inside a record.
     @Test func aFileChangedAnywhereReadsAsNothing() {
         let good = Self.sample.data
-        #expect(good.count == 241)
+        #expect(good.count == 233)
         for offset in 0..<good.count {
             for mask: UInt8 in [0x01, 0x80, 0xFF] {
                 var flipped = good
@@ -61,10 +70,10 @@ import Testing
         #expect(StoredBuildFile(parsing: edited) == nil)
         var unchecked = Self.sample
         unchecked.destinations["Destinations/bergen\u{0}bergen"]!.files[0].path = "bergen/index.htmx"
-        #expect(StoredBuildFile(parsing: Self.sealed(edited.dropLast(16))) == unchecked, "the edit alone parses")
-        // A file of the previous format (magic RTBUILD1, no checksum) reads as nothing.
-        var old = Data(good.dropLast(16))
-        old[7] = UInt8(ascii: "1")
+        #expect(StoredBuildFile(parsing: Self.sealed(edited.dropLast(8))) == unchecked, "the edit alone parses")
+        // A file of a previous format (magic RTBUILD2, under a matching checksum) reads as nothing.
+        var old = Data(good.dropLast(8))
+        old[7] = UInt8(ascii: "2")
         #expect(StoredBuildFile(parsing: old) == nil)
         #expect(StoredBuildFile(parsing: Self.sealed(old)) == nil)
     }
@@ -78,7 +87,7 @@ import Testing
             #expect(StoredBuildFile(parsing: sealedGood.prefix(length)) == nil, "truncated to \(length) bytes")
         }
         // The parse itself, given matching checksums: the bytes before the checksum.
-        let good = Data(sealedGood.dropLast(16))
+        let good = Data(sealedGood.dropLast(8))
         for length in 0..<good.count {
             #expect(StoredBuildFile(parsing: Self.sealed(good.prefix(length))) == nil, "truncated to \(length) bytes, checksum matching")
         }

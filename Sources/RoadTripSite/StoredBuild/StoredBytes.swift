@@ -1,4 +1,5 @@
 import Foundation
+internal import CZlib
 import RoadTripCore
 
 /// The field encoding the files of `.roadtrip-cache/build/` share (``StoredBuildFile``,
@@ -52,17 +53,24 @@ struct StoredBytesWriter {
     var sealedData: Data { Data(bytes + bytes.withUnsafeBytes(StoredChecksum.of)) }
 }
 
-/// The last ``length`` bytes of a file of `.roadtrip-cache/build/`: the 64-bit FNV-1a of every
-/// byte before them (magic included) as 16 lowercase hexadecimal digits. It is checked before
-/// anything is parsed, so a file edited or corrupted anywhere — even at the same length, where
-/// every field still parses — reads as nothing. FNV-1a changes with any single changed byte (each
-/// step is a bijection of the hash), so a one-byte corruption is always caught; it is a check
-/// against accidents and stray edits, not against anyone forging a file.
+/// The last ``length`` bytes of a file of `.roadtrip-cache/build/`: the CRC-32 (ISO 3309, as zlib's
+/// `crc32_z` computes it: the checksum of gzip and PNG) of every byte before them (magic included),
+/// as 8 lowercase hexadecimal digits. It is checked before anything is parsed, so a file edited or
+/// corrupted anywhere — even at the same length, where every field still parses — reads as
+/// nothing. CRC-32 catches every change confined to 32 consecutive bits (one or several flipped
+/// bits within four bytes), and any other with probability 1 − 2⁻³²; it is a check against
+/// accidents and stray edits, not against anyone forging a file. zlib's, rather than a byte-wise
+/// FNV-1a, because a 4,000-destination `sources.store` is 10 MB, read and written on every build
+/// that changes it: 2.5 ms against 11.6 ms (10 MB, measured on this 2-core VM).
 enum StoredChecksum {
-    static let length = 16
+    static let length = 8
 
     /// The checksum of `bytes`, as the ``length`` ASCII bytes stored.
-    static func of(_ bytes: UnsafeRawBufferPointer) -> [UInt8] { Array(FNV1a.hex64(bytes: bytes).utf8) }
+    static func of(_ bytes: UnsafeRawBufferPointer) -> [UInt8] {
+        let crc = crc32_z(0, bytes.baseAddress?.assumingMemoryBound(to: Bytef.self), z_size_t(bytes.count))
+        let hex = String(crc, radix: 16)
+        return Array((String(repeating: "0", count: length - hex.count) + hex).utf8)
+    }
 
     /// `data` without its checksum when the checksum is the one of the bytes before it; `nil`
     /// otherwise (too short, or anything changed).

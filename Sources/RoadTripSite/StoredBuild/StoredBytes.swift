@@ -1,6 +1,5 @@
 import Foundation
 internal import CZlib
-import RoadTripCore
 
 /// The field encoding the files of `.roadtrip-cache/build/` share (``StoredBuildFile``,
 /// ``StoredSourcesFile``; also ``CacheFileStamp``'s records): little-endian, without field names. A count is 32 bits; an integer

@@ -39,7 +39,9 @@ extension BuildStep {
         }
         return CountText.counted(state.destinations.count, "destination") + " ("
             + (context.cache == nil && state.storedBuild == nil ? "" : CountText.grouped(state.reusedRenderings) + " reused, ")
-            + CountText.counted(state.files.count + state.keptFiles.count, "file")
+            // The share previews named (drawn by draw-previews) count with the files, as a kept
+            // page's og.png does among the kept files: the same output gives the same count.
+            + CountText.counted(state.files.count + state.sharePreviews.count + state.keptFiles.count, "file")
             + (state.storedBuild == nil ? "" : ", \(siteGroups.reused) of \(siteGroups.count) site-wide groups reused") + ")"
     }
 

@@ -162,7 +162,9 @@ import Testing
         let file = cache.appendingPathComponent(first)
         let whole = try Data(contentsOf: file)
         try whole.prefix(100).write(to: file)
-        let repaired = try project.build()
+        // --no-cache: every page asks the cache for its preview (a stored build would keep the
+        // published og.png of a page or site-wide group it did not render, without asking).
+        let repaired = try project.build(["--no-cache"])
         #expect(repaired.standardOutput.contains("draw-previews: 2 previews (1 rasterised, 1 from the cache) … "), "\(repaired.standardOutput)")
         #expect(try Data(contentsOf: file) == whole)
         // A symbolic link where the PNG was is not followed: the PNG is rasterised again in its place.
@@ -170,6 +172,10 @@ import Testing
         // without asking the cache: --no-cache renders every page and so asks it.)
         try FileManager.default.removeItem(at: file)
         try FileManager.default.createSymbolicLink(atPath: file.path, withDestinationPath: "/etc/hostname")
+        // site.yaml and the project's theme settled, so that this build records what it rendered
+        // (nothing is stored while either could still change unseen) and the next keeps the overview.
+        try IncrementalBuildTests.settle(
+            project, ["Destinations/site.yaml"] + IncrementalBuildTests.files(below: "Themes", of: project))
         let relinked = try project.build(["--no-cache"])
         #expect(relinked.standardOutput.contains("draw-previews: 2 previews (1 rasterised, 1 from the cache) … "), "\(relinked.standardOutput)")
         #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: file.path)) == nil)

@@ -278,7 +278,8 @@ final class StoredBuild: DestinationSourceCache {
         for (path, data) in changed {
             switch CacheFileReplacement.replace(path, with: data()) {
             case .success: continue
-            case .failure(.cannotCreate(let reason)), .failure(.cannotWrite(let reason)): return reason
+            case .failure(.cannotCreate(let reason)), .failure(.cannotWrite(let reason)):
+                return (path as NSString).lastPathComponent + ": " + reason
             }
         }
         return nil

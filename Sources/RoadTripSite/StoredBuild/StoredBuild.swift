@@ -193,11 +193,7 @@ final class StoredBuild: DestinationSourceCache {
     /// its files is still in the output folder with the stamp recorded after that build's write;
     /// they are then this build's too (``keptPaths``). `nil` otherwise: render it.
     func keptFiles(of destination: Destination, key: String) -> [String]? {
-        let identity = Self.identity(of: destination)
-        guard let stored = previous[identity], stored.key == key else { return nil }
-        for file in stored.files where BasemapFileStamp.of(path: outputRoot + "/" + file.path) != file.stamp { return nil }
-        state.withLock { $0.kept[identity] = stored }
-        return stored.files.map(\.path)
+        keptFiles(identity: Self.identity(of: destination), key: key)
     }
 
     /// Notes that `destination` was rendered under `key` into `paths` (its files and the share
@@ -212,7 +208,12 @@ final class StoredBuild: DestinationSourceCache {
     /// otherwise: render it. A group's key digests what its files show, not a source's
     /// fingerprint, so it needs no settled source.
     func keptFiles(ofGroup name: String, key: String) -> [String]? {
-        let identity = Self.groupIdentity(name)
+        keptFiles(identity: Self.groupIdentity(name), key: key)
+    }
+
+    /// The stored record `identity` (a destination's or a site-wide group's) when its key is `key`
+    /// and every one of its files still carries its stamp; noted as kept. `nil` otherwise.
+    private func keptFiles(identity: String, key: String) -> [String]? {
         guard let stored = previous[identity], stored.key == key else { return nil }
         for file in stored.files where BasemapFileStamp.of(path: outputRoot + "/" + file.path) != file.stamp { return nil }
         state.withLock { $0.kept[identity] = stored }

@@ -657,6 +657,29 @@ import TestTools
     /// A stored file that cannot be replaced (here `sources.store` is a folder; `chattr +i` or a
     /// read-only folder do the same) is a warning that says what the next build does: it reuses
     /// what was kept before — not "renders every page again", which it does not.
+    /// An index that cannot be replaced does not keep `sources.store` from being written (the
+    /// third tester's finding): after an edit, the build warns naming the index, and the next
+    /// build reads every source back, the edited one included.
+    @Test func aBlockedIndexStillLetsTheSourcesBeKept() throws {
+        let project = try Self.builtSite()
+        defer { project.remove() }
+        let folder = project.root.appendingPathComponent(".roadtrip-cache/build")
+        let indexes = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".index") }
+        for name in indexes {
+            try FileManager.default.removeItem(at: folder.appendingPathComponent(name))
+            try FileManager.default.createDirectory(at: folder.appendingPathComponent(name + "/inside"), withIntermediateDirectories: true)
+        }
+        try project.write("Destinations/bergen/index.md", try project.read("Destinations/bergen/index.md") + "\nOne more line.\n")
+        try Self.settle(project, ["Destinations/bergen/index.md"])
+        let warned = try project.build()
+        #expect(warned.status == 0, "\(warned.standardError)")
+        #expect(warned.standardError.contains(".index: "), "\(warned.standardError)")
+        #expect(Self.loadsReused(warned) == 3)
+        let next = try project.build()
+        #expect(next.status == 0, "\(next.standardError)")
+        #expect(Self.loadsReused(next) == 4, "\(next.standardOutput)")
+    }
+
     @Test func aStoredFileThatCannotBeReplacedWarnsTruthfully() throws {
         let project = try Self.builtSite()
         defer { project.remove() }

@@ -276,14 +276,16 @@ final class StoredBuild: DestinationSourceCache {
         if previousSources.isEmpty || keptSources != previousSources {
             changed.append((sourcesURL.path, { StoredSourcesFile(loadKey: self.loadKey, sources: keptSources).data }))
         }
+        // Each is tried even when the other fails: a kept sources.store still spares parsing.
+        var problems: [String] = []
         for (path, data) in changed {
             switch CacheFileReplacement.replace(path, with: data()) {
             case .success: continue
             case .failure(.cannotCreate(let reason)), .failure(.cannotWrite(let reason)):
-                return (path as NSString).lastPathComponent + ": " + reason
+                problems.append((path as NSString).lastPathComponent + ": " + reason)
             }
         }
-        return nil
+        return problems.isEmpty ? nil : problems.joined(separator: "; ")
     }
 
     /// Why the stored build may be neither read nor written in `folder` (`.roadtrip-cache/build/`):

@@ -42,8 +42,8 @@ require_positive_integer N
 command -v python3 >/dev/null 2>&1 || apt_install python3
 
 if [ -z "${ROADTRIP:-}" ]; then
-    say "$BENCHMARK: swift build -c release --product roadtrip"
-    (cd "$REPO" && swift build -c release --product roadtrip >&2)
+    say "$BENCHMARK: swift build -c release --product roadtrip --static-swift-stdlib"
+    (cd "$REPO" && swift build -c release --product roadtrip --static-swift-stdlib >&2)
     ROADTRIP="$REPO/.build/release/roadtrip"
 fi
 [ -x "$ROADTRIP" ] || die "roadtrip binary not found at $ROADTRIP"

@@ -14,7 +14,7 @@
 #    pairs run in turn of (on − off) / pages; the budget is 0.1 ms — and roadtrip's stage lines
 #    (--verbose) of the median warm and off builds.
 #
-# Environment: N=4000  RUNS=5  SEED=2025  ROADTRIP=/path/to/roadtrip (default: swift build -c release)
+# Environment: N=4000  RUNS=5  SEED=2025  ROADTRIP=/path/to/roadtrip (default: swift build -c release --static-swift-stdlib, as ./run builds it)
 #              KEEP_TMP=1 keeps the work folder.
 # Needs: bash, python3, /usr/bin/time (Debian `time`), Debian's gmt-gshhg-* (./run installs them).
 set -euo pipefail
@@ -34,7 +34,7 @@ require_positive_integer RUNS
 [ -f /usr/share/gmt-gshhg/binned_GSHHS_c.nc ] || die "GSHHG is not installed (run ./run once, or apt-get install gmt-gshhg-low gmt-gshhg-high gmt-gshhg-full)"
 if [ -z "${ROADTRIP:-}" ]; then
     say "basemap: building roadtrip (release)"
-    (cd "$REPO" && swift build -c release --product roadtrip >&2)
+    (cd "$REPO" && swift build -c release --product roadtrip --static-swift-stdlib >&2)
     ROADTRIP="$REPO/.build/release/roadtrip"
 fi
 

@@ -24,7 +24,7 @@
 # Environment:
 #   SIZES="250 1000 4000"  destination counts       RUNS=3         builds per builder and size
 #   SEED=2025              generator seed           SKIP_ROADTRIP=1 / SKIP_HUGO=1  measure one side only
-#   ROADTRIP=/path/to/roadtrip   use this binary instead of `swift build -c release --product roadtrip`
+#   ROADTRIP=/path/to/roadtrip   use this binary instead of `swift build -c release --product roadtrip --static-swift-stdlib`, as ./run builds it
 #   KEEP_TMP=1             keep the temporary work folder (its path is printed)
 #   BIG_INPUTS=0           leave out the big-input benchmarks run after the table (by default this
 #                          script also runs Benchmarks/triplog-throughput.sh — the 1,000,000-point log,
@@ -61,8 +61,8 @@ if [ "$SKIP_HUGO" != 1 ] && ! command -v hugo >/dev/null 2>&1; then need+=(hugo)
 if [ "$SKIP_ROADTRIP" != 1 ]; then
     [ -d "$REPO/Themes/default" ] || die "$REPO/Themes/default is missing: roadtrip needs its default theme (or set SKIP_ROADTRIP=1)"
     if [ -z "${ROADTRIP:-}" ]; then
-        say "compare-hugo: swift build -c release --product roadtrip"
-        (cd "$REPO" && swift build -c release --product roadtrip >&2)
+        say "compare-hugo: swift build -c release --product roadtrip --static-swift-stdlib"
+        (cd "$REPO" && swift build -c release --product roadtrip --static-swift-stdlib >&2)
         ROADTRIP="$REPO/.build/release/roadtrip"
     fi
     [ -x "$ROADTRIP" ] || die "roadtrip binary not found at $ROADTRIP"
@@ -287,8 +287,8 @@ if [ "${BIG_INPUTS:-1}" != 0 ] && [ "$SKIP_ROADTRIP" != 1 ]; then
     RUNS="${BIG_RUNS:-3}" ROADTRIP="$ROADTRIP" SKIP_GPXPY=1 SKIP_GPSBABEL=1 bash "$REPO/Benchmarks/triplog-throughput.sh"
     benchmarks="${BENCHMARKS:-$(dirname "$ROADTRIP")/roadtrip-benchmarks}"
     if [ ! -x "$benchmarks" ]; then
-        say "compare-hugo: swift build -c release --product roadtrip-benchmarks"
-        (cd "$REPO" && swift build -c release --product roadtrip-benchmarks >&2)
+        say "compare-hugo: swift build -c release --product roadtrip-benchmarks --static-swift-stdlib"
+        (cd "$REPO" && swift build -c release --product roadtrip-benchmarks --static-swift-stdlib >&2)
         benchmarks="$REPO/.build/release/roadtrip-benchmarks"
     fi
     BENCHMARKS="$benchmarks" bash "$REPO/Benchmarks/photo-thumbnails.sh"

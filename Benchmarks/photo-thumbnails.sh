@@ -3,7 +3,7 @@
 # per second for COUNT real-size JPEGs, and peak memory.
 #
 # 1. Installs libvips-tools/libvips-dev/libexif-dev with apt-get when missing; builds the benchmark
-#    executable (`swift build -c release --product roadtrip-benchmarks`, unless BENCHMARKS names a
+#    executable (`swift build -c release --product roadtrip-benchmarks --static-swift-stdlib`, as ./run builds it, unless BENCHMARKS names a
 #    binary).
 # 2. Makes COUNT distinct WIDTH×HEIGHT JPEGs (Q 90) with `vips`: one Gaussian-noise image (σ 40 around
 #    mid-grey: a worst case for JPEG, no smooth sky) blurred slightly so files are camera-sized, with
@@ -35,8 +35,8 @@ command -v vips >/dev/null 2>&1 || apt_install libvips-tools
 pkg-config --exists vips libexif 2>/dev/null || apt_install pkg-config libvips-dev libexif-dev
 
 if [ -z "${BENCHMARKS:-}" ]; then
-    say "photo-thumbnails: swift build -c release --product roadtrip-benchmarks"
-    (cd "$REPO" && swift build -c release --product roadtrip-benchmarks >&2)
+    say "photo-thumbnails: swift build -c release --product roadtrip-benchmarks --static-swift-stdlib"
+    (cd "$REPO" && swift build -c release --product roadtrip-benchmarks --static-swift-stdlib >&2)
     BENCHMARKS="$(cd "$REPO" && swift build -c release --show-bin-path)/roadtrip-benchmarks"
 fi
 [ -x "$BENCHMARKS" ] || die "no roadtrip-benchmarks binary at $BENCHMARKS"

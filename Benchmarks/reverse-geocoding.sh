@@ -2,7 +2,7 @@
 # Benchmarks/reverse-geocoding.sh — reverse geocoding (issue 6, "Benchmark"): roadtrip's Gazetteer
 # through its spatial index against a linear scan of every city, in the same run.
 #
-# 1. Builds the benchmark executable (`swift build -c release --product roadtrip-benchmarks`, unless
+# 1. Builds the benchmark executable (`swift build -c release --product roadtrip-benchmarks --static-swift-stdlib`, as ./run builds it, unless
 #    BENCHMARKS names a binary); it links RoadTripKit and Debian's libgeonames (24,361 cities).
 # 2. Runs it RUNS times (default 1). Each run: loads the gazetteer (copies every city out of
 #    libgeonames and builds the k-d tree; the RSS delta of that load is printed), builds the index
@@ -40,8 +40,8 @@ done
 pkg-config --exists geonames 2>/dev/null || apt_install pkg-config libgeonames-dev
 
 if [ -z "${BENCHMARKS:-}" ]; then
-    say "reverse-geocoding: swift build -c release --product roadtrip-benchmarks"
-    (cd "$REPO" && swift build -c release --product roadtrip-benchmarks >&2)
+    say "reverse-geocoding: swift build -c release --product roadtrip-benchmarks --static-swift-stdlib"
+    (cd "$REPO" && swift build -c release --product roadtrip-benchmarks --static-swift-stdlib >&2)
     BENCHMARKS="$(cd "$REPO" && swift build -c release --show-bin-path)/roadtrip-benchmarks"
 fi
 [ -x "$BENCHMARKS" ] || die "no roadtrip-benchmarks binary at $BENCHMARKS"

@@ -72,8 +72,8 @@ if [ "$SKIP_NGINX" != 1 ] && ! command -v nginx >/dev/null 2>&1 && [ ! -x /usr/s
 NGINX="$(command -v nginx || echo /usr/sbin/nginx)"
 
 if [ -z "${ROADTRIP:-}" ]; then
-    say "serve-throughput: swift build -c release --product roadtrip"
-    (cd "$REPO" && swift build -c release --product roadtrip >&2)
+    say "serve-throughput: swift build -c release --product roadtrip --static-swift-stdlib"
+    (cd "$REPO" && swift build -c release --product roadtrip --static-swift-stdlib >&2)
     ROADTRIP="$(cd "$REPO" && swift build -c release --show-bin-path)/roadtrip"
 fi
 [ -x "$ROADTRIP" ] || die "no roadtrip binary at $ROADTRIP"

@@ -11,7 +11,7 @@
 # render-pages step (which draws the previews' SVG) and the whole build (wall ms), and the PNGs'
 # total and largest size.
 #
-# Environment: N=300  RUNS=3  SEED=2025  ROADTRIP=/path/to/roadtrip (default: swift build -c release)
+# Environment: N=300  RUNS=3  SEED=2025  ROADTRIP=/path/to/roadtrip (default: swift build -c release --static-swift-stdlib, as ./run builds it)
 #              KEEP_TMP=1 keeps the work folder.
 # Needs: bash, python3, taskset (util-linux), Debian's gmt-gshhg-* for the basemap (./run installs them).
 set -euo pipefail
@@ -29,7 +29,7 @@ require_positive_integer RUNS
 
 if [ -z "${ROADTRIP:-}" ]; then
     say "share-previews: building roadtrip (release)"
-    (cd "$REPO" && swift build -c release --product roadtrip >&2)
+    (cd "$REPO" && swift build -c release --product roadtrip --static-swift-stdlib >&2)
     ROADTRIP="$REPO/.build/release/roadtrip"
 fi
 

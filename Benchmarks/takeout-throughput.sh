@@ -11,7 +11,7 @@
 #    velocity and heading; one in five with an `activity` list (skipped by the reader). The default
 #    1,500,000 records make about 500 MB covering three years. A file of a tenth as many records is
 #    written too, for the memory comparison.
-# 2. Builds roadtrip (`swift build -c release --product roadtrip`, unless ROADTRIP names a binary).
+# 2. Builds roadtrip (`swift build -c release --product roadtrip --static-swift-stdlib`, as ./run builds it, unless ROADTRIP names a binary).
 # 3. Runs each case RUNS times (default 3) under `/usr/bin/time -v` and prints the median wall time,
 #    MB/s (file bytes / 10^6 / s) and the median peak resident set size ("Maximum resident set size"):
 #      cat          `cat FILE > /dev/null`: reading the bytes (the floor)
@@ -47,8 +47,8 @@ require_positive_integer RUNS
 command -v python3 >/dev/null 2>&1 || apt_install python3
 
 if [ -z "${ROADTRIP:-}" ]; then
-    say "takeout-throughput: swift build -c release --product roadtrip"
-    (cd "$REPO" && swift build -c release --product roadtrip >&2)
+    say "takeout-throughput: swift build -c release --product roadtrip --static-swift-stdlib"
+    (cd "$REPO" && swift build -c release --product roadtrip --static-swift-stdlib >&2)
     ROADTRIP="$(cd "$REPO" && swift build -c release --show-bin-path)/roadtrip"
 fi
 [ -x "$ROADTRIP" ] || die "no roadtrip binary at $ROADTRIP"

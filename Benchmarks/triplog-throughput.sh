@@ -8,7 +8,7 @@
 #    acceleration limits, stops, curves from a random-walk turn rate), correlated GPS noise of a few
 #    metres, rare multipath spikes of ~300 m, `ele` over rolling terrain with noise, `hdop` on most
 #    points (a few above 8), a new `trkseg` after every 10 h of driving (with a 14 h night gap).
-# 2. Builds roadtrip (`swift build -c release --product roadtrip`, unless ROADTRIP names a binary).
+# 2. Builds roadtrip (`swift build -c release --product roadtrip --static-swift-stdlib`, as ./run builds it, unless ROADTRIP names a binary).
 # 3. Runs each tool RUNS times (default 3) under `/usr/bin/time -f '%e %M'` and prints, per tool, the
 #    median wall time, MB/s (file bytes / 10^6 / s), points/s and the median peak resident set
 #    (MiB). What each tool does:
@@ -67,8 +67,8 @@ if [ "$SKIP_GPXPY" != 1 ] && ! python3 -c 'import gpxpy' 2>/dev/null; then
 fi
 
 if [ -z "${ROADTRIP:-}" ]; then
-    say "triplog-throughput: swift build -c release --product roadtrip"
-    (cd "$REPO" && swift build -c release --product roadtrip >&2)
+    say "triplog-throughput: swift build -c release --product roadtrip --static-swift-stdlib"
+    (cd "$REPO" && swift build -c release --product roadtrip --static-swift-stdlib >&2)
     ROADTRIP="$(cd "$REPO" && swift build -c release --show-bin-path)/roadtrip"
 fi
 [ -x "$ROADTRIP" ] || die "no roadtrip binary at $ROADTRIP"

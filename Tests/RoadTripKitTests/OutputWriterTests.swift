@@ -250,6 +250,52 @@ private func attributes(_ url: URL) throws -> (date: Date?, inode: UInt64?) {
         #expect(try writer.write([fromElsewhere]).unchanged == ["assets/basemap/0/0/0.svg"])
     }
 
+    /// A first write (the staging folder becomes the output folder) stages each folder's files
+    /// together: 150 tiles in one folder, 3 in another and a page, linked or written, each in its
+    /// place. It reports each link's stamp as `lstat` gives it in the output afterwards (linking
+    /// moved the status-change time; nothing moved it since), and a cache file that is a symbolic
+    /// link is not linked: its `otherwise` bytes are written, and no stamp is reported for it.
+    @Test func aFirstWriteStampsTheLinksItMadeAndNeverLinksASymbolicLink() throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.remove() }
+        func producer(_ text: String) -> OutputProducer { OutputProducer { sink in Data(text.utf8).withUnsafeBytes { sink.write($0) } } }
+        let cacheFolder = sandbox.project.appendingPathComponent(".roadtrip-cache/basemap")
+        var files: [OutputFile] = [OutputFile(path: "index.html", contents: .text("<p>home</p>\n"))]
+        var tilePaths: [String] = []
+        for (x, count) in [(1, 150), (2, 3)] {
+            for y in 0..<count {
+                let cached = cacheFolder.appendingPathComponent("9/\(x)/\(y).svg")
+                try sandbox.put("<svg>\(x) \(y)</svg>\n", at: cached)
+                files.append(OutputFile(path: "assets/basemap/9/\(x)/\(y).svg",
+                                        contents: .link(fromPath: cached.path, otherwise: producer("unused\n"))))
+                tilePaths.append("assets/basemap/9/\(x)/\(y).svg")
+            }
+        }
+        let outside = sandbox.base.appendingPathComponent("outside.svg")
+        try sandbox.put("<svg>outside</svg>\n", at: outside)
+        let symbolic = cacheFolder.appendingPathComponent("9/2/9.svg")
+        try FileManager.default.createSymbolicLink(at: symbolic, withDestinationURL: outside)
+        files.append(OutputFile(path: "assets/basemap/9/2/9.svg", contents: .link(fromPath: symbolic.path, otherwise: producer("<svg>own</svg>\n"))))
+
+        let summary = try sandbox.writer().write(files)
+        #expect(summary.written.count == 155)
+        #expect(sandbox.text("index.html") == "<p>home</p>\n")
+        #expect(sandbox.text("assets/basemap/9/1/149.svg") == "<svg>1 149</svg>\n")
+        #expect(sandbox.text("assets/basemap/9/2/9.svg") == "<svg>own</svg>\n")
+        #expect(try attributes(sandbox.output.appendingPathComponent("assets/basemap/9/2/9.svg")).inode != attributes(outside).inode)
+        #expect(summary.linkStamps["assets/basemap/9/2/9.svg"] == nil)
+        #expect(Set(summary.linkStamps.keys) == Set(tilePaths))
+        for path in tilePaths {
+            var status = stat()
+            #expect(lstat(sandbox.output.appendingPathComponent(path).path, &status) == 0)
+            #expect(status.st_nlink == 2, "\(path) is not the cache's file")
+            #expect(summary.linkStamps[path] == BasemapFileStamp(status), "\(path)")
+        }
+        #expect(sandbox.stagingLeftovers().isEmpty)
+        // A later write renames what it changed into place: it reports no stamps.
+        #expect(try sandbox.writer().write(Array(files.dropLast())).linkStamps.isEmpty)
+    }
+
     @Test func removedPagesAreDeletedAndUserFilesSurvive() throws {
         let sandbox = try Sandbox()
         defer { sandbox.remove() }

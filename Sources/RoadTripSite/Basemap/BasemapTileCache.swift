@@ -123,7 +123,7 @@ struct BasemapTileCache: Sendable {
         let prefix = BasemapTileSet.folder + "/"
         let moved = index.stamps.keys.filter { changedPaths.contains(prefix + $0.path) }
         guard !moved.isEmpty else { return }
-        let restamped = restamped(moved, in: index)
+        let restamped = restamped(moved, in: index, knownStamps: summary.linkStamps, prefix: prefix)
         if restamped.stamps != index.stamps { writeIndex(restamped) }
     }
 
@@ -131,12 +131,18 @@ struct BasemapTileCache: Sendable {
     /// size, modification time and inode are still those `index` recorded: linking a tile into the
     /// output (or unlinking it) changes that time but not the bytes, which the build checked or
     /// wrote itself moments before. A tile whose file changed otherwise keeps its old stamp, so the
-    /// next build reads it again. Both cores, one `lstat` each.
-    func restamped(_ tiles: [BasemapPyramid.Tile], in index: BasemapTileIndex) -> BasemapTileIndex {
+    /// next build reads it again. A tile's current stamp is `knownStamps[prefix + tile.path]` when
+    /// the write took it (``OutputWriteSummary/linkStamps``: the same inode, stamped through the
+    /// output's link), else one `lstat`, on both cores.
+    func restamped(
+        _ tiles: [BasemapPyramid.Tile], in index: BasemapTileIndex,
+        knownStamps: [String: BasemapFileStamp] = [:], prefix: String = ""
+    ) -> BasemapTileIndex {
         let renewed = Mutex([BasemapPyramid.Tile: BasemapFileStamp](minimumCapacity: tiles.count))
         DispatchQueue.concurrentPerform(iterations: tiles.count) { position in
             let tile = tiles[position]
-            guard let recorded = index.stamps[tile], let current = BasemapFileStamp.of(path: path(of: tile)),
+            guard let recorded = index.stamps[tile],
+                  let current = knownStamps[prefix + tile.path] ?? BasemapFileStamp.of(path: path(of: tile)),
                   current != recorded, current.isSameContent(as: recorded)
             else { return }
             renewed.withLock { $0[tile] = current }

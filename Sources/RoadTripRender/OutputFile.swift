@@ -26,6 +26,11 @@ public struct OutputFile: Sendable, Hashable {
         /// Bytes made while the file is written, in pieces, and never held whole: a long
         /// recording's `track.gpx` and `track.geojson`.
         case produced(OutputProducer)
+        /// Already written into the build's staging folder, at the file's path, by the step that
+        /// made it (render-pages stages each page as soon as it is rendered, so that a build does
+        /// not hold every page until write-output: `OutputStaging`). Only the output writer of
+        /// that build, given that staging folder, can write such a file.
+        case staged
     }
 
     /// The path inside the output folder: relative, `/`-separated, for example

@@ -67,4 +67,10 @@ extension OutputFile {
         let utf8 = path.utf8
         return utf8.indices.filter { utf8[$0] == UInt8(ascii: "/") }.map { String(path[..<$0]) }
     }
+
+    /// Whether the file is already in the build's staging folder (`.staged`, ``OutputStaging``).
+    var isStaged: Bool {
+        if case .staged = contents { return true }
+        return false
+    }
 }

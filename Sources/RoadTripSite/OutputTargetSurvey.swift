@@ -118,7 +118,7 @@ struct OutputTargetSurvey {
         switch file.contents {
         case .link(let source, _):
             return FileComparison.isLinkOrCrossDeviceCopy(status, atPath: path, of: source) ? .same : .differs
-        case .produced:
+        case .produced, .staged:
             return .differs
         case .text(var text):
             return text.withUTF8 { holds(UnsafeRawBufferPointer($0)) }

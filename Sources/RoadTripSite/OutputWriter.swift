@@ -286,32 +286,36 @@ public struct OutputWriter: Sendable {
     /// ``write(_:keeping:holding:)`` for a caller that has already found `files` and `kept` free of
     /// ``conflictingPaths(_:)`` (`conflictsChecked`: the write-output step, which reports every
     /// conflict before it writes), so that they are not looked for twice (20 ms for a 4,000-page
-    /// build's 22,429 paths).
+    /// build's 22,429 paths), and that may have staged some of `files` already (`.staged`) in
+    /// `early`, from ``openStaging(holding:)`` of this writer; the staging folder is removed once
+    /// written (or not).
     func write(
-        _ files: [OutputFile], keeping kept: [String], holding lock: OutputLock, conflictsChecked: Bool
+        _ files: [OutputFile], keeping kept: [String], holding lock: OutputLock, conflictsChecked: Bool,
+        staging early: OutputStaging? = nil
     ) throws(OutputWriteFailure) -> OutputWriteSummary {
         let output = canonicalOutput
-        let area = lock.area
-        let staging = area.stagingFolder(processIdentifier: getpid())
+        let staging: URL
         do throws(Diagnostic) {
             try check(files, kept: kept, conflicts: !conflictsChecked)
-            guard area.output == output else {
-                throw failure(nil, "the lock held is the one of \(lock.area.output.path), not of this output folder")
-            }
-            area.removeAbandonedStagingFolders()
-            try attempt(nil, "cannot create the staging folder '\(staging.path)'") {
-                try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: false)
-                try Data(OutputStagingArea.markerText.utf8).write(
-                    to: staging.appendingPathComponent(OutputStagingArea.markerName))
+            if let early {
+                guard early.folder == lock.area.stagingFolder(processIdentifier: getpid()), lock.area.output == output else {
+                    throw failure(nil, "the staging folder \(early.folder.path) is not this output folder's")
+                }
+                staging = early.folder
+            } else {
+                if let file = files.first(where: \.isStaged) {
+                    throw failure(file.path, "was staged for another write")
+                }
+                staging = try openStaging(holding: lock).folder
             }
         } catch {
+            early?.remove()
             throw OutputWriteFailure(diagnostic: error, outputChanged: false)
         }
         defer { try? OutputStagingArea.removeStagingFolder(staging) }
         let prepared: PreparedUpdate
         do throws(Diagnostic) {
             let site = staging.appendingPathComponent("site", isDirectory: true)
-            try posix(nil, "cannot create the staging folder '\(site.path)'") { mkdir(site.path, 0o755) }
             if FileEntryKind(atPath: output.path) == nil {
                 if let missing = kept.first { throw failure(missing, "was to be kept, but the output folder is gone") }
                 return try writeFresh(files, output: output, site: site)
@@ -336,6 +340,34 @@ public struct OutputWriter: Sendable {
             applySeconds: Self.seconds(since: start))
     }
 
+    /// Makes this process's staging folder beside the output folder (with its marker and an empty
+    /// `site/`), after removing those that builds which are no longer running left, holding `lock`
+    /// (from ``lock(waits:onWait:)`` of a writer of the same output folder), for a build that
+    /// stages files as it makes them (``OutputStaging/stage(_:)``) and then writes them with it.
+    ///
+    /// - Throws: ``Diagnostic`` when the lock is another folder's or the folder cannot be made.
+    func openStaging(holding lock: OutputLock) throws(Diagnostic) -> OutputStaging {
+        let area = lock.area
+        guard area.output == canonicalOutput else {
+            throw failure(nil, "the lock held is the one of \(lock.area.output.path), not of this output folder")
+        }
+        let staging = area.stagingFolder(processIdentifier: getpid())
+        area.removeAbandonedStagingFolders()
+        try attempt(nil, "cannot create the staging folder '\(staging.path)'") {
+            try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: false)
+            try Data(OutputStagingArea.markerText.utf8).write(
+                to: staging.appendingPathComponent(OutputStagingArea.markerName))
+        }
+        let site = staging.appendingPathComponent("site", isDirectory: true)
+        do throws(Diagnostic) {
+            try posix(nil, "cannot create the staging folder '\(site.path)'") { mkdir(site.path, 0o755) }
+        } catch {
+            try? OutputStagingArea.removeStagingFolder(staging)
+            throw error
+        }
+        return OutputStaging(folder: staging)
+    }
+
     /// Checks the output folder (``validate()``) and the paths of `files` and `kept` (for
     /// `conflicts` too).
     private func check(_ files: [OutputFile], kept: [String], conflicts: Bool) throws(Diagnostic) {
@@ -356,7 +388,7 @@ public struct OutputWriter: Sendable {
     /// The output folder does not exist: stage everything plus the manifest in `site`, then rename
     /// `site` to the output folder.
     private func writeFresh(_ files: [OutputFile], output: URL, site: URL) throws(Diagnostic) -> OutputWriteSummary {
-        let linkStamps = try stageInParallel(files, in: site)
+        let linkStamps = try stageInParallel(files.filter { !$0.isStaged }, in: site)
         let manifest = OutputManifest(paths: Set(files.map(\.path)))
         try stage(OutputManifest.fileName, Data(manifest.text.utf8), in: site)
         BuildPauseHook.pauseBeforeApply()
@@ -413,7 +445,8 @@ public struct OutputWriter: Sendable {
         var unchanged = kept
         var folderMoves = Set<String>()
         let site = staging.appendingPathComponent("site", isDirectory: true)
-        // Produced files are staged first and compared on disk: their bytes are never held whole.
+        // Produced files are staged first and compared on disk: their bytes are never held whole;
+        // so are files already staged.
         var producedFiles: [(file: OutputFile, comparable: Bool, missingFolder: String?)] = []
         for (position, file) in files.enumerated() {
             var (obstacles, missingFolder) = ways[position]
@@ -433,9 +466,12 @@ public struct OutputWriter: Sendable {
             }
             // With obstacles, the existing bytes are reached through something about to be removed.
             let comparable = obstacles.isEmpty && missingFolder == nil
-            if case .produced = file.contents {
+            switch file.contents {
+            case .produced, .staged:
                 producedFiles.append((file, comparable, missingFolder))
                 continue
+            case .data, .text, .copy, .link:
+                break
             }
             // A link to a cache file is unchanged when the output's file is that file (or, across
             // file systems, a copy of it); a copy on the same file system is linked again.
@@ -451,7 +487,7 @@ public struct OutputWriter: Sendable {
             changed.append(file.path)
             if let missingFolder { folderMoves.insert(missingFolder) }
         }
-        try stageInParallel(producedFiles.map(\.file), in: site)
+        try stageInParallel(producedFiles.map(\.file).filter { !$0.isStaged }, in: site)
         for (file, comparable, missingFolder) in producedFiles {
             let staged = site.path + "/" + file.path
             if comparable && FileComparison.sameBytes(atPath: outputRoot + "/" + file.path, asFileAtPath: staged) {
@@ -551,22 +587,20 @@ public struct OutputWriter: Sendable {
         folders.append(folder)
     }
 
-    /// The bytes of `file`: `.text` as UTF-8, `.copy(from:)` read from its source; `.produced` made
-    /// whole (only `stage` is given those, and writes them as they are made).
+    /// The bytes of a `.data` or `.copy(from:)` file (the latter read from its source); empty for
+    /// any other (``stage(_:in:named:sources:)`` writes those without holding them whole).
     private func bytes(of file: OutputFile) throws(Diagnostic) -> Data {
         switch file.contents {
-        case .produced(let producer), .link(_, let producer):
-            return Data(producer.bytes())
         case .data(let data):
             return data
-        case .text(let text):
-            return Data(text.utf8)
         case .copy(let source):
             do {
                 return try Data(contentsOf: source, options: .mappedIfSafe)
             } catch {
                 throw unreadableCopy(source, to: file.path, error)
             }
+        case .text, .produced, .link, .staged:
+            return Data()
         }
     }
 
@@ -688,6 +722,9 @@ public struct OutputWriter: Sendable {
             try stage(file.path, producer, at: target)
         case .data, .copy:
             try stage(file.path, try bytes(of: file), at: target)
+        case .staged:
+            // Written by the step that made it, into this staging folder (`OutputStaging`).
+            break
         }
         return nil
     }

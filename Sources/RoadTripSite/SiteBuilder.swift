@@ -183,6 +183,8 @@ public struct SiteBuilder: Sendable {
                 progress("[\(index + 1)/\(Self.steps.count)] \(step.name): \(summary)\(problems) … \(Self.format(milliseconds)) ms")
             }
             if stopped || (step.stopsOnProblems && context.hasBlockingProblems) {
+                // What render-pages staged goes with the build that stops before writing it.
+                state.staging?.remove()
                 failed.failingSteps = Self.failingSteps(problemsByStep, strict: options.strict)
                 failed.outputChanged = state.outputChanged
                 return failed

@@ -296,6 +296,85 @@ private func attributes(_ url: URL) throws -> (date: Date?, inode: UInt64?) {
         #expect(try sandbox.writer().write(Array(files.dropLast())).linkStamps.isEmpty)
     }
 
+    /// Files staged as they are made (``OutputStaging``, as render-pages does): text and data go
+    /// into the staging folder at once and come back `.staged`; a copy, an unusable path and a
+    /// second file at a path already staged come back as they were, and nothing is written outside
+    /// the staging folder. The write then publishes them (a first write, then an update that finds
+    /// an identical staged page unchanged and leaves its file alone), and removes the staging
+    /// folder, also when the write fails. A `.staged` file given without its staging folder is
+    /// refused before anything is written.
+    @Test func filesStagedAsTheyAreMadeAreWrittenComparedAndCleanedUp() throws {
+        let sandbox = try Sandbox()
+        defer { sandbox.remove() }
+        let writer = sandbox.writer()
+        let asset = sandbox.project.appendingPathComponent("Themes/default/assets/site.css")
+        try sandbox.put("body {}\n", at: asset)
+        func kinds(_ files: [OutputFile]) -> [String] {
+            files.map {
+                switch $0.contents {
+                case .staged: "staged"
+                case .text: "text"
+                case .copy: "copy"
+                default: "other"
+                }
+            }
+        }
+        let lock = try writer.lock(waits: true)
+        defer { lock.release() }
+
+        var staging = try writer.openStaging(holding: lock)
+        let made = staging.stage([
+            OutputFile(path: "a/index.html", contents: .text("<p>a</p>\n")),
+            OutputFile(path: "b/data.bin", contents: .data(Data([1, 2, 3]))),
+            OutputFile(path: "assets/site.css", contents: .copy(from: asset)),
+            OutputFile(path: "../escape.html", contents: .text("outside\n")),
+            OutputFile(path: "a/index.html", contents: .text("<p>again</p>\n")),
+        ])
+        #expect(kinds(made) == ["staged", "staged", "copy", "text", "text"])
+        #expect(try String(contentsOf: staging.folder.appendingPathComponent("site/a/index.html"), encoding: .utf8) == "<p>a</p>\n")
+        #expect(!FileManager.default.fileExists(atPath: staging.folder.appendingPathComponent("escape.html").path))
+        let first = try writer.write(Array(made.prefix(3)), keeping: [], holding: lock, conflictsChecked: false, staging: staging)
+        #expect(first.written == ["a/index.html", "assets/site.css", "b/data.bin"])
+        #expect(sandbox.text("a/index.html") == "<p>a</p>\n")
+        #expect((try? Data(contentsOf: sandbox.output.appendingPathComponent("b/data.bin"))) == Data([1, 2, 3]))
+        #expect(sandbox.text("assets/site.css") == "body {}\n")
+        #expect(sandbox.stagingLeftovers().isEmpty)
+
+        let page = sandbox.output.appendingPathComponent("a/index.html")
+        let before = try attributes(page)
+        staging = try writer.openStaging(holding: lock)
+        let update = staging.stage([
+            OutputFile(path: "a/index.html", contents: .text("<p>a</p>\n")),
+            OutputFile(path: "b/data.bin", contents: .data(Data([4]))),
+            OutputFile(path: "assets/site.css", contents: .copy(from: asset)),
+        ])
+        let second = try writer.write(update, keeping: [], holding: lock, conflictsChecked: false, staging: staging)
+        #expect(second.unchanged == ["a/index.html", "assets/site.css"])
+        #expect(second.written == ["b/data.bin"])
+        #expect(try attributes(page).inode == before.inode)
+        #expect((try? Data(contentsOf: sandbox.output.appendingPathComponent("b/data.bin"))) == Data([4]))
+        #expect(sandbox.stagingLeftovers().isEmpty)
+
+        // A failed write (an unusable path among the files) removes the staging folder too.
+        staging = try writer.openStaging(holding: lock)
+        let failing = staging.stage([OutputFile(path: "a/index.html", contents: .text("<p>changed</p>\n"))])
+            + [OutputFile(path: "/absolute.html", contents: .text("x\n"))]
+        #expect(throws: OutputWriteFailure.self) {
+            try writer.write(failing, keeping: [], holding: lock, conflictsChecked: false, staging: staging)
+        }
+        #expect(sandbox.stagingLeftovers().isEmpty)
+        #expect(sandbox.text("a/index.html") == "<p>a</p>\n")
+        // `.staged` without its staging folder.
+        do {
+            _ = try writer.write([OutputFile(path: "a/index.html", contents: .staged)], keeping: [], holding: lock, conflictsChecked: false)
+            Issue.record("a .staged file without its staging folder was accepted")
+        } catch {
+            #expect(error.diagnostic.message.contains("was staged for another write"), "\(error.diagnostic.message)")
+        }
+        #expect(sandbox.text("a/index.html") == "<p>a</p>\n")
+        #expect(sandbox.stagingLeftovers().isEmpty)
+    }
+
     @Test func removedPagesAreDeletedAndUserFilesSurvive() throws {
         let sandbox = try Sandbox()
         defer { sandbox.remove() }

@@ -87,6 +87,23 @@ import Testing
             "\(plain.standardError)")
     }
 
+    /// render-pages stages each page as it renders it (OutputStaging); a build that stops after
+    /// it — here draw-previews, under --strict, for plan-itinerary's warning about two stops whose
+    /// order and dates disagree — removes that staging folder and writes nothing.
+    @Test func aBuildStoppedAfterRenderingLeavesNoStagingFolder() throws {
+        let project = try TemporaryProject()
+        defer { project.remove() }
+        try project.write("Destinations/a/index.md", "---\ntitle: A\nlatitude: 60.39\nlongitude: 5.32\ndate: 2025-06-02\norder: 1\n---\nHi.\n")
+        try project.write("Destinations/b/index.md", "---\ntitle: B\nlatitude: 59.9\nlongitude: 10.7\ndate: 2025-06-01\norder: 2\n---\nHo.\n")
+        let result = try project.build(["--strict"])
+        #expect(result.status == 1)
+        #expect(result.standardOutput.contains("[10/12] render-pages: 2 destinations"), "\(result.standardOutput)")
+        #expect(result.standardError.contains("nothing was written"), "\(result.standardError)")
+        let left = try FileManager.default.contentsOfDirectory(atPath: project.root.path).filter { $0.hasPrefix(".roadtrip-staging") }
+        #expect(left.isEmpty, "\(left)")
+        #expect(!project.exists("Output"))
+    }
+
     @Test func aFailedBuildLeavesOutputAsItWas() throws {
         let project = try TemporaryProject()
         defer { project.remove() }

@@ -4,7 +4,8 @@ import RoadTripCompute
 import RoadTripRender
 
 /// What the steps of one build have made so far, each field filled by the step named in its
-/// comment and read by the steps after it. Plain values: nothing here touches the disk.
+/// comment and read by the steps after it. Plain values, but for the staging folder that
+/// render-pages fills (`staging`).
 struct BuildState: Sendable {
     /// `site.yaml` with the command line's overrides (load-config).
     var config = SiteConfig()
@@ -52,8 +53,13 @@ struct BuildState: Sendable {
     var reusedRecordings = 0
     /// Each destination's published photos and their copies (place-photos).
     var placedPhotos: [PlacedPhotos] = []
-    /// Every file of the site, sorted by path (render-pages).
+    /// Every file of the site, sorted by path (render-pages); the pages already written into
+    /// `staging` are `.staged`.
     var files: [OutputFile] = []
+    /// The staging folder render-pages wrote the pages into as it rendered them, for write-output;
+    /// `nil` when it kept them in `files` (a build with a ``BuildCache``, which keeps them for the
+    /// next build, or one whose staging folder could not be made) (render-pages).
+    var staging: OutputStaging?
     /// The share previews (`og:image`) the pages name, still to rasterise (render-pages); their
     /// PNGs join `files` in draw-previews.
     var sharePreviews: [SharePreview] = []

@@ -22,13 +22,19 @@ extension BuildStep {
     static let renderPages = BuildStep("render-pages") { state, context throws(BuildStop) in
         guard let theme = state.theme, let overview = state.overviewMap else { throw BuildStop(summary: "no theme") }
         let siteGroups: (reused: Int, count: Int, rendered: [String])
+        // Without a BuildCache (which keeps the rendered files for the next build), each file is
+        // staged as soon as it is rendered; where the staging folder cannot be made, write-output
+        // makes it and says why.
+        if context.cache == nil, state.staging == nil, let lock = context.lock {
+            state.staging = try? context.writer.openStaging(holding: lock)
+        }
         do throws(TemplateError) {
             (state.files, state.sharePreviews, state.reusedRenderings, siteGroups) = try render(
                 trips: state.trips, overview: overview, itineraries: (state.itineraries, state.itineraryMaps),
                 tags: (state.tags, state.tagMaps),
                 theme: theme, config: state.config,
                 basemap: (state.basemapTiles, state.overviewBasemap, state.basemapFingerprint), stored: state.storedBuild,
-                context: context)
+                staging: state.staging, context: context)
             state.keptFiles = state.storedBuild?.keptPaths ?? []
             if state.storedBuild != nil {
                 context.verbose("site-wide groups rendered: " + (siteGroups.rendered.isEmpty ? "none" : siteGroups.rendered.joined(separator: ", ")))
@@ -125,7 +131,7 @@ extension BuildStep {
         tags: (tags: [SiteTag], maps: [FittedMap]), theme: Theme,
         config: SiteConfig,
         basemap: (tiles: BasemapTileSet?, overview: String?, fingerprint: String?), stored: StoredBuild?,
-        context: BuildContext
+        staging: OutputStaging?, context: BuildContext
     )
         throws(TemplateError) -> (files: [OutputFile], sharePreviews: [SharePreview], reused: Int, siteGroups: (reused: Int, count: Int, rendered: [String]))
     {
@@ -139,6 +145,13 @@ extension BuildStep {
         let groups = renderer.siteFileGroups(
             trips: trips, overview: overview, itineraries: itineraries.plans, itineraryMaps: itineraries.maps,
             tags: tags.tags, tagMaps: tags.maps, itineraryLines: itineraryLines, basemapFingerprint: basemap.fingerprint)
+        // `files` with its pages written into the staging folder, when there is one.
+        @Sendable func staged(_ files: PageFiles) -> PageFiles {
+            guard let staging else { return files }
+            var staged = files
+            staged.files = staging.stage(files.files)
+            return staged
+        }
         let results = Mutex<[Int: Result<RenderedDestination, TemplateError>]>([:])
         let reused = Atomic(0)
         // By group: its rendering, or `nil` when the stored build kept its files.
@@ -158,9 +171,14 @@ extension BuildStep {
                 let group = groups[task]
                 let key = stored == nil ? nil : group.key()
                 let result = Result { () throws(TemplateError) -> SiteFileGroup.Rendering? in
-                    guard let stored, let key else { return try group.render() }
+                    guard let stored, let key else {
+                        var rendering = try group.render()
+                        rendering.files = staged(rendering.files)
+                        return rendering
+                    }
                     if stored.keptFiles(ofGroup: group.name, key: key) != nil { return nil }
-                    let rendering = try group.render()
+                    var rendering = try group.render()
+                    rendering.files = staged(rendering.files)
                     stored.noteRendered(
                         group: group.name, key: key,
                         paths: rendering.files.files.map(\.path) + rendering.files.sharePreviews.map(\.path))
@@ -179,6 +197,12 @@ extension BuildStep {
                         trip: trip, previous: previous, next: next, itineraryLine: itineraryLines[index]),
                     cardMap: renderer.cardMap(trip: trip))
             }
+            // Rendered, then staged (a BuildCache's renderings are not: it keeps their bytes).
+            let makeStaged = { () throws(TemplateError) in
+                var rendered = try make()
+                rendered.files = staged(rendered.files)
+                return rendered
+            }
             let result: Result<RenderedDestination, TemplateError>
             let inputs = { PageInputs(
                 destination: trip.destination, previous: previous, next: next, basemapFingerprint: basemap.fingerprint,
@@ -192,7 +216,7 @@ extension BuildStep {
                     reused.add(1, ordering: .relaxed)
                     result = .success(RenderedDestination(files: PageFiles(), cardMap: nil))
                 } else {
-                    result = Result(catching: make)
+                    result = Result(catching: makeStaged)
                     if case .success(let rendered) = result {
                         stored.noteRendered(
                             trip.destination, key: key,
@@ -207,7 +231,7 @@ extension BuildStep {
                     return rendered
                 }
             } else {
-                result = Result(catching: make)
+                result = Result(catching: makeStaged)
             }
             results.withLock { $0[index] = result }
         }
@@ -239,7 +263,7 @@ extension BuildStep {
             let home = try renderer.homePage(
                 trips: trips, cardMaps: cardMaps, overviewMap: overviewMap.map, itineraries: itineraries.plans,
                 overviewPreview: overviewMap.preview)
-            files.files.append(home)
+            files.files += staging?.stage([home]) ?? [home]
             renderedGroups.append("home")
             if let stored, let homeKey { stored.noteRendered(group: "home", key: homeKey, paths: [home.path]) }
         }

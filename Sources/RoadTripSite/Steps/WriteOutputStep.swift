@@ -14,11 +14,17 @@ extension BuildStep {
                 first == second ? "the output path '\(first)' would be written twice"
                     : "output paths '\(first)' and '\(second)' differ only in case")
         }
-        guard !context.hasBlockingProblems else { throw BuildStop(summary: "stopped before writing: nothing was written") }
-        guard let lock = context.lock else { throw BuildStop(summary: "not written: the output folder is not locked") }
+        guard !context.hasBlockingProblems else {
+            state.staging?.remove()
+            throw BuildStop(summary: "stopped before writing: nothing was written")
+        }
+        guard let lock = context.lock else {
+            state.staging?.remove()
+            throw BuildStop(summary: "not written: the output folder is not locked")
+        }
         let summary: OutputWriteSummary
         do throws(OutputWriteFailure) {
-            summary = try context.writer.write(files, keeping: kept, holding: lock, conflictsChecked: true)
+            summary = try context.writer.write(files, keeping: kept, holding: lock, conflictsChecked: true, staging: state.staging)
         } catch {
             context.log.report(error.diagnostic)
             state.outputChanged = error.outputChanged
@@ -27,6 +33,7 @@ extension BuildStep {
                     ? "stopped by an error after part of the output was replaced: the next build completes it"
                     : "stopped by an error: the output folder was left as it was")
         }
+        state.staging = nil
         state.writeSummary = summary
         if let problem = state.storedBuild?.save() {
             context.log.warning(

@@ -4,9 +4,11 @@ import RoadTripRender
 
 /// A build's staging folder (``OutputWriter/openStaging(holding:)``) that the files go into as
 /// they are made, before write-output: render-pages stages each destination's pages and each
-/// site-wide group's files as soon as they are rendered (``stage(_:)``), so that the build never
+/// site-wide group's files as soon as they are rendered (``stage(_:)``), and links the basemap's
+/// tiles meanwhile on a thread of their own, so that the build never
 /// holds every rendered page at once (they were most of a 250-destination build's heap at its
-/// peak), and write-output only stages what is left, compares and renames
+/// peak) and the tiles' links fill the cores' idle moments, and write-output only stages what is
+/// left, compares and renames
 /// (``OutputWriter/write(_:keeping:holding:conflictsChecked:staging:)``). The output folder is
 /// untouched until then; a build that stops before writing removes the folder (``remove()``), and
 /// one killed leaves it to the next build, as any staging folder.
@@ -18,6 +20,8 @@ final class OutputStaging: Sendable {
     private let site: String
     /// The folders under `site/` made so far (relative paths).
     private let madeFolders = Mutex<Set<String>>([])
+    /// The stamps of the links ``stage(_:)`` made, by output path.
+    private let linked = Mutex<[String: BasemapFileStamp]>([:])
 
     init(folder: URL) {
         self.folder = folder
@@ -25,37 +29,69 @@ final class OutputStaging: Sendable {
     }
 
     /// Writes each `.text` and `.data` file of `files` into the staging folder, at its path
-    /// (making the folders on the way), and returns `files` with those written as `.staged`, in
-    /// the same order. Any other file, and one whose path is not usable (``OutputFile/pathProblem(_:)``)
-    /// or which cannot be written, is returned as it was: write-output stages it, and reports
-    /// why it cannot. Safe to call from several threads at once.
+    /// (making the folders on the way), links each `.link` file there (``CacheFileLink``: a
+    /// regular file of the cache only, its stamp kept for ``linkStamps``), and returns `files`
+    /// with those staged as `.staged`, in the same order. Any other file, and one whose path is
+    /// not usable (``OutputFile/pathProblem(_:)``), already staged, or which cannot be written or
+    /// linked, is returned as it was: write-output stages it, and reports why it cannot. Files of
+    /// one folder next to each other are created by name in that folder, opened once. Safe to
+    /// call from several threads at once.
     func stage(_ files: [OutputFile]) -> [OutputFile] {
-        files.map { file in
+        var folderPath: String?
+        var folder: Int32 = -1
+        var links = CacheFileLink()
+        var stamps: [(String, BasemapFileStamp)] = []
+        defer {
+            if folder >= 0 { close(folder) }
+            links.release()
+            if !stamps.isEmpty { linked.withLock { $0.merge(stamps) { _, new in new } } }
+        }
+        return files.map { file in
+            switch file.contents {
+            case .text, .data, .link: break
+            case .copy, .produced, .staged: return file
+            }
+            guard OutputFile.pathProblem(file.path) == nil else { return file }
+            let slash = file.path.utf8.lastIndex(of: UInt8(ascii: "/"))
+            let parent = slash.map { String(file.path[..<$0]) } ?? ""
+            let name = slash.map { String(file.path[file.path.index(after: $0)...]) } ?? file.path
+            if parent != folderPath {
+                if folder >= 0 { close(folder) }
+                folderPath = parent
+                folder = makeFolders(of: file.path) ? open(parent.isEmpty ? site : site + "/" + parent, O_RDONLY | O_DIRECTORY | O_CLOEXEC) : -1
+            }
+            guard folder >= 0 else { return file }
             let written: Bool
             switch file.contents {
             case .text(var text):
-                written = write(at: file.path) { descriptor in
+                written = write(name, in: folder) { descriptor in
                     text.withUTF8 { OutputWriter.writeAll(descriptor, UnsafeRawBufferPointer($0)) }
                 }
             case .data(let data):
-                written = write(at: file.path) { descriptor in data.withUnsafeBytes { OutputWriter.writeAll(descriptor, $0) } }
-            case .copy, .link, .produced, .staged:
+                written = write(name, in: folder) { descriptor in data.withUnsafeBytes { OutputWriter.writeAll(descriptor, $0) } }
+            case .link(let source, _):
+                let stamp = links.link(source, into: folder, named: name)
+                if let stamp { stamps.append((file.path, stamp)) }
+                written = stamp != nil
+            case .copy, .produced, .staged:
                 written = false
             }
             return written ? OutputFile(path: file.path, contents: .staged) : file
         }
     }
 
-    /// Creates the file `path` (relative to the output) under `site/` and lets `fill` write it;
-    /// `false`, with nothing left at that path, when the path is unusable or a step fails.
-    private func write(at path: String, _ fill: (Int32) -> Bool) -> Bool {
-        guard OutputFile.pathProblem(path) == nil, makeFolders(of: path) else { return false }
-        let target = site + "/" + path
-        let descriptor = open(target, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+    /// The stamp of each file ``stage(_:)`` linked, by output path, as the link made it
+    /// (``OutputWriteSummary/linkStamps``).
+    var linkStamps: [String: BasemapFileStamp] { linked.withLock { $0 } }
+
+    /// Creates the file `name` in the staging folder open as `folder` (never over one staged
+    /// already) and lets `fill` write it; `false`, with nothing left at that name, when a step fails.
+    private func write(_ name: String, in folder: Int32, _ fill: (Int32) -> Bool) -> Bool {
+        let descriptor = openat(folder, name, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { return false }
         let filled = fill(descriptor)
         let closed = close(descriptor) == 0
-        if !(filled && closed) { unlink(target) }
+        if !(filled && closed) { unlinkat(folder, name, 0) }
         return filled && closed
     }
 

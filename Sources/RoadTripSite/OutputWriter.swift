@@ -318,7 +318,7 @@ public struct OutputWriter: Sendable {
             let site = staging.appendingPathComponent("site", isDirectory: true)
             if FileEntryKind(atPath: output.path) == nil {
                 if let missing = kept.first { throw failure(missing, "was to be kept, but the output folder is gone") }
-                return try writeFresh(files, output: output, site: site)
+                return try writeFresh(files, output: output, site: site, linkedEarly: early?.linkStamps ?? [:])
             }
             prepared = try prepareUpdate(files, kept: kept, output: output, staging: staging)
         } catch {
@@ -385,10 +385,13 @@ public struct OutputWriter: Sendable {
         OutputFolderPolicy.url(OutputFolderPolicy.canonicalComponents(outputDirectory))
     }
 
-    /// The output folder does not exist: stage everything plus the manifest in `site`, then rename
-    /// `site` to the output folder.
-    private func writeFresh(_ files: [OutputFile], output: URL, site: URL) throws(Diagnostic) -> OutputWriteSummary {
-        let linkStamps = try stageInParallel(files.filter { !$0.isStaged }, in: site)
+    /// The output folder does not exist: stage everything not staged yet plus the manifest in
+    /// `site`, then rename `site` to the output folder. `linkedEarly`: the stamps of the links
+    /// staged before (``OutputStaging/linkStamps``).
+    private func writeFresh(
+        _ files: [OutputFile], output: URL, site: URL, linkedEarly: [String: BasemapFileStamp]
+    ) throws(Diagnostic) -> OutputWriteSummary {
+        let linkStamps = try stageInParallel(files.filter { !$0.isStaged }, in: site).merging(linkedEarly) { new, _ in new }
         let manifest = OutputManifest(paths: Set(files.map(\.path)))
         try stage(OutputManifest.fileName, Data(manifest.text.utf8), in: site)
         BuildPauseHook.pauseBeforeApply()
@@ -642,14 +645,14 @@ public struct OutputWriter: Sendable {
                 return
             }
             defer { close(folder) }
-            var sources = SourceFolder()
-            defer { sources.release() }
+            var links = CacheFileLink()
+            defer { links.release() }
             var stamps: [(String, BasemapFileStamp)] = []
             for index in batch.files {
                 let file = files[index]
                 let name = String(file.path.utf8.lastIndex(of: UInt8(ascii: "/")).map { file.path[file.path.index(after: $0)...] } ?? file.path[...])
                 do throws(Diagnostic) {
-                    if let stamp = try stage(file, in: folder, named: name, sources: &sources) { stamps.append((file.path, stamp)) }
+                    if let stamp = try stage(file, in: folder, named: name, links: &links) { stamps.append((file.path, stamp)) }
                 } catch {
                     failures.withLock { $0[index] = error }
                     return
@@ -661,56 +664,17 @@ public struct OutputWriter: Sendable {
         return linked.withLock { $0 }
     }
 
-    /// The folder a batch's `.link` sources were last found in, open, so that the tiles
-    /// of one cache folder are linked by name.
-    private struct SourceFolder {
-        var path: String?
-        var descriptor: Int32 = -1
-
-        /// The descriptor of `folder` (opened unless it is the one already open), `-1` when it
-        /// cannot be opened.
-        mutating func descriptor(of folder: String) -> Int32 {
-            if folder != path {
-                release()
-                path = folder
-                descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-            }
-            return descriptor
-        }
-
-        /// Closes the folder open, if any.
-        mutating func release() {
-            if descriptor >= 0 { close(descriptor) }
-            descriptor = -1
-        }
-    }
-
     /// Writes `file` as `name` inside the staging folder open as `folder`: a `.link` as a hard
-    /// link where the file system allows, `.text` straight from the string's UTF-8, a `.produced`
-    /// file as its pieces are made, any other (and a `.link` that cannot be linked) from its bytes.
-    /// Returns the new link's stamp for a `.link` staged as one.
-    ///
-    /// Only a regular file of the cache is published through a link: `linkat` without
-    /// `AT_SYMLINK_FOLLOW` links a symbolic link itself, so the link is checked once made (which
-    /// also stamps it for ``BasemapTileCache/restampTiles(changedBy:in:)``), and anything else is
-    /// unlinked and written from the file's producer instead.
+    /// link where the file system allows (``CacheFileLink``), `.text` straight from the string's
+    /// UTF-8, a `.produced` file as its pieces are made, any other (and a `.link` that cannot be
+    /// linked) from its bytes. Returns the new link's stamp for a `.link` staged as one.
     private func stage(
-        _ file: OutputFile, in folder: Int32, named name: String, sources: inout SourceFolder
+        _ file: OutputFile, in folder: Int32, named name: String, links: inout CacheFileLink
     ) throws(Diagnostic) -> BasemapFileStamp? {
         let target = StagingTarget(folder: folder, name: name)
         switch file.contents {
         case .link(let source, let otherwise):
-            if let slash = source.utf8.lastIndex(of: UInt8(ascii: "/")) {
-                let sourceFolder = sources.descriptor(of: String(source[..<slash]))
-                let sourceName = String(source[source.index(after: slash)...])
-                if sourceFolder >= 0, linkat(sourceFolder, sourceName, folder, name, 0) == 0 {
-                    var status = stat()
-                    if fstatat(folder, name, &status, AT_SYMLINK_NOFOLLOW) == 0, status.st_mode & S_IFMT == S_IFREG {
-                        return BasemapFileStamp(status)
-                    }
-                    unlinkat(folder, name, 0)
-                }
-            }
+            if let stamp = links.link(source, into: folder, named: name) { return stamp }
             try stage(file.path, otherwise, at: target)
         case .text(var text):
             try stage(file.path, at: target) { descriptor in

@@ -297,7 +297,9 @@ private func attributes(_ url: URL) throws -> (date: Date?, inode: UInt64?) {
     }
 
     /// Files staged as they are made (``OutputStaging``, as render-pages does): text and data go
-    /// into the staging folder at once and come back `.staged`; a copy, an unusable path and a
+    /// into the staging folder at once and come back `.staged`, and so does a cache file linked
+    /// (its stamp reported by the first write); a cache file that is a symbolic link is not linked
+    /// (its own bytes are written by the write); a copy, an unusable path and a
     /// second file at a path already staged come back as they were, and nothing is written outside
     /// the staging folder. The write then publishes them (a first write, then an update that finds
     /// an identical staged page unchanged and leaves its file alone), and removes the staging
@@ -322,19 +324,37 @@ private func attributes(_ url: URL) throws -> (date: Date?, inode: UInt64?) {
         let lock = try writer.lock(waits: true)
         defer { lock.release() }
 
+        // A tile of the cache, and one that is a symbolic link to a file outside it.
+        let tile = sandbox.project.appendingPathComponent(".roadtrip-cache/basemap/9/1/1.svg")
+        try sandbox.put("<svg>tile</svg>\n", at: tile)
+        let outside = sandbox.base.appendingPathComponent("outside.svg")
+        try sandbox.put("<svg>outside</svg>\n", at: outside)
+        let symbolic = sandbox.project.appendingPathComponent(".roadtrip-cache/basemap/9/1/2.svg")
+        try FileManager.default.createSymbolicLink(at: symbolic, withDestinationURL: outside)
+        let own = OutputProducer { sink in Data("<svg>own</svg>\n".utf8).withUnsafeBytes { sink.write($0) } }
+
         var staging = try writer.openStaging(holding: lock)
         let made = staging.stage([
             OutputFile(path: "a/index.html", contents: .text("<p>a</p>\n")),
             OutputFile(path: "b/data.bin", contents: .data(Data([1, 2, 3]))),
             OutputFile(path: "assets/site.css", contents: .copy(from: asset)),
+            OutputFile(path: "assets/basemap/9/1/1.svg", contents: .link(fromPath: tile.path, otherwise: own)),
+            OutputFile(path: "assets/basemap/9/1/2.svg", contents: .link(fromPath: symbolic.path, otherwise: own)),
             OutputFile(path: "../escape.html", contents: .text("outside\n")),
             OutputFile(path: "a/index.html", contents: .text("<p>again</p>\n")),
         ])
-        #expect(kinds(made) == ["staged", "staged", "copy", "text", "text"])
+        #expect(kinds(made) == ["staged", "staged", "copy", "staged", "other", "text", "text"])
         #expect(try String(contentsOf: staging.folder.appendingPathComponent("site/a/index.html"), encoding: .utf8) == "<p>a</p>\n")
         #expect(!FileManager.default.fileExists(atPath: staging.folder.appendingPathComponent("escape.html").path))
-        let first = try writer.write(Array(made.prefix(3)), keeping: [], holding: lock, conflictsChecked: false, staging: staging)
-        #expect(first.written == ["a/index.html", "assets/site.css", "b/data.bin"])
+        #expect(Array(staging.linkStamps.keys) == ["assets/basemap/9/1/1.svg"])
+        let first = try writer.write(Array(made.prefix(5)), keeping: [], holding: lock, conflictsChecked: false, staging: staging)
+        #expect(first.written == ["a/index.html", "assets/basemap/9/1/1.svg", "assets/basemap/9/1/2.svg", "assets/site.css", "b/data.bin"])
+        // The tile is the cache's file, stamped as it is now; the symbolic link's bytes were written.
+        var status = stat()
+        #expect(lstat(sandbox.output.appendingPathComponent("assets/basemap/9/1/1.svg").path, &status) == 0)
+        #expect(try attributes(sandbox.output.appendingPathComponent("assets/basemap/9/1/1.svg")).inode == attributes(tile).inode)
+        #expect(first.linkStamps == ["assets/basemap/9/1/1.svg": BasemapFileStamp(status)])
+        #expect(sandbox.text("assets/basemap/9/1/2.svg") == "<svg>own</svg>\n")
         #expect(sandbox.text("a/index.html") == "<p>a</p>\n")
         #expect((try? Data(contentsOf: sandbox.output.appendingPathComponent("b/data.bin"))) == Data([1, 2, 3]))
         #expect(sandbox.text("assets/site.css") == "body {}\n")

@@ -34,7 +34,8 @@ extension BuildStep {
                 tags: (state.tags, state.tagMaps),
                 theme: theme, config: state.config,
                 basemap: (state.basemapTiles, state.overviewBasemap, state.basemapFingerprint), stored: state.storedBuild,
-                staging: state.staging, context: context)
+                staging: state.staging.map { ($0, FileEntryKind(atPath: context.writer.canonicalOutput.path) == nil) },
+                context: context)
             state.keptFiles = state.storedBuild?.keptPaths ?? []
             if state.storedBuild != nil {
                 context.verbose("site-wide groups rendered: " + (siteGroups.rendered.isEmpty ? "none" : siteGroups.rendered.joined(separator: ", ")))
@@ -131,7 +132,7 @@ extension BuildStep {
         tags: (tags: [SiteTag], maps: [FittedMap]), theme: Theme,
         config: SiteConfig,
         basemap: (tiles: BasemapTileSet?, overview: String?, fingerprint: String?), stored: StoredBuild?,
-        staging: OutputStaging?, context: BuildContext
+        staging early: (staging: OutputStaging, forFirstWrite: Bool)?, context: BuildContext
     )
         throws(TemplateError) -> (files: [OutputFile], sharePreviews: [SharePreview], reused: Int, siteGroups: (reused: Int, count: Int, rendered: [String]))
     {
@@ -145,6 +146,22 @@ extension BuildStep {
         let groups = renderer.siteFileGroups(
             trips: trips, overview: overview, itineraries: itineraries.plans, itineraryMaps: itineraries.maps,
             tags: tags.tags, tagMaps: tags.maps, itineraryLines: itineraryLines, basemapFingerprint: basemap.fingerprint)
+        let staging = early?.staging
+        // A first write (no output folder yet) also gets the basemap's tiles linked meanwhile, on a
+        // thread of their own, which fills the moments the renderers leave a core idle (the home
+        // page is rendered on one). An update does not: write-output knows an unchanged tile by its
+        // inode, where a staged one would be compared byte by byte.
+        let tileFiles = basemap.tiles?.outputFiles() ?? []
+        let stagedTiles = Mutex<[OutputFile]?>(nil)
+        let tilesStaged = DispatchGroup()
+        // Also when a template error ends the rendering: the staging folder is removed after.
+        defer { tilesStaged.wait() }
+        if let early, early.forFirstWrite, !tileFiles.isEmpty {
+            DispatchQueue.global(qos: .userInitiated).async(group: tilesStaged) {
+                let staged = early.staging.stage(tileFiles)
+                stagedTiles.withLock { $0 = staged }
+            }
+        }
         // `files` with its pages written into the staging folder, when there is one.
         @Sendable func staged(_ files: PageFiles) -> PageFiles {
             guard let staging else { return files }
@@ -271,7 +288,8 @@ extension BuildStep {
             files += try outcome.get().files
         }
         files.files += theme.assets.map { OutputFile(path: $0.relativePath, contents: $0.outputContents) }
-        files.files += basemap.tiles?.outputFiles() ?? []
+        tilesStaged.wait()
+        files.files += stagedTiles.withLock { $0 } ?? tileFiles
         return (
             files.files.sorted { $0.path < $1.path }, files.sharePreviews, reused.load(ordering: .relaxed),
             (keptGroups, groups.count + 1, renderedGroups.sorted())

@@ -1,4 +1,5 @@
 import Foundation
+import RoadTripCore
 
 #if canImport(Glibc)
 import Glibc
@@ -19,7 +20,8 @@ import Darwin
 /// - **Inside** the output folder otherwise: when it is a mount point of its own (a Docker volume,
 ///   a partition, a tmpfs) or its parent is not writable.
 ///
-/// Either way the area holds, named after the output folder (`<name>` is its last component):
+/// Either way the area holds, named after the output folder (`<name>` is its last component, or
+/// for a name of more than 200 bytes its start and a hash of it, ``tag(of:)``):
 /// - `.roadtrip-lock-<name>`: the lock file of ``OutputLock``, which holds the pid of the build
 ///   holding it and is removed when that build ends;
 /// - `.roadtrip-staging-<name>-<pid>/`: one build's staging folder, holding the marker file
@@ -82,12 +84,31 @@ struct OutputStagingArea: Sendable, Equatable {
 
     /// `.roadtrip-lock-<name>` in ``folder``.
     var lockFile: URL {
-        folder.appendingPathComponent("\(Self.reservedPrefix)lock-\(output.lastPathComponent)", isDirectory: false)
+        folder.appendingPathComponent("\(Self.reservedPrefix)lock-\(Self.tag(of: output.lastPathComponent))", isDirectory: false)
     }
 
     /// `.roadtrip-staging-<name>-` : the start of the staging folders' names.
     private var stagingPrefix: String {
-        "\(Self.reservedPrefix)staging-\(output.lastPathComponent)-"
+        "\(Self.reservedPrefix)staging-\(Self.tag(of: output.lastPathComponent))-"
+    }
+
+    /// The longest output folder name (UTF-8 bytes) that the lock file's and the staging folders'
+    /// names hold whole: `.roadtrip-staging-<name>-<pid>`, with a pid of up to 10 digits, within
+    /// the 255 bytes a name may have (`NAME_MAX` of Linux's file systems).
+    static let longestWholeName = 200
+
+    /// The `<name>` in the lock file's and staging folders' names for the output folder `name`:
+    /// `name` itself, or for a name longer than ``longestWholeName`` bytes its first characters
+    /// (at most 183 bytes) and `-` and the FNV-1a 64 of the whole name in 16 hexadecimal digits,
+    /// so that every build of that folder finds the same lock file.
+    static func tag(of name: String) -> String {
+        guard name.utf8.count > longestWholeName else { return name }
+        var prefix = ""
+        for character in name {
+            guard prefix.utf8.count + character.utf8.count <= longestWholeName - 17 else { break }
+            prefix.append(character)
+        }
+        return prefix + "-" + FNV1a.hex64(name)
     }
 
     /// The staging folder of the build running as process `processIdentifier`.

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import RoadTripSite
+@testable import RoadTripCore
+import RoadTripRender
 
 /// The staging folders a killed build leaves beside an output folder, and which of them the next
 /// build (holding the lock) removes.
@@ -19,6 +21,41 @@ import Testing
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: false)
         for (file, text) in files { try Data(text.utf8).write(to: url.appendingPathComponent(file)) }
         return url
+    }
+
+    /// An output folder's name of up to 200 bytes names its lock file and staging folders whole; a
+    /// longer one (a tester's 235-byte name made `.roadtrip-staging-<name>-<pid>` 259 bytes, over
+    /// the 255 a name may have, and the build failed) is cut to its first characters (183 bytes,
+    /// never inside a character) and the FNV-1a 64 of the whole name, so two long names that start
+    /// alike get two lock files. A writer then builds into such a folder, twice.
+    @Test func longOutputFolderNamesGiveNamesThatFit() throws {
+        #expect(OutputStagingArea.tag(of: "Output") == "Output")
+        let twoHundred = String(repeating: "a", count: 200)
+        #expect(OutputStagingArea.tag(of: twoHundred) == twoHundred)
+        let long = String(repeating: "o", count: 235)
+        // 183 bytes, "-", 16 hexadecimal digits: 200 bytes.
+        let tag = OutputStagingArea.tag(of: long)
+        #expect(tag == String(repeating: "o", count: 183) + "-" + FNV1a.hex64(long))
+        #expect(tag.utf8.count == 200)
+        #expect(OutputStagingArea.tag(of: long + "x") != tag)
+        // "é" is 2 bytes: 91 of them (182 bytes) fit in 183, a 92nd would not.
+        let accented = String(repeating: "é", count: 127)
+        #expect(OutputStagingArea.tag(of: accented).hasPrefix(String(repeating: "é", count: 91) + "-"))
+        #expect(OutputStagingArea.tag(of: accented).utf8.count == 199)
+
+        let base = FileManager.default.temporaryDirectory
+            .appendingPathComponent("roadtrip-staging-tests-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: base, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: base) }
+        let output = base.resolvingSymlinksInPath().appendingPathComponent(long, isDirectory: true)
+        let area = OutputStagingArea(output: output)
+        #expect(area.lockFile.lastPathComponent.utf8.count <= 255)
+        #expect(area.stagingFolder(processIdentifier: 2_147_483_647).lastPathComponent.utf8.count <= 255)
+        let writer = OutputWriter(outputDirectory: output, projectRoot: base, homeDirectory: base.appendingPathComponent("home"))
+        for text in ["first\n", "second\n"] {
+            _ = try writer.write([OutputFile(path: "index.html", contents: .text(text))])
+            #expect(try String(contentsOf: output.appendingPathComponent("index.html"), encoding: .utf8) == text)
+        }
     }
 
     /// A build killed between creating its staging folder and finishing its marker file leaves

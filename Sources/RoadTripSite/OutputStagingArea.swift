@@ -130,9 +130,13 @@ struct OutputStagingArea: Sendable, Equatable {
         var removed: [URL] = []
         for place in [output.deletingLastPathComponent(), output] {
             guard let names = try? FileManager.default.contentsOfDirectory(atPath: place.path) else { continue }
-            for name in names where name.hasPrefix(stagingPrefix) {
-                let digits = name.dropFirst(stagingPrefix.count)
-                guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { continue }
+            // Compared byte for byte: String's hasPrefix takes "café" spelled with a combining accent
+            // for the precomposed one, another folder's name (a tester's build removed the staging
+            // folder of a build of the other spelling while it ran).
+            let prefix = Array(stagingPrefix.utf8)
+            for name in names where name.utf8.starts(with: prefix) {
+                let digits = name.utf8.dropFirst(prefix.count)
+                guard !digits.isEmpty, digits.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else { continue }
                 let candidate = place.appendingPathComponent(name, isDirectory: true)
                 guard Self.isStagingFolder(candidate) || Self.isUnfinishedStagingFolder(candidate),
                     (try? Self.removeStagingFolder(candidate)) != nil

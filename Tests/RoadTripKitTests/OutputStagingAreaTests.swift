@@ -58,6 +58,27 @@ import RoadTripRender
         }
     }
 
+    /// Names are compared byte for byte: for an output folder `café` spelled with a combining
+    /// accent (`e` U+0301), the staging folder of a build of `café` spelled precomposed (U+00E9),
+    /// another folder on Linux, is not this folder's and stays, even though Swift's `==` and
+    /// `hasPrefix` take the two spellings for one (a tester's build removed such a folder while
+    /// its build ran); this spelling's own abandoned folder is removed.
+    @Test func aFolderOfAnotherUnicodeSpellingIsNotTakenForThisOnes() throws {
+        let base = FileManager.default.temporaryDirectory
+            .appendingPathComponent("roadtrip-staging-tests-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: base, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: base) }
+        let decomposed = "cafe\u{301}", precomposed = "caf\u{E9}"
+        #expect(decomposed == precomposed && Array(decomposed.utf8) != Array(precomposed.utf8))
+        let area = OutputStagingArea(output: base.resolvingSymlinksInPath().appendingPathComponent(decomposed, isDirectory: true))
+        let marker = [OutputStagingArea.markerName: OutputStagingArea.markerText]
+        let others = try folder(area, ".roadtrip-staging-" + precomposed + "-4242", files: marker)
+        let own = try folder(area, ".roadtrip-staging-" + decomposed + "-4243", files: marker)
+        #expect(area.removeAbandonedStagingFolders().map(\.lastPathComponent.utf8).map(Array.init) == [Array(own.lastPathComponent.utf8)])
+        let left = try FileManager.default.contentsOfDirectory(atPath: area.folder.path).map { Array($0.utf8) }
+        #expect(left == [Array(others.lastPathComponent.utf8)])
+    }
+
     /// A build killed between creating its staging folder and finishing its marker file leaves
     /// the folder empty or with the start of the marker: both are roadtrip's and are removed. A
     /// folder with the name but anything else in it (a user's file, a marker that is not ours, a

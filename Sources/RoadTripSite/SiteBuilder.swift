@@ -183,8 +183,14 @@ public struct SiteBuilder: Sendable {
                 progress("[\(index + 1)/\(Self.steps.count)] \(step.name): \(summary)\(problems) … \(Self.format(milliseconds)) ms")
             }
             if stopped || (step.stopsOnProblems && context.hasBlockingProblems) {
-                // What render-pages staged goes with the build that stops before writing it.
-                state.staging?.remove()
+                // What render-pages staged goes with the build that stops before writing it; the
+                // tiles it had linked there are stamped again (their status-change times moved).
+                if let staging = state.staging {
+                    staging.remove()
+                    if let (cache, index) = state.basemapCache {
+                        cache.restampTiles(atOutputPaths: Set(staging.linkStamps.keys), in: index)
+                    }
+                }
                 failed.failingSteps = Self.failingSteps(problemsByStep, strict: options.strict)
                 failed.outputChanged = state.outputChanged
                 return failed

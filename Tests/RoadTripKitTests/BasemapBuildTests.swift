@@ -61,6 +61,47 @@ import Testing
         return files
     }
 
+    /// A first build links the tiles into its staging folder while render-pages runs; one that
+    /// stops after that (here draw-previews, under `--strict`, for plan-itinerary's warning about
+    /// two stops whose order and dates disagree) removes the folder, which moves each tile's
+    /// status-change time again, and stamps the tiles anew: the index still says what `lstat` says
+    /// of every tile, so the next build links them without reading them (a tester's next build read
+    /// all 6,402 tiles of a 250-destination site).
+    @Test func aFirstBuildThatStopsAfterLinkingTilesKeepsTheIndexTrue() throws {
+        guard Self.gshhgIsInstalled() else { return }
+        let root = try Self.project()
+        defer { try? FileManager.default.removeItem(at: root) }
+        #expect(Self.build(root).succeeded)
+        let later = root.appendingPathComponent("Destinations/oslo")
+        try FileManager.default.createDirectory(at: later, withIntermediateDirectories: true)
+        try Data("---\ntitle: Oslo\nlatitude: 59.91\nlongitude: 10.75\ndate: 2025-06-01\norder: 2\n---\n".utf8)
+            .write(to: later.appendingPathComponent("index.md"))
+        try Data("---\ntitle: Bergen\nlatitude: 60.3913\nlongitude: 5.3221\ndate: 2025-06-02\norder: 1\n---\n".utf8)
+            .write(to: root.appendingPathComponent("Destinations/bergen/index.md"))
+        let log = DiagnosticLog()
+        let lines = Mutex<[String]>([])
+        var options = BuildOptions(projectRoot: root)
+        options.outputDirectory = root.appendingPathComponent("Second")
+        options.strict = true
+        let result = SiteBuilder(options: options, log: log, environment: BuildEnvironment(geocoder: TableGeocoder.testville, basemap: Basemap())) { line in
+            lines.withLock { $0.append(line) }
+        }.build()
+        #expect(!result.succeeded)
+        #expect(lines.withLock { $0 }.contains { $0.contains("render-pages: 2 destinations") }, "\(lines.withLock { $0 })")
+        #expect(!FileManager.default.fileExists(atPath: options.outputDirectory.path))
+
+        let cacheRoot = root.appendingPathComponent(".roadtrip-cache/basemap")
+        let fingerprint = try #require(try FileManager.default.contentsOfDirectory(atPath: cacheRoot.path).first)
+        let cacheFolder = cacheRoot.appendingPathComponent(fingerprint)
+        let index = BasemapTileIndex(contentsOfFile: cacheFolder.appendingPathComponent("index").path)
+        #expect(!index.stamps.isEmpty)
+        for (tile, stamp) in index.stamps {
+            var status = stat()
+            #expect(lstat(cacheFolder.appendingPathComponent(tile.path).path, &status) == 0)
+            #expect(stamp == BasemapFileStamp(status), "\(tile.path) would be read again")
+        }
+    }
+
     @Test func tilesAreWrittenCachedAndReused() throws {
         guard Self.gshhgIsInstalled() else { return }
         let root = try Self.project()

@@ -104,6 +104,27 @@ import Testing
         #expect(!project.exists("Output"))
     }
 
+    /// Output paths that cannot both be written are errors that say which kind of collision
+    /// each is: two spellings of a name that differ only in case, and a file standing where
+    /// another path needs a folder (a tester saw the latter called a case difference).
+    @Test func collidingOutputPathsAreNamedForWhatTheyAre() throws {
+        let project = try TemporaryProject()
+        defer { project.remove() }
+        try project.write("Destinations/bergen/index.md", Self.bergen)
+        try project.write("Themes/default/assets/extra.css", "a {}\n")
+        try project.write("Themes/default/assets/Extra.css", "b {}\n")
+        try project.write("Themes/default/assets/fonts", "not a folder\n")
+        try project.write("Themes/default/assets/Fonts/a.woff2", "font\n")
+        let result = try project.build()
+        #expect(result.status == 1)
+        #expect(result.standardError.contains(
+            "Output: error: output paths 'assets/Extra.css' and 'assets/extra.css' differ only in case"), "\(result.standardError)")
+        #expect(result.standardError.contains(
+            "Output: error: the output path 'assets/fonts' is a file, but 'assets/Fonts/a.woff2' needs a folder there"),
+            "\(result.standardError)")
+        #expect(!project.exists("Output"))
+    }
+
     @Test func aFailedBuildLeavesOutputAsItWas() throws {
         let project = try TemporaryProject()
         defer { project.remove() }

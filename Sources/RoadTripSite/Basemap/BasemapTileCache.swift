@@ -119,11 +119,20 @@ struct BasemapTileCache: Sendable {
     /// the output or unlinked from it (`restamped(_:in:)`) and writes the index when that changed
     /// it, so that the next build trusts them without reading them.
     func restampTiles(changedBy summary: OutputWriteSummary, in index: BasemapTileIndex) {
-        let changedPaths = Set(summary.written).union(summary.removed)
+        restampTiles(atOutputPaths: Set(summary.written).union(summary.removed), knownStamps: summary.linkStamps, in: index)
+    }
+
+    /// Stamps again the tiles of `index` whose output files (`assets/basemap/…` paths) a build
+    /// linked or unlinked — `paths` — and writes the index when that changed it: after a write
+    /// (``restampTiles(changedBy:in:)``), and after a build that stopped once it had linked tiles
+    /// into its staging folder and removed it (the next build would otherwise read every tile).
+    func restampTiles(
+        atOutputPaths paths: Set<String>, knownStamps: [String: BasemapFileStamp] = [:], in index: BasemapTileIndex
+    ) {
         let prefix = BasemapTileSet.folder + "/"
-        let moved = index.stamps.keys.filter { changedPaths.contains(prefix + $0.path) }
+        let moved = index.stamps.keys.filter { paths.contains(prefix + $0.path) }
         guard !moved.isEmpty else { return }
-        let restamped = restamped(moved, in: index, knownStamps: summary.linkStamps, prefix: prefix)
+        let restamped = restamped(moved, in: index, knownStamps: knownStamps, prefix: prefix)
         if restamped.stamps != index.stamps { writeIndex(restamped) }
     }
 

@@ -3,16 +3,22 @@ import RoadTripCore
 extension BuildStep {
     /// Writes the rendered files into the output folder (`OutputWriter`: staged, then renamed into
     /// place while the build holds the folder's lock), after checking that no two paths collide
-    /// (the same path twice, or two differing only in case); a collision, or any problem that
+    /// (the same path twice, two differing only in case, or a file where another path needs a
+    /// folder); a collision, or any problem that
     /// blocks the build so far, stops it before the output folder is touched. The files render-pages
     /// kept (``BuildState/keptFiles``) are left as they are; once written, the ``StoredBuild`` is
     /// saved (a failure to save is a warning).
     static let writeOutput = BuildStep("write-output") { state, context throws(BuildStop) in
         let files = state.files, kept = state.keptFiles
         for (first, second) in OutputWriter.conflictingPaths(files.map(\.path) + kept) {
-            context.log.error(SourceLocation(path: context.options.outputDirectory.lastPathComponent),
+            // A pair is the same path twice, two spellings of one path, or a file and a path below
+            // a folder of the file's name (`conflictingPaths`: the file first).
+            let message =
                 first == second ? "the output path '\(first)' would be written twice"
-                    : "output paths '\(first)' and '\(second)' differ only in case")
+                : second.split(separator: "/").count > first.split(separator: "/").count
+                    ? "the output path '\(first)' is a file, but '\(second)' needs a folder there"
+                    : "output paths '\(first)' and '\(second)' differ only in case"
+            context.log.error(SourceLocation(path: context.options.outputDirectory.lastPathComponent), message)
         }
         guard !context.hasBlockingProblems else {
             state.staging?.remove()

@@ -23,12 +23,13 @@ import Testing
     }
 
     static func build(
-        _ root: URL, output: String = "Output", basemap: Basemap? = Basemap()
+        _ root: URL, output: String = "Output", basemap: Basemap? = Basemap(), strict: Bool = false
     ) -> (progress: [String], diagnostics: [String], succeeded: Bool) {
         let log = DiagnosticLog()
         let lines = Mutex<[String]>([])
         var options = BuildOptions(projectRoot: root)
         options.outputDirectory = root.appendingPathComponent(output)
+        options.strict = strict
         let result = SiteBuilder(options: options, log: log, environment: BuildEnvironment(geocoder: TableGeocoder.testville, basemap: basemap)) { line in
             lines.withLock { $0.append(line) }
         }.build()
@@ -78,17 +79,10 @@ import Testing
             .write(to: later.appendingPathComponent("index.md"))
         try Data("---\ntitle: Bergen\nlatitude: 60.3913\nlongitude: 5.3221\ndate: 2025-06-02\norder: 1\n---\n".utf8)
             .write(to: root.appendingPathComponent("Destinations/bergen/index.md"))
-        let log = DiagnosticLog()
-        let lines = Mutex<[String]>([])
-        var options = BuildOptions(projectRoot: root)
-        options.outputDirectory = root.appendingPathComponent("Second")
-        options.strict = true
-        let result = SiteBuilder(options: options, log: log, environment: BuildEnvironment(geocoder: TableGeocoder.testville, basemap: Basemap())) { line in
-            lines.withLock { $0.append(line) }
-        }.build()
-        #expect(!result.succeeded)
-        #expect(lines.withLock { $0 }.contains { $0.contains("render-pages: 2 destinations") }, "\(lines.withLock { $0 })")
-        #expect(!FileManager.default.fileExists(atPath: options.outputDirectory.path))
+        let stopped = Self.build(root, output: "Second", strict: true)
+        #expect(!stopped.succeeded)
+        #expect(stopped.progress.contains { $0.contains("render-pages: 2 destinations") }, "\(stopped.progress)")
+        #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("Second").path))
 
         let cacheRoot = root.appendingPathComponent(".roadtrip-cache/basemap")
         let fingerprint = try #require(try FileManager.default.contentsOfDirectory(atPath: cacheRoot.path).first)

@@ -73,4 +73,11 @@ extension OutputFile {
         if case .staged = contents { return true }
         return false
     }
+
+    /// `path`'s folder and last component: `"a/b/c.svg"` → (`"a/b"`, `"c.svg"`); a path without a
+    /// `/` is in the output folder itself (`""`).
+    static func folderAndName(of path: String) -> (folder: Substring, name: Substring) {
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return ("", path[...]) }
+        return (path[..<slash], path[path.index(after: slash)...])
+    }
 }

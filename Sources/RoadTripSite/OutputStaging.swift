@@ -52,9 +52,8 @@ final class OutputStaging: Sendable {
             case .copy, .produced, .staged: return file
             }
             guard OutputFile.pathProblem(file.path) == nil else { return file }
-            let slash = file.path.utf8.lastIndex(of: UInt8(ascii: "/"))
-            let parent = slash.map { String(file.path[..<$0]) } ?? ""
-            let name = slash.map { String(file.path[file.path.index(after: $0)...]) } ?? file.path
+            let (folderOfFile, nameOfFile) = OutputFile.folderAndName(of: file.path)
+            let parent = String(folderOfFile), name = String(nameOfFile)
             if parent != folderPath {
                 if folder >= 0 { close(folder) }
                 folderPath = parent

@@ -591,7 +591,7 @@ public struct OutputWriter: Sendable {
     }
 
     /// The bytes of a `.data` or `.copy(from:)` file (the latter read from its source); empty for
-    /// any other (``stage(_:in:named:sources:)`` writes those without holding them whole).
+    /// any other (``stage(_:in:named:links:)`` writes those without holding them whole).
     private func bytes(of file: OutputFile) throws(Diagnostic) -> Data {
         switch file.contents {
         case .data(let data):
@@ -650,7 +650,7 @@ public struct OutputWriter: Sendable {
             var stamps: [(String, BasemapFileStamp)] = []
             for index in batch.files {
                 let file = files[index]
-                let name = String(file.path.utf8.lastIndex(of: UInt8(ascii: "/")).map { file.path[file.path.index(after: $0)...] } ?? file.path[...])
+                let name = String(OutputFile.folderAndName(of: file.path).name)
                 do throws(Diagnostic) {
                     if let stamp = try stage(file, in: folder, named: name, links: &links) { stamps.append((file.path, stamp)) }
                 } catch {

@@ -1,3 +1,5 @@
+import RoadTripRender
+
 /// Files the output writer stages together on one thread (`OutputWriter`): files of one folder of
 /// the output, at most ``maximumCount`` of them, named by their positions in the build's list.
 /// A batch opens its folder once and creates its files by name in it; two threads never create
@@ -20,7 +22,7 @@ struct StagingBatch: Sendable, Equatable {
         var batches: [StagingBatch] = []
         var openBatch: [Substring: Int] = [:]
         for (position, path) in paths.enumerated() {
-            let folder = path.utf8.lastIndex(of: UInt8(ascii: "/")).map { path[..<$0] } ?? ""
+            let folder = OutputFile.folderAndName(of: path).folder
             if let open = openBatch[folder], batches[open].files.count < maximumCount {
                 batches[open].files.append(position)
             } else {

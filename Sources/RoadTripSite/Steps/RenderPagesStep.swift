@@ -187,15 +187,15 @@ extension BuildStep {
             guard task > groups.count else {
                 let group = groups[task]
                 let key = stored == nil ? nil : group.key()
-                let result = Result { () throws(TemplateError) -> SiteFileGroup.Rendering? in
-                    guard let stored, let key else {
-                        var rendering = try group.render()
-                        rendering.files = staged(rendering.files)
-                        return rendering
-                    }
-                    if stored.keptFiles(ofGroup: group.name, key: key) != nil { return nil }
+                let renderStaged = { () throws(TemplateError) -> SiteFileGroup.Rendering in
                     var rendering = try group.render()
                     rendering.files = staged(rendering.files)
+                    return rendering
+                }
+                let result = Result { () throws(TemplateError) -> SiteFileGroup.Rendering? in
+                    guard let stored, let key else { return try renderStaged() }
+                    if stored.keptFiles(ofGroup: group.name, key: key) != nil { return nil }
+                    let rendering = try renderStaged()
                     stored.noteRendered(
                         group: group.name, key: key,
                         paths: rendering.files.files.map(\.path) + rendering.files.sharePreviews.map(\.path))

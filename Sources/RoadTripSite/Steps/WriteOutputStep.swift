@@ -20,14 +20,9 @@ extension BuildStep {
                     : "output paths '\(first)' and '\(second)' differ only in case"
             context.log.error(SourceLocation(path: context.options.outputDirectory.lastPathComponent), message)
         }
-        guard !context.hasBlockingProblems else {
-            state.staging?.remove()
-            throw BuildStop(summary: "stopped before writing: nothing was written")
-        }
-        guard let lock = context.lock else {
-            state.staging?.remove()
-            throw BuildStop(summary: "not written: the output folder is not locked")
-        }
+        // A stop here leaves render-pages' staging folder to the builder, which removes it.
+        guard !context.hasBlockingProblems else { throw BuildStop(summary: "stopped before writing: nothing was written") }
+        guard let lock = context.lock else { throw BuildStop(summary: "not written: the output folder is not locked") }
         let summary: OutputWriteSummary
         do throws(OutputWriteFailure) {
             summary = try context.writer.write(files, keeping: kept, holding: lock, conflictsChecked: true, staging: state.staging)

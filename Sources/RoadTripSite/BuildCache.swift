@@ -12,9 +12,8 @@ import RoadTripContent
 ///   holds: the destinations as loaded and the diagnostics their loading reported, while the
 ///   source's ``SourceFingerprint`` is unchanged. The diagnostics are reported again on every
 ///   build that reuses them, so a rebuild prints what a clean build prints. A source whose
-///   loading reported an error is never kept, nor one modified within the last
-///   ``SourceFingerprint/timestampGranularity`` seconds (a second write could hide in the same
-///   modification time); it is read again on the next build.
+///   loading reported an error is never kept, nor one not yet settled
+///   (``SourceFingerprint/isSettled``: a second write could hide in the same modification time); it is read again on the next build.
 /// - **Per destination and step**, while the destination's source is unchanged: what a build step
 ///   made of it (``reuse(_:of:inputs:make:)``), as long as the step's inputs from outside the
 ///   source are equal too. The steps that ask: filter-trips (the filtered trip logs with their
@@ -25,8 +24,8 @@ import RoadTripContent
 ///
 /// Everything is dropped when the ``SiteKey`` changes: the project, the site configuration (as
 /// `site.yaml` and the command line make it), `site.yaml`'s fingerprint, or any file of the theme;
-/// and after a build whose key was not settled (a file of the theme or `site.yaml` modified in
-/// the last ``SourceFingerprint/timestampGranularity`` seconds).
+/// and after a build whose key was not settled (a file of the theme or `site.yaml` not
+/// ``SourceFingerprint/isSettled``).
 /// The site-wide files (home page, overview map, site GeoJSON, sitemap, 404 page) are not kept:
 /// they are rendered on every build. Thread-safe (a `Mutex` guards the state): the steps consult
 /// the cache from their concurrent tasks.

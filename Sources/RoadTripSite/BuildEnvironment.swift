@@ -12,7 +12,7 @@ public struct BuildEnvironment: Sendable {
     /// Places names and coordinates.
     public var geocoder: any Geocoder
     /// The current time. A ``BuildCache`` keeps what it read from a source only once the source's
-    /// files are older than ``SourceFingerprint/timestampGranularity`` by this clock.
+    /// files are ``SourceFingerprint/isSettled`` by this clock.
     public var now: @Sendable () -> Date
     /// Makes each published photo's thumbnail and web copy (place-photos).
     public var photoCopier: any PhotoCopier

@@ -54,15 +54,23 @@ struct SourceFingerprint: Sendable, Hashable {
     }
 
     /// The coarsest modification-time granularity roadtrip allows for, in seconds: 2 s on FAT,
-    /// 1 s on HFS+ and ext3; ext4 and tmpfs take their times from the kernel's coarse clock, which
-    /// ticks every jiffy (1–10 ms).
+    /// 1 s on HFS+ and ext3. It applies to a file whose modification time is a whole second (its
+    /// nanoseconds are 0), which is all a file system with such timestamps records.
     static let timestampGranularity = 2.0
+
+    /// The granularity allowed for a file whose modification time has a fraction of a second, in
+    /// seconds: such a file system (ext4, XFS, Btrfs, tmpfs; exFAT counts 10 ms) takes its times
+    /// from the kernel's coarse clock, which ticks every jiffy (1–10 ms: `CONFIG_HZ` 100 to 1000,
+    /// `Documentation/timers/timekeeping.rst`), so that 50 ms leaves five ticks of margin. A file
+    /// that happens to be written on a whole second gets ``timestampGranularity``: only slower.
+    static let fineTimestampGranularity = 0.05
 
     /// Every entry, sorted by path. Empty when the item does not exist.
     let entries: [Entry]
 
     /// `true` when every file was last modified at least ``timestampGranularity`` before the
-    /// fingerprint was taken, so that any later write shows as a new modification time.
+    /// fingerprint was taken (``fineTimestampGranularity`` for a modification time with a fraction
+    /// of a second), so that any later write shows as a new modification time.
     let isSettled: Bool
 
     /// The fingerprint as 16 hexadecimal digits: 64-bit FNV-1a of every entry's path, size, times
@@ -93,8 +101,8 @@ struct SourceFingerprint: Sendable, Hashable {
         Self.visit(url.path, relativePath: "", into: &entries, visitedFolders: &visitedFolders)
         self.entries = entries.sorted { $0.path < $1.path }
         isSettled = entries.allSatisfy { entry in
-            Double(entry.modificationSeconds) + Double(entry.modificationNanoseconds) / 1e9
-                <= takenAt - Self.timestampGranularity
+            let granularity = entry.modificationNanoseconds == 0 ? Self.timestampGranularity : Self.fineTimestampGranularity
+            return Double(entry.modificationSeconds) + Double(entry.modificationNanoseconds) / 1e9 <= takenAt - granularity
         }
     }
 

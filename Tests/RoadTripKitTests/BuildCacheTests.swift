@@ -436,4 +436,31 @@ struct BuildCacheTests {
 
         #expect(SourceFingerprint(of: sandbox.url("Destinations/nowhere")).entries.isEmpty)
     }
+
+    /// A modification time with a fraction of a second comes from a file system whose clock
+    /// ticks every 1–10 ms: 50 ms after it, a later write would show. A whole-second time may come
+    /// from one with 2 s timestamps (FAT): 2 s. The times are set exactly with `utimensat`.
+    @Test("a fingerprint is settled 50 ms after a fine modification time, 2 s after a whole-second one")
+    func settledness() throws {
+        let sandbox = try CacheSandbox()
+        defer { sandbox.remove() }
+        let file = sandbox.url("Destinations/beta/index.md")
+        func setModificationTime(seconds: Int, nanoseconds: Int) {
+            var times = [timespec(tv_sec: seconds, tv_nsec: nanoseconds), timespec(tv_sec: seconds, tv_nsec: nanoseconds)]
+            #expect(utimensat(AT_FDCWD, file.path, &times, 0) == 0)
+        }
+        let second = 1_700_000_000
+        setModificationTime(seconds: second, nanoseconds: 250_000_000)
+        let fine = { (elapsed: Double) in
+            SourceFingerprint(of: file, takenAt: Date(timeIntervalSince1970: Double(second) + 0.25 + elapsed))
+        }
+        #expect(fine(0).entries.map(\.modificationNanoseconds) == [250_000_000])
+        #expect(!fine(0.03).isSettled)  // 30 ms < 50 ms
+        #expect(fine(0.06).isSettled)   // 60 ms > 50 ms
+        setModificationTime(seconds: second, nanoseconds: 0)
+        let coarse = { (elapsed: Double) in SourceFingerprint(of: file, takenAt: Date(timeIntervalSince1970: Double(second) + elapsed)) }
+        #expect(!coarse(0.06).isSettled)
+        #expect(!coarse(1.9).isSettled)  // 1.9 s < 2 s
+        #expect(coarse(2.1).isSettled)
+    }
 }

@@ -49,7 +49,7 @@ import TestTools
 
     /// Sets the modification time of `paths` (relative to the project) a minute back, so that the
     /// build takes them as settled (`SourceFingerprint.isSettled`: a file modified within the last
-    /// 2 s is not trusted to stay as read, and what was made from it is not stored). Their
+    /// 50 ms, or 2 s for a whole-second time, is not trusted to stay as read, and what was made from it is not stored). Their
     /// status-change time still moves, so the build still sees them as changed.
     static func settle(_ project: TemporaryProject, _ paths: [String]) throws {
         let past = Date().addingTimeInterval(-60)
@@ -580,7 +580,7 @@ import TestTools
         #expect(try Self.buildAndCompare(project, "after repair") == 4)
     }
 
-    /// A source modified within the last 2 s (here: a minute in the future) could change again
+    /// A source modified within the last 50 ms (here: a minute in the future) could change again
     /// unseen within the same timestamp: it is parsed on every build and not kept until it settles.
     @Test func anUnsettledSourceIsParsedUntilItSettles() throws {
         let project = try Self.builtSite()

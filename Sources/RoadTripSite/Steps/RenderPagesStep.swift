@@ -79,8 +79,8 @@ extension BuildStep {
         /// and a folder destination's dotfile image (`image: .cover.jpg`: a folder's fingerprint
         /// leaves dotfiles out, ``SourceFingerprint/covers(_:)``). `nil` when there is none.
         var outsideAssets: String?
-        /// `false` when one of those files was modified within the last
-        /// ``SourceFingerprint/timestampGranularity`` seconds (it could change again unseen): the
+        /// `false` when one of those files is not yet ``SourceFingerprint/isSettled`` (it could
+        /// change again unseen): the
         /// inputs then never equal a later build's, and nothing is stored.
         var outsideAssetsAreSettled = true
 

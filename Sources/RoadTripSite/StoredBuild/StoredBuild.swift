@@ -24,7 +24,7 @@ import RoadTripContent
 /// (as ``BuildCache/SiteKey`` takes them), and whether share previews can be drawn.
 ///
 /// Nothing unsettled is stored (``SourceFingerprint/isSettled``: a file modified in the last
-/// ``SourceFingerprint/timestampGranularity`` seconds could change again unseen): not a
+/// 50 ms, or 2 s for a whole-second time, could change again unseen): not a
 /// destination whose source is unsettled, and nothing at all when `site.yaml` or the theme is.
 /// The file is written only after a build's write succeeded (``save(afterWriting:)``), replaced
 /// atomically (``CacheFileReplacement``); one that cannot be read or parsed, or whose checksum

@@ -1,4 +1,5 @@
 import Foundation
+import RoadTripCore
 
 /// The names in one folder, read once, to skip looking for files and folders that are not there: a
 /// destination folder is asked about ten names (`pois.json`, `pois.plist`, `trips/`, `photos/`,
@@ -16,8 +17,7 @@ struct FolderEntryNames {
 
     /// Lists `folder` (one `opendir`/`readdir`).
     init(of folder: URL) {
-        lowercasedNames = (try? FileManager.default.contentsOfDirectory(atPath: folder.path))
-            .map { Set($0.map { $0.lowercased() }) }
+        lowercasedNames = FolderListing.names(atPath: folder.path).map { Set($0.map { $0.lowercased() }) }
     }
 
     /// Whether `name` may be in the folder: listed (in any case), or the folder could not be listed.

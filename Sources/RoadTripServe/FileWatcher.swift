@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Synchronization
+import RoadTripCore
 
 /// Watches folder trees (for `roadtrip serve`: `<source>/Destinations/` and `<source>/Themes/`) and
 /// reports changed files, debounced, so that a burst of saves causes one rebuild.
@@ -448,7 +449,7 @@ fileprivate final class InotifyTree {
         guard let watch = try addWatch(path, followingLinks: roots.contains(path)) else { return }
         folders[watch] = path
         // Listed after the watch was added, so nothing created in between is missed.
-        for entry in FolderListing.entries(of: path) where !FileWatcher.isEditorNoise(entry.name) {
+        for entry in WatchedFolder.entries(of: path) where !FileWatcher.isEditorNoise(entry.name) {
             changes.insert(entry.path)
             if entry.isFolder { try watchTree(at: entry.path, reporting: &changes) }
         }
@@ -471,13 +472,13 @@ fileprivate final class InotifyTree {
             // between looking and watching is not missed.
             var anchored: String?
             while true {
-                if FolderListing.isFolder(root) {
+                if WatchedFolder.isFolder(root) {
                     missingRoots.remove(root)
                     changes.insert(root)
                     try watchTree(at: root, reporting: &changes)
                     break
                 }
-                let ancestor = FolderListing.nearestExistingAncestor(of: root)
+                let ancestor = WatchedFolder.nearestExistingAncestor(of: root)
                 if ancestor == anchored { break }
                 if let watch = try addWatch(ancestor, followingLinks: true) { anchors[watch] = ancestor }
                 anchored = ancestor
@@ -528,7 +529,7 @@ private struct PolledEntry {
     static func snapshot(of roots: [String]) -> [String: PolledEntry] {
         var entries: [String: PolledEntry] = [:]
         func add(_ folder: String) {
-            for entry in FolderListing.entries(of: folder) where !FileWatcher.isEditorNoise(entry.name) {
+            for entry in WatchedFolder.entries(of: folder) where !FileWatcher.isEditorNoise(entry.name) {
                 entries[entry.path] = PolledEntry(entry.info)
                 if entry.isFolder { add(entry.path) }
             }
@@ -544,7 +545,7 @@ private struct PolledEntry {
 }
 
 /// Folder listings with lstat(2) information, shared by both mechanisms.
-private enum FolderListing {
+private enum WatchedFolder {
     struct Entry {
         let name: String
         let path: String
@@ -555,7 +556,7 @@ private enum FolderListing {
 
     /// The entries of `folder` (empty when it cannot be read, e.g. deleted meanwhile).
     static func entries(of folder: String) -> [Entry] {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [] }
+        guard let names = FolderListing.names(atPath: folder) else { return [] }
         return names.compactMap { name in
             let path = folder + "/" + name
             var info = stat()

@@ -134,7 +134,7 @@ struct SourceFingerprint: Sendable, Hashable {
         }
         entries.append(Entry(path: relativePath.isEmpty ? "/" : relativePath + "/"))
         guard visitedFolders.insert([UInt64(status.st_dev), UInt64(status.st_ino)]).inserted else { return }
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+        let names = FolderListing.names(atPath: path) ?? []
         for name in names where covers(name) {
             visit(
                 path + "/" + name, relativePath: relativePath.isEmpty ? name : relativePath + "/" + name,

@@ -38,7 +38,9 @@ extension BuildStep {
         for view in views { BasemapPyramid.insertTiles(for: view, into: &wanted) }
         for maps in state.maps { BasemapPyramid.insertTiles(for: maps.card.view, zoomable: false, into: &wanted) }
         // The tiles a standalone map.svg embeds (those under each zoomable map at its native zoom):
-        // their bodies are read; the others are only linked into the output. Each zoomable map's
+        // their bodies are held when drawn now, and read from the cache when a page first asks
+        // (a rebuild that renders one page reads that page's); the others are only linked into
+        // the output. Each zoomable map's
         // share preview (og:image) embeds those under its wider view (`SharePreview.view(showing:)`;
         // already in the pyramid for viewports near 1.91 : 1, such as the default 800 × 500).
         var embeddedTiles: Set<BasemapPyramid.Tile> = []
@@ -72,7 +74,7 @@ extension BuildStep {
         let draw: @Sendable (BasemapPyramid.Tile) -> String? = { basemap.drawing(for: $0.view, margin: 2).map(BasemapTileSVG.body) }
         DispatchQueue.concurrentPerform(iterations: tiles.count) { position in
             let tile = tiles[position], isEmbedded = embedded.contains(tile)
-            if let cache, !isEmbedded, let stamp = index.stamps[tile], cache.holdsUnchanged(tile, stamp: stamp) {
+            if let cache, let stamp = index.stamps[tile], cache.holdsUnchanged(tile, stamp: stamp) {
                 stamps.withLock { $0[tile] = stamp }
                 cachedFiles.withLock { $0[tile] = cache.path(of: tile) }
                 return
@@ -100,12 +102,16 @@ extension BuildStep {
         if let cache, newIndex.stamps != index.stamps { cache.writeIndex(newIndex) }
         state.basemapCache = cache.map { ($0, newIndex) }
         let drawnTiles = Set(bodies.withLock { $0.keys }).union(cachedFiles.withLock { $0.keys })
+        // A body read once is kept for the other maps that embed it (two threads may read the same).
+        let loadedBodies = Mutex([BasemapPyramid.Tile: String]())
         state.basemapTiles = BasemapTileSet(
             tiles: drawnTiles, bodies: bodies.withLock { $0 }, cachedFiles: cachedFiles.withLock { $0 },
             loadBody: { tile in
-                // A body the build did not expect to need: the cache's (checked), else drawn again.
-                if let cached = cache?.body(of: tile) { return cached.body }
-                return draw(tile)
+                if let loaded = loadedBodies.withLock({ $0[tile] }) { return loaded }
+                // The cache's (its hash checked), else drawn again.
+                guard let body = cache?.body(of: tile)?.body ?? draw(tile) else { return nil }
+                loadedBodies.withLock { $0[tile] = body }
+                return body
             })
         // The overview's own drawing, unless the view is wider than the world (its tiles repeat).
         state.overviewBasemap = state.overviewMap.flatMap { overview -> String? in

@@ -3,7 +3,7 @@ import Testing
 import RoadTripCore
 @testable import RoadTripSite
 
-/// What `.roadtrip-cache/build/sources.store` keeps of a loaded source (`StoredDestinationCoding`,
+/// What `.roadtrip-cache/build/sources/` keeps of a loaded source (`StoredDestinationCoding`,
 /// `StoredSourcesFile`): every field of a destination and every diagnostic reads back equal,
 /// and anything that is not a whole record reads as nothing (the source is then parsed again).
 @Suite struct StoredDestinationCodingTests {

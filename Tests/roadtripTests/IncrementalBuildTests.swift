@@ -604,7 +604,7 @@ import TestTools
         let folder = project.root.appendingPathComponent(".roadtrip-cache/build")
         func stored() throws -> [String: Data] {
             var files: [String: Data] = [:]
-            for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) {
+            for name in Self.storedFiles(in: folder) {
                 files[name] = try Data(contentsOf: folder.appendingPathComponent(name))
             }
             return files
@@ -631,8 +631,10 @@ import TestTools
         let project = try Self.builtSite()
         defer { project.remove() }
         let folder = project.root.appendingPathComponent(".roadtrip-cache/build")
-        let stored = try FileManager.default.contentsOfDirectory(atPath: folder.path)
-        #expect(stored.count == 4, "Output's, those of the two reference builds, and sources.store: \(stored)")
+        let stored = Self.storedFiles(in: folder)
+        // Output's index, those of the two reference builds, and the four sources' shards.
+        #expect(stored.filter { $0.hasSuffix(".index") }.count == 3, "\(stored)")
+        #expect(Set(stored.filter { $0.hasPrefix("sources/") }) == Set(Self.sourcePaths.map(Self.sourceShardFile)), "\(stored)")
         for name in stored {
             let url = folder.appendingPathComponent(name)
             let data = try Data(contentsOf: url)
@@ -640,7 +642,7 @@ import TestTools
         }
         #expect(try Self.buildAndCompareLoads(project, "truncated") == (0, 0))
         #expect(try Self.buildAndCompareLoads(project, "rewritten") == (4, 4))
-        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) {
+        for name in Self.storedFiles(in: folder) {
             try Data("not a stored build".utf8).write(to: folder.appendingPathComponent(name))
         }
         #expect(try Self.buildAndCompareLoads(project, "garbage") == (0, 0))
@@ -654,10 +656,10 @@ import TestTools
         #expect(Self.reused(blocked) == 0)
     }
 
-    /// A stored file that cannot be replaced (here `sources.store` is a folder; `chattr +i` or a
-    /// read-only folder do the same) is a warning that says what the next build does: it reuses
+    /// A stored file that cannot be replaced (here each shard of `sources/` is a folder; `chattr +i`
+    /// or a read-only folder do the same) is a warning that says what the next build does: it reuses
     /// what was kept before — not "renders every page again", which it does not.
-    /// An index that cannot be replaced does not keep `sources.store` from being written (the
+    /// An index that cannot be replaced does not keep `sources/` from being written (the
     /// third tester's finding): after an edit, the build warns naming the index, and the next
     /// build reads every source back, the edited one included.
     @Test func aBlockedIndexStillLetsTheSourcesBeKept() throws {
@@ -683,14 +685,20 @@ import TestTools
     @Test func aStoredFileThatCannotBeReplacedWarnsTruthfully() throws {
         let project = try Self.builtSite()
         defer { project.remove() }
-        let sources = project.root.appendingPathComponent(".roadtrip-cache/build/sources.store")
-        try FileManager.default.removeItem(at: sources)
-        try FileManager.default.createDirectory(at: sources.appendingPathComponent("inside"), withIntermediateDirectories: true)
+        let folder = project.root.appendingPathComponent(".roadtrip-cache/build")
+        for name in Self.sourcePaths.map(Self.sourceShardFile) {
+            let shard = folder.appendingPathComponent(name)
+            try FileManager.default.removeItem(at: shard)
+            try FileManager.default.createDirectory(at: shard.appendingPathComponent("inside"), withIntermediateDirectories: true)
+        }
         let warned = try project.build()
         #expect(warned.status == 0, "\(warned.standardError)")
         // It names the file that could not be replaced (the second tester's note: it did not).
-        #expect(warned.standardError.contains(".roadtrip-cache/build: warning: cannot keep what this build rendered: sources.store: "),
+        #expect(warned.standardError.contains(".roadtrip-cache/build: warning: cannot keep what this build rendered: sources/"),
                 "\(warned.standardError)")
+        for shard in Self.sourcePaths.map(Self.sourceShardFile) {
+            #expect(warned.standardError.contains(shard + ": "), "\(shard): \(warned.standardError)")
+        }
         #expect(warned.standardError.contains(
             "; the next build reuses only what an earlier build kept, if anything, and renders the rest again"), "\(warned.standardError)")
         #expect(!warned.standardError.contains("renders every page again"))
@@ -698,22 +706,29 @@ import TestTools
         #expect(try Self.buildAndCompareLoads(project, "after the warning") == (4, 0))
     }
 
-    /// The checksum (`StoredChecksum`): `sources.store` edited at the same length inside a record
-    /// ("Bergen" → "Bergex", which every field still parses) is not read back — every source is
-    /// parsed again, and "Bergex" is published nowhere; the index with one byte flipped is
-    /// ignored likewise (every page rendered, loading reused).
+    /// The checksum (`StoredChecksum`): a shard of `sources/` edited at the same length inside a
+    /// record ("Bergen" → "Bergex", which every field still parses) is not read back — the
+    /// sources it keeps are parsed again, and "Bergex" is published nowhere; the index with one
+    /// byte flipped is ignored likewise (every page rendered, loading reused).
     @Test func aStoredFileEditedAtTheSameLengthIsNotReadBack() throws {
         let project = try Self.builtSite()
         defer { project.remove() }
         let folder = project.root.appendingPathComponent(".roadtrip-cache/build")
-        let sources = folder.appendingPathComponent("sources.store")
-        let data = try Data(contentsOf: sources)
-        let edited = Self.replacing(Data("Bergen".utf8), with: Data("Bergex".utf8), in: data)
-        #expect(edited.count == data.count && edited != data)
-        try edited.write(to: sources)
-        #expect(try Self.buildAndCompareLoads(project, "sources.store edited") == (4, 0))
+        // Bergen's own shard (its title), and Ålesund's (its pager names the previous stop).
+        var editedShards = 0
+        for name in Self.sourcePaths.map(Self.sourceShardFile) {
+            let shard = folder.appendingPathComponent(name)
+            let data = try Data(contentsOf: shard)
+            let edited = Self.replacing(Data("Bergen".utf8), with: Data("Bergex".utf8), in: data)
+            #expect(edited.count == data.count)
+            if edited != data { editedShards += 1 }
+            try edited.write(to: shard)
+        }
+        #expect(editedShards >= 1)
+        // Each source has a shard of its own here: those edited are parsed, the others read back.
+        #expect(try Self.buildAndCompareLoads(project, "sources edited") == (4, 4 - editedShards))
         #expect(try !project.read("Output/alesund/index.html").contains("Bergex"))
-        #expect(try Self.buildAndCompareLoads(project, "sources.store rewritten") == (4, 4))
+        #expect(try Self.buildAndCompareLoads(project, "sources rewritten") == (4, 4))
 
         let index = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".index") }
         for name in index {
@@ -723,6 +738,54 @@ import TestTools
             try bytes.write(to: url)
         }
         #expect(try Self.buildAndCompareLoads(project, "index flipped") == (0, 4))
+    }
+
+    /// The single `sources.store` an older roadtrip kept is removed by the first build that keeps
+    /// the sources in `sources/`; `sources/` as a symbolic link is neither read nor written (a
+    /// warning, every source parsed), and the folder it leads to is left as it was.
+    @Test func theSourcesFolderIsAFolderOfRoadtripsOwn() throws {
+        let project = try Self.builtSite()
+        defer { project.remove() }
+        let folder = project.root.appendingPathComponent(".roadtrip-cache/build")
+        let single = folder.appendingPathComponent("sources.store")
+        try Data("RTLOAD3\nwhat an older roadtrip kept".utf8).write(to: single)
+        #expect(try Self.buildAndCompareLoads(project, "beside an older sources.store") == (4, 4))
+        #expect(!FileManager.default.fileExists(atPath: single.path))
+
+        let sources = folder.appendingPathComponent("sources")
+        let elsewhere = project.root.appendingPathComponent("kept-elsewhere")
+        try FileManager.default.moveItem(at: sources, to: elsewhere)
+        try FileManager.default.createSymbolicLink(at: sources, withDestinationURL: elsewhere)
+        let before = try FolderSnapshot(elsewhere)
+        let linked = try project.build()
+        #expect(linked.status == 0, "\(linked.standardError)")
+        #expect(linked.standardError.contains(
+            ".roadtrip-cache/build: warning: cannot keep what this build rendered: refusing to use .roadtrip-cache/build/sources: it is a symbolic link"),
+                "\(linked.standardError)")
+        #expect(Self.loadsReused(linked) == 0)
+        #expect(try FolderSnapshot(elsewhere) == before, "nothing written through the link")
+    }
+
+    /// The sources of ``builtSite(copyingTheme:)``, relative to the project.
+    static let sourcePaths = ["bergen", "alesund", "trondheim", "tromso"].map { "Destinations/\($0)/index.md" }
+
+    /// The file of `.roadtrip-cache/build/` that keeps the source at `sourcePath`: `sources/<nn>.store`,
+    /// nn the 32-bit FNV-1a hash (offset basis 0x811C9DC5, prime 0x01000193, as in the FNV
+    /// reference, draft-eastlake-fnv) of the path's UTF-8 bytes modulo 32, in two digits.
+    static func sourceShardFile(_ sourcePath: String) -> String {
+        var hash: UInt32 = 0x811C_9DC5
+        for byte in sourcePath.utf8 { hash = (hash ^ UInt32(byte)) &* 0x0100_0193 }
+        let shard = hash % 32
+        return "sources/" + (shard < 10 ? "0" : "") + String(shard) + ".store"
+    }
+
+    /// The regular files below `folder`, relative to it ('/'-separated).
+    static func storedFiles(in folder: URL) -> [String] {
+        let names = (FileManager.default.enumerator(atPath: folder.path)?.allObjects as? [String]) ?? []
+        return names.filter { name in
+            var isFolder: ObjCBool = false
+            return FileManager.default.fileExists(atPath: folder.appendingPathComponent(name).path, isDirectory: &isFolder) && !isFolder.boolValue
+        }.sorted()
     }
 
     /// `data` with every occurrence of `old` replaced by `new` (of the same length).
@@ -774,7 +837,7 @@ import TestTools
         let folder = project.root.appendingPathComponent(".roadtrip-cache/build")
         func identities() throws -> [String: String] {
             var result: [String: String] = [:]
-            for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) {
+            for name in Self.storedFiles(in: folder) {
                 let attributes = try FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent(name).path)
                 result[name] = "\(attributes[.systemFileNumber]!) \((attributes[.modificationDate] as! Date).timeIntervalSince1970)"
             }
@@ -783,7 +846,8 @@ import TestTools
         let first = try project.build()
         #expect(first.status == 0, "\(first.standardError)")
         let before = try identities()
-        #expect(before.keys.contains("sources.store") && before.keys.contains { $0.hasSuffix(".index") }, "\(before)")
+        #expect(before.keys.contains(Self.sourceShardFile("Destinations/bergen/index.md")) && before.keys.contains { $0.hasSuffix(".index") },
+                "\(before)")
         let again = try project.build()
         #expect(again.status == 0 && Self.reused(again) == 4, "\(again.standardOutput)")
         #expect(try identities() == before)
@@ -792,7 +856,10 @@ import TestTools
         let edited = try project.build()
         #expect(edited.status == 0 && Self.reused(edited) == 3, "\(edited.standardOutput)")
         let after = try identities()
-        #expect(after["sources.store"] != before["sources.store"])
+        // Of the sources' shards, only Bergen's is written again.
+        let bergen = Self.sourceShardFile("Destinations/bergen/index.md")
+        #expect(after[bergen] != before[bergen])
+        #expect(before.keys.filter { $0.hasPrefix("sources/") && $0 != bergen }.allSatisfy { after[$0] == before[$0] }, "\(before) \(after)")
         // The output folder's index, not those of the reference builds' folders.
         #expect(before.keys.filter { $0.hasSuffix(".index") && after[$0] != before[$0] }.count == 1, "\(before) \(after)")
         #expect(try Self.buildAndCompare(project, "after the edit") == 4)

@@ -59,8 +59,8 @@ struct StoredBytesWriter {
 /// nothing. CRC-32 catches every change confined to 32 consecutive bits (one or several flipped
 /// bits within four bytes), and any other with probability 1 − 2⁻³²; it is a check against
 /// accidents and stray edits, not against anyone forging a file. zlib's, rather than a byte-wise
-/// FNV-1a, because a 4,000-destination `sources.store` is 10 MB, read and written on every build
-/// that changes it: 2.5 ms against 11.6 ms (10 MB, measured on this 2-core VM).
+/// FNV-1a, because a 4,000-destination site keeps 10 MB of sources, read on every build
+/// and written when they change: 2.5 ms against 11.6 ms (10 MB, measured on this 2-core VM).
 enum StoredChecksum {
     static let length = 8
 

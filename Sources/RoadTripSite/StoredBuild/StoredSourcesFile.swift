@@ -1,8 +1,9 @@
 import Foundation
 
-/// The bytes of `.roadtrip-cache/build/sources.store`: what the last successful build loaded
-/// from each source it could keep (``StoredBuild``), so that the next build reads an unchanged
-/// source back instead of parsing its front matter, Markdown and data files again.
+/// The bytes of one of the files `.roadtrip-cache/build/sources/<nn>.store`: what the last
+/// successful build loaded from each source it could keep whose shard is that file's
+/// (``StoredBuild/sourceShard(of:)``), so that the next build reads an unchanged source back
+/// instead of parsing its front matter, Markdown and data files again.
 ///
 /// Binary (``StoredBytesWriter``'s fields): the magic `RTLOAD3\n`, the load key (a string: what
 /// loading depends on besides the sources, ``StoredBuild``), a count of sources and for each: its

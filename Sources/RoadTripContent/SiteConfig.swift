@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import RoadTripCore
 import RoadTripFormats
 import RoadTripGeo
@@ -115,7 +116,18 @@ public struct SiteConfig: Sendable, Hashable {
     /// and where the language's clock is 12-hour (CLDR's preferred hour `j` is `h` or `K`, as for
     /// `en-US`), the 24-hour cycle `h23` (Unicode TR 35 `-u-hc-h23`). See `ReadableDate`,
     /// `HomePageOrder`.
+    /// Made once per language (ICU's list of locales and a date-format template: ~5 ms) for the
+    /// loader and every renderer that asks.
     public static func readerLocale(for language: String) -> Locale {
+        if let known = readerLocales.withLock({ $0[language] }) { return known }
+        let locale = makeReaderLocale(for: language)
+        readerLocales.withLock { $0[language] = locale }
+        return locale
+    }
+
+    private static let readerLocales = Mutex([String: Locale]())
+
+    private static func makeReaderLocale(for language: String) -> Locale {
         let tag = language.replacingOccurrences(of: "_", with: "-")
         let code = Locale(identifier: tag).language.languageCode?.identifier.lowercased() ?? ""
         let known = !code.isEmpty && Locale.availableIdentifiers.contains(code)

@@ -24,6 +24,7 @@ enum BuildCommand: Command {
         guard var options = flags.options() else { return 1 }
         options.baseURL = baseURL
         options.storesBuild = true
+        options.leavesStateForExit = true
         let quiet = flags.quiet, strict = flags.strict
 
         let log = DiagnosticLog()

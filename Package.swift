@@ -20,6 +20,8 @@ let package = Package(
         .systemLibrary(name: "CZip", pkgConfig: "libzip", providers: [.apt(["libzip-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CNetCDF", pkgConfig: "netcdf", providers: [.apt(["libnetcdf-dev"])]),
+        // Header only (XXH_INLINE_ALL, see shim.h): no pkgConfig, so nothing is linked.
+        .systemLibrary(name: "CXXHash", providers: [.apt(["libxxhash-dev"])]),
         // A C target, not a systemLibrary: libvips' API is C-variadic (Swift cannot call it) and its
         // pkg-config brings GLib's -pthread (a SwiftPM warning). The GLib include paths are Debian's
         // x86_64 multiarch ones (`pkg-config --variable=libdir glib-2.0`); see Sources/CVips.
@@ -35,7 +37,7 @@ let package = Package(
             ]
         ),
         // The floors of the pipeline, each importing only those before it (README, "Layout of the code").
-        .target(name: "RoadTripCore"),
+        .target(name: "RoadTripCore", dependencies: ["CXXHash"]),
         .target(name: "RoadTripFormats", dependencies: ["RoadTripCore", "CLibXML2", "CYAML", "CExif", "CVips", "CZip"]),
         .target(name: "RoadTripGeo", dependencies: ["RoadTripCore", "CProj", "CGeonames", "CNetCDF"]),
         .target(name: "RoadTripContent", dependencies: ["RoadTripCore", "RoadTripFormats", "RoadTripGeo", "CCmark"]),

@@ -73,7 +73,7 @@ struct SourceFingerprint: Sendable, Hashable {
     /// of a second), so that any later write shows as a new modification time.
     let isSettled: Bool
 
-    /// The fingerprint as 16 hexadecimal digits: 64-bit FNV-1a of every entry's path, size, times
+    /// The fingerprint as 16 hexadecimal digits: XXH3-64 (``ContentHash``) of every entry's path, size, times
     /// and inode — what a stored build keeps of it.
     var digest: String { digest(includingChangeTime: true) }
 
@@ -89,7 +89,7 @@ struct SourceFingerprint: Sendable, Hashable {
             if includingChangeTime { text += ":\(entry.changeSeconds).\(entry.changeNanoseconds)" }
             text += "\n"
         }
-        return FNV1a.hex64(text)
+        return ContentHash.hex64(text)
     }
 
     /// Fingerprints the file or folder at `url` (recursively for a folder) at the instant `takenAt`

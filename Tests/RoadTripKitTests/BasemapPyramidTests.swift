@@ -122,14 +122,14 @@ import Testing
         #expect(document.contains(#"d="M0,50L256,50.5""#))
     }
 
-    /// A tile file names itself and the FNV-1a 64 of its body on its second line, and reading it
-    /// back gives the body only for the document exactly as written, under that name. FNV-1a 64 of
-    /// "foobar" is 85944171f73967e8 (the test vectors of draft-eastlake-fnv, appendix C).
+    /// A tile file names itself and the XXH3-64 of its body on its second line, and reading it
+    /// back gives the body only for the document exactly as written, under that name. XXH3-64 of
+    /// "foobar" is d78fda63144c5c84 (`printf foobar | xxhsum -H3`, Debian's xxhash 0.8.1).
     @Test func aTileDocumentNamesItsChecksumAndReadsBackOnlyWhole() throws {
         let document = BasemapTileSVG.document(body: "foobar", name: "tile 12/2108/1180")
         let lines = document.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines[0] == #"<?xml version="1.0" encoding="UTF-8"?>"#)
-        #expect(lines[1] == "<!-- Coastlines © GSHHG (Wessel & Smith), LGPL; drawn by roadtrip as tile 12/2108/1180, FNV-1a 64 85944171f73967e8 -->")
+        #expect(lines[1] == "<!-- Coastlines © GSHHG (Wessel & Smith), LGPL; drawn by roadtrip as tile 12/2108/1180, XXH3 64 d78fda63144c5c84 -->")
         #expect(BasemapTileSVG.body(ofDocument: Data(document.utf8), name: "tile 12/2108/1180") == "foobar")
         #expect(BasemapPyramid.Tile(zoom: 12, x: 2108, y: 1180).documentName == "tile 12/2108/1180")
         let body = #"<g class="basemap-tile" data-gshhg-resolution="f"><path d="M0,0L1,1"/></g>"#

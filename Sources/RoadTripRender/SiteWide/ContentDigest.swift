@@ -8,8 +8,8 @@ import RoadTripCompute
 /// bytes ended by 0xFF (a byte UTF-8 never contains), an absent text as 0xFE (neither), integers as
 /// 8 bytes, floating-point numbers as the 8 bytes of their bit pattern (so `-0.0` and `0.0`, which
 /// a page may print differently, differ), lists preceded by their count — so two different sequences
-/// of values give different bytes. ``hex`` is the 64-bit FNV-1a hash of those bytes
-/// (``FNV1a/hex64(bytes:)``), 16 hexadecimal digits.
+/// of values give different bytes. ``hex`` is the XXH3-64 hash of those bytes
+/// (``ContentHash/hex64(bytes:)``), 16 hexadecimal digits.
 package struct ContentDigest: Sendable {
     private var bytes: [UInt8] = []
 
@@ -19,8 +19,8 @@ package struct ContentDigest: Sendable {
         add(label)
     }
 
-    /// The 64-bit FNV-1a hash of the values appended, 16 hexadecimal digits.
-    package var hex: String { bytes.withUnsafeBytes { FNV1a.hex64(bytes: $0) } }
+    /// The XXH3-64 hash of the values appended, 16 hexadecimal digits.
+    package var hex: String { bytes.withUnsafeBytes { ContentHash.hex64(bytes: $0) } }
 
     package mutating func add(_ text: String) {
         bytes.append(contentsOf: text.utf8)

@@ -100,7 +100,7 @@ final class StoredBuild: DestinationSourceCache {
             SharePreviewAbsence(config: config) == nil ? "previews" : "",
         ].joined(separator: "\u{0}")
         sourcesFolderURL = fileURL.deletingLastPathComponent().appendingPathComponent("sources", isDirectory: true)
-        loadKey = FNV1a.hex64([
+        loadKey = ContentHash.hex64([
             "1", ExecutableIdentity.current, site.projectRoot, options.baseURL ?? "", options.includeDrafts ? "drafts" : "",
             Self.digest(site.siteFile),
         ].joined(separator: "\u{0}"))
@@ -129,7 +129,7 @@ final class StoredBuild: DestinationSourceCache {
     private static func siteKey(_ siteKeyWithoutOutput: String, outputRoot: String) -> String {
         var output = stat()
         let outputIdentity = stat(outputRoot, &output) == 0 ? "\(output.st_dev):\(output.st_ino)" : "absent"
-        return FNV1a.hex64(siteKeyWithoutOutput + "\u{0}" + outputIdentity)
+        return ContentHash.hex64(siteKeyWithoutOutput + "\u{0}" + outputIdentity)
     }
 
     /// `DestinationSourceCache`'s request: fingerprints `files` (before `load` runs, so that a
@@ -191,7 +191,7 @@ final class StoredBuild: DestinationSourceCache {
                 "\(placemark.coordinate.latitude),\(placemark.coordinate.longitude),\(placemark.distance),\(placemark.population)",
             ]
         }
-        return FNV1a.hex64(fields.joined(separator: "\u{0}"))
+        return ContentHash.hex64(fields.joined(separator: "\u{0}"))
     }
 
     /// The output paths of `destination` when the last build rendered it under `key` and each of

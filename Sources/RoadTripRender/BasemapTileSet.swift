@@ -40,20 +40,25 @@ public struct BasemapTileSet: Sendable {
     /// Tiles whose file (`BasemapTileSVG.document` of their body, byte for byte) a cache keeps:
     /// the output links these rather than writing them again. Absolute paths.
     public let cachedFiles: [BasemapPyramid.Tile: String]
+    /// Tiles of `cachedFiles` whose output file is already that cache file, unchanged: the
+    /// output keeps them as they are (``keptOutputPaths``) and ``outputFiles()`` leaves them out.
+    public let inOutput: Set<BasemapPyramid.Tile>
     /// The body of a tile of `tiles` not in `bodies` (read from the cache, or drawn again), `nil`
     /// when it cannot be had.
     private let loadBody: @Sendable (BasemapPyramid.Tile) -> String?
 
     /// The set of `tiles`, with the `bodies` held, the files of a cache that keeps some of them
-    /// (`cachedFiles`), and how to have the body of any other (`loadBody`).
+    /// (`cachedFiles`), those the output already holds as they are (`inOutput`), and how to have
+    /// the body of any other (`loadBody`).
     public init(
         tiles: Set<BasemapPyramid.Tile>, bodies: [BasemapPyramid.Tile: String],
-        cachedFiles: [BasemapPyramid.Tile: String] = [:],
+        cachedFiles: [BasemapPyramid.Tile: String] = [:], inOutput: Set<BasemapPyramid.Tile> = [],
         loadBody: @escaping @Sendable (BasemapPyramid.Tile) -> String? = { _ in nil }
     ) {
         self.tiles = tiles
         self.bodies = bodies
         self.cachedFiles = cachedFiles
+        self.inOutput = inOutput
         self.loadBody = loadBody
     }
 
@@ -89,10 +94,16 @@ public struct BasemapTileSet: Sendable {
         }
     }
 
-    /// The files `assets/basemap/{z}/{x}/{y}.svg` (`BasemapTileSVG.document`), by tile: a link to
+    /// The output paths of the tiles the output already holds (`inOutput`), sorted.
+    public var keptOutputPaths: [String] {
+        inOutput.sorted().map { Self.folder + "/" + $0.path }
+    }
+
+    /// The files `assets/basemap/{z}/{x}/{y}.svg` (`BasemapTileSVG.document`) of the tiles not
+    /// `inOutput`, by tile: a link to
     /// the cache's file where there is one (`OutputFile.Contents.link(fromPath:)`), the text otherwise.
     public func outputFiles() -> [OutputFile] {
-        tiles.sorted().compactMap { tile in
+        tiles.subtracting(inOutput).sorted().compactMap { tile in
             let path = Self.folder + "/" + tile.path
             guard let cached = cachedFiles[tile] else {
                 return body(of: tile).map { OutputFile(path: path, contents: .text(BasemapTileSVG.document(body: $0, name: tile.documentName))) }

@@ -227,6 +227,52 @@ import Testing
         #expect(published.contains(#""offlineBasemap":{"url":"/trips/assets/basemap/{z}/{x}/{y}.svg""#))
     }
 
+    /// A rebuild keeps the tiles the output already holds as the cache's files, unchanged (one
+    /// `lstat` of the output's path: BasemapOutputTiles). With a zoom level's folder of the cache
+    /// moved away (a folder's rename moves none of its files' status-change times; removing or
+    /// renaming a tile's own file would, and the stamp would no longer match), the rebuild neither
+    /// draws nor relinks those tiles — the output's links still hold the checked files — while a
+    /// build into a new folder, which needs the cache's paths, draws them again. Tiles under an
+    /// output folder that is a symbolic link are not kept: the writer is asked about them, and
+    /// refuses to replace a link it did not make.
+    @Test func aRebuildKeepsTheTilesTheOutputHolds() throws {
+        guard Self.gshhgIsInstalled() else { return }
+        let root = try Self.project()
+        defer { try? FileManager.default.removeItem(at: root) }
+        #expect(Self.build(root).succeeded)
+        let cacheRoot = root.appendingPathComponent(".roadtrip-cache/basemap")
+        let cacheFolder = cacheRoot.appendingPathComponent(try FileManager.default.contentsOfDirectory(atPath: cacheRoot.path)[0])
+        let output = root.appendingPathComponent("Output/assets/basemap")
+        let tiles = Self.files(under: output).keys.sorted()
+        let zoom = try #require(tiles.first.map { String($0.split(separator: "/")[0]) })
+        let zoomTiles = tiles.filter { $0.hasPrefix(zoom + "/") }
+        let identities = try zoomTiles.map { try Self.fileIdentity(output.appendingPathComponent($0)) }
+        try FileManager.default.moveItem(at: cacheFolder.appendingPathComponent(zoom), to: root.appendingPathComponent("moved-away"))
+        let rebuild = Self.build(root)
+        #expect(rebuild.succeeded, "\(rebuild.diagnostics)")
+        let drawn = try #require(rebuild.progress.first { $0.contains("draw-basemap: ") })
+        #expect(drawn.contains("(0 drawn, \(CountText.grouped(tiles.count)) from the cache)"), "\(drawn)")
+        let written = try #require(rebuild.progress.first { $0.contains("write-output: ") })
+        #expect(written.contains("(0 written, "), "\(written)")
+        #expect(try zoomTiles.map { try Self.fileIdentity(output.appendingPathComponent($0)) } == identities, "kept: the same files")
+        #expect(!FileManager.default.fileExists(atPath: cacheFolder.appendingPathComponent(zoom).path))
+
+        let elsewhere = Self.build(root, output: "Elsewhere")
+        #expect(elsewhere.succeeded, "\(elsewhere.diagnostics)")
+        let drawnElsewhere = try #require(elsewhere.progress.first { $0.contains("draw-basemap: ") })
+        #expect(drawnElsewhere.contains("(\(zoomTiles.count) drawn, "), "\(drawnElsewhere)")
+        #expect(Self.files(under: root.appendingPathComponent("Elsewhere/assets/basemap")).keys.sorted() == tiles)
+
+        // The zoom level's output folder replaced by a symbolic link to a copy of it.
+        let copy = root.appendingPathComponent("zoom-copy")
+        try FileManager.default.moveItem(at: output.appendingPathComponent(zoom), to: copy)
+        try FileManager.default.createSymbolicLink(at: output.appendingPathComponent(zoom), withDestinationURL: copy)
+        let linked = Self.build(root)
+        #expect(!linked.succeeded)
+        #expect(linked.diagnostics.contains { $0.contains("'assets/basemap/\(zoom)' is a file or symbolic link roadtrip did not write") },
+                "\(linked.diagnostics)")
+    }
+
     /// An overview wider than the world (destinations around it, zoom below 2) embeds the tiles,
     /// which repeat across the view, rather than one drawing of a single world.
     /// A tile rewritten in place with its size and modification time restored (what `cp -p` of

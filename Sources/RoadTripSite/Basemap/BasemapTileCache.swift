@@ -23,7 +23,7 @@ struct BasemapTileCache: Sendable {
     static let largestFile = 16 << 20
 
     /// Bumped whenever the tiles' drawing or markup changes.
-    static let formatVersion = 5
+    static let formatVersion = 6
 
     /// This fingerprint's folder.
     let folder: URL

@@ -69,15 +69,25 @@ extension BuildStep {
         let cachedFiles = Mutex([BasemapPyramid.Tile: String](minimumCapacity: tiles.count))
         let stamps = Mutex([BasemapPyramid.Tile: BasemapFileStamp](minimumCapacity: tiles.count))
         let drawn = Atomic(0), failed = Atomic(0)
+        // An existing output folder's tiles that are the cache's files as the index stamped them:
+        // kept there, with one lstat each (BasemapOutputTiles).
+        let outputTiles = cache.flatMap {
+            BasemapOutputTiles(outputRoot: context.writer.canonicalOutput.path, cacheFolder: $0.folder.path, tiles: tiles)
+        }
+        let inOutput = Mutex(Set<BasemapPyramid.Tile>())
         // A tile's body drawn from GSHHG (with a 2-pixel margin, so that neighbours meet), `nil`
         // when GSHHG cannot be read.
         let draw: @Sendable (BasemapPyramid.Tile) -> String? = { basemap.drawing(for: $0.view, margin: 2).map(BasemapTileSVG.body) }
         DispatchQueue.concurrentPerform(iterations: tiles.count) { position in
             let tile = tiles[position], isEmbedded = embedded.contains(tile)
-            if let cache, let stamp = index.stamps[tile], cache.holdsUnchanged(tile, stamp: stamp) {
-                stamps.withLock { $0[tile] = stamp }
-                cachedFiles.withLock { $0[tile] = cache.path(of: tile) }
-                return
+            if let cache, let stamp = index.stamps[tile] {
+                let isInOutput = outputTiles?.holds(tile, stamp: stamp) ?? false
+                if isInOutput || cache.holdsUnchanged(tile, stamp: stamp) {
+                    stamps.withLock { $0[tile] = stamp }
+                    cachedFiles.withLock { $0[tile] = cache.path(of: tile) }
+                    if isInOutput { inOutput.withLock { _ = $0.insert(tile) } }
+                    return
+                }
             }
             var body: String, stamp: BasemapFileStamp?
             if let cached = cache?.body(of: tile) {
@@ -106,6 +116,7 @@ extension BuildStep {
         let loadedBodies = Mutex([BasemapPyramid.Tile: String]())
         state.basemapTiles = BasemapTileSet(
             tiles: drawnTiles, bodies: bodies.withLock { $0 }, cachedFiles: cachedFiles.withLock { $0 },
+            inOutput: inOutput.withLock { $0 },
             loadBody: { tile in
                 if let loaded = loadedBodies.withLock({ $0[tile] }) { return loaded }
                 // The cache's (its hash checked), else drawn again.

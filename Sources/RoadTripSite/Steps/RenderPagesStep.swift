@@ -36,7 +36,8 @@ extension BuildStep {
                 basemap: (state.basemapTiles, state.overviewBasemap, state.basemapFingerprint), stored: state.storedBuild,
                 staging: state.staging.map { ($0, FileEntryKind(atPath: context.writer.canonicalOutput.path) == nil) },
                 context: context)
-            state.keptFiles = state.storedBuild?.keptPaths ?? []
+            // What the stored build kept, and the basemap's tiles the output holds as they are.
+            state.keptFiles = (state.storedBuild?.keptPaths ?? []) + (state.basemapTiles?.keptOutputPaths ?? [])
             if state.storedBuild != nil {
                 context.verbose("site-wide groups rendered: " + (siteGroups.rendered.isEmpty ? "none" : siteGroups.rendered.joined(separator: ", ")))
             }

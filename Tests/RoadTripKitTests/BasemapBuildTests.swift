@@ -36,6 +36,16 @@ import Testing
         return (lines.withLock { $0 }, log.diagnostics.map(\.description), result.succeeded)
     }
 
+    /// Runs `body` with the root of ``project()`` built once, removed after; nothing (saying
+    /// why) where GSHHG is not installed.
+    static func withBuiltProject(_ body: (URL) throws -> Void) throws {
+        guard gshhgIsInstalled() else { return }
+        let root = try project()
+        defer { try? FileManager.default.removeItem(at: root) }
+        #expect(build(root).succeeded)
+        try body(root)
+    }
+
     /// Whether Debian's gmt-gshhg files are there; says why the test is skipped when not.
     static func gshhgIsInstalled() -> Bool {
         guard Basemap() == nil else { return true }
@@ -69,32 +79,29 @@ import Testing
     /// of every tile, so the next build links them without reading them (a tester's next build read
     /// all 6,402 tiles of a 250-destination site).
     @Test func aFirstBuildThatStopsAfterLinkingTilesKeepsTheIndexTrue() throws {
-        guard Self.gshhgIsInstalled() else { return }
-        let root = try Self.project()
-        defer { try? FileManager.default.removeItem(at: root) }
-        #expect(Self.build(root).succeeded)
-        let later = root.appendingPathComponent("Destinations/oslo")
-        try FileManager.default.createDirectory(at: later, withIntermediateDirectories: true)
-        try Data("---\ntitle: Oslo\nlatitude: 59.91\nlongitude: 10.75\ndate: 2025-06-01\norder: 2\n---\n".utf8)
-            .write(to: later.appendingPathComponent("index.md"))
-        try Data("---\ntitle: Bergen\nlatitude: 60.3913\nlongitude: 5.3221\ndate: 2025-06-02\norder: 1\n---\n".utf8)
-            .write(to: root.appendingPathComponent("Destinations/bergen/index.md"))
-        let stopped = Self.build(root, output: "Second", strict: true)
-        #expect(!stopped.succeeded)
-        #expect(stopped.progress.contains { $0.contains("render-pages: 2 destinations") }, "\(stopped.progress)")
-        #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("Second").path))
+        try Self.withBuiltProject { root in
+            let later = root.appendingPathComponent("Destinations/oslo")
+            try FileManager.default.createDirectory(at: later, withIntermediateDirectories: true)
+            try Data("---\ntitle: Oslo\nlatitude: 59.91\nlongitude: 10.75\ndate: 2025-06-01\norder: 2\n---\n".utf8)
+                .write(to: later.appendingPathComponent("index.md"))
+            try Data("---\ntitle: Bergen\nlatitude: 60.3913\nlongitude: 5.3221\ndate: 2025-06-02\norder: 1\n---\n".utf8)
+                .write(to: root.appendingPathComponent("Destinations/bergen/index.md"))
+            let stopped = Self.build(root, output: "Second", strict: true)
+            #expect(!stopped.succeeded)
+            #expect(stopped.progress.contains { $0.contains("render-pages: 2 destinations") }, "\(stopped.progress)")
+            #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("Second").path))
 
-        let cacheRoot = root.appendingPathComponent(".roadtrip-cache/basemap")
-        let fingerprint = try #require(try FileManager.default.contentsOfDirectory(atPath: cacheRoot.path).first)
-        let cacheFolder = cacheRoot.appendingPathComponent(fingerprint)
-        let index = BasemapTileIndex(contentsOfFile: cacheFolder.appendingPathComponent("index").path)
-        #expect(!index.stamps.isEmpty)
-        for (tile, stamp) in index.stamps {
-            var status = stat()
-            #expect(lstat(cacheFolder.appendingPathComponent(tile.path).path, &status) == 0)
-            #expect(stamp == BasemapFileStamp(status), "\(tile.path) would be read again")
-        }
-    }
+            let cacheRoot = root.appendingPathComponent(".roadtrip-cache/basemap")
+            let fingerprint = try #require(try FileManager.default.contentsOfDirectory(atPath: cacheRoot.path).first)
+            let cacheFolder = cacheRoot.appendingPathComponent(fingerprint)
+            let index = BasemapTileIndex(contentsOfFile: cacheFolder.appendingPathComponent("index").path)
+            #expect(!index.stamps.isEmpty)
+            for (tile, stamp) in index.stamps {
+                var status = stat()
+                #expect(lstat(cacheFolder.appendingPathComponent(tile.path).path, &status) == 0)
+                #expect(stamp == BasemapFileStamp(status), "\(tile.path) would be read again")
+            }
+        }    }
 
     @Test func tilesAreWrittenCachedAndReused() throws {
         guard Self.gshhgIsInstalled() else { return }
@@ -236,42 +243,39 @@ import Testing
     /// output folder that is a symbolic link are not kept: the writer is asked about them, and
     /// refuses to replace a link it did not make.
     @Test func aRebuildKeepsTheTilesTheOutputHolds() throws {
-        guard Self.gshhgIsInstalled() else { return }
-        let root = try Self.project()
-        defer { try? FileManager.default.removeItem(at: root) }
-        #expect(Self.build(root).succeeded)
-        let cacheRoot = root.appendingPathComponent(".roadtrip-cache/basemap")
-        let cacheFolder = cacheRoot.appendingPathComponent(try FileManager.default.contentsOfDirectory(atPath: cacheRoot.path)[0])
-        let output = root.appendingPathComponent("Output/assets/basemap")
-        let tiles = Self.files(under: output).keys.sorted()
-        let zoom = try #require(tiles.first.map { String($0.split(separator: "/")[0]) })
-        let zoomTiles = tiles.filter { $0.hasPrefix(zoom + "/") }
-        let identities = try zoomTiles.map { try Self.fileIdentity(output.appendingPathComponent($0)) }
-        try FileManager.default.moveItem(at: cacheFolder.appendingPathComponent(zoom), to: root.appendingPathComponent("moved-away"))
-        let rebuild = Self.build(root)
-        #expect(rebuild.succeeded, "\(rebuild.diagnostics)")
-        let drawn = try #require(rebuild.progress.first { $0.contains("draw-basemap: ") })
-        #expect(drawn.contains("(0 drawn, \(CountText.grouped(tiles.count)) from the cache)"), "\(drawn)")
-        let written = try #require(rebuild.progress.first { $0.contains("write-output: ") })
-        #expect(written.contains("(0 written, "), "\(written)")
-        #expect(try zoomTiles.map { try Self.fileIdentity(output.appendingPathComponent($0)) } == identities, "kept: the same files")
-        #expect(!FileManager.default.fileExists(atPath: cacheFolder.appendingPathComponent(zoom).path))
+        try Self.withBuiltProject { root in
+            let cacheRoot = root.appendingPathComponent(".roadtrip-cache/basemap")
+            let cacheFolder = cacheRoot.appendingPathComponent(try FileManager.default.contentsOfDirectory(atPath: cacheRoot.path)[0])
+            let output = root.appendingPathComponent("Output/assets/basemap")
+            let tiles = Self.files(under: output).keys.sorted()
+            let zoom = try #require(tiles.first.map { String($0.split(separator: "/")[0]) })
+            let zoomTiles = tiles.filter { $0.hasPrefix(zoom + "/") }
+            let identities = try zoomTiles.map { try Self.fileIdentity(output.appendingPathComponent($0)) }
+            try FileManager.default.moveItem(at: cacheFolder.appendingPathComponent(zoom), to: root.appendingPathComponent("moved-away"))
+            let rebuild = Self.build(root)
+            #expect(rebuild.succeeded, "\(rebuild.diagnostics)")
+            let drawn = try #require(rebuild.progress.first { $0.contains("draw-basemap: ") })
+            #expect(drawn.contains("(0 drawn, \(CountText.grouped(tiles.count)) from the cache)"), "\(drawn)")
+            let written = try #require(rebuild.progress.first { $0.contains("write-output: ") })
+            #expect(written.contains("(0 written, "), "\(written)")
+            #expect(try zoomTiles.map { try Self.fileIdentity(output.appendingPathComponent($0)) } == identities, "kept: the same files")
+            #expect(!FileManager.default.fileExists(atPath: cacheFolder.appendingPathComponent(zoom).path))
 
-        let elsewhere = Self.build(root, output: "Elsewhere")
-        #expect(elsewhere.succeeded, "\(elsewhere.diagnostics)")
-        let drawnElsewhere = try #require(elsewhere.progress.first { $0.contains("draw-basemap: ") })
-        #expect(drawnElsewhere.contains("(\(zoomTiles.count) drawn, "), "\(drawnElsewhere)")
-        #expect(Self.files(under: root.appendingPathComponent("Elsewhere/assets/basemap")).keys.sorted() == tiles)
+            let elsewhere = Self.build(root, output: "Elsewhere")
+            #expect(elsewhere.succeeded, "\(elsewhere.diagnostics)")
+            let drawnElsewhere = try #require(elsewhere.progress.first { $0.contains("draw-basemap: ") })
+            #expect(drawnElsewhere.contains("(\(zoomTiles.count) drawn, "), "\(drawnElsewhere)")
+            #expect(Self.files(under: root.appendingPathComponent("Elsewhere/assets/basemap")).keys.sorted() == tiles)
 
-        // The zoom level's output folder replaced by a symbolic link to a copy of it.
-        let copy = root.appendingPathComponent("zoom-copy")
-        try FileManager.default.moveItem(at: output.appendingPathComponent(zoom), to: copy)
-        try FileManager.default.createSymbolicLink(at: output.appendingPathComponent(zoom), withDestinationURL: copy)
-        let linked = Self.build(root)
-        #expect(!linked.succeeded)
-        #expect(linked.diagnostics.contains { $0.contains("'assets/basemap/\(zoom)' is a file or symbolic link roadtrip did not write") },
-                "\(linked.diagnostics)")
-    }
+            // The zoom level's output folder replaced by a symbolic link to a copy of it.
+            let copy = root.appendingPathComponent("zoom-copy")
+            try FileManager.default.moveItem(at: output.appendingPathComponent(zoom), to: copy)
+            try FileManager.default.createSymbolicLink(at: output.appendingPathComponent(zoom), withDestinationURL: copy)
+            let linked = Self.build(root)
+            #expect(!linked.succeeded)
+            #expect(linked.diagnostics.contains { $0.contains("'assets/basemap/\(zoom)' is a file or symbolic link roadtrip did not write") },
+                    "\(linked.diagnostics)")
+        }    }
 
     /// An overview wider than the world (destinations around it, zoom below 2) embeds the tiles,
     /// which repeat across the view, rather than one drawing of a single world.
@@ -281,39 +285,36 @@ import Testing
     /// wrong and drawn again — every tile, not only those a map.svg embeds (a fresh-clone tester
     /// published five such tiles when the stamp had no status-change time).
     @Test func anEditThatKeepsSizeAndTimesIsCaught() throws {
-        guard Self.gshhgIsInstalled() else { return }
-        let root = try Self.project()
-        defer { try? FileManager.default.removeItem(at: root) }
-        #expect(Self.build(root).succeeded)
-        let cacheRoot = root.appendingPathComponent(".roadtrip-cache/basemap")
-        let fingerprint = try #require(try FileManager.default.contentsOfDirectory(atPath: cacheRoot.path).first)
-        let folder = cacheRoot.appendingPathComponent(fingerprint)
-        // The index vouches for every tile (the build stamped the tiles again after linking them).
-        let tiles = BasemapTileIndex(contentsOfFile: folder.appendingPathComponent("index").path).stamps.keys.sorted()
-        #expect(!tiles.isEmpty)
-        let original = Self.files(under: root.appendingPathComponent("Output/assets/basemap"))
-        var edited: [String] = []
-        for tile in tiles.prefix(6) {
-            let path = folder.appendingPathComponent(tile.path).path
-            var status = stat()
-            #expect(lstat(path, &status) == 0)
-            var bytes = try #require(FileManager.default.contents(atPath: path))
-            // One byte of the body changed in place: same size, same inode.
-            let index = bytes.count - 20
-            bytes[index] = bytes[index] == UInt8(ascii: "1") ? UInt8(ascii: "2") : UInt8(ascii: "1")
-            let handle = try #require(FileHandle(forWritingAtPath: path))
-            try handle.write(contentsOf: bytes)
-            try handle.close()
-            var times = [status.st_atim, status.st_mtim]
-            #expect(utimensat(AT_FDCWD, path, &times, AT_SYMLINK_NOFOLLOW) == 0)
-            edited.append(tile.path)
-        }
-        let third = Self.build(root, output: "Third")
-        let line = try #require(third.progress.first { $0.contains("draw-basemap: ") })
-        #expect(line.contains("(6 drawn,"), "\(line)")
-        let published = Self.files(under: root.appendingPathComponent("Third/assets/basemap"))
-        for path in edited { #expect(published[path] == original[path], "\(path)") }
-    }
+        try Self.withBuiltProject { root in
+            let cacheRoot = root.appendingPathComponent(".roadtrip-cache/basemap")
+            let fingerprint = try #require(try FileManager.default.contentsOfDirectory(atPath: cacheRoot.path).first)
+            let folder = cacheRoot.appendingPathComponent(fingerprint)
+            // The index vouches for every tile (the build stamped the tiles again after linking them).
+            let tiles = BasemapTileIndex(contentsOfFile: folder.appendingPathComponent("index").path).stamps.keys.sorted()
+            #expect(!tiles.isEmpty)
+            let original = Self.files(under: root.appendingPathComponent("Output/assets/basemap"))
+            var edited: [String] = []
+            for tile in tiles.prefix(6) {
+                let path = folder.appendingPathComponent(tile.path).path
+                var status = stat()
+                #expect(lstat(path, &status) == 0)
+                var bytes = try #require(FileManager.default.contents(atPath: path))
+                // One byte of the body changed in place: same size, same inode.
+                let index = bytes.count - 20
+                bytes[index] = bytes[index] == UInt8(ascii: "1") ? UInt8(ascii: "2") : UInt8(ascii: "1")
+                let handle = try #require(FileHandle(forWritingAtPath: path))
+                try handle.write(contentsOf: bytes)
+                try handle.close()
+                var times = [status.st_atim, status.st_mtim]
+                #expect(utimensat(AT_FDCWD, path, &times, AT_SYMLINK_NOFOLLOW) == 0)
+                edited.append(tile.path)
+            }
+            let third = Self.build(root, output: "Third")
+            let line = try #require(third.progress.first { $0.contains("draw-basemap: ") })
+            #expect(line.contains("(6 drawn,"), "\(line)")
+            let published = Self.files(under: root.appendingPathComponent("Third/assets/basemap"))
+            for path in edited { #expect(published[path] == original[path], "\(path)") }
+        }    }
 
     @Test func anOverviewWiderThanTheWorldRepeatsIt() throws {
         guard Self.gshhgIsInstalled() else { return }

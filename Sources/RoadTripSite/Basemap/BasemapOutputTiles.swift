@@ -1,4 +1,3 @@
-import RoadTripCore
 import RoadTripGeo
 import RoadTripRender
 

@@ -19,6 +19,23 @@ public struct Gazetteer: Sendable {
     /// and report `missingDataMessage`.
     public static let shared = Gazetteer(loadingLibgeonames: ())
 
+    /// The identity of libgeonames' library file as loaded into this process, which holds its
+    /// cities (compiled in as a GResource): path, device, inode, size, modification and
+    /// status-change times (the file `/proc/self/maps` maps, then `stat`). A new libgeonames
+    /// installed is a new file. `nil` when the file cannot be found (no `/proc`).
+    public static let libraryIdentity: String? = {
+        _ = geonames_get_n_cities  // linked, so mapped
+        guard let maps = try? String(contentsOfFile: "/proc/self/maps", encoding: .utf8),
+              let line = maps.split(separator: "\n").first(where: { $0.contains("/libgeonames.so") }),
+              let slash = line.firstIndex(of: "/")
+        else { return nil }
+        let path = String(line[slash...])
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        return "\(path):\(status.st_dev):\(status.st_ino):\(status.st_size):"
+            + "\(status.st_mtim.tv_sec).\(status.st_mtim.tv_nsec):\(status.st_ctim.tv_sec).\(status.st_ctim.tv_nsec)"
+    }()
+
     /// What to tell the user when `shared` is empty.
     public static let missingDataMessage =
         "libgeonames has no cities: install Debian's libgeonames0 and libgeonames-common (libgeonames-dev brings both)"

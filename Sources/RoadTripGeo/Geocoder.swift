@@ -15,10 +15,16 @@ public protocol Geocoder: Sendable {
     /// Starts loading its data in the background, when loading it takes a while, so that the first
     /// question (a build's fit-maps step) finds it ready; returns at once. The default does nothing.
     func prepareInBackground()
+    /// What its answers depend on besides the questions, when it can tell: an identity of its
+    /// data that changes whenever the data does. A build keeps the answers of a geocoder that has
+    /// one for the next build (`StoredPlacemarks`). The default, `nil`, keeps nothing.
+    var dataIdentity: String? { get }
 }
 
 extension Geocoder {
     public func prepareInBackground() {}
+
+    public var dataIdentity: String? { nil }
 
     /// Whether it knows no place at all (the data package is missing).
     public var hasNoPlaces: Bool { places.isEmpty }
@@ -27,4 +33,7 @@ extension Geocoder {
 extension Gazetteer: Geocoder {
     /// The cities of GeoNames.
     public var places: [Placemark] { cities }
+
+    /// ``Gazetteer/libraryIdentity``: libgeonames holds its cities inside its own library file.
+    public var dataIdentity: String? { Self.libraryIdentity }
 }

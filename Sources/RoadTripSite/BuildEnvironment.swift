@@ -49,4 +49,5 @@ private struct SharedGazetteer: Geocoder {
     func prepareInBackground() { DispatchQueue.global(qos: .userInitiated).async { _ = Gazetteer.shared } }
     func reverse(_ coordinate: Coordinate) -> Placemark? { Gazetteer.shared.reverse(coordinate) }
     func forward(_ query: String) -> ForwardResult { Gazetteer.shared.forward(query) }
+    var dataIdentity: String? { Gazetteer.libraryIdentity }
 }

@@ -164,6 +164,13 @@ public struct SiteBuilder: Sendable {
 
         // The gazetteer (~130 ms to load) is ready when fit-maps first asks it, loaded on the other
         // core while the sources are read — unless the project has nothing to ask it about.
+        // A stored build keeps the geocoder's answers too (StoredPlacemarks): a rebuild whose places
+        // did not move does not load the gazetteer.
+        var environment = environment
+        let placemarks = options.storesBuild
+            ? StoredPlacemarks(base: environment.geocoder, projectRoot: options.projectRoot, reads: !options.ignoresBuildCaches)
+            : nil
+        if let placemarks { environment.geocoder = placemarks }
         if Self.mayAskGeocoder(projectRoot: options.projectRoot) { environment.geocoder.prepareInBackground() }
         let context = BuildContext(
             options: options, log: log, cache: cache, writer: writer, lock: lock, progress: progress, environment: environment)
@@ -202,6 +209,11 @@ public struct SiteBuilder: Sendable {
                 if options.leavesStateForExit { Self.leaveForExit(state) }
                 return failed
             }
+        }
+        if let problem = placemarks?.save() {
+            log.warning(
+                SourceLocation(path: ProjectCacheFolder.name + "/build"),
+                "cannot keep the nearest towns for the next build: \(problem); the next build asks the gazetteer again")
         }
         let reusedDestinations = state.content?.reusedDestinationCount ?? 0
         if options.leavesStateForExit { Self.leaveForExit(state) }

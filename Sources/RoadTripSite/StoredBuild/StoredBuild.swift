@@ -264,12 +264,7 @@ final class StoredBuild: DestinationSourceCache {
         }
         destinations.merge(stamped.withLock { $0 }) { _, new in new }
         let folder = fileURL.deletingLastPathComponent()
-        if let problem = Self.folderProblem(folder, projectRoot: projectRoot) { return problem }
-        do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        } catch {
-            return "cannot create \(ProjectCacheFolder.name)/build/: \(error.localizedDescription)"
-        }
+        if let problem = Self.makeFolder(folder, projectRoot: projectRoot) { return problem }
         let keptSources = sources.compactMapValues { source in source.record.map { StoredSourcesFile.Source(digest: source.digest, record: $0) } }
         // A file whose records equal those this build read from it (under the same key, which it
         // was read only under) is left as it is: not encoded, checksummed or written again (a
@@ -347,6 +342,18 @@ final class StoredBuild: DestinationSourceCache {
         if lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG { unlink(path) }
     }
 
+    /// Makes `.roadtrip-cache/build/` (`folder`) where ``folderProblem(_:projectRoot:)`` allows;
+    /// why it cannot, or `nil`.
+    static func makeFolder(_ folder: URL, projectRoot: URL) -> String? {
+        if let problem = folderProblem(folder, projectRoot: projectRoot) { return problem }
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            return "cannot create \(ProjectCacheFolder.name)/build/: \(error.localizedDescription)"
+        }
+        return nil
+    }
+
     /// Why the stored build may be neither read nor written in `folder` (`.roadtrip-cache/build/`,
     /// or its `sources/`):
     /// ``ProjectCacheFolder/problem(with:projectRoot:)`` (a file where a folder of the way is, a
@@ -368,7 +375,7 @@ final class StoredBuild: DestinationSourceCache {
 
     /// The bytes of the stored file at `path` when it is a regular file (opened with `O_NOFOLLOW`:
     /// never through a symbolic link); `nil` otherwise or when it cannot be read whole.
-    private static func contents(ofFile path: String) -> Data? {
+    static func contents(ofFile path: String) -> Data? {
         let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }

@@ -25,7 +25,9 @@ public struct Gazetteer: Sendable {
     /// installed is a new file. `nil` when the file cannot be found (no `/proc`).
     public static let libraryIdentity: String? = {
         _ = geonames_get_n_cities  // linked, so mapped
-        guard let maps = try? String(contentsOfFile: "/proc/self/maps", encoding: .utf8),
+        // Read to its end: /proc files have a size of 0, which String(contentsOfFile:) trusts.
+        guard let bytes = try? FileHandle(forReadingFrom: URL(fileURLWithPath: "/proc/self/maps")).readToEnd(),
+              let maps = String(data: bytes, encoding: .utf8),
               let line = maps.split(separator: "\n").first(where: { $0.contains("/libgeonames.so") }),
               let slash = line.firstIndex(of: "/")
         else { return nil }

@@ -30,6 +30,18 @@ import TestTools
         #expect(gazetteer.cities.allSatisfy { $0.countryCode.count == 2 && $0.coordinate.isValid })
     }
 
+    /// The identity a stored build keeps the gazetteer's answers under names libgeonames' library
+    /// file as this process mapped it, with what `stat` says of that file now (its inode and size).
+    @Test func libraryIdentityNamesTheMappedLibrary() throws {
+        _ = try gazetteer()
+        let identity = try #require(Gazetteer.libraryIdentity)
+        let path = String(identity[..<identity.firstIndex(of: ":")!])
+        #expect(path.hasPrefix("/") && path.contains("/libgeonames.so"), "\(identity)")
+        let attributes = try FileManager.default.attributesOfItem(atPath: path)
+        #expect(identity.contains(":\(attributes[.systemFileNumber]!):\(attributes[.size]!):"), "\(identity)")
+        #expect(Gazetteer.shared.dataIdentity == identity)
+    }
+
     /// A build copies only the coordinates and makes a city's placemark when a lookup returns it:
     /// for every one of the 24,361 cities, that placemark is the one the full copy holds, and the
     /// index's coordinate is the city's.

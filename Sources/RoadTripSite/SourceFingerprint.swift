@@ -70,24 +70,20 @@ struct SourceFingerprint: Sendable, Hashable {
 
     /// `true` when every file was last modified at least ``timestampGranularity`` before the
     /// fingerprint was taken (``fineTimestampGranularity`` for a modification time with a fraction
-    /// of a second), so that any later write shows as a new modification time.
+    /// of a second), so that any later write shows as a new modification time. (A write whose
+    /// modification time is then put back, `touch -d`, is seen by the status-change time the
+    /// digest holds, unless a second write of the same size lands in the same tick of the kernel's
+    /// clock after the fingerprint was taken: 1–10 ms; kernels from 6.13 give every change a time
+    /// of its own.)
     let isSettled: Bool
 
-    /// The fingerprint as 16 hexadecimal digits: XXH3-64 (``ContentHash``) of every entry's path, size, times
-    /// and inode — what a stored build keeps of it.
-    var digest: String { digest(includingChangeTime: true) }
-
-    /// ``digest``, without the status-change times when `includingChangeTime` is `false`: for a
-    /// file the build itself hard-links into the output (a `Destinations.plist` destination's
-    /// image), whose status-change time moves with every link made or removed to it, including
-    /// the writer's own — an edit that keeps the size and puts the modification time back then
-    /// goes unseen (`--no-cache` publishes it).
-    func digest(includingChangeTime: Bool) -> String {
+    /// The fingerprint as 16 hexadecimal digits: XXH3-64 (``ContentHash``) of every entry's path,
+    /// size, times and inode — what a stored build keeps of it.
+    var digest: String {
         var text = ""
         for entry in entries {
             text += "\(entry.path)\u{0}\(entry.size):\(entry.modificationSeconds).\(entry.modificationNanoseconds):\(entry.inode)"
-            if includingChangeTime { text += ":\(entry.changeSeconds).\(entry.changeNanoseconds)" }
-            text += "\n"
+            text += ":\(entry.changeSeconds).\(entry.changeNanoseconds)\n"
         }
         return ContentHash.hex64(text)
     }

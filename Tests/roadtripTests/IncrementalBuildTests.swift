@@ -267,7 +267,9 @@ import TestTools
 
     /// A folder destination's `image:` may name a dotfile (`images/.cover.svg`), which the
     /// folder's fingerprint leaves out (editors' swap files are dotfiles): an edit of it (same
-    /// size, settled) still renders the page again and publishes the new bytes.
+    /// size, settled) still renders the page again and publishes the new bytes — also one whose
+    /// modification time is then put back exactly (`touch -r`: only the status-change time tells;
+    /// a tester's build kept publishing the old bytes, as the image's status-change time was left out).
     @Test func anEditedDotfileImageIsPublished() throws {
         let project = try TemporaryProject()
         defer { project.remove() }
@@ -286,7 +288,41 @@ import TestTools
         let edited = try project.build()
         #expect(edited.status == 0, "\(edited.standardError)")
         #expect(try String(contentsOf: published, encoding: .utf8) == svg("tan"))
+        let cover = project.root.appendingPathComponent("Destinations/bergen/images/.cover.svg")
+        let modified = try FileManager.default.attributesOfItem(atPath: cover.path)[.modificationDate] as! Date
+        try project.write("Destinations/bergen/images/.cover.svg", svg("red"))
+        try FileManager.default.setAttributes([.modificationDate: modified], ofItemAtPath: cover.path)
+        let restored = try project.build()
+        #expect(restored.status == 0, "\(restored.standardError)")
+        #expect(try String(contentsOf: published, encoding: .utf8) == svg("red"))
         try Self.buildAndCompare(project, "the end")
+    }
+
+    /// A destination folder renamed between Unicode spellings (`Ålesund` composed, then
+    /// decomposed, as `convmv --nfd` renames it) is a new source: Swift compares the two paths
+    /// as equal strings, and the folder's fingerprint is the same (its entries are relative to
+    /// it), but its files are at other bytes on disk. The build reads it again — a tester's build
+    /// read back the record of the old spelling and failed to copy its image from a path that no
+    /// longer existed — and the output equals a full build's.
+    @Test func aFolderRenamedToAnotherUnicodeSpellingIsReadAgain() throws {
+        let project = try TemporaryProject()
+        defer { project.remove() }
+        let composed = "\u{C5}lesund", decomposed = "A\u{30A}lesund"
+        try project.write(
+            "Destinations/\(composed)/index.md",
+            "---\ntitle: Ålesund\nlatitude: 62.4722\nlongitude: 6.1495\nimage: images/cover.svg\n---\nArt nouveau.\n")
+        try project.write(
+            "Destinations/\(composed)/images/cover.svg",
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"4\" height=\"4\"><rect width=\"4\" height=\"4\"/></svg>\n")
+        try Self.settle(project, ["Destinations/\(composed)/index.md", "Destinations/\(composed)/images/cover.svg"])
+        #expect(try Self.buildAndCompare(project, "first build") == 0)
+        let destinations = project.root.appendingPathComponent("Destinations")
+        try FileManager.default.moveItem(
+            atPath: destinations.path + "/" + composed, toPath: destinations.path + "/" + decomposed)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: destinations.path).map { Array($0.utf8) }
+                    .contains(Array(decomposed.utf8)))
+        let renamed = try Self.buildAndCompareLoads(project, "renamed to NFD")
+        #expect(renamed.loading == 0)
     }
 
     /// The site-wide groups (`SiteFileGroup`: overview map, `destinations.geojson`, feed, book,

@@ -101,7 +101,7 @@ extension BuildStep {
                 }
                 outsideAssetsAreSettled = fingerprints.allSatisfy(\.isSettled)
                 outsideAssets = outsideAssetsAreSettled
-                    ? fingerprints.map { $0.digest(includingChangeTime: false) }.joined(separator: ",")
+                    ? fingerprints.map(\.digest).joined(separator: ",")
                     : "unsettled " + UUID().uuidString
             }
             self.siteHasTags = siteHasTags

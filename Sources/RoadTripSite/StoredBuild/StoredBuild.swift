@@ -96,13 +96,13 @@ final class StoredBuild: DestinationSourceCache {
         isSiteSettled = site.siteFile.isSettled && site.theme.isSettled
         siteKeyWithoutOutput = [
             "1", ExecutableIdentity.current, site.projectRoot, outputRoot, options.baseURL ?? "",
-            options.includeDrafts ? "drafts" : "", Self.digest(site.siteFile), Self.digest(site.theme),
+            options.includeDrafts ? "drafts" : "", site.siteFile.digest, site.theme.digest,
             SharePreviewAbsence(config: config) == nil ? "previews" : "",
         ].joined(separator: "\u{0}")
         sourcesFolderURL = fileURL.deletingLastPathComponent().appendingPathComponent("sources", isDirectory: true)
         loadKey = ContentHash.hex64([
             "1", ExecutableIdentity.current, site.projectRoot, options.baseURL ?? "", options.includeDrafts ? "drafts" : "",
-            Self.digest(site.siteFile),
+            site.siteFile.digest,
         ].joined(separator: "\u{0}"))
         // Read only from where the build would write (``folderProblem(_:projectRoot:)``).
         let reads = reads && Self.folderProblem(fileURL.deletingLastPathComponent(), projectRoot: projectRoot) == nil
@@ -142,7 +142,7 @@ final class StoredBuild: DestinationSourceCache {
         ofSource sourcePath: String, files: URL, log: DiagnosticLog, load: (DiagnosticLog) -> [Destination]
     ) -> (destinations: [Destination], reused: Bool) {
         let fingerprint = SourceFingerprint(of: files, takenAt: now())
-        let digest = Self.digest(fingerprint)
+        let digest = Self.digest(fingerprint, sourcePath: sourcePath)
         if fingerprint.isSettled, let stored = previousSources[sourcePath], stored.digest == digest,
            let (destinations, diagnostics) = StoredDestinationCoding.read(stored.record)
         {
@@ -373,14 +373,20 @@ final class StoredBuild: DestinationSourceCache {
         }
     }
 
+    /// The largest stored file read, in bytes: 1 GiB. A 4,000-destination site keeps 10 MB of
+    /// sources over 32 files and a 1 MB index; anything larger is not roadtrip's (a `truncate -s
+    /// 64G` file was read whole, and the build died).
+    static let largestFile = 1 << 30
+
     /// The bytes of the stored file at `path` when it is a regular file (opened with `O_NOFOLLOW`:
-    /// never through a symbolic link); `nil` otherwise or when it cannot be read whole.
+    /// never through a symbolic link) of at most ``largestFile`` bytes; `nil` otherwise or when it
+    /// cannot be read whole.
     static func contents(ofFile path: String) -> Data? {
         let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var status = stat()
-        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_size <= largestFile else { return nil }
         var data = Data(count: Int(status.st_size))
         let complete = data.withUnsafeMutableBytes { FileComparison.readAll(descriptor, into: $0) }
         return complete ? data : nil
@@ -400,6 +406,13 @@ final class StoredBuild: DestinationSourceCache {
         String(identity[..<(identity.firstIndex(of: "\u{0}") ?? identity.endIndex)])
     }
 
-    /// A fingerprint as 16 hexadecimal digits (``SourceFingerprint/digest``).
-    private static func digest(_ fingerprint: SourceFingerprint) -> String { fingerprint.digest }
+    /// A source's fingerprint (``SourceFingerprint/digest``) with its path, as 16 hexadecimal
+    /// digits. The path's bytes, because Swift compares strings by canonical equivalence: a
+    /// folder renamed from `Ålesund` composed (NFC) to decomposed (NFD, as `convmv --nfd` does)
+    /// is the same dictionary key and the same fingerprint (a folder's entries are relative to
+    /// it), yet its files' paths on disk changed — what was loaded from it must not be read back.
+    private static func digest(_ fingerprint: SourceFingerprint, sourcePath: String) -> String {
+        let bytes = Array(sourcePath.utf8) + [0] + Array(fingerprint.digest.utf8)
+        return bytes.withUnsafeBytes { ContentHash.hex64(bytes: $0) }
+    }
 }

@@ -298,6 +298,23 @@ import TestTools
         try Self.buildAndCompare(project, "the end")
     }
 
+    /// A destination's output folder replaced by a symbolic link to where its files went (the same
+    /// files, the same stamps) is not kept: the incremental build fails as a `--no-cache` build
+    /// does, refusing to replace a link it did not make, and writes nothing through it.
+    @Test func aSymbolicallyLinkedOutputFolderIsNotKept() throws {
+        let project = try Self.builtSite()
+        defer { project.remove() }
+        let elsewhere = project.root.appendingPathComponent("bergen-elsewhere")
+        try FileManager.default.moveItem(at: project.output.appendingPathComponent("bergen"), to: elsewhere)
+        try FileManager.default.createSymbolicLink(at: project.output.appendingPathComponent("bergen"), withDestinationURL: elsewhere)
+        let before = try FolderSnapshot(elsewhere)
+        let incremental = try project.build()
+        let full = try project.build(["--no-cache"])
+        #expect(incremental.status == 1 && full.status == 1, "\(incremental.standardError)")
+        #expect(incremental.standardError.contains("'bergen' is a file or symbolic link roadtrip did not write"), "\(incremental.standardError)")
+        #expect(try FolderSnapshot(elsewhere) == before)
+    }
+
     /// A destination folder renamed between Unicode spellings (`Ålesund` composed, then
     /// decomposed, as `convmv --nfd` renames it) is a new source: Swift compares the two paths
     /// as equal strings, and the folder's fingerprint is the same (its entries are relative to

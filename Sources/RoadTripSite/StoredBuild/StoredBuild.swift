@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import RoadTripCore
 import RoadTripContent
+import RoadTripRender
 
 /// What `roadtrip build` keeps between runs in `.roadtrip-cache/build/` so that a destination whose
 /// page nothing changed is not rendered, compared or written again: for each destination of the
@@ -82,6 +83,9 @@ final class StoredBuild: DestinationSourceCache {
     private let previous: [String: StoredBuildFile.Destination]
     private let now: @Sendable () -> Date
     private let state = Mutex(State())
+    /// Whether each folder of the output (relative path) that a kept file lies in is a real
+    /// folder, as `lstat` found it, asked once per build.
+    private let realFolders = Mutex([String: Bool]())
 
     /// The stored build for `options` with `config` (site.yaml with the command line's overrides)
     /// into `outputRoot` (canonical), reading the stored file unless `reads` is `false`
@@ -220,9 +224,26 @@ final class StoredBuild: DestinationSourceCache {
     /// and every one of its files still carries its stamp; noted as kept. `nil` otherwise.
     private func keptFiles(identity: String, key: String) -> [String]? {
         guard let stored = previous[identity], stored.key == key else { return nil }
-        for file in stored.files where BasemapFileStamp.of(path: outputRoot + "/" + file.path) != file.stamp { return nil }
+        // Through real folders only: a destination's folder replaced by a symbolic link to where
+        // its files went still finds them with their stamps, but the writer, asked, refuses to
+        // keep a link it did not make (as a full build does).
+        for file in stored.files {
+            guard OutputFile.ancestors(of: file.path).allSatisfy(isRealFolder),
+                  BasemapFileStamp.of(path: outputRoot + "/" + file.path) == file.stamp
+            else { return nil }
+        }
         state.withLock { $0.kept[identity] = stored }
         return stored.files.map(\.path)
+    }
+
+    /// Whether the output's folder at `path` (relative) is a real folder, not a symbolic link
+    /// (`lstat`; its own folders are asked by the caller, ``OutputFile/ancestors(of:)``).
+    private func isRealFolder(_ path: String) -> Bool {
+        if let known = realFolders.withLock({ $0[path] }) { return known }
+        var status = stat()
+        let isReal = lstat(outputRoot + "/" + path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
+        realFolders.withLock { $0[path] = isReal }
+        return isReal
     }
 
     /// Notes that the site-wide group `name` was rendered under `key` into `paths` (its files and

@@ -176,9 +176,8 @@ public struct SiteLoader: Sendable {
         let folderPath = destinationsFolder.path
         let folderURL = destinationsFolder
         let chunkSize = 64
-        let found = Mutex<[Int: [URL]]>([:])
-        DispatchQueue.concurrentPerform(iterations: (entries.count + chunkSize - 1) / chunkSize) { chunk in
-            let folders = entries[chunk * chunkSize..<min(entries.count, (chunk + 1) * chunkSize)].compactMap { name -> URL? in
+        return concurrentMap(count: (entries.count + chunkSize - 1) / chunkSize) { chunk in
+            entries[chunk * chunkSize..<min(entries.count, (chunk + 1) * chunkSize)].compactMap { name -> URL? in
                 guard !Self.reservedFileNames.contains(name) else { return nil }
                 let path = folderPath + "/" + name
                 var status = stat()
@@ -187,10 +186,7 @@ public struct SiteLoader: Sendable {
                 guard stat(path + "/index.md", &status) == 0 || lstat(path + "/index.md", &status) == 0 else { return nil }
                 return folderURL.appendingPathComponent(name, isDirectory: true)
             }
-            found.withLock { $0[chunk] = folders }
-        }
-        let chunks = found.withLock { $0 }
-        return chunks.keys.sorted().flatMap { chunks[$0]! }
+        }.flatMap { $0 }
     }
 
     /// Warns about each of `entries` (the names in `Destinations/`) that the build does not read,

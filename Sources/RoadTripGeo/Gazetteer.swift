@@ -32,10 +32,7 @@ public struct Gazetteer: Sendable {
               let slash = line.firstIndex(of: "/")
         else { return nil }
         let path = String(line[slash...])
-        var status = stat()
-        guard stat(path, &status) == 0 else { return nil }
-        return "\(path):\(status.st_dev):\(status.st_ino):\(status.st_size):"
-            + "\(status.st_mtim.tv_sec).\(status.st_mtim.tv_nsec):\(status.st_ctim.tv_sec).\(status.st_ctim.tv_nsec)"
+        return FileIdentity.of(path: path).map { path + ":" + $0 }
     }()
 
     /// What to tell the user when `shared` is empty.

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import RoadTripCore
 import RoadTripGeo
 
@@ -206,17 +205,12 @@ public enum ItineraryPlanner {
     /// azimuth (degrees clockwise from north, in [0, 360); 0 for a leg of no length) and its
     /// drawn ``path(from:to:)``, computed in parallel across the cores.
     private static func geodesics(between coordinates: [Coordinate]) -> [(distance: Double, bearing: Double, path: [Coordinate])] {
-        guard coordinates.count > 1 else { return [] }
-        let results = Mutex([Int: (distance: Double, bearing: Double, path: [Coordinate])](minimumCapacity: coordinates.count - 1))
-        DispatchQueue.concurrentPerform(iterations: coordinates.count - 1) { position in
+        concurrentMap(count: max(coordinates.count - 1, 0)) { position in
             let start = coordinates[position], end = coordinates[position + 1]
             let (distance, azimuth, _) = Geodesic.inverse(from: start, to: end)
             let bearing = distance > 0 ? (azimuth + 360).truncatingRemainder(dividingBy: 360) : 0
-            let path = path(from: start, to: end)
-            results.withLock { $0[position] = (distance, bearing, path) }
+            return (distance, bearing, path(from: start, to: end))
         }
-        let computed = results.withLock { $0 }
-        return (0..<(coordinates.count - 1)).map { computed[$0]! }
     }
 
     private static func leg(

@@ -43,10 +43,7 @@ struct BasemapOutputTiles {
         var status = stat()
         guard stat(cacheFolder, &status) == 0 else { return nil }
         cacheDevice = UInt64(status.st_dev)
-        func isRealFolder(_ path: String) -> Bool {
-            var status = stat()
-            return lstat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
-        }
+        func isRealFolder(_ path: String) -> Bool { FileEntryKind(atPath: path) == .directory }
         let basemap = outputRoot + "/" + BasemapTileSet.folder
         guard isRealFolder(outputRoot + "/assets"), isRealFolder(basemap) else { return nil }
         let zooms = Set(tiles.map(\.zoom)).filter { isRealFolder(basemap + "/\($0)") }

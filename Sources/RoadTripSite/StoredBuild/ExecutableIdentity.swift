@@ -1,4 +1,5 @@
 import Foundation
+import RoadTripCore
 
 /// Which roadtrip executable is running, as `stat(2)` sees its file (`/proc/self/exe` on Linux,
 /// the path the process was started with elsewhere): device, inode, size in bytes, modification
@@ -10,10 +11,7 @@ import Foundation
 enum ExecutableIdentity {
     /// `dev:inode:size:mtime:ctime` of the running executable, computed once per process.
     static let current: String = {
-        var status = stat()
         let path = FileManager.default.fileExists(atPath: "/proc/self/exe") ? "/proc/self/exe" : CommandLine.arguments[0]
-        guard stat(path, &status) == 0 else { return "unknown-\(getpid())-\(UInt64.random(in: 0...UInt64.max))" }
-        let stamp = BasemapFileStamp(status)
-        return "\(status.st_dev):\(stamp.inode):\(stamp.size):\(stamp.modified):\(stamp.changed)"
+        return FileIdentity.of(path: path) ?? "unknown-\(getpid())-\(UInt64.random(in: 0...UInt64.max))"
     }()
 }

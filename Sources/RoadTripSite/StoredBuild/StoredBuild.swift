@@ -240,8 +240,7 @@ final class StoredBuild: DestinationSourceCache {
     /// (`lstat`; its own folders are asked by the caller, ``OutputFile/ancestors(of:)``).
     private func isRealFolder(_ path: String) -> Bool {
         if let known = realFolders.withLock({ $0[path] }) { return known }
-        var status = stat()
-        let isReal = lstat(outputRoot + "/" + path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
+        let isReal = FileEntryKind(atPath: outputRoot + "/" + path) == .directory
         realFolders.withLock { $0[path] = isReal }
         return isReal
     }
@@ -340,27 +339,24 @@ final class StoredBuild: DestinationSourceCache {
     /// Every shard file of `folder` that parses under `loadKey`, read in parallel across the
     /// cores: their sources merged, and which shards they were.
     private static func readSources(in folder: URL, loadKey: String) -> ([String: StoredSourcesFile.Source], Set<Int>) {
-        let shards = Mutex([Int: [String: StoredSourcesFile.Source]]())
-        DispatchQueue.concurrentPerform(iterations: sourceShardCount) { shard in
+        let shards = concurrentMap(count: sourceShardCount) { shard -> [String: StoredSourcesFile.Source]? in
             guard let data = contents(ofFile: folder.appendingPathComponent(sourceShardName(shard)).path),
                   let stored = StoredSourcesFile(parsing: data), stored.loadKey == loadKey,
                   stored.sources.keys.allSatisfy({ sourceShard(of: $0) == shard })
-            else { return }
-            shards.withLock { $0[shard] = stored.sources }
+            else { return nil }
+            return stored.sources
         }
-        let read = shards.withLock { $0 }
         var sources: [String: StoredSourcesFile.Source] = [:]
-        sources.reserveCapacity(read.values.reduce(0) { $0 + $1.count })
-        for shardSources in read.values { sources.merge(shardSources) { first, _ in first } }
-        return (sources, Set(read.keys))
+        sources.reserveCapacity(shards.reduce(0) { $0 + ($1?.count ?? 0) })
+        for shardSources in shards.compactMap({ $0 }) { sources.merge(shardSources) { first, _ in first } }
+        return (sources, Set(shards.indices.filter { shards[$0] != nil }))
     }
 
     /// Removes `sources.store`, where roadtrip kept every source in one file before the shards of
     /// ``sourcesFolderURL``, when it is a regular file.
     private static func removeSingleSourcesFile(in folder: URL) {
         let path = folder.appendingPathComponent("sources.store").path
-        var status = stat()
-        if lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG { unlink(path) }
+        if FileEntryKind(atPath: path) == .regularFile { unlink(path) }
     }
 
     /// Makes `.roadtrip-cache/build/` (`folder`) where ``folderProblem(_:projectRoot:)`` allows;
@@ -433,7 +429,6 @@ final class StoredBuild: DestinationSourceCache {
     /// is the same dictionary key and the same fingerprint (a folder's entries are relative to
     /// it), yet its files' paths on disk changed — what was loaded from it must not be read back.
     private static func digest(_ fingerprint: SourceFingerprint, sourcePath: String) -> String {
-        let bytes = Array(sourcePath.utf8) + [0] + Array(fingerprint.digest.utf8)
-        return bytes.withUnsafeBytes { ContentHash.hex64(bytes: $0) }
+        ContentHash.hex64(sourcePath + "\u{0}" + fingerprint.digest)  // joining strings keeps their bytes
     }
 }

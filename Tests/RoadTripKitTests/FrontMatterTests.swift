@@ -39,6 +39,15 @@ private func scalars(_ node: YAMLNode) -> [String] {
 @Suite struct FrontMatterTests {
     // MARK: The shared bad inputs (their README gives the expectations)
 
+    /// Found by the `front-matter` fuzz harness: the missing value of `? a`, the last YAML line,
+    /// was placed on the closing fence (line 4). It is at the end of line 3, "? a": column 4.
+    @Test func aMissingValueBeforeTheClosingFenceStaysInTheFrontMatter() throws {
+        let split = try FrontMatter.split("---\ntitle: x\n? a\n---\nbody\n", path: "d/index.md")
+        let value = try #require(split.yaml?["a"])
+        #expect(value.line == 3 && value.column == 4)
+        #expect(split.bodyFirstLine == 5)
+    }
+
     @Test func unterminatedFenceIsAnErrorAtLine1() throws {
         let error = splitError(try badInput("fm-unterminated.md"))
         #expect(error?.location == SourceLocation(path: "d/index.md", line: 1, column: 1))

@@ -292,6 +292,28 @@ private func yamlError(_ text: String, firstLine: Int = 1) -> Diagnostic? {
         #expect(error?.message == "YAML syntax error: could not find expected ':' (while scanning a simple key at line 2, column 1)")
     }
 
+    /// Found by the `front-matter` fuzz harness: libyaml places a missing value at the next token,
+    /// and for `? a` at the end of the text that is the end of the stream, after the final line
+    /// break: the value was put on a line after the text, the closing `---` of a front matter. It
+    /// is at the end of the last line: "title: x\n? a\n" from file line 2 → the value of `a` at
+    /// line 3 (the text's second line), column 4 (after the 3 characters "? a"); with CRLF the
+    /// same; without a final line break the same (the end of the text is the end of line 3).
+    @Test(arguments: ["title: x\n? a\n", "title: x\r\n? a\r\n", "title: x\n? a"])
+    func aMissingValueAtTheEndIsOnTheLastLine(text: String) throws {
+        let root = try #require(try YAMLParser.parse(text, path: "t.yaml", firstLine: 2))
+        let value = try #require(root["a"])
+        #expect(value.stringValue == "")
+        #expect(value.line == 3 && value.column == 4)
+    }
+
+    /// An error at the end of a text that ends with a line break stays where PyYAML and an editor's
+    /// cursor put it, column 1 of the line after: "a: [\n" (flow sequence left open) from file
+    /// line 1 → line 2, column 1 (PyYAML: 0-based (1, 0)).
+    @Test func anErrorAfterTheFinalLineBreakIsOnTheNextLine() {
+        let error = yamlError("a: [\n")
+        #expect(error?.location.line == 2 && error?.location.column == 1)
+    }
+
     /// libyaml also ends lines at NEL (U+0085) and U+2028 (YAML 1.1); an editor, and YAML 1.2
     /// §5.4, does not. In "a: \"x<NEL>y\"\nb: [" the quoted scalar is on line 1 and the error (a
     /// flow sequence left open at the end) is at the end of line 2, column 5: "b: [" is 4 characters.

@@ -118,6 +118,12 @@ public enum YAMLParser {
 /// computed from that: 0-based, columns in Unicode scalars as libyaml counts them, an index at or
 /// past the end at the end of the last line. A leading byte-order mark is not counted, as libyaml
 /// skips it.
+///
+/// A text that ends with a line break has, for an error, one more line: an error at its end (an
+/// unclosed flow sequence) is at column 1 of the line after the break, where PyYAML and an editor's
+/// cursor put it. A node never starts there: libyaml places a missing value (`? a` at the end)
+/// at the next token, the end of the stream, and `position(ofNodeAt:)` keeps it at the end of
+/// the last line, so a front matter's nodes stay between its fences.
 private struct YAMLTextPositions {
     private let bytes: [UInt8]
     /// Where each line starts: its first byte, and its first character's index.
@@ -125,6 +131,9 @@ private struct YAMLTextPositions {
     private var lineStartCharacters: [Int] = []
     /// The number of characters (Unicode scalars) after the byte-order mark.
     private var characterCount = 0
+    /// The index of the final line break's first character (the CR of a CRLF) when the text ends
+    /// with one.
+    private var finalLineBreakCharacter: Int?
 
     init(_ bytes: [UInt8]) {
         self.bytes = bytes
@@ -143,6 +152,20 @@ private struct YAMLTextPositions {
                 lineStartCharacters.append(characterCount)
             }
         }
+        if lineStartCharacters.count > 1, lineStartCharacters.last == characterCount, let last = bytes.last {
+            let isCRLF = last == UInt8(ascii: "\n") && bytes.count - 2 >= start && bytes[bytes.count - 2] == UInt8(ascii: "\r")
+            finalLineBreakCharacter = characterCount - (isCRLF ? 2 : 1)
+        }
+    }
+
+    /// The 0-based line and column of a node starting at character `index`: as
+    /// `position(ofCharacter:)`, except that the end of a text ending with a line break is the
+    /// end of its last line, not the line after it.
+    func position(ofNodeAt index: Int) -> (line: Int, column: Int) {
+        if let finalLineBreakCharacter, index > finalLineBreakCharacter {
+            return position(ofCharacter: finalLineBreakCharacter)
+        }
+        return position(ofCharacter: index)
     }
 
     /// The 0-based line and column of character `index` (counted from the start, after a BOM);
@@ -278,7 +301,7 @@ private struct YAMLTreeBuilder {
 
     /// Feeds one event; returns `true` at the end of the stream.
     mutating func consume(_ event: YAMLEvent) throws(Diagnostic) -> Bool {
-        let (lineInText, columnInText) = positions.position(ofCharacter: event.index)
+        let (lineInText, columnInText) = positions.position(ofNodeAt: event.index)
         let line = lineInText + firstLine
         let column = columnInText + 1
         switch event.kind {

@@ -27,10 +27,29 @@ public struct HomePageOrder: Sendable {
 
     /// `destinations` in this order (each date is parsed once).
     public func sorted(_ destinations: [Destination]) -> [Destination] {
-        let keyed = destinations.map { destination in
-            (destination, destination.date.flatMap { CalendarDate.parse($0) }?.instant(in: timeZone))
+        var sorted = destinations
+        sort(&sorted)
+        return sorted
+    }
+
+    /// Puts `destinations` in this order in place (each date is parsed once): the order is found on
+    /// their positions, then the destinations are swapped into it, never copied.
+    public func sort(_ destinations: inout [Destination]) {
+        let instants = destinations.map { $0.date.flatMap { CalendarDate.parse($0) }?.instant(in: timeZone) }
+        let order = destinations.indices.sorted { a, b in
+            areInIncreasingOrder(destinations[a], instants[a], destinations[b], instants[b])
         }
-        return keyed.sorted { areInIncreasingOrder($0.0, $0.1, $1.0, $1.1) }.map(\.0)
+        // Position i receives the destination at order[i]: follow each cycle of the permutation.
+        var placed = [Bool](repeating: false, count: order.count)
+        for start in order.indices where !placed[start] {
+            var position = start
+            while order[position] != start {
+                destinations.swapAt(position, order[position])
+                placed[position] = true
+                position = order[position]
+            }
+            placed[position] = true
+        }
     }
 
     /// `true` when `a` (whose date names the moment `aDate`) comes before `b` (moment `bDate`).

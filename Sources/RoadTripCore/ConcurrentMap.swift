@@ -3,7 +3,9 @@ import Synchronization
 
 /// `transform` of every index in `0..<count`, run across the cores (`DispatchQueue.concurrentPerform`),
 /// in index order: what a loop of independent pieces of work (one per leg, per chunk of folders,
-/// per file) gives when each piece may run on any core.
+/// per file) gives when each piece may run on any core. The values are moved into the result, not
+/// copied (a copy of a large struct retains each of its references: for 4,000 loaded
+/// destinations, a copy and a release of each was ~10 ms of one core).
 package func concurrentMap<Value: Sendable>(count: Int, _ transform: @Sendable (Int) -> Value) -> [Value] {
     guard count > 0 else { return [] }
     let values = Mutex([Value?](repeating: nil, count: count))
@@ -11,5 +13,10 @@ package func concurrentMap<Value: Sendable>(count: Int, _ transform: @Sendable (
         let value = transform(index)
         values.withLock { $0[index] = value }
     }
-    return values.withLock { $0.map { $0! } }
+    return values.withLock { slots in
+        var result: [Value] = []
+        result.reserveCapacity(slots.count)
+        for index in slots.indices { result.append(slots[index].take()!) }
+        return result
+    }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestTools
 @testable import RoadTripKit
 @testable import RoadTripCore
 @testable import RoadTripFormats
@@ -70,5 +71,27 @@ import Testing
         #expect(slugs(destinations, language: "nb")
             == ["bergen", "stop-9", "stop-10", "zagreb", "oystese", "alesund"])
         #expect(slugs([destination("b", "Same"), destination("a", "Same")]) == ["a", "b"])
+    }
+
+    /// `sort(_:)` puts the destinations in place by swapping them along the cycles of the order's
+    /// permutation: from every one of 200 shuffles (seeded, so every cycle shape from one long
+    /// cycle to none) of the seven destinations of `orderThenDateThenTitle`, the hand-worked order.
+    @Test func sortingInPlaceGivesTheOrderFromAnyShuffle() {
+        let destinations = [
+            destination("first", "Zzz", order: 1, date: "2030-01-01"),
+            destination("second", "Aaa", order: 2, date: "2020-01-01"),
+            destination("early", "Tromsø", date: "2026-06-01"),
+            destination("late", "Bergen", date: "2026-07-01"),
+            destination("a-undated", "Alta"),
+            destination("bad-date", "Bodø", date: "soon"),
+            destination("z-undated", "Zagreb"),
+        ]
+        var random = SplitMix64(seed: 18)
+        let order = HomePageOrder(config: SiteConfig())
+        for _ in 0..<200 {
+            var shuffled = destinations.shuffled(using: &random)
+            order.sort(&shuffled)
+            #expect(shuffled.map(\.slug) == ["first", "second", "early", "late", "a-undated", "bad-date", "z-undated"])
+        }
     }
 }

@@ -288,15 +288,18 @@ public struct OutputWriter: Sendable {
     /// conflict before it writes), so that they are not looked for twice (20 ms for a 4,000-page
     /// build's 22,429 paths), and that may have staged some of `files` already (`.staged`) in
     /// `early`, from ``openStaging(holding:)`` of this writer; the staging folder is removed once
-    /// written (or not).
+    /// written (or not). `pathsAsLastWritten`: the caller knows that the paths of `files` and `kept`
+    /// are exactly those of the output folder's manifest, written by the build that wrote them
+    /// (``StoredBuild/outputPathsAreLastBuilds(_:)``): their problems are not looked for again,
+    /// nothing is stale, and the manifest is neither read nor written.
     func write(
         _ files: [OutputFile], keeping kept: [String], holding lock: OutputLock, conflictsChecked: Bool,
-        staging early: OutputStaging? = nil
+        pathsAsLastWritten: Bool = false, staging early: OutputStaging? = nil
     ) throws(OutputWriteFailure) -> OutputWriteSummary {
         let output = canonicalOutput
         let staging: URL
         do throws(Diagnostic) {
-            try check(files, kept: kept, conflicts: !conflictsChecked)
+            if pathsAsLastWritten { try validate() } else { try check(files, kept: kept, conflicts: !conflictsChecked) }
             if let early {
                 guard early.folder == lock.area.stagingFolder(processIdentifier: getpid()), lock.area.output == output else {
                     throw failure(nil, "the staging folder \(early.folder.path) is not this output folder's")
@@ -320,7 +323,7 @@ public struct OutputWriter: Sendable {
                 if let missing = kept.first { throw failure(missing, "was to be kept, but the output folder is gone") }
                 return try writeFresh(files, output: output, site: site, linkedEarly: early?.linkStamps ?? [:])
             }
-            prepared = try prepareUpdate(files, kept: kept, output: output, staging: staging)
+            prepared = try prepareUpdate(files, kept: kept, output: output, staging: staging, pathsAsLastWritten: pathsAsLastWritten)
         } catch {
             throw OutputWriteFailure(diagnostic: error, outputChanged: false)
         }
@@ -412,11 +415,15 @@ public struct OutputWriter: Sendable {
 
     /// The output folder exists: stage the changed files and the manifests, check for conflicts
     /// and plan the swap; the output folder is not touched. `kept` paths are unchanged as they are.
-    private func prepareUpdate(_ files: [OutputFile], kept: [String], output: URL, staging: URL) throws(Diagnostic) -> PreparedUpdate {
-        let previous = OutputManifest(contentsOf: output)
+    /// `pathsAsLastWritten`: the manifest lists exactly the paths of `files` and `kept` (nothing is
+    /// stale, the manifest stays).
+    private func prepareUpdate(
+        _ files: [OutputFile], kept: [String], output: URL, staging: URL, pathsAsLastWritten: Bool
+    ) throws(Diagnostic) -> PreparedUpdate {
         let outputRoot = output.path
-        let produced = Set(files.map(\.path) + kept)
-        let stale = previous.paths.subtracting(produced)
+        let manifest: (previous: OutputManifest, produced: Set<String>)? =
+            pathsAsLastWritten ? nil : (OutputManifest(contentsOf: output), Set(files.map(\.path) + kept))
+        let stale = manifest.map { $0.previous.paths.subtracting($0.produced) } ?? []
 
         // Stage: nothing in the output folder changes until every check has passed.
         // First the folders on the way to each file, each distinct folder once, then what stands at
@@ -509,15 +516,17 @@ public struct OutputWriter: Sendable {
         swap.moves = folderMoves.map { OutputSwap.Move(path: $0, isFolder: true) }
             + changed.filter { path in !OutputFile.ancestors(of: path).contains(where: folderMoves.contains) }
                 .map { OutputSwap.Move(path: $0, isFolder: false) }
-        let widened = previous.paths.union(produced)
-        if widened != previous.paths {
-            swap.widenedManifest = "manifest-widened"
-            try stage(swap.widenedManifest!, Data(OutputManifest(paths: widened).text.utf8), in: staging)
-        }
-        let narrowed = Data(OutputManifest(paths: produced).text.utf8)
-        if !FileComparison.sameBytes(atPath: outputRoot + "/" + OutputManifest.fileName, as: narrowed) {
-            swap.narrowedManifest = "manifest"
-            try stage(swap.narrowedManifest!, narrowed, in: staging)
+        if let (previous, produced) = manifest {
+            let widened = previous.paths.union(produced)
+            if widened != previous.paths {
+                swap.widenedManifest = "manifest-widened"
+                try stage(swap.widenedManifest!, Data(OutputManifest(paths: widened).text.utf8), in: staging)
+            }
+            let narrowed = Data(OutputManifest(paths: produced).text.utf8)
+            if !FileComparison.sameBytes(atPath: outputRoot + "/" + OutputManifest.fileName, as: narrowed) {
+                swap.narrowedManifest = "manifest"
+                try stage(swap.narrowedManifest!, narrowed, in: staging)
+            }
         }
 
         return PreparedUpdate(swap: swap, changed: changed, unchanged: unchanged)

@@ -13,4 +13,12 @@ import Testing
         let bytes: [UInt8] = Array("roadtrip".utf8)
         #expect(bytes.withUnsafeBytes { ContentHash.hex64(bytes: $0) } == "cc99383051081551")
     }
+
+    /// With a seed: the values printed by Python's `xxhash` 4.1.0 (xxHash 0.8.4),
+    /// `xxhash.xxh3_64_intdigest(b"roadtrip", seed=0x5EED)` and `seed=0` (the seedless hash above).
+    @Test func seededValuesMatchPythonsXXHash() {
+        #expect(ContentHash.hex(ContentHash.value64("roadtrip", seed: 0x5EED)) == "01d398771a204282")
+        #expect(ContentHash.hex(ContentHash.value64("roadtrip", seed: 0)) == "cc99383051081551")
+        #expect(ContentHash.hex(1) == "0000000000000001")
+    }
 }

@@ -570,6 +570,24 @@ import TestTools
         return project
     }
 
+    /// A build writing the paths the last one wrote trusts the output folder's manifest only while
+    /// it carries the stamp that build left it with. Here a page of an older build is put back
+    /// with its line in the manifest (same modification time: only the size and status-change time
+    /// tell): the next build, though its paths are the last build's, reads the manifest and removes
+    /// the page as stale, as a full build into a fresh folder never has it.
+    @Test func aManifestChangedSinceTheLastBuildIsReadAgain() throws {
+        let project = try Self.builtSite()
+        defer { project.remove() }
+        let manifest = project.output.appendingPathComponent(".roadtrip-manifest")
+        let modified = try #require(try FileManager.default.attributesOfItem(atPath: manifest.path)[.modificationDate] as? Date)
+        try project.write("Output/narvik/index.html", "<p>an older build's page</p>\n")
+        try (try String(contentsOf: manifest, encoding: .utf8) + "narvik/index.html\n").write(to: manifest, atomically: false, encoding: .utf8)
+        try FileManager.default.setAttributes([.modificationDate: modified], ofItemAtPath: manifest.path)
+        #expect(try Self.buildAndCompare(project, "manifest widened behind the build's back") == 4)
+        #expect(!FileManager.default.fileExists(atPath: project.output.appendingPathComponent("narvik/index.html").path))
+        #expect(try !String(contentsOf: manifest, encoding: .utf8).contains("narvik"))
+    }
+
     @Test func aChangeOfSiteYAMLRendersEveryPage() throws {
         let project = try Self.builtSite()
         defer { project.remove() }

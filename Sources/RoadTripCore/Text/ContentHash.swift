@@ -10,8 +10,12 @@ internal import CXXHash
 package enum ContentHash {
     /// XXH3-64 of `bytes`, as 16 lowercase hexadecimal digits.
     package static func hex64(bytes: UnsafeRawBufferPointer) -> String {
-        let hash = XXH_INLINE_XXH3_64bits(bytes.baseAddress, bytes.count)  // XXH3_64bits, as XXH_INLINE_ALL names it
-        let hex = String(hash, radix: 16)
+        hex(XXH_INLINE_XXH3_64bits(bytes.baseAddress, bytes.count))  // XXH3_64bits, as XXH_INLINE_ALL names it
+    }
+
+    /// `value` as 16 lowercase hexadecimal digits.
+    package static func hex(_ value: UInt64) -> String {
+        let hex = String(value, radix: 16)
         return String(repeating: "0", count: 16 - hex.count) + hex
     }
 
@@ -19,5 +23,11 @@ package enum ContentHash {
     package static func hex64(_ text: String) -> String {
         var text = text
         return text.withUTF8 { hex64(bytes: UnsafeRawBufferPointer($0)) }
+    }
+
+    /// XXH3-64 of `text`'s UTF-8 bytes with `seed` (`XXH3_64bits_withSeed`; seed 0 is ``hex64(_:)``'s hash).
+    package static func value64(_ text: String, seed: UInt64) -> UInt64 {
+        var text = text
+        return text.withUTF8 { XXH_INLINE_XXH3_64bits_withSeed($0.baseAddress, $0.count, seed) }
     }
 }

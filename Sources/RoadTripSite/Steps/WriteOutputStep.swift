@@ -7,10 +7,15 @@ extension BuildStep {
     /// folder); a collision, or any problem that
     /// blocks the build so far, stops it before the output folder is touched. The files render-pages
     /// kept (``BuildState/keptFiles``) are left as they are; once written, the ``StoredBuild`` is
-    /// saved (a failure to save is a warning).
+    /// saved (a failure to save is a warning). When the paths are those the last build wrote, with
+    /// its manifest untouched (``StoredBuild/outputPathsAreLastBuilds(_:)``), they were checked
+    /// then and the manifest is right: neither is done again.
     static let writeOutput = BuildStep("write-output") { state, context throws(BuildStop) in
         let files = state.files, kept = state.keptFiles
-        for (first, second) in OutputWriter.conflictingPaths(files.map(\.path) + kept) {
+        let paths = files.map(\.path) + kept
+        let pathsDigest = state.storedBuild.map { _ in OutputPathSet.digest(of: paths) }
+        let pathsAreLastBuilds = pathsDigest.map { state.storedBuild!.outputPathsAreLastBuilds($0) } ?? false
+        for (first, second) in pathsAreLastBuilds ? [] : OutputWriter.conflictingPaths(paths) {
             // A pair is the same path twice, two spellings of one path, or a file and a path below
             // a folder of the file's name (`conflictingPaths`: the file first).
             let message =
@@ -25,7 +30,9 @@ extension BuildStep {
         guard let lock = context.lock else { throw BuildStop(summary: "not written: the output folder is not locked") }
         let summary: OutputWriteSummary
         do throws(OutputWriteFailure) {
-            summary = try context.writer.write(files, keeping: kept, holding: lock, conflictsChecked: true, staging: state.staging)
+            summary = try context.writer.write(
+                files, keeping: kept, holding: lock, conflictsChecked: true, pathsAsLastWritten: pathsAreLastBuilds,
+                staging: state.staging)
         } catch {
             context.log.report(error.diagnostic)
             state.outputChanged = error.outputChanged
@@ -36,6 +43,7 @@ extension BuildStep {
         }
         state.staging = nil
         state.writeSummary = summary
+        if let pathsDigest { state.storedBuild?.noteOutputPaths(pathsDigest) }
         if let problem = state.storedBuild?.save() {
             context.log.warning(
                 SourceLocation(path: ProjectCacheFolder.name + "/build"),

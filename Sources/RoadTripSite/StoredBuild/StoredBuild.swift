@@ -49,6 +49,8 @@ final class StoredBuild: DestinationSourceCache {
         var kept: [String: StoredBuildFile.Destination] = [:]
         /// This build's destinations rendered, by identity: key and output paths.
         var rendered: [String: (key: String, paths: [String])] = [:]
+        /// The digest of the paths this build wrote (``OutputPathSet``), once written.
+        var outputPaths: String?
     }
 
     /// The project root (`--source`).
@@ -251,6 +253,24 @@ final class StoredBuild: DestinationSourceCache {
         state.withLock { $0.rendered[Self.groupIdentity(name)] = (key, paths) }
     }
 
+    /// Whether `digest` (``OutputPathSet/digest(of:)``) is that of the paths the last build wrote
+    /// into this output folder, and the folder's manifest (``OutputManifest``), which that build
+    /// left listing exactly them, still carries the stamp it had then (size, times, inode: not
+    /// written, replaced or touched since). The paths are then known free of conflicts and
+    /// problems, and the manifest right as it is.
+    func outputPathsAreLastBuilds(_ digest: String) -> Bool {
+        guard let stored = previous[Self.outputPathsIdentity], stored.key == digest, stored.files.count == 1,
+              let manifest = stored.files.first, manifest.path == OutputManifest.fileName
+        else { return false }
+        return BasemapFileStamp.of(path: outputRoot + "/" + manifest.path) == manifest.stamp
+    }
+
+    /// Notes the digest of the paths this build has written (``OutputPathSet/digest(of:)``), to
+    /// be saved with the manifest's stamp as it is after the write.
+    func noteOutputPaths(_ digest: String) {
+        state.withLock { $0.outputPaths = digest }
+    }
+
     /// Every output path this build reuses without rendering, sorted.
     var keptPaths: [String] {
         state.withLock { $0.kept.values.flatMap { $0.files.map(\.path) } }.sorted()
@@ -283,6 +303,12 @@ final class StoredBuild: DestinationSourceCache {
             stamped.withLock { $0[identity] = StoredBuildFile.Destination(key: key, files: files) }
         }
         destinations.merge(stamped.withLock { $0 }) { _, new in new }
+        if let digest = state.withLock({ $0.outputPaths }),
+           let stamp = BasemapFileStamp.of(path: outputRoot + "/" + OutputManifest.fileName)
+        {
+            destinations[Self.outputPathsIdentity] = StoredBuildFile.Destination(
+                key: digest, files: [StoredBuildFile.StampedFile(path: OutputManifest.fileName, stamp: stamp)])
+        }
         let folder = fileURL.deletingLastPathComponent()
         if let problem = Self.makeFolder(folder, projectRoot: projectRoot) { return problem }
         let keptSources = sources.compactMapValues { source in source.record.map { StoredSourcesFile.Source(digest: source.digest, record: $0) } }
@@ -417,6 +443,11 @@ final class StoredBuild: DestinationSourceCache {
     /// How the stored file names the site-wide group `name`: NUL, the name (an empty source path,
     /// which no destination has).
     private static func groupIdentity(_ name: String) -> String { "\u{0}" + name }
+
+    /// How the stored file names the record of the paths the last build wrote (its key
+    /// ``OutputPathSet/digest(of:)``, its one file the manifest): NUL twice, which neither a
+    /// destination nor a group's identity starts with.
+    private static let outputPathsIdentity = "\u{0}\u{0}output paths"
 
     /// The source path of an ``identity(of:)``.
     private static func sourcePath(of identity: String) -> String {

@@ -3,7 +3,9 @@ import RoadTripCore
 
 /// The bytes of a ``StoredBuild`` file, `.roadtrip-cache/build/<output>.index`: what the last
 /// build into one output folder rendered, per destination and per group of site-wide files
-/// (``SiteFileGroup``, and the home page), with the stamps of the files it wrote.
+/// (``SiteFileGroup``, and the home page), with the stamps of the files it wrote, and the digest of
+/// all the paths it wrote with the stamp of the manifest it left (a record of its own,
+/// ``StoredBuild/outputPathsAreLastBuilds(_:)``).
 ///
 /// Binary, little-endian, without field names (``StoredBytesWriter``) (a 4,000-destination site has 12,000 file records,
 /// read on every build): the magic `RTBUILD3\n`, the site key

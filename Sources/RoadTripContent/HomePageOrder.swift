@@ -36,8 +36,10 @@ public struct HomePageOrder: Sendable {
     /// their positions, then the destinations are swapped into it, never copied.
     public func sort(_ destinations: inout [Destination]) {
         let instants = destinations.map { $0.date.flatMap { CalendarDate.parse($0) }?.instant(in: timeZone) }
-        let order = destinations.indices.sorted { a, b in
-            areInIncreasingOrder(destinations[a], instants[a], destinations[b], instants[b])
+        // Compared through a buffer pointer, which lends the elements: `destinations[a]` in the
+        // closure copied both destinations at every comparison.
+        let order = destinations.withUnsafeBufferPointer { buffer in
+            buffer.indices.sorted { a, b in areInIncreasingOrder(buffer[a], instants[a], buffer[b], instants[b]) }
         }
         // Position i receives the destination at order[i]: follow each cycle of the permutation.
         var placed = [Bool](repeating: false, count: order.count)

@@ -1,6 +1,5 @@
 import Dispatch
 import Foundation
-import Synchronization
 import RoadTripCore
 import RoadTripFormats
 import RoadTripGeo
@@ -86,6 +85,10 @@ public struct SiteLoader: Sendable {
             return nil
         }
 
+        // The reader's locale (ICU's list of locales, ~5 ms of one core) is made meanwhile, for
+        // the home-page order at the end.
+        let localeMade = DispatchGroup()
+        DispatchQueue.global(qos: .userInitiated).async(group: localeMade) { _ = SiteConfig.readerLocale(for: config.language) }
         var sources: [SourceLoad] = []
         let plistURL = destinationsFolder.appendingPathComponent("Destinations.plist")
         if FileBytes.isPresent(plistURL) {
@@ -124,6 +127,7 @@ public struct SiteLoader: Sendable {
             entries, destinationFolders: Set(folders.map(\.lastPathComponent)),
             usedByPlist: Set(plistFiles.compactMap { $0.split(separator: "/").first.map(String.init) }))
         reportSlugConflicts(destinations)
+        localeMade.wait()
         HomePageOrder(config: config).sort(&destinations)
         return SiteContent(config: config, destinations: destinations, reusedSourcePaths: reusedSourcePaths)
     }
@@ -261,25 +265,27 @@ public struct SiteLoader: Sendable {
     /// two folders whose names differ only in Unicode normalisation get `normalisationConflict`'s
     /// message instead.
     private func reportSlugConflicts(_ destinations: [Destination]) {
-        var seen: [String: Destination] = [:]
-        for destination in destinations {
+        // By position, not a copy of each destination (each copy retains ~20 references).
+        var seen: [String: Int] = Dictionary(minimumCapacity: destinations.count)
+        for (position, destination) in destinations.enumerated() {
             let key = destination.slug.lowercased()
             if let use = Self.reservedSlugs[key] {
                 log.error(
                     SourceLocation(path: destination.sourcePath),
                     "the slug '\(destination.slug)' is reserved for \(use); rename the destination")
             }
-            if let first = seen[key],
-                let message = Self.normalisationConflict(first.sourcePath, destination.sourcePath, slug: destination.slug)
-            {
+            guard let firstPosition = seen[key] else {
+                seen[key] = position
+                continue
+            }
+            let first = destinations[firstPosition]
+            if let message = Self.normalisationConflict(first.sourcePath, destination.sourcePath, slug: destination.slug) {
                 log.error(SourceLocation(path: destination.sourcePath), message)
-            } else if let first = seen[key] {
+            } else {
                 log.error(
                     SourceLocation(path: destination.sourcePath),
                     "destination '\(destination.title)' would be written to \(destination.slug)/, "
                         + "which \(first.sourcePath) ('\(first.title)') already uses as \(first.slug)/")
-            } else {
-                seen[key] = destination
             }
         }
     }

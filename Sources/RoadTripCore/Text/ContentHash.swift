@@ -10,7 +10,12 @@ internal import CXXHash
 package enum ContentHash {
     /// XXH3-64 of `bytes`, as 16 lowercase hexadecimal digits.
     package static func hex64(bytes: UnsafeRawBufferPointer) -> String {
-        hex(XXH_INLINE_XXH3_64bits(bytes.baseAddress, bytes.count))  // XXH3_64bits, as XXH_INLINE_ALL names it
+        hex(value64(bytes: bytes))
+    }
+
+    /// XXH3-64 of `bytes`.
+    package static func value64(bytes: UnsafeRawBufferPointer) -> UInt64 {
+        XXH_INLINE_XXH3_64bits(bytes.baseAddress, bytes.count)  // XXH3_64bits, as XXH_INLINE_ALL names it
     }
 
     /// `value` as 16 lowercase hexadecimal digits.

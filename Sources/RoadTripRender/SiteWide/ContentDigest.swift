@@ -20,7 +20,15 @@ package struct ContentDigest: Sendable {
     }
 
     /// The XXH3-64 hash of the values appended, 16 hexadecimal digits.
-    package var hex: String { bytes.withUnsafeBytes { ContentHash.hex64(bytes: $0) } }
+    package var hex: String { ContentHash.hex(value) }
+
+    /// The XXH3-64 hash of the values appended.
+    package var value: UInt64 { bytes.withUnsafeBytes { ContentHash.value64(bytes: $0) } }
+
+    /// Another digest's ``value``, as its 8 bytes (a part digested once and joined into several keys).
+    package mutating func add(hash: UInt64) {
+        withUnsafeBytes(of: hash.littleEndian) { bytes.append(contentsOf: $0) }
+    }
 
     package mutating func add(_ text: String) {
         bytes.append(contentsOf: text.utf8)

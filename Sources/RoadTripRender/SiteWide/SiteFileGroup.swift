@@ -1,4 +1,4 @@
-/// A group of site-wide files rendered together (``PageRenderer/siteFileGroups(trips:overview:itineraries:itineraryMaps:tags:tagMaps:itineraryLines:basemapFingerprint:)``):
+/// A group of site-wide files rendered together (``PageRenderer/siteFileGroups(trips:overview:itineraries:itineraryMaps:tags:tagMaps:itineraryLines:basemapFingerprint:keyParts:)``):
 /// the overview map, `destinations.geojson`, one itinerary's files, the feed, one tag's page, the
 /// index of tags, the trip book, and the rest (404 page, sitemap, `assets/places.json`).
 ///

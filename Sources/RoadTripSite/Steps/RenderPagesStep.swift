@@ -144,9 +144,14 @@ extension BuildStep {
         let itineraryLines = ItineraryStopLine.lines(
             of: itineraries.plans, destinationCount: trips.count, siteTitle: config.title,
             hasTripPages: theme.templates.names.contains(ItineraryFiles.layout))
+        // The keys' parts, only when there is a stored build to compare the keys with.
+        let keyParts = stored.map { _ in
+            renderer.siteKeyParts(trips: trips, overview: overview, itineraries: itineraries.plans, basemapFingerprint: basemap.fingerprint)
+        }
         let groups = renderer.siteFileGroups(
             trips: trips, overview: overview, itineraries: itineraries.plans, itineraryMaps: itineraries.maps,
-            tags: tags.tags, tagMaps: tags.maps, itineraryLines: itineraryLines, basemapFingerprint: basemap.fingerprint)
+            tags: tags.tags, tagMaps: tags.maps, itineraryLines: itineraryLines, basemapFingerprint: basemap.fingerprint,
+            keyParts: keyParts)
         let staging = early?.staging
         // A first write (no output folder yet) also gets the basemap's tiles linked meanwhile, on a
         // thread of their own, which fills the moments the renderers leave a core idle (the home
@@ -178,9 +183,8 @@ extension BuildStep {
         let home = Mutex<(key: String?, isKept: Bool)>((nil, false))
         DispatchQueue.concurrentPerform(iterations: groups.count + 1 + trips.count) { task in
             guard task != groups.count else {
-                guard let stored else { return }
-                let key = renderer.homePageKey(
-                    trips: trips, overview: overview, itineraries: itineraries.plans, basemapFingerprint: basemap.fingerprint)
+                guard let stored, let keyParts else { return }
+                let key = renderer.homePageKey(keyParts, basemapFingerprint: basemap.fingerprint)
                 let isKept = stored.keptFiles(ofGroup: "home", key: key) != nil
                 home.withLock { $0 = (key, isKept) }
                 return

@@ -46,16 +46,23 @@ public enum CountText {
 
     /// A number written in digits (`"2374.9"`, `"-1234567"`) with `,` between groups of three
     /// in its whole part ("2,374.9", "-1,234,567"); the fraction is kept as it is.
+    /// By bytes: by characters it was a tenth of the serial start of a one-edit rebuild's
+    /// render-pages at 4,000 destinations (every itinerary line's distance).
     public static func grouped(number text: String) -> String {
-        let sign = text.hasPrefix("-") ? "-" : ""
-        let unsigned = text.dropFirst(sign.count)
-        let whole = unsigned.prefix { $0.isASCII && $0.isNumber }
-        var grouped = sign
-        for (offset, digit) in whole.enumerated() {
-            if offset > 0 && (whole.count - offset) % 3 == 0 { grouped.append(",") }
-            grouped.append(digit)
+        let bytes = Array(text.utf8)
+        let wholeStart = bytes.first == UInt8(ascii: "-") ? 1 : 0
+        var wholeEnd = wholeStart
+        while wholeEnd < bytes.count, bytes[wholeEnd] >= UInt8(ascii: "0"), bytes[wholeEnd] <= UInt8(ascii: "9") { wholeEnd += 1 }
+        let digitCount = wholeEnd - wholeStart
+        var grouped: [UInt8] = []
+        grouped.reserveCapacity(bytes.count + digitCount / 3)
+        grouped.append(contentsOf: bytes[..<wholeStart])
+        for offset in 0..<digitCount {
+            if offset > 0 && (digitCount - offset) % 3 == 0 { grouped.append(UInt8(ascii: ",")) }
+            grouped.append(bytes[wholeStart + offset])
         }
-        return grouped + unsigned.dropFirst(whole.count)
+        grouped.append(contentsOf: bytes[wholeEnd...])
+        return String(decoding: grouped, as: UTF8.self)
     }
 }
 

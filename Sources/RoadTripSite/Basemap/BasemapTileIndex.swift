@@ -49,6 +49,14 @@ struct BasemapFileStamp: Sendable, Hashable {
         guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
         return BasemapFileStamp(status)
     }
+
+    /// ``of(path:)`` for `relativePath` from the folder open as `folder` (`fstatat`: the kernel
+    /// walks the relative path only).
+    static func of(relativePath: String, in folder: Int32) -> BasemapFileStamp? {
+        var status = stat()
+        guard fstatat(folder, relativePath, &status, AT_SYMLINK_NOFOLLOW) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+        return BasemapFileStamp(status)
+    }
 }
 
 /// `<fingerprint>/index`: the `BasemapFileStamp` of every tile file of a basemap cache whose bytes

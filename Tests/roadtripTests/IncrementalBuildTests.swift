@@ -588,6 +588,26 @@ import TestTools
         #expect(try !String(contentsOf: manifest, encoding: .utf8).contains("narvik"))
     }
 
+    /// Found by the tester: a build that writes the last build's paths neither reads nor writes
+    /// the manifest, and the manifest edited while it runs (here while it pauses before its apply
+    /// phase) was then recorded as that build's, so no later build read it. The record is kept
+    /// only while the manifest still has the stamp the build found: the next build reads the
+    /// edited manifest and removes the page it names.
+    @Test func aManifestChangedDuringABuildIsReadByTheNext() throws {
+        let project = try Self.builtSite()
+        defer { project.remove() }
+        try project.write("Output/narvik/index.html", "<p>an older build's page</p>\n")
+        let pause = ConcurrentBuildTests.PausePoint(in: project.root, name: "pause")
+        let paused = try RunningCommand(["build", "--source", project.root.path], environment: pause.environment)
+        _ = try #require(pause.waitUntilPaused(), "the build never paused: \(paused.errors)")
+        let manifest = project.output.appendingPathComponent(".roadtrip-manifest")
+        try (try String(contentsOf: manifest, encoding: .utf8) + "narvik/index.html\n").write(to: manifest, atomically: false, encoding: .utf8)
+        pause.resume()
+        #expect(paused.wait() == 0, "\(paused.errors)")
+        #expect(try Self.buildAndCompare(project, "the manifest was changed during the last build") == 4)
+        #expect(!FileManager.default.fileExists(atPath: project.output.appendingPathComponent("narvik/index.html").path))
+    }
+
     @Test func aChangeOfSiteYAMLRendersEveryPage() throws {
         let project = try Self.builtSite()
         defer { project.remove() }

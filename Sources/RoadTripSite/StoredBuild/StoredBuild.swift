@@ -51,6 +51,9 @@ final class StoredBuild: DestinationSourceCache {
         var rendered: [String: (key: String, paths: [String])] = [:]
         /// The digest of the paths this build wrote (``OutputPathSet``), once written.
         var outputPaths: String?
+        /// The manifest's stamp when ``outputPathsAreLastBuilds(_:)`` found it as the last build
+        /// left it (this build then neither reads nor writes it).
+        var untouchedManifest: BasemapFileStamp?
     }
 
     /// The project root (`--source`).
@@ -275,9 +278,11 @@ final class StoredBuild: DestinationSourceCache {
     /// problems, and the manifest right as it is.
     func outputPathsAreLastBuilds(_ digest: String) -> Bool {
         guard let stored = previous[Self.outputPathsIdentity], stored.key == digest, stored.files.count == 1,
-              let manifest = stored.files.first, manifest.path == OutputManifest.fileName
+              let manifest = stored.files.first, manifest.path == OutputManifest.fileName,
+              BasemapFileStamp.of(path: outputRoot + "/" + manifest.path) == manifest.stamp
         else { return false }
-        return BasemapFileStamp.of(path: outputRoot + "/" + manifest.path) == manifest.stamp
+        state.withLock { $0.untouchedManifest = manifest.stamp }
+        return true
     }
 
     /// Notes the digest of the paths this build has written (``OutputPathSet/digest(of:)``), to
@@ -318,11 +323,10 @@ final class StoredBuild: DestinationSourceCache {
             stamped.withLock { $0[identity] = StoredBuildFile.Destination(key: key, files: files) }
         }
         destinations.merge(stamped.withLock { $0 }) { _, new in new }
-        if let digest = state.withLock({ $0.outputPaths }),
-           let stamp = BasemapFileStamp.of(path: outputRoot + "/" + OutputManifest.fileName)
-        {
+        let (pathsDigest, untouchedManifest) = state.withLock { ($0.outputPaths, $0.untouchedManifest) }
+        if let pathsDigest, let stamp = manifestStamp(listing: pathsDigest, untouched: untouchedManifest) {
             destinations[Self.outputPathsIdentity] = StoredBuildFile.Destination(
-                key: digest, files: [StoredBuildFile.StampedFile(path: OutputManifest.fileName, stamp: stamp)])
+                key: pathsDigest, files: [StoredBuildFile.StampedFile(path: OutputManifest.fileName, stamp: stamp)])
         }
         let folder = fileURL.deletingLastPathComponent()
         if let problem = Self.makeFolder(folder, projectRoot: projectRoot) { return problem }
@@ -458,6 +462,23 @@ final class StoredBuild: DestinationSourceCache {
     /// How the stored file names the site-wide group `name`: NUL, the name (an empty source path,
     /// which no destination has).
     private static func groupIdentity(_ name: String) -> String { "\u{0}" + name }
+
+    /// The stamp of the output folder's manifest when it lists exactly the paths of `digest`
+    /// (``OutputPathSet/digest(of:)``), the paths this build wrote; `nil` when it does not or may
+    /// not (the record of the paths is then not kept, and the next build reads the manifest). A
+    /// manifest found `untouched` at the start of write-output is right if it still has that
+    /// stamp; one this build wrote is read back, between two stamps that must agree: anything
+    /// that changed it after the write — even during the build — is not taken for the build's own.
+    private func manifestStamp(listing digest: String, untouched: BasemapFileStamp?) -> BasemapFileStamp? {
+        let path = outputRoot + "/" + OutputManifest.fileName
+        guard let before = BasemapFileStamp.of(path: path) else { return nil }
+        if let untouched { return before == untouched ? before : nil }
+        guard let data = Self.contents(ofFile: path), BasemapFileStamp.of(path: path) == before,
+              let text = String(data: data, encoding: .utf8),
+              OutputPathSet.digest(of: Array(OutputManifest(parsing: text).paths)) == digest
+        else { return nil }
+        return before
+    }
 
     /// How the stored file names the record of the paths the last build wrote (its key
     /// ``OutputPathSet/digest(of:)``, its one file the manifest): NUL twice, which neither a

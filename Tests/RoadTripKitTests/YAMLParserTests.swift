@@ -306,6 +306,26 @@ private func yamlError(_ text: String, firstLine: Int = 1) -> Diagnostic? {
         #expect(value.line == 3 && value.column == 4)
     }
 
+    /// Found by the tester: when `? key` has no value and more follows, libyaml places the empty
+    /// value at the next token — the next key's line, or the end of a comment line after it. It
+    /// is the key's: just after the key, "? latitude" being 10 characters → line 1, column 11.
+    /// After `latitude:` the empty value stays just after the colon (column 10), where libyaml
+    /// puts it on the key's own line.
+    @Test(arguments: ["? latitude\ntitle: X\n", "? latitude\n# comment here\n", "? latitude\n\n\n"])
+    func aMissingValueOfAnExplicitKeyIsJustAfterTheKey(text: String) throws {
+        let root = try #require(try YAMLParser.parse(text, path: "t.yaml"))
+        let value = try #require(root["latitude"])
+        #expect(value.stringValue == "")
+        #expect(value.line == 1 && value.column == 11)
+    }
+
+    @Test func anEmptyValueAfterAColonStaysAfterTheColon() throws {
+        let root = try #require(try YAMLParser.parse("latitude:\ntitle: X\n", path: "t.yaml"))
+        let value = try #require(root["latitude"])
+        #expect(value.line == 1 && value.column == 10)
+        #expect(root["title"]?.line == 2 && root["title"]?.column == 8)
+    }
+
     /// An error at the end of a text that ends with a line break stays where PyYAML and an editor's
     /// cursor put it, column 1 of the line after: "a: [\n" (flow sequence left open) from file
     /// line 1 → line 2, column 1 (PyYAML: 0-based (1, 0)).

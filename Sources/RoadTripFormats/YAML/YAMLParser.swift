@@ -217,12 +217,15 @@ private struct YAMLEvent {
     /// The index of the event's first character in the text (`YAMLTextPositions` makes it a line
     /// and column).
     var index: Int
+    /// The index just past the event's last character.
+    var endIndex: Int
 
     /// The YAML 1.2 `!!str` tag: a scalar tagged with it is a string even when unquoted.
     private static let stringTag = "tag:yaml.org,2002:str"
 
     init(_ event: yaml_event_t) {
         index = Int(event.start_mark.index)
+        endIndex = Int(event.end_mark.index)
         switch event.type {
         case YAML_DOCUMENT_START_EVENT:
             kind = .documentStart
@@ -266,8 +269,9 @@ private struct YAMLTreeBuilder {
         let kind: Kind
         var items: [YAMLNode] = []
         var pairs: [YAMLNode.Pair] = []
-        /// A mapping's key waiting for its value.
+        /// A mapping's key waiting for its value, and the character index just past it.
         var pendingKey: YAMLNode?
+        var pendingKeyEnd: Int?
         /// The line of each key of a mapping so far, for the duplicate-key error.
         var firstKeyLines: [String: Int] = [:]
         let line: Int
@@ -301,7 +305,17 @@ private struct YAMLTreeBuilder {
 
     /// Feeds one event; returns `true` at the end of the stream.
     mutating func consume(_ event: YAMLEvent) throws(Diagnostic) -> Bool {
-        let (lineInText, columnInText) = positions.position(ofNodeAt: event.index)
+        var (lineInText, columnInText) = positions.position(ofNodeAt: event.index)
+        // A missing value (`? latitude` with no `:` line): libyaml places its empty scalar at the
+        // next token, which may be a later line (the next key, past a comment); it is the key's,
+        // so it is put just after the key. (After `latitude:` it is just after the colon, on the
+        // key's line, and stays there.)
+        if case .scalar("", isPlain: true, anchor: nil) = event.kind, event.endIndex == event.index,
+           let top = stack.last, top.kind == .mapping, top.pendingKey != nil, let keyEnd = top.pendingKeyEnd
+        {
+            let afterKey = positions.position(ofNodeAt: keyEnd)
+            if afterKey.line < lineInText { (lineInText, columnInText) = afterKey }
+        }
         let line = lineInText + firstLine
         let column = columnInText + 1
         switch event.kind {
@@ -336,11 +350,11 @@ private struct YAMLTreeBuilder {
                     "aliases repeat more than \(YAMLParser.maxAliasExpansionBytes / 1_000_000) MB of text; write the text once, "
                         + "or fewer times")
             }
-            try complete(anchored.node, size: anchored.size, bytes: anchored.bytes, anchor: nil)
+            try complete(anchored.node, size: anchored.size, bytes: anchored.bytes, anchor: nil, endIndex: event.endIndex)
         case .scalar(let text, let isPlain, let anchor):
             try complete(
                 YAMLNode(.scalar(text, isPlain: isPlain), line: line, column: column), size: 1, bytes: text.utf8.count,
-                anchor: anchor)
+                anchor: anchor, endIndex: event.endIndex)
         case .sequenceStart(let anchor):
             stack.append(Frame(kind: .sequence, line: line, column: column, anchor: anchor))
         case .mappingStart(let anchor):
@@ -360,9 +374,9 @@ private struct YAMLTreeBuilder {
         return false
     }
 
-    /// Adds a finished node (of `size` nodes and `bytes` bytes of scalar text) to the open
-    /// collection, or makes it the root.
-    private mutating func complete(_ node: YAMLNode, size: Int, bytes: Int, anchor: String?) throws(Diagnostic) {
+    /// Adds a finished node (of `size` nodes and `bytes` bytes of scalar text, ending before
+    /// character `endIndex` when known) to the open collection, or makes it the root.
+    private mutating func complete(_ node: YAMLNode, size: Int, bytes: Int, anchor: String?, endIndex: Int? = nil) throws(Diagnostic) {
         if let anchor { anchors[anchor] = (node, size, bytes) }
         guard !stack.isEmpty else {
             if case .scalar("", isPlain: true) = node.content { root = nil } else { root = node }
@@ -388,6 +402,7 @@ private struct YAMLTreeBuilder {
                 }
                 stack[top].firstKeyLines[keyText] = node.line
                 stack[top].pendingKey = node
+                stack[top].pendingKeyEnd = endIndex
             }
         }
     }

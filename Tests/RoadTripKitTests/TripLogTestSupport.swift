@@ -1,12 +1,11 @@
 import Foundation
+import TestTools
 
 /// Scratch files for trip-log reader tests: each call gets its own temporary folder.
 enum TripLogTestFiles {
-    /// A new empty temporary folder.
+    /// A new empty temporary folder (``TestScratch``: removed when the test process exits).
     static func folder() -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("roadtrip-triplog-\(UUID().uuidString)")
-        try! FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
+        TestScratch.folder("triplog")
     }
 
     /// Writes `files` (name → text) into a new temporary folder and returns the folder.

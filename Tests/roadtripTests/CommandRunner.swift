@@ -1,4 +1,5 @@
 import Foundation
+import TestTools
 
 /// Runs the built `roadtrip` executable in tests and captures what it prints.
 struct CommandRunner {
@@ -30,9 +31,7 @@ struct CommandRunner {
     /// holding a symbolic link `Tests` to the repository's `Tests/`, so that fixture paths
     /// relative to the package root work unchanged. Made once per test process.
     static let outsideAnyProject: URL = {
-        let folder = FileManager.default.temporaryDirectory
-            .appendingPathComponent("roadtrip-outside-project-\(ProcessInfo.processInfo.processIdentifier)")
-        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = TestScratch.folder("outside-project")
         try? FileManager.default.createSymbolicLink(
             at: folder.appendingPathComponent("Tests"), withDestinationURL: packageRoot.appendingPathComponent("Tests"))
         return folder

@@ -15,8 +15,7 @@ import TestTools
             // 0.001° apart in latitude (about 111 m), so the distance filter keeps every fix.
             #"{"latitudeE7": \#(340_000_000 + index * 10_000), "longitudeE7": -1180000000, "accuracy": 5, "timestamp": "\#(time)"}"#
         }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("roadtrip-range-\(UUID().uuidString)")
-        try! FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = TestScratch.folder("range")
         let url = folder.appendingPathComponent("Records.json")
         try! Data(("{\"locations\": [" + records.joined(separator: ",\n") + "]}\n").utf8).write(to: url)
         return url.path

@@ -59,8 +59,6 @@ package struct ContentDigest: Sendable {
 
     package mutating func add(_ flag: Bool) { bytes.append(flag ? 1 : 0) }
 
-    /// Another digest's hex, as a text.
-    package mutating func add(_ digest: ContentDigest) { add(digest.hex) }
 
     package mutating func add(_ coordinate: Coordinate) {
         add(coordinate.latitude)

@@ -45,13 +45,11 @@ struct BasemapFileStamp: Sendable, Hashable {
     /// The stamp of the regular file at `path` (not following a symbolic link), `nil` for anything
     /// else or nothing.
     static func of(path: String) -> BasemapFileStamp? {
-        var status = stat()
-        guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
-        return BasemapFileStamp(status)
+        of(relativePath: path, in: AT_FDCWD)
     }
 
     /// ``of(path:)`` for `relativePath` from the folder open as `folder` (`fstatat`: the kernel
-    /// walks the relative path only).
+    /// walks the relative path only; `AT_FDCWD` and an absolute path are `lstat`'s).
     static func of(relativePath: String, in folder: Int32) -> BasemapFileStamp? {
         var status = stat()
         guard fstatat(folder, relativePath, &status, AT_SYMLINK_NOFOLLOW) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }

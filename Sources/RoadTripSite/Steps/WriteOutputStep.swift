@@ -13,8 +13,11 @@ extension BuildStep {
     static let writeOutput = BuildStep("write-output") { state, context throws(BuildStop) in
         let files = state.files, kept = state.keptFiles
         let paths = files.map(\.path) + kept
-        let pathsDigest = state.storedBuild.map { _ in OutputPathSet.digest(of: paths) }
-        let pathsAreLastBuilds = pathsDigest.map { state.storedBuild!.outputPathsAreLastBuilds($0) } ?? false
+        var pathsDigest: String?, pathsAreLastBuilds = false
+        if let stored = state.storedBuild {
+            let digest = OutputPathSet.digest(of: paths)
+            (pathsDigest, pathsAreLastBuilds) = (digest, stored.outputPathsAreLastBuilds(digest))
+        }
         for (first, second) in pathsAreLastBuilds ? [] : OutputWriter.conflictingPaths(paths) {
             // A pair is the same path twice, two spellings of one path, or a file and a path below
             // a folder of the file's name (`conflictingPaths`: the file first).

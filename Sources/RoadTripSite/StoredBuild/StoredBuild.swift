@@ -259,8 +259,7 @@ final class StoredBuild: DestinationSourceCache {
     /// (`lstat`; its own folders are asked by the caller, ``OutputFile/ancestors(of:)``).
     private func isRealFolder(_ path: String) -> Bool {
         if let known = realFolders.withLock({ $0[path] }) { return known }
-        var status = stat()
-        let isReal = fstatat(outputFolder, path, &status, AT_SYMLINK_NOFOLLOW) == 0 && status.st_mode & S_IFMT == S_IFDIR
+        let isReal = FileEntryKind(atPath: path, inFolder: outputFolder) == .directory
         realFolders.withLock { $0[path] = isReal }
         return isReal
     }

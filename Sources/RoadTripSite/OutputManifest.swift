@@ -57,13 +57,19 @@ public struct OutputManifest: Sendable, Hashable {
     /// (nothing in the folder is then known to be roadtrip's, so nothing will be removed).
     public init(contentsOf outputDirectory: URL) {
         let url = outputDirectory.appendingPathComponent(Self.fileName, isDirectory: false)
-        guard let data = try? Data(contentsOf: url),
-              let text = String(data: data, encoding: .utf8)
-        else {
+        guard let data = try? Data(contentsOf: url) else {
             self.init(paths: [])
             return
         }
-        self.init(parsing: text)
+        self.init(bytes: data)
+    }
+
+    /// A manifest file's bytes read as ``init(parsing:)`` reads its text, line by line: a line that
+    /// is not UTF-8 names no file a build wrote and is dropped, the others are read (one bad byte
+    /// made the whole manifest unreadable, so a build left every file of an earlier one behind).
+    public init(bytes: Data) {
+        let lines = bytes.split(separator: UInt8(ascii: "\n")).compactMap { String(validating: $0, as: UTF8.self) }
+        self.init(parsing: lines.joined(separator: "\n"))
     }
 
     /// The file's text: the paths sorted by their UTF-8 bytes, each followed by a line feed.

@@ -735,6 +735,18 @@ private func attributes(_ url: URL) throws -> (date: Date?, inode: UInt64?) {
         #expect(bytes.text == "Z.html\na/x.html\nab.html\nf.html\né.html\nø.html\n")
     }
 
+    /// Found by a tester: a manifest with one byte that is not UTF-8 was read as empty, and a
+    /// build left every file of the one before behind. The line with the bad byte is dropped; the
+    /// other two are read.
+    @Test func aManifestLineThatIsNotUTF8IsDroppedAndTheOthersRead() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("manifest-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("alta/index.html\n".utf8 + [0xFF, 0x0A] + "index.html\n".utf8)
+            .write(to: folder.appendingPathComponent(OutputManifest.fileName))
+        #expect(OutputManifest(contentsOf: folder).paths == ["alta/index.html", "index.html"])
+    }
+
     /// Each kind of unusable path, and names that look close to one but are fine.
     @Test func pathProblemNamesWhatIsWrong() {
         #expect(OutputFile.pathProblem("") == "the path is empty")

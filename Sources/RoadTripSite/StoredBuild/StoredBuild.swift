@@ -473,8 +473,7 @@ final class StoredBuild: DestinationSourceCache {
         guard let before = BasemapFileStamp.of(path: path) else { return nil }
         if let untouched { return before == untouched ? before : nil }
         guard let data = Self.contents(ofFile: path), BasemapFileStamp.of(path: path) == before,
-              let text = String(data: data, encoding: .utf8),
-              OutputPathSet.digest(of: Array(OutputManifest(parsing: text).paths)) == digest
+              OutputPathSet.digest(of: Array(OutputManifest(bytes: data).paths)) == digest
         else { return nil }
         return before
     }

@@ -62,7 +62,9 @@ public struct SiteLinks: Sendable, Hashable {
 
     /// Percent-encodes each path segment of `path` (`Slug.percentEncodedPath`), keeping '/'.
     static func percentEncoded(_ path: String) -> String {
-        path.split(separator: "/", omittingEmptySubsequences: false)
+        // The common case, an ASCII slug's path: nothing to encode.
+        if path.utf8.allSatisfy({ $0 == UInt8(ascii: "/") || Slug.isUnreserved($0) }) { return path }
+        return path.split(separator: "/", omittingEmptySubsequences: false)
             .map { Slug.percentEncodedPath(String($0)) }
             .joined(separator: "/")
     }

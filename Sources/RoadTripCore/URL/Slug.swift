@@ -76,6 +76,7 @@ public enum Slug {
     /// "unreserved" (`A–Z a–z 0–9 - . _ ~`) becomes `%XX` with uppercase hex (RFC 3986 §2.1),
     /// e.g. "東京" → `%E6%9D%B1%E4%BA%AC`. An ASCII slug from `make(from:)` comes back unchanged.
     public static func percentEncodedPath(_ slug: String) -> String {
+        if slug.utf8.allSatisfy(isUnreserved) { return slug }  // the common case: nothing to encode
         var encoded = ""
         for byte in slug.utf8 {
             if isUnreserved(byte) {
@@ -146,8 +147,9 @@ public enum Slug {
         return slug
     }
 
-    /// RFC 3986 §2.3 unreserved characters.
-    private static func isUnreserved(_ byte: UInt8) -> Bool {
+    /// Whether the UTF-8 byte `byte` is one of RFC 3986 §2.3's unreserved characters
+    /// (`A–Z a–z 0–9 - . _ ~`), which a URL path carries without percent-encoding.
+    public static func isUnreserved(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
             UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),

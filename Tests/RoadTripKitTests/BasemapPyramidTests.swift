@@ -147,4 +147,13 @@ import Testing
         let swapped = document.replacingOccurrences(of: "foobar", with: "foobaz")
         #expect(BasemapTileSVG.body(ofDocument: Data(swapped.utf8), name: "tile 12/2108/1180") == nil)
     }
+
+    /// Sorted tiles cut into the runs of one `{z}/{x}` folder: 3/1/1, 3/1/5 | 3/2/0 | 4/2/2, 4/2/3
+    /// are the index ranges 0..<2, 2..<3, 3..<5; no tiles, no runs.
+    @Test func tilesAreCutIntoFolderRuns() {
+        let tiles = [(3, 1, 1), (3, 1, 5), (3, 2, 0), (4, 2, 2), (4, 2, 3)].map { BasemapPyramid.Tile(zoom: $0.0, x: $0.1, y: $0.2) }
+        #expect(BasemapPyramid.folderRuns(of: tiles) == [0..<2, 2..<3, 3..<5])
+        #expect(BasemapPyramid.folderRuns(of: []).isEmpty)
+        #expect(BasemapPyramid.folderRuns(of: [tiles[2]]) == [0..<1])
+    }
 }

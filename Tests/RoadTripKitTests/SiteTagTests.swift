@@ -34,4 +34,14 @@ import Testing
         }
         #expect(answers == Array(repeating: expected, count: 4))
     }
+
+    /// A tag name loses the white space at its ends, whatever kind (U+2003 EM SPACE and U+3000
+    /// IDEOGRAPHIC SPACE are Unicode Zs, so white space; a line break too), and only there.
+    @Test func tagNamesAreTrimmedAtTheEndsOnly() {
+        #expect(SiteTag.trimmed(" Norway\n") == "Norway")
+        #expect(SiteTag.trimmed("\u{2003}Café au lait\u{3000}") == "Café au lait")
+        #expect(SiteTag.trimmed("Café au lait") == "Café au lait")
+        #expect(SiteTag.trimmed(" \t ") == "")
+        #expect(SiteTag.trimmed("") == "")
+    }
 }

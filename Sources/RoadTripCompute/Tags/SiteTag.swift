@@ -30,13 +30,23 @@ public struct SiteTag: Sendable, Hashable {
     /// destination (the tag pages, each page's tag links, the feed).
     public static func slug(of name: String) -> String? {
         if let known = knownSlugs.withLock({ $0[name] }) { return known }
-        let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
-        let slug = trimmed.isEmpty ? nil : Slug.make(from: trimmed)
+        let trimmedName = trimmed(name)
+        let slug = trimmedName.isEmpty ? nil : Slug.make(from: trimmedName)
         knownSlugs.withLock { known in
             if known.count >= maximumKnownSlugs { known.removeAll(keepingCapacity: true) }
             known[name] = .some(slug)
         }
         return slug
+    }
+
+    /// `name` without the white space and line breaks at its ends (`CharacterSet.whitespacesAndNewlines`);
+    /// the name itself, uncopied, when neither end has any (every tag but a sloppy one).
+    static func trimmed(_ name: String) -> String {
+        let scalars = name.unicodeScalars
+        guard let first = scalars.first, let last = scalars.last,
+            !CharacterSet.whitespacesAndNewlines.contains(first), !CharacterSet.whitespacesAndNewlines.contains(last)
+        else { return name.trimmingCharacters(in: .whitespacesAndNewlines) }
+        return name
     }
 
     /// The slugs `slug(of:)` has made, by tag name as written (`nil` for a blank one), shared by
@@ -54,7 +64,7 @@ public struct SiteTag: Sendable, Hashable {
         var seen: Set<String> = []
         return written.compactMap { name in
             guard let slug = slug(of: name), seen.insert(slug).inserted else { return nil }
-            return name.trimmingCharacters(in: .whitespacesAndNewlines)
+            return trimmed(name)
         }
     }
 

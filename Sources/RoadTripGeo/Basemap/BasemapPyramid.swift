@@ -73,6 +73,19 @@ public enum BasemapPyramid {
         public static func < (lhs: Tile, rhs: Tile) -> Bool { (lhs.zoom, lhs.x, lhs.y) < (rhs.zoom, rhs.x, rhs.y) }
     }
 
+    /// The runs of `tiles` (sorted) that lie in one `{z}/{x}` folder, as ranges of their indices,
+    /// in order.
+    public static func folderRuns(of tiles: [Tile]) -> [Range<Int>] {
+        var runs: [Range<Int>] = []
+        var start = 0
+        for index in tiles.indices.dropFirst() where (tiles[index].zoom, tiles[index].x) != (tiles[start].zoom, tiles[start].x) {
+            runs.append(start..<index)
+            start = index
+        }
+        if !tiles.isEmpty { runs.append(start..<tiles.count) }
+        return runs
+    }
+
     /// `view`'s native tile zoom: `min(floor(zoom), maximumZoom)`, at least 0.
     public static func nativeZoom(of view: MapView) -> Int {
         max(0, min(Int(view.zoom.rounded(.down)), maximumZoom))

@@ -70,7 +70,7 @@ extension BuildStep {
         let stamps = Mutex([BasemapPyramid.Tile: BasemapFileStamp](minimumCapacity: tiles.count))
         let drawn = Atomic(0), failed = Atomic(0)
         // An existing output folder's tiles that are the cache's files as the index stamped them:
-        // kept there, with one lstat each (BasemapOutputTiles).
+        // kept there, with one fstatat each in their folder (BasemapOutputTiles).
         let outputTiles = cache.flatMap {
             BasemapOutputTiles(outputRoot: context.writer.canonicalOutput.path, cacheFolder: $0.folder.path, tiles: tiles)
         }
@@ -78,35 +78,50 @@ extension BuildStep {
         // A tile's body drawn from GSHHG (with a 2-pixel margin, so that neighbours meet), `nil`
         // when GSHHG cannot be read.
         let draw: @Sendable (BasemapPyramid.Tile) -> String? = { basemap.drawing(for: $0.view, margin: 2).map(BasemapTileSVG.body) }
-        DispatchQueue.concurrentPerform(iterations: tiles.count) { position in
-            let tile = tiles[position], isEmbedded = embedded.contains(tile)
-            if let cache, let stamp = index.stamps[tile] {
-                let isInOutput = outputTiles?.holds(tile, stamp: stamp) ?? false
-                if isInOutput || cache.holdsUnchanged(tile, stamp: stamp) {
-                    stamps.withLock { $0[tile] = stamp }
-                    cachedFiles.withLock { $0[tile] = cache.path(of: tile) }
-                    if isInOutput { inOutput.withLock { _ = $0.insert(tile) } }
-                    return
+        // In runs of the tiles of one {z}/{x} folder (the tiles are sorted): the output's folder
+        // is opened once per run, and each run's findings are merged at once.
+        let runs = BasemapPyramid.folderRuns(of: tiles)
+        DispatchQueue.concurrentPerform(iterations: runs.count) { runIndex in
+            let run = tiles[runs[runIndex]]
+            let indexStamps = run.map { cache == nil ? nil : index.stamps[$0] }
+            let held = outputTiles?.holds(run, stamps: indexStamps) ?? []
+            var runStamps: [(BasemapPyramid.Tile, BasemapFileStamp)] = [], runFiles: [(BasemapPyramid.Tile, String)] = []
+            var runBodies: [(BasemapPyramid.Tile, String)] = [], runInOutput: [BasemapPyramid.Tile] = []
+            defer {
+                if !runStamps.isEmpty { stamps.withLock { $0.merge(runStamps) { _, new in new } } }
+                if !runFiles.isEmpty { cachedFiles.withLock { $0.merge(runFiles) { _, new in new } } }
+                if !runBodies.isEmpty { bodies.withLock { $0.merge(runBodies) { _, new in new } } }
+                if !runInOutput.isEmpty { inOutput.withLock { $0.formUnion(runInOutput) } }
+            }
+            for (offset, tile) in run.enumerated() {
+                if let cache, let stamp = indexStamps[offset] {
+                    let isInOutput = held.isEmpty ? false : held[offset]
+                    if isInOutput || cache.holdsUnchanged(tile, stamp: stamp) {
+                        runStamps.append((tile, stamp))
+                        runFiles.append((tile, cache.path(of: tile)))
+                        if isInOutput { runInOutput.append(tile) }
+                        continue
+                    }
                 }
-            }
-            var body: String, stamp: BasemapFileStamp?
-            if let cached = cache?.body(of: tile) {
-                (body, stamp) = cached
-            } else {
-                guard let made = draw(tile) else {
-                    failed.add(1, ordering: .relaxed)
-                    return
+                var body: String, stamp: BasemapFileStamp?
+                if let cached = cache?.body(of: tile) {
+                    (body, stamp) = cached
+                } else {
+                    guard let made = draw(tile) else {
+                        failed.add(1, ordering: .relaxed)
+                        continue
+                    }
+                    body = made
+                    stamp = cache?.store(body, of: tile)
+                    drawn.add(1, ordering: .relaxed)
                 }
-                body = made
-                stamp = cache?.store(body, of: tile)
-                drawn.add(1, ordering: .relaxed)
+                if let stamp, let cache {
+                    runStamps.append((tile, stamp))
+                    runFiles.append((tile, cache.path(of: tile)))
+                }
+                // A body is held when a map embeds it, or when no cache keeps it for the output.
+                if embedded.contains(tile) || stamp == nil { runBodies.append((tile, body)) }
             }
-            if let stamp, let cache {
-                stamps.withLock { $0[tile] = stamp }
-                cachedFiles.withLock { $0[tile] = cache.path(of: tile) }
-            }
-            // A body is held when a map embeds it, or when no cache keeps it for the output.
-            if isEmbedded || stamp == nil { bodies.withLock { $0[tile] = body } }
         }
         let newIndex = BasemapTileIndex(stamps: stamps.withLock { $0 })
         if let cache, newIndex.stamps != index.stamps { cache.writeIndex(newIndex) }

@@ -190,18 +190,20 @@ public struct SiteLoader: Sendable {
         // stat(2) and lstat(2) on paths, not FileManager on URLs: 4,000 folders took ~50 ms that way,
         // on one core, a quarter of a rebuild's load-destinations.
         // In parallel, in chunks of 64 names: two stat(2) calls per folder were ~27 ms of one core
-        // for 4,000 folders.
+        // for 4,000 folders (one now).
         let folderPath = destinationsFolder.path
         let folderURL = destinationsFolder
         let chunkSize = 64
         return concurrentMap(count: (entries.count + chunkSize - 1) / chunkSize) { chunk in
             entries[chunk * chunkSize..<min(entries.count, (chunk + 1) * chunkSize)].compactMap { name -> URL? in
                 guard !Self.reservedFileNames.contains(name) else { return nil }
-                let path = folderPath + "/" + name
+                // index.md present, or a symbolic link to nothing (FileBytes.isPresent), so that
+                // reading it reports so. One stat(2) tells both that: a path through `name` reaches
+                // `index.md` only when `name` is a folder (or a link to one; else ENOTDIR), and lstat(2)
+                // then tells a link that leads nowhere (to nothing, in a loop).
+                let index = folderPath + "/" + name + "/index.md"
                 var status = stat()
-                guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else { return nil }
-                // index.md present, or a symbolic link to nothing (FileBytes.isPresent), so that reading it reports so.
-                guard stat(path + "/index.md", &status) == 0 || lstat(path + "/index.md", &status) == 0 else { return nil }
+                guard stat(index, &status) == 0 || (errno != ENOTDIR && lstat(index, &status) == 0) else { return nil }
                 return folderURL.appendingPathComponent(name, isDirectory: true)
             }
         }.flatMap { $0 }

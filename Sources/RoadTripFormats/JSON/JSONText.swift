@@ -20,27 +20,43 @@ public enum JSONText {
     /// making a string of its own when nothing needs escaping — the common case, and most of the
     /// cost of writing GeoJSON and map configurations before (callgrind).
     public static func append(_ string: String, to output: inout String) {
-        // Every character escaped here is ASCII, or U+2028/U+2029 (E2 80 A8/A9); `/` only after `<`.
-        let needsEscaping = string.utf8.contains { byte in
-            byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "<")
-                || byte == 0xE2
-        }
-        guard needsEscaping else {
+        guard needsEscaping(string) else {
             output.append("\"")
             output.append(string)
             output.append("\"")
             return
         }
-        output.append(escaped(string))
+        var bytes: [UInt8] = []
+        appendEscaped(string, to: &bytes)
+        output.append(String(decoding: bytes, as: UTF8.self))
     }
 
-    /// `string` as a JSON string literal, byte by byte: for the strings `append` finds need escaping.
-    private static func escaped(_ string: String) -> String {
+    /// Appends `string` as a JSON string literal (as `string(_:)` writes it) to `output`, as UTF-8.
+    public static func append(_ string: String, to output: inout [UInt8]) {
+        guard needsEscaping(string) else {
+            output.append(UInt8(ascii: "\""))
+            output.append(contentsOf: string.utf8)
+            output.append(UInt8(ascii: "\""))
+            return
+        }
+        appendEscaped(string, to: &output)
+    }
+
+    /// Whether `string` has a byte that `appendEscaped` may escape: every character escaped is
+    /// ASCII, or U+2028/U+2029 (E2 80 A8/A9); `/` only after `<`.
+    private static func needsEscaping(_ string: String) -> Bool {
+        string.utf8.contains { byte in
+            byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "<")
+                || byte == 0xE2
+        }
+    }
+
+    /// Appends `string` as a JSON string literal to `output`, byte by byte: for the strings
+    /// `needsEscaping` finds may need it.
+    private static func appendEscaped(_ string: String, to output: inout [UInt8]) {
         // Work on UTF-8 bytes: every character escaped here is ASCII, or U+2028/U+2029 (E2 80 A8/A9),
         // and bytes of other characters are copied as they are.
         let bytes = string.utf8
-        var output: [UInt8] = []
-        output.reserveCapacity(bytes.count + 8)
         output.append(UInt8(ascii: "\""))
         var previous: UInt8 = 0
         var index = bytes.startIndex
@@ -74,7 +90,6 @@ public enum JSONText {
             index = bytes.index(after: index)
         }
         output.append(UInt8(ascii: "\""))
-        return String(decoding: output, as: UTF8.self)
     }
 
     /// `value` as a JSON number with at most `maximumFractionDigits` decimals (default 7, about

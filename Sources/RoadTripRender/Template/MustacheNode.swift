@@ -10,15 +10,15 @@ enum MustacheNode: Sendable {
     /// The start of a source line: the renderer writes the current indentation here.
     case lineStart
     /// `{{name}}` (escaped) or `{{{name}}}` / `{{&name}}` (unescaped).
-    case variable(MustacheVariable)
+    indirect case variable(MustacheVariable)
     /// `{{#name}}…{{/name}}` or `{{^name}}…{{/name}}`.
-    case section(MustacheSection)
+    indirect case section(MustacheSection)
     /// `{{>name}}` or `{{>*name}}`.
-    case partial(MustachePartial)
+    indirect case partial(MustachePartial)
     /// `{{<name}}…{{/name}}` (inheritance).
-    case parent(MustacheParent)
+    indirect case parent(MustacheParent)
     /// `{{$name}}…{{/name}}` (inheritance).
-    case block(MustacheBlock)
+    indirect case block(MustacheBlock)
 }
 
 /// A tag's name: `.` (the implicit iterator, no components) or a dotted name split on `.`.

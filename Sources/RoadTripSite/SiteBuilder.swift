@@ -115,10 +115,19 @@ public struct SiteBuilder: Sendable {
     /// folder, no `Destinations.plist`, hence no `location:`, contact, town or trip log to place),
     /// so that a build with nothing to place does not load the gazetteer (a third of the CPU time
     /// of building an empty project). `true` when the folder cannot be listed: the loader says why.
+    /// Reads the folder's entries only up to the first that answers (a 4,000-destination folder
+    /// was listed whole, ~5 ms of a rebuild, to find its first destination).
     static func mayAskGeocoder(projectRoot: URL) -> Bool {
         let folder = projectRoot.appendingPathComponent("Destinations", isDirectory: true).path
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return true }
-        return names.contains { !$0.hasPrefix(".") && $0 != "site.yaml" }
+        guard let stream = opendir(folder) else { return true }
+        defer { closedir(stream) }
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if !name.hasPrefix(".") && name != "site.yaml" { return true }
+        }
+        return false
     }
 
     /// The steps of every build, in order. A new step is a `BuildStep` in a file of its own

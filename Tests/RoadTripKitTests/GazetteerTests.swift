@@ -334,6 +334,31 @@ import TestTools
         #expect(PlaceNameKey.editDistance(kitten, sitting, limit: 3) == 3)
         #expect(PlaceNameKey.editDistance(kitten, sitting, limit: 2) == nil)
     }
+
+    /// The k-d tree's selection puts at each position what sorting by the axis would, with nothing
+    /// greater before it and nothing smaller after it: 200 seeded arrays of 1 to 300 slots, many
+    /// values repeated (whole numbers 0…9), every position and axis checked against a sort.
+    @Test func selectionPutsTheMedianInPlace() {
+        var state: UInt64 = 3
+        func next() -> Double {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Double(state >> 11) / Double(1 << 53)
+        }
+        for trial in 0..<200 {
+            let count = 1 + Int(next() * 300)
+            let original = (0..<count).map { index in
+                (index: Int32(index), vector: SIMD3((next() * 10).rounded(.down), next(), trial.isMultiple(of: 2) ? 0 : next()))
+            }
+            let axis = trial % 3, position = Int(next() * Double(count))
+            var slots = original[...]
+            PlacemarkIndex.select(position, in: &slots, axis: axis)
+            let sorted = original.map { $0.vector[axis] }.sorted()
+            #expect(slots[position].vector[axis] == sorted[position], "trial \(trial)")
+            #expect(slots[..<position].allSatisfy { $0.vector[axis] <= slots[position].vector[axis] }, "trial \(trial)")
+            #expect(slots[(position + 1)...].allSatisfy { $0.vector[axis] >= slots[position].vector[axis] }, "trial \(trial)")
+            #expect(Set(slots.map(\.index)) == Set(original.map(\.index)), "trial \(trial): a permutation")
+        }
+    }
 }
 
 /// Runs `body(0..<iterations)` split over two threads of its own and waits for both — not on

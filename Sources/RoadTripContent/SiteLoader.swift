@@ -200,10 +200,15 @@ public struct SiteLoader: Sendable {
                 // index.md present, or a symbolic link to nothing (FileBytes.isPresent), so that
                 // reading it reports so. One stat(2) tells both that: a path through `name` reaches
                 // `index.md` only when `name` is a folder (or a link to one; else ENOTDIR), and lstat(2)
-                // then tells a link that leads nowhere (to nothing, in a loop).
+                // then tells a link that leads nowhere (to nothing, in a loop). A folder that may not
+                // be searched (EACCES) is one too: reading its index.md says "permission denied",
+                // where leaving it out would call it a folder without index.md.
                 let index = folderPath + "/" + name + "/index.md"
                 var status = stat()
-                guard stat(index, &status) == 0 || (errno != ENOTDIR && lstat(index, &status) == 0) else { return nil }
+                if stat(index, &status) != 0 {
+                    let failure = errno
+                    guard failure == EACCES || (failure != ENOTDIR && lstat(index, &status) == 0) else { return nil }
+                }
                 return folderURL.appendingPathComponent(name, isDirectory: true)
             }
         }.flatMap { $0 }

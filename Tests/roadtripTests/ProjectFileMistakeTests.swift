@@ -88,6 +88,57 @@ import Testing
         ])
     }
 
+    /// A destination folder that may not be searched — no execute permission (`chmod 644`), or
+    /// none at all (`chmod 000`) — is an error in words at its `index.md`, never "folder has no
+    /// index.md" and a skip; and when a folder built before becomes so, the output is left as it
+    /// was. Permissions do not bind root, so as root the build runs as `nobody` (uid 65534) through
+    /// util-linux's `setpriv`, with the project given to `nobody`; skipped when that cannot be done.
+    @Test func aFolderThatMayNotBeSearchedIsAnError() throws {
+        let project = try project()
+        defer {
+            for name in ["noexec", "noperm"] {
+                chmod(project.root.appendingPathComponent("Destinations/\(name)").path, 0o755)
+            }
+            project.remove()
+        }
+        let setpriv = URL(fileURLWithPath: "/usr/bin/setpriv")
+        let asRoot = geteuid() == 0
+        guard !asRoot || FileManager.default.isExecutableFile(atPath: setpriv.path) else {
+            print("skipped: running as root without /usr/bin/setpriv to drop the permission to read")
+            return
+        }
+        let indexText = try String(contentsOf: project.root.appendingPathComponent("Destinations/bergen/index.md"), encoding: .utf8)
+        for name in ["noexec", "noperm"] { try project.write("Destinations/\(name)/index.md", indexText) }
+        func build() throws -> CommandRunner.Output {
+            let arguments = ["build", "--source", project.root.path, "--output", project.output.path]
+            guard asRoot else { return try CommandRunner.run(arguments) }
+            return try CommandRunner.run(
+                program: setpriv,
+                ["--reuid=65534", "--regid=65534", "--clear-groups", CommandRunner.executable.path] + arguments,
+                environment: ["HOME": "/nonexistent"])
+        }
+        if asRoot {
+            let enumerator = FileManager.default.enumerator(atPath: project.root.path)
+            try FileManager.default.setAttributes([.ownerAccountID: 65534], ofItemAtPath: project.root.path)
+            while let relative = enumerator?.nextObject() as? String {
+                try FileManager.default.setAttributes(
+                    [.ownerAccountID: 65534], ofItemAtPath: project.root.appendingPathComponent(relative).path)
+            }
+        }
+        let first = try build()
+        #expect(first.status == 0, "\(first.standardError)")
+        chmod(project.root.appendingPathComponent("Destinations/noexec").path, 0o644)
+        chmod(project.root.appendingPathComponent("Destinations/noperm").path, 0o000)
+        let second = try build()
+        #expect(second.status == 1)
+        #expect(second.standardError.split(separator: "\n").map(String.init) == [
+            "Destinations/noexec/index.md: error: permission denied: a folder on the way to the file cannot be opened",
+            "Destinations/noperm/index.md: error: permission denied: a folder on the way to the file cannot be opened",
+            "roadtrip: build failed in load-destinations: 2 errors, 0 warnings; \(project.output.path) was left as it was",
+        ])
+        #expect(FileManager.default.fileExists(atPath: project.output.appendingPathComponent("noperm/index.html").path))
+    }
+
     /// An empty `site.yaml` (or one of blank lines) is a site with no settings: the defaults, no
     /// message. An empty `contacts.vcf` is a warning: the destination builds without people.
     @Test func emptyFilesThatMayBeEmpty() throws {

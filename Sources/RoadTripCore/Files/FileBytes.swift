@@ -128,7 +128,8 @@ package enum FileBytes {
 
     /// Why `url` could not be read, in one line without the path: "this is a directory, not a
     /// file" (an `index.md` or `site.yaml` made as a folder), "this is a symbolic link to a missing
-    /// file ('…')", "the file does not exist", "permission denied: the file is not readable", or
+    /// file ('…')", "the file does not exist", "permission denied: the file is not readable" (or
+    /// "…: a folder on the way to the file cannot be opened", when one may not be searched), or
     /// the system's own reason (``systemReason(_:)``, e.g. "cannot read the file: Input/output error").
     package static func reason(for url: URL, error: (any Error)?) -> String {
         var isDirectory: ObjCBool = false
@@ -136,7 +137,15 @@ package enum FileBytes {
         if exists && isDirectory.boolValue { return "this is a directory, not a file" }
         if let problem = specialFileProblem(url) { return problem }
         if let target = danglingLinkTarget(url) { return "this is a symbolic link to a missing file ('\(target)')" }
-        if !exists { return "the file does not exist" }
+        if !exists {
+            // Not found, or not reachable: a folder on the way that may not be searched (EACCES)
+            // hides whether the file is there.
+            var status = stat()
+            if lstat(url.path, &status) != 0 && errno == EACCES {
+                return "permission denied: a folder on the way to the file cannot be opened"
+            }
+            return "the file does not exist"
+        }
         if !FileManager.default.isReadableFile(atPath: url.path) { return "permission denied: the file is not readable" }
         guard let error else { return "cannot read the file" }
         return "cannot read the file: " + systemReason(error)

@@ -76,7 +76,10 @@ def test_fullscreen_button(page):
     assert button.get_attribute("aria-pressed") == "true"
     button.click()
     assert wait_until(lambda: driver.execute_script("return document.fullscreenElement === null"))
-    assert button.get_attribute("aria-pressed") == "false"
+    # The button follows the `fullscreenchange` event, which the browser fires after
+    # `fullscreenElement` changes (on the next animation frame): wait for it, as on entering.
+    assert wait_until(lambda: button.text == "Full screen")
+    assert wait_until(lambda: button.get_attribute("aria-pressed") == "false")
 
 
 def test_no_page_scrolls_sideways_at_360_px(page, site):

@@ -63,10 +63,11 @@ public struct SiteLoader: Sendable {
     ]
 
     /// Reads the site configuration alone (`Destinations/site.yaml`; defaults when absent or
-    /// empty). A `site.yaml` that is a folder or a symbolic link to nothing is an error.
+    /// empty). A `site.yaml` that is a folder or a symbolic link to nothing is an error, and so is
+    /// one behind a `Destinations/` that may not be searched (it may be there: not the defaults).
     public func loadConfig() -> SiteConfig {
         let url = destinationsFolder.appendingPathComponent("site.yaml")
-        guard FileBytes.isPresent(url) else { return SiteConfig() }
+        guard FileBytes.isPresent(url) || FileBytes.isBehindUnsearchableFolder(url) else { return SiteConfig() }
         let path = ProjectPath.relative(url, to: projectRoot)
         guard case .success(let root) = YAMLFile.read(url, path: path, log: log) else { return SiteConfig() }
         return SiteConfig.load(from: root, path: path, log: log)
@@ -98,10 +99,18 @@ public struct SiteLoader: Sendable {
                     PropertyListImport.destinations(from: plistURL, displayPath: path, log: log)
                 })
         }
-        let entries = (ProjectFolderNames.names(
-            in: destinationsFolder, displayPath: ProjectPath.relative(destinationsFolder, to: projectRoot),
-            skippingControlCharacters: false, log: log) ?? [])
-            .filter { !$0.hasPrefix(".") }
+        let destinationsPath = ProjectPath.relative(destinationsFolder, to: projectRoot)
+        guard let listed = ProjectFolderNames.names(
+            in: destinationsFolder, displayPath: destinationsPath, skippingControlCharacters: false, log: log)
+        else {
+            // A folder that cannot be listed (no read permission: chmod 000, 100, 300) is an error:
+            // going on would build a site without its destinations, and remove their pages.
+            let reason = opendir(destinationsFolder.path).map { closedir($0); return "cannot be read" }
+                ?? String(cString: strerror(errno)).lowercased()
+            log.error(SourceLocation(path: destinationsPath), "cannot list the destinations in this folder: \(reason)")
+            return nil
+        }
+        let entries = listed.filter { !$0.hasPrefix(".") }
         let folders = destinationFolders(among: entries)
         sources += loadFolders(folders, config: config, geocoder: geocoder)
         // Each source loaded with a log of its own (folders load in parallel: a shared log would

@@ -68,7 +68,7 @@ struct SourceFingerprint: Sendable, Hashable {
     /// Every entry, sorted by path. Empty when the item does not exist.
     let entries: [Entry]
 
-    /// `true` when every file was last modified at least ``timestampGranularity`` before the
+    /// `true` when every folder could be listed and every file was last modified at least ``timestampGranularity`` before the
     /// fingerprint was taken (``fineTimestampGranularity`` for a modification time with a fraction
     /// of a second), so that any later write shows as a new modification time. (A write whose
     /// modification time is then put back, `touch -d`, is seen by the status-change time the
@@ -94,9 +94,13 @@ struct SourceFingerprint: Sendable, Hashable {
         let takenAt = takenAt.timeIntervalSince1970
         var entries: [Entry] = []
         var visitedFolders: Set<[UInt64]> = []
-        Self.visit(url.path, relativePath: "", into: &entries, visitedFolders: &visitedFolders)
+        var listedEveryFolder = true
+        Self.visit(url.path, relativePath: "", into: &entries, visitedFolders: &visitedFolders, listedEveryFolder: &listedEveryFolder)
         self.entries = entries.sorted { $0.path < $1.path }
-        isSettled = entries.allSatisfy { entry in
+        // A folder that cannot be listed (searchable, not readable: chmod 100, 300) hides its
+        // files' changes: such a fingerprint is never settled, so what was read through it is read
+        // again on every build.
+        isSettled = listedEveryFolder && entries.allSatisfy { entry in
             let granularity = entry.modificationNanoseconds == 0 ? Self.timestampGranularity : Self.fineTimestampGranularity
             return Double(entry.modificationSeconds) + Double(entry.modificationNanoseconds) / 1e9 <= takenAt - granularity
         }
@@ -109,7 +113,8 @@ struct SourceFingerprint: Sendable, Hashable {
     }
 
     private static func visit(
-        _ path: String, relativePath: String, into entries: inout [Entry], visitedFolders: inout Set<[UInt64]>
+        _ path: String, relativePath: String, into entries: inout [Entry], visitedFolders: inout Set<[UInt64]>,
+        listedEveryFolder: inout Bool
     ) {
         var status = stat()
         guard stat(path, &status) == 0 else { return }
@@ -130,11 +135,14 @@ struct SourceFingerprint: Sendable, Hashable {
         }
         entries.append(Entry(path: relativePath.isEmpty ? "/" : relativePath + "/"))
         guard visitedFolders.insert([UInt64(status.st_dev), UInt64(status.st_ino)]).inserted else { return }
-        let names = FolderListing.names(atPath: path) ?? []
+        guard let names = FolderListing.names(atPath: path) else {
+            listedEveryFolder = false
+            return
+        }
         for name in names where covers(name) {
             visit(
                 path + "/" + name, relativePath: relativePath.isEmpty ? name : relativePath + "/" + name,
-                into: &entries, visitedFolders: &visitedFolders)
+                into: &entries, visitedFolders: &visitedFolders, listedEveryFolder: &listedEveryFolder)
         }
     }
 }

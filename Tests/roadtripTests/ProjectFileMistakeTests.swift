@@ -91,13 +91,17 @@ import Testing
     /// A destination folder that may not be searched — no execute permission (`chmod 644`), or
     /// none at all (`chmod 000`) — is an error in words at its `index.md`, never "folder has no
     /// index.md" and a skip; and when a folder built before becomes so, the output is left as it
-    /// was. Permissions do not bind root, so as root the build runs as `nobody` (uid 65534) through
-    /// util-linux's `setpriv`, with the project given to `nobody`; skipped when that cannot be done.
+    /// was. `Destinations/` itself unlistable (`chmod 000`, `100`) is an error too (it built an empty
+    /// site and removed every page), and its `site.yaml` unreachable is not "the defaults". A
+    /// folder that may be searched but not listed (`chmod 100`) is read again on every build (its
+    /// fingerprint cannot see its files): an edit in it is published. Permissions do not bind root,
+    /// so as root the builds run as `nobody` (uid 65534) through util-linux's `setpriv`, with the
+    /// project given to `nobody`; skipped when that cannot be done.
     @Test func aFolderThatMayNotBeSearchedIsAnError() throws {
         let project = try project()
         defer {
-            for name in ["noexec", "noperm"] {
-                chmod(project.root.appendingPathComponent("Destinations/\(name)").path, 0o755)
+            for name in ["Destinations/noexec", "Destinations/noperm", "Destinations/bergen", "Destinations"] {
+                chmod(project.root.appendingPathComponent(name).path, 0o755)
             }
             project.remove()
         }
@@ -137,6 +141,40 @@ import Testing
             "roadtrip: build failed in load-destinations: 2 errors, 0 warnings; \(project.output.path) was left as it was",
         ])
         #expect(FileManager.default.fileExists(atPath: project.output.appendingPathComponent("noperm/index.html").path))
+
+        chmod(project.root.appendingPathComponent("Destinations/noexec").path, 0o755)
+        chmod(project.root.appendingPathComponent("Destinations/noperm").path, 0o755)
+        let destinations = project.root.appendingPathComponent("Destinations").path
+        chmod(destinations, 0o000)
+        let third = try build()
+        #expect(third.status == 1)
+        #expect(third.standardError.split(separator: "\n").map(String.init) == [
+            "Destinations/site.yaml: error: permission denied: a folder on the way to the file cannot be opened",
+            "Destinations: error: cannot list the destinations in this folder: permission denied",
+            "roadtrip: build failed in load-config, load-destinations: 2 errors, 0 warnings; \(project.output.path) was left as it was",
+        ])
+        chmod(destinations, 0o100)
+        let fourth = try build()
+        #expect(fourth.status == 1)
+        #expect(fourth.standardError.contains("Destinations: error: cannot list the destinations in this folder: permission denied"))
+        #expect(FileManager.default.fileExists(atPath: project.output.appendingPathComponent("bergen/index.html").path))
+        chmod(destinations, 0o755)
+
+        // Searchable, not listable: an edit made while it is so is published by the next build.
+        let bergen = project.root.appendingPathComponent("Destinations/bergen").path
+        chmod(bergen, 0o100)
+        #expect(try build().status == 0)
+        chmod(bergen, 0o755)
+        let index = project.root.appendingPathComponent("Destinations/bergen/index.md")
+        let handle = try FileHandle(forWritingTo: index)
+        handle.seekToEndOfFile()
+        handle.write(Data("\nA sentence written while the folder could not be listed.\n".utf8))
+        try handle.close()
+        chmod(bergen, 0o100)
+        let fifth = try build()
+        #expect(fifth.status == 0, "\(fifth.standardError)")
+        let page = try String(contentsOf: project.output.appendingPathComponent("bergen/index.html"), encoding: .utf8)
+        #expect(page.contains("A sentence written while the folder could not be listed."))
     }
 
     /// An empty `site.yaml` (or one of blank lines) is a site with no settings: the defaults, no

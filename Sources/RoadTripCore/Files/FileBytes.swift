@@ -38,6 +38,13 @@ package enum FileBytes {
         FileManager.default.fileExists(atPath: url.path) || danglingLinkTarget(url) != nil
     }
 
+    /// Whether a folder on the way to `url` may not be searched (`lstat` fails with EACCES), so that
+    /// whether the file is there cannot be told: reading it says "permission denied".
+    package static func isBehindUnsearchableFolder(_ url: URL) -> Bool {
+        var status = stat()
+        return lstat(url.path, &status) != 0 && errno == EACCES
+    }
+
     /// Where the symbolic link at `url` points, when `url` is a link whose target does not exist
     /// (or is a loop of links); `nil` for anything else.
     package static func danglingLinkTarget(_ url: URL) -> String? {

@@ -437,6 +437,11 @@ fileprivate final class InotifyTree {
             } else if has(IN_DELETE) || has(IN_MOVED_FROM) {
                 changes.insert(path)
                 forgetTree(at: path)
+            } else if has(IN_ATTRIB) && !folders.values.contains(path) {
+                // Its permissions changed, and it is not watched: it could not be read when it was
+                // found (chmod 000). It may be now: watched from here on, and reported with all it holds.
+                changes.insert(path)
+                try watchTree(at: path, reporting: &changes)
             }
         } else {
             changes.insert(path)

@@ -175,6 +175,44 @@ import Testing
         #expect(!(try project.read(Self.served + "bergen/index.html")).contains("__roadtrip"))
     }
 
+    /// A destination folder that cannot be read when `serve` starts (chmod 000) fails the first
+    /// build; made readable, it is watched from then on — the chmod rebuilds, and a later edit in it
+    /// is published. Permissions do not bind root, so as root the server runs as `nobody` through
+    /// util-linux's `setpriv` with the project given to `nobody`; skipped when that cannot be done.
+    @Test func aFolderUnreadableAtStartIsWatchedOnceReadable() throws {
+        let setpriv = URL(fileURLWithPath: "/usr/bin/setpriv")
+        let asRoot = geteuid() == 0
+        guard !asRoot || FileManager.default.isExecutableFile(atPath: setpriv.path) else {
+            print("skipped: running as root without /usr/bin/setpriv to drop the permission to read")
+            return
+        }
+        let project = try TemporaryProject()
+        let oslo = project.root.appendingPathComponent("Destinations/oslo").path
+        defer { chmod(oslo, 0o755); project.remove() }
+        try project.write("Destinations/bergen/index.md", BuildCommandTests.bergen)
+        try project.write("Destinations/oslo/index.md", "---\ntitle: Oslo\nlatitude: 59.91\nlongitude: 10.75\n---\nThe fjord.\n")
+        if asRoot {
+            try FileManager.default.setAttributes([.ownerAccountID: 65534], ofItemAtPath: project.root.path)
+            let enumerator = FileManager.default.enumerator(atPath: project.root.path)
+            while let relative = enumerator?.nextObject() as? String {
+                try FileManager.default.setAttributes(
+                    [.ownerAccountID: 65534], ofItemAtPath: project.root.appendingPathComponent(relative).path)
+            }
+        }
+        chmod(oslo, 0o000)
+        let server = try ServerProcess(
+            root: project.root, environment: ["HOME": "/nonexistent"],
+            launcher: asRoot ? (setpriv, ["--reuid=65534", "--regid=65534", "--clear-groups"]) : nil)
+        defer { _ = server.stop() }
+        #expect(server.waitForError { $0.contains("Destinations/oslo/index.md: error: permission denied") }, "\(server.errors)")
+        chmod(oslo, 0o755)
+        let served = RunningCommand.poll(15) { (try? RawHTTP.request(port: server.port, "/oslo/"))?.bodyText.contains("The fjord.") == true }
+        #expect(served, "no rebuild after the folder became readable; server said: \(server.output) \(server.errors)")
+        try project.write("Destinations/oslo/index.md", "---\ntitle: Oslo\nlatitude: 59.91\nlongitude: 10.75\n---\nThe fjord at dusk.\n")
+        let edited = RunningCommand.poll(15) { (try? RawHTTP.request(port: server.port, "/oslo/"))?.bodyText.contains("The fjord at dusk.") == true }
+        #expect(edited, "the edit was not published; server said: \(server.output) \(server.errors)")
+    }
+
     /// Only the stylesheet changed: `css`, so the page re-fetches it without reloading. A layout
     /// change rebuilds every page: `reload`.
     @Test func stylesheetAndThemeChanges() throws {

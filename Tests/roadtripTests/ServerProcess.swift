@@ -10,9 +10,16 @@ final class ServerProcess: @unchecked Sendable {
     var process: Process { command.process }
 
     /// Starts `roadtrip serve --source <root> --port 0 <extra>` (with `environment` added to the
-    /// test process's own) and waits (up to 30 s) until it serves.
-    init(root: URL, extra: [String] = [], environment: [String: String] = [:]) throws {
-        let command = try RunningCommand(["serve", "--source", root.path, "--port", "0"] + extra, environment: environment)
+    /// test process's own) and waits (up to 30 s) until it serves. With `launcher`, that program
+    /// runs `roadtrip` (its path after `launcher.arguments`), as `setpriv` runs it as another user.
+    init(
+        root: URL, extra: [String] = [], environment: [String: String] = [:],
+        launcher: (program: URL, arguments: [String])? = nil
+    ) throws {
+        let arguments = ["serve", "--source", root.path, "--port", "0"] + extra
+        let command = try launcher.map {
+            try RunningCommand($0.arguments + [CommandRunner.executable.path] + arguments, program: $0.program, environment: environment)
+        } ?? RunningCommand(arguments, environment: environment)
         guard let port = Self.port(of: command, within: 30) else {
             command.process.terminate()
             throw ServerTestError.message("serve did not start: \(command.errors)")

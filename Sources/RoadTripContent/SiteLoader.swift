@@ -238,7 +238,12 @@ public struct SiteLoader: Sendable {
             let location = SourceLocation(path: ProjectPath.relative(entry, to: projectRoot))
             var isDirectory: ObjCBool = false
             if let target = FileBytes.danglingLinkTarget(entry) {
-                log.warning(location, "this is a symbolic link to a missing file or folder ('\(target)'); it is skipped")
+                var status = stat()
+                // stat(2) says ELOOP for links that lead back to themselves (`ln -s oslo oslo`).
+                let leadsNowhere = stat(entry.path, &status) != 0 && errno == ELOOP
+                    ? "a symbolic link in a loop ('\(target)'), which leads to no file or folder"
+                    : "a symbolic link to a missing file or folder ('\(target)')"
+                log.warning(location, "this is \(leadsNowhere); it is skipped")
             } else if FileManager.default.fileExists(atPath: entry.path, isDirectory: &isDirectory), isDirectory.boolValue {
                 log.warning(location, "folder has no index.md, so it is not a destination; it is skipped" + Self.indexFileHint(in: entry))
             } else if OutputFolderPolicy.isRepositoryFile(name) {

@@ -177,6 +177,24 @@ import Testing
         #expect(page.contains("A sentence written while the folder could not be listed."))
     }
 
+    /// A symbolic link directly in `Destinations/` that leads nowhere is a warning that says which
+    /// way: to something missing, or in a loop (`ln -s loop loop`); both are skipped.
+    @Test func linksInDestinationsThatLeadNowhere() throws {
+        let project = try project()
+        defer { project.remove() }
+        let fileManager = FileManager.default
+        try fileManager.createSymbolicLink(
+            atPath: project.root.appendingPathComponent("Destinations/gone").path, withDestinationPath: "moved-away")
+        try fileManager.createSymbolicLink(
+            atPath: project.root.appendingPathComponent("Destinations/loop").path, withDestinationPath: "loop")
+        let result = try project.build()
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardError.split(separator: "\n").map(String.init) == [
+            "Destinations/gone: warning: this is a symbolic link to a missing file or folder ('moved-away'); it is skipped",
+            "Destinations/loop: warning: this is a symbolic link in a loop ('loop'), which leads to no file or folder; it is skipped",
+        ])
+    }
+
     /// An empty `site.yaml` (or one of blank lines) is a site with no settings: the defaults, no
     /// message. An empty `contacts.vcf` is a warning: the destination builds without people.
     @Test func emptyFilesThatMayBeEmpty() throws {

@@ -110,9 +110,9 @@ public struct PlacemarkIndex: Sendable {
 
     /// Orders `slots` as an implicit k-d tree: the median (by the axis of largest spread) at the
     /// middle slot, the lower half before it (not above it on that axis), the upper half after it
-    /// (not below), recursively. Each level puts its median in place by selection (Hoare's FIND,
-    /// "Algorithm 65", *Communications of the ACM* 4(7), 1961), not by sorting its range: O(n log n)
-    /// in all, where sorting every level was O(n log² n) and most of the gazetteer's load.
+    /// (not below), recursively. Each level puts its median in place by selection
+    /// (``MedianSelection``), not by sorting its range: O(n log n) in all, where sorting every level
+    /// was O(n log² n) and most of the gazetteer's load.
     private static func build(
         _ slots: inout ArraySlice<(index: Int32, vector: SIMD3<Double>)>, axes: inout [UInt8]
     ) {
@@ -122,34 +122,10 @@ public struct PlacemarkIndex: Sendable {
         let spread = upper - lower
         let axis = spread.x >= spread.y && spread.x >= spread.z ? 0 : (spread.y >= spread.z ? 1 : 2)
         let middle = slots.startIndex + slots.count / 2
-        select(middle, in: &slots, axis: axis)
+        MedianSelection.select(middle, in: &slots) { $0.vector[axis] }
         axes[middle] = UInt8(axis)
         build(&slots[slots.startIndex..<middle], axes: &axes)
         build(&slots[(middle + 1)..<slots.endIndex], axes: &axes)
-    }
-
-    /// Rearranges `slots` so that the slot at `position` holds what sorting them by `axis` would
-    /// put there, every slot before it none greater on that axis and every slot after it none
-    /// smaller (Hoare's selection, with the median of three as the pivot).
-    static func select(_ position: Int, in slots: inout ArraySlice<(index: Int32, vector: SIMD3<Double>)>, axis: Int) {
-        var low = slots.startIndex, high = slots.endIndex - 1
-        while low < high {
-            let mid = low + (high - low) / 2
-            let candidates = [slots[low].vector[axis], slots[mid].vector[axis], slots[high].vector[axis]].sorted()
-            let pivot = candidates[1]
-            var i = low, j = high
-            while i <= j {
-                while slots[i].vector[axis] < pivot { i += 1 }
-                while slots[j].vector[axis] > pivot { j -= 1 }
-                if i <= j {
-                    slots.swapAt(i, j)
-                    i += 1
-                    j -= 1
-                }
-            }
-            // Now low...j are ≤ pivot, i...high are ≥ pivot, and j + 1 ..< i equal the pivot.
-            if position <= j { high = j } else if position >= i { low = i } else { return }
-        }
     }
 
     /// The tree's arrays borrowed for one query.

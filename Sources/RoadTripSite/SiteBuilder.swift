@@ -115,6 +115,7 @@ public struct SiteBuilder: Sendable {
     /// folder, no `Destinations.plist`, hence no `location:`, contact, town or trip log to place),
     /// so that a build with nothing to place does not load the gazetteer (a third of the CPU time
     /// of building an empty project). `true` when the folder cannot be listed: the loader says why.
+    ///
     /// Reads the folder's entries only up to the first that answers (a 4,000-destination folder
     /// was listed whole, ~5 ms of a rebuild, to find its first destination).
     static func mayAskGeocoder(projectRoot: URL) -> Bool {

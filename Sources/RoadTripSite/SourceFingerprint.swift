@@ -68,9 +68,10 @@ struct SourceFingerprint: Sendable, Hashable {
     /// Every entry, sorted by path. Empty when the item does not exist.
     let entries: [Entry]
 
-    /// `true` when every folder could be listed and every file was last modified at least ``timestampGranularity`` before the
-    /// fingerprint was taken (``fineTimestampGranularity`` for a modification time with a fraction
-    /// of a second), so that any later write shows as a new modification time. (A write whose
+    /// `true` when every folder could be listed and every file was last modified at least
+    /// ``timestampGranularity`` before the fingerprint was taken (``fineTimestampGranularity`` for
+    /// a modification time with a fraction of a second), so that any later write shows as a new
+    /// modification time. (A write whose
     /// modification time is then put back, `touch -d`, is seen by the status-change time the
     /// digest holds, unless a second write of the same size lands in the same tick of the kernel's
     /// clock after the fingerprint was taken: 1–10 ms; kernels from 6.13 give every change a time

@@ -339,11 +339,8 @@ import TestTools
     /// greater before it and nothing smaller after it: 200 seeded arrays of 1 to 300 slots, many
     /// values repeated (whole numbers 0…9), every position and axis checked against a sort.
     @Test func selectionPutsTheMedianInPlace() {
-        var state: UInt64 = 3
-        func next() -> Double {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            return Double(state >> 11) / Double(1 << 53)
-        }
+        var random = SplitMix64(seed: 3)
+        func next() -> Double { Double.random(in: 0..<1, using: &random) }
         for trial in 0..<200 {
             let count = 1 + Int(next() * 300)
             let original = (0..<count).map { index in
@@ -351,7 +348,7 @@ import TestTools
             }
             let axis = trial % 3, position = Int(next() * Double(count))
             var slots = original[...]
-            PlacemarkIndex.select(position, in: &slots, axis: axis)
+            MedianSelection.select(position, in: &slots) { $0.vector[axis] }
             let sorted = original.map { $0.vector[axis] }.sorted()
             #expect(slots[position].vector[axis] == sorted[position], "trial \(trial)")
             #expect(slots[..<position].allSatisfy { $0.vector[axis] <= slots[position].vector[axis] }, "trial \(trial)")

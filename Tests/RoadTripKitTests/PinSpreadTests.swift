@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestTools
 @testable import RoadTripGeo
 
 /// Where a map's pins are drawn: grouped, spread, kept inside the map, never too close.
@@ -229,11 +230,8 @@ import Testing
     /// with ties (whole-pixel places), pins of both sizes, pins that stay, and places that are not
     /// finite; then 2,000 pins in 20 tight clusters, as a large site's overview holds.
     @Test func theFastLayoutIsThePlainLayout() {
-        var state: UInt64 = 11
-        func next() -> Double {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            return Double(state >> 11) / Double(1 << 53)
-        }
+        var random = SplitMix64(seed: 11)
+        func next() -> Double { Double.random(in: 0..<1, using: &random) }
         func same(_ first: [ViewportPoint], _ second: [ViewportPoint]) -> Bool {
             func bits(_ value: Double) -> UInt64 { value.isNaN ? 0x7FF8_0000_0000_0000 : value.bitPattern }
             return first.count == second.count

@@ -145,13 +145,10 @@ package enum FileBytes {
         if let problem = specialFileProblem(url) { return problem }
         if let target = danglingLinkTarget(url) { return "this is a symbolic link to a missing file ('\(target)')" }
         if !exists {
-            // Not found, or not reachable: a folder on the way that may not be searched (EACCES)
-            // hides whether the file is there.
-            var status = stat()
-            if lstat(url.path, &status) != 0 && errno == EACCES {
-                return "permission denied: a folder on the way to the file cannot be opened"
-            }
-            return "the file does not exist"
+            // Not found, or not reachable: a folder on the way that may not be searched hides
+            // whether the file is there.
+            return isBehindUnsearchableFolder(url)
+                ? "permission denied: a folder on the way to the file cannot be opened" : "the file does not exist"
         }
         if !FileManager.default.isReadableFile(atPath: url.path) { return "permission denied: the file is not readable" }
         guard let error else { return "cannot read the file" }

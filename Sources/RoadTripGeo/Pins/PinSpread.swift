@@ -50,9 +50,10 @@ public enum PinSpread {
     /// Where each of `pins` is drawn (pixels), in their order, in a viewport `width` × `height`
     /// pixels: its true place, or its place in its group's spread.
     ///
-    /// Cost: a group is laid out again only when its pins changed since the last round (a layout
-    /// depends on nothing else), and each place of a layout finds its nearest pin in one pass over
-    /// the group: a home-page overview of 4,000 destinations in 20 clusters took 59 ms, now a few.
+    /// Cost: groups are joined without listing the pairs of pins already together, a group is laid
+    /// out again only when its pins changed since the last round (a layout depends on nothing else),
+    /// and each place of a layout finds its nearest pin in a k-d tree (``UnplacedPins``): 4,000 pins
+    /// in 20 clumps, as a large site's overview holds, took 58 ms and take 19.
     public static func positions(of pins: [Pin], width: Double, height: Double) -> [ViewportPoint] {
         let sizes = pins.map(\.size)
         var groups = PinGroups(count: pins.count)
@@ -155,8 +156,9 @@ public enum PinSpread {
     /// The pins of a group not yet placed, for the nearest-pin search of
     /// ``spread(_:width:height:)``: a k-d tree (J. L. Bentley, "Multidimensional binary search
     /// trees used for associative searching", *Communications of the ACM* 18(9), 1975) over the
-    /// pins' places, each range of its array split at its middle pin, by `x` then `y` in turn, with
-    /// the bounding box of each range's pins, placed pins marked and counted out of their ranges.
+    /// pins' places, each range of its array split at its middle pin (``MedianSelection``), by `x`
+    /// then `y` in turn, with the bounding box of each range's pins, placed pins marked and counted
+    /// out of their ranges.
     /// The search gives the exhaustive search's answer — the least squared distance `x² + y²`, the
     /// first pin in the group's order on a tie — as it leaves out only a range whose box is farther
     /// than the nearest pin found (in floating point too: a difference of coordinates is never
@@ -188,11 +190,8 @@ public enum PinSpread {
 
         private mutating func build(_ lo: Int, _ hi: Int, splittingByX: Bool) {
             guard lo < hi else { return }
-            let points = self.points
-            tree[lo..<hi].sort { first, second in
-                splittingByX ? points[first].x < points[second].x : points[first].y < points[second].y
-            }
-            let middle = (lo + hi) / 2
+            let points = self.points, middle = (lo + hi) / 2
+            MedianSelection.select(middle, in: &tree[lo..<hi]) { splittingByX ? points[$0].x : points[$0].y }
             unplacedCount[middle] = hi - lo
             var box = (minimumX: Double.infinity, minimumY: Double.infinity, maximumX: -Double.infinity, maximumY: -Double.infinity)
             for position in tree[lo..<hi] {

@@ -59,7 +59,6 @@ package struct ContentDigest: Sendable {
 
     package mutating func add(_ flag: Bool) { bytes.append(flag ? 1 : 0) }
 
-
     package mutating func add(_ coordinate: Coordinate) {
         add(coordinate.latitude)
         add(coordinate.longitude)

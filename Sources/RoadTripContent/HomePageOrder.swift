@@ -70,6 +70,6 @@ public struct HomePageOrder: Sendable {
         }
         let titleOrder = a.title.compare(b.title, options: [.caseInsensitive, .numeric], range: nil, locale: locale)
         if titleOrder != .orderedSame { return titleOrder == .orderedAscending }
-        return a.slug.utf8.lexicographicallyPrecedes(b.slug.utf8)
+        return a.slug.precedesInBytes(b.slug)
     }
 }

@@ -184,10 +184,19 @@ public struct SiteLoader: Sendable {
             let folder = folders[index]
             let path = destinationsPath + "/" + folder.lastPathComponent + "/index.md"
             return loadSource(path: path, files: folder) { log in
-                let loader = DestinationLoader(projectRoot: projectRoot, config: config, log: log, geocoder: geocoder)
-                return loader.load(folder: folder).map { [$0] } ?? []
+                Self.destinations(inFolder: folder, projectRoot: projectRoot, config: config, geocoder: geocoder, log: log)
             }
         }
+    }
+
+    /// The destination of the folder `folder` of the project at `projectRoot`, read as a build
+    /// reads it (before `image:` is resolved, drafts included), its problems reported to `log`;
+    /// none when it has an error.
+    package static func destinations(
+        inFolder folder: URL, projectRoot: URL, config: SiteConfig, geocoder: any Geocoder, log: DiagnosticLog
+    ) -> [Destination] {
+        let loader = DestinationLoader(projectRoot: projectRoot, config: config, log: log, geocoder: geocoder)
+        return loader.load(folder: folder).map { [$0] } ?? []
     }
 
     /// The destination folders among `entries` (the names in `Destinations/`, sorted, no

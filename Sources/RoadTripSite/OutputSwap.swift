@@ -55,7 +55,7 @@ struct OutputSwap {
             func rank(_ move: Move) -> Int { move.isFolder ? 0 : (move.isPage ? 2 : 1) }
             if rank(self) != rank(other) { return rank(self) < rank(other) }
             if isPage && depth != other.depth { return depth > other.depth }
-            return path.utf8.lexicographicallyPrecedes(other.path.utf8)
+            return path.precedesInBytes(other.path)
         }
     }
 
@@ -145,7 +145,7 @@ struct OutputSwap {
             failure.outputChanged = changed || !removed.isEmpty
             throw failure
         }
-        return removed.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        return removed.sorted { $0.precedesInBytes($1) }
     }
 
     /// Prepares the apply phase, before it starts: gives every regular file that a move will

@@ -181,21 +181,45 @@ public struct SiteBuilder: Sendable {
             ? StoredPlacemarks(base: environment.geocoder, projectRoot: options.projectRoot, reads: !options.ignoresBuildCaches)
             : nil
         if let placemarks { environment.geocoder = placemarks }
-        if Self.mayAskGeocoder(projectRoot: options.projectRoot) { environment.geocoder.prepareInBackground() }
+        // From load-destinations on: a rebuild that skips the steps (BodyEditRebuild) asks nothing.
+        let mayAskGeocoder = Self.mayAskGeocoder(projectRoot: options.projectRoot)
         let context = BuildContext(
             options: options, log: log, cache: cache, writer: writer, lock: lock, progress: progress, environment: environment)
         var state = BuildState()
         var problemsByStep: [(step: String, errors: Int, warnings: Int)] = []
+        // Set when only prose changed since the last build (BodyEditRebuild, in place of
+        // load-destinations): the steps up to write-output are skipped, their diagnostics reported again.
+        var bodyEdit: BodyEditRebuild.Outcome?
         for (index, step) in Self.steps.enumerated() {
             let (errorsBefore, warningsBefore) = (log.errorCount, log.warningCount)
+            let diagnosticsBefore = log.count
             let start = DispatchTime.now().uptimeNanoseconds
             var summary: String
             var stopped = false
             do {
-                summary = try step.run(&state, context)
+                if step.name == BuildStep.loadDestinations.name, let outcome = BodyEditRebuild.attempt(&state, context: context) {
+                    bodyEdit = outcome
+                    summary = outcome.summary
+                } else if step.name == BuildStep.loadDestinations.name {
+                    if mayAskGeocoder { environment.geocoder.prepareInBackground() }
+                    summary = try step.run(&state, context)
+                } else if let bodyEdit, step.name == BuildStep.renderPages.name {
+                    summary = bodyEdit.renderSummary
+                } else if bodyEdit != nil && step.name != BuildStep.writeOutput.name {
+                    summary = "skipped: as the last build"
+                } else {
+                    summary = try step.run(&state, context)
+                }
+                for diagnostic in bodyEdit?.diagnostics[step.name] ?? [] where step.name != BuildStep.writeOutput.name {
+                    log.report(diagnostic)
+                }
             } catch {
                 summary = error.summary
                 stopped = true
+            }
+            // What the steps between load-config and write-output report, for a later BodyEditRebuild.
+            if bodyEdit == nil, index > 0, step.name != BuildStep.writeOutput.name {
+                state.storedBuild?.noteDiagnostics(log.diagnostics(after: diagnosticsBefore), ofStep: step.name)
             }
             let errors = log.errorCount - errorsBefore, warnings = log.warningCount - warningsBefore
             problemsByStep.append((step.name, errors, warnings))
@@ -220,16 +244,18 @@ public struct SiteBuilder: Sendable {
                 return failed
             }
         }
-        if let problem = placemarks?.save() {
+        // A rebuild that skipped the steps asked no nearest town: the stored answers stay as they are.
+        if bodyEdit == nil, let problem = placemarks?.save() {
             log.warning(
                 SourceLocation(path: ProjectCacheFolder.name + "/build"),
                 "cannot keep the nearest towns for the next build: \(problem); the next build asks the gazetteer again")
         }
-        let reusedDestinations = state.content?.reusedDestinationCount ?? 0
+        let destinationCount = bodyEdit?.destinationCount ?? state.destinations.count
+        let reusedDestinations = bodyEdit.map { $0.destinationCount - $0.editedCount } ?? state.content?.reusedDestinationCount ?? 0
         if options.leavesStateForExit { Self.leaveForExit(state) }
         return BuildResult(
-            succeeded: true, destinationCount: state.destinations.count, writeSummary: state.writeSummary,
-            reloadedDestinations: state.destinations.count - reusedDestinations, reusedDestinations: reusedDestinations,
+            succeeded: true, destinationCount: destinationCount, writeSummary: state.writeSummary,
+            reloadedDestinations: destinationCount - reusedDestinations, reusedDestinations: reusedDestinations,
             reusedComputations: state.reusedRecordings, reusedRenderings: state.reusedRenderings)
     }
 

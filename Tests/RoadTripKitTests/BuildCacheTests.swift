@@ -441,6 +441,35 @@ struct BuildCacheTests {
         #expect(SourceFingerprint(of: sandbox.url("Destinations/nowhere")).entries.isEmpty)
     }
 
+    /// `digest(excluding:)` leaves one file out: an edit of `index.md` changes the digest and not
+    /// the digest without it; an edit of another file (a trip log) changes both; a file added
+    /// changes both. With nothing excluded it is the digest; an entry not settled besides the one
+    /// excluded makes `isSettled(excluding:)` false.
+    @Test func aFingerprintWithoutOneFile() throws {
+        let sandbox = try CacheSandbox()
+        defer { sandbox.remove() }
+        let folder = sandbox.url("Destinations/beta")
+        let before = SourceFingerprint(of: folder)
+        #expect(before.digest(excluding: nil) == before.digest)
+        #expect(before.digest(excluding: "index.md") != before.digest)
+        #expect(before.isSettled(excluding: "index.md"))
+
+        try sandbox.write("Destinations/beta/index.md", "---\ntitle: Beta again\nlatitude: 60\nlongitude: 5\n---\n")
+        let indexEdited = SourceFingerprint(of: folder)
+        #expect(indexEdited.digest != before.digest)
+        #expect(indexEdited.digest(excluding: "index.md") == before.digest(excluding: "index.md"))
+        // The index was just written: not settled, but everything else is.
+        #expect(!indexEdited.isSettled && indexEdited.isSettled(excluding: "index.md"))
+
+        try sandbox.write("Destinations/beta/trips/drive.gpx", "<gpx/>")
+        let logEdited = SourceFingerprint(of: folder)
+        #expect(logEdited.digest(excluding: "index.md") != indexEdited.digest(excluding: "index.md"))
+        #expect(!logEdited.isSettled(excluding: "index.md"))
+
+        try sandbox.write("Destinations/beta/pois.json", "[]")
+        #expect(SourceFingerprint(of: folder).digest(excluding: "index.md") != logEdited.digest(excluding: "index.md"))
+    }
+
     /// A modification time with a fraction of a second comes from a file system whose clock
     /// ticks every 1–10 ms: 50 ms after it, a later write would show. A whole-second time may come
     /// from one with 2 s timestamps (FAT): 2 s. The times are set exactly with `utimensat`.

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import RoadTripSite
+import RoadTripCore
+import RoadTripGeo
 
 /// The bytes of `.roadtrip-cache/build/<output>.index` (`StoredBuildFile`): what is written reads
 /// back, and anything that is not exactly such a file reads as nothing (the build then renders
@@ -25,13 +27,44 @@ import Testing
         let data = Self.sample.data
         // 9 bytes of magic; the site key: 4 + 16; the count: 4. Destinations sorted by identity:
         // "Destinations.plist\0oslo" (23 bytes) first — '.' (0x2E) sorts before '/' (0x2F):
-        // 4 + 23, key 4 + 0, count 4 = 35. Then "Destinations/bergen\0bergen" (26 bytes): 4 + 26,
-        // key 4 + 16, count 4, and two files: 4 + 17 + 32 and 4 + 14 + 32 → 30 + 20 + 4 + 53 + 50 = 157.
+        // 4 + 23, key 4 + 0, inputs 4 + 0, count 4 = 39. Then "Destinations/bergen\0bergen" (26
+        // bytes): 4 + 26, key 4 + 16, inputs 4 + 0, count 4, and two files: 4 + 17 + 32 and
+        // 4 + 14 + 32 → 30 + 20 + 4 + 4 + 53 + 50 = 161. Then the snapshot's flag, 0: 1 byte.
         // Last, the checksum: 8 hexadecimal digits.
-        #expect(data.count == 9 + 20 + 4 + 35 + 157 + 8)
-        #expect(data.prefix(9) == Data("RTBUILD3\n".utf8))
+        #expect(data.count == 9 + 20 + 4 + 39 + 161 + 1 + 8)
+        #expect(data.prefix(9) == Data("RTBUILD4\n".utf8))
         #expect(data.suffix(8).allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains($0) })
         #expect(StoredBuildFile(parsing: data) == Self.sample)
+    }
+
+    /// A file with a ``BodyEditSnapshot`` reads it back field for field: sources, diagnostics of
+    /// each step (an error and a warning, with and without line and column), the basemap's
+    /// fingerprint and tiles, and the loose files; a tile outside its zoom's grid does not parse.
+    @Test func aSnapshotReadsBackWhatWasWritten() throws {
+        var file = Self.sample
+        file.destinations["Destinations/bergen\u{0}bergen"]!.inputs = "00112233aabbccdd"
+        file.snapshot = BodyEditSnapshot(
+            listing: "2:0123456789abcdef",
+            sources: [
+                .init(path: "Destinations/bergen/index.md", digest: "aaaaaaaaaaaaaaaa", digestOutsideIndex: "bbbbbbbbbbbbbbbb"),
+                .init(path: "Destinations/Destinations.plist", digest: "", digestOutsideIndex: ""),
+            ],
+            destinationCount: 2,
+            stepDiagnostics: [
+                .init(step: "load-destinations", diagnostics: [
+                    Diagnostic(.warning, SourceLocation(path: "Destinations/bergen/pois.json", line: 3, column: 17), "latitude is text"),
+                ]),
+                .init(step: "plan-itinerary", diagnostics: [Diagnostic(.error, SourceLocation(path: "Destinations"), "x")]),
+                .init(step: "fit-maps", diagnostics: []),
+            ],
+            basemapFingerprint: "cafe", tiles: [BasemapPyramid.Tile(zoom: 0, x: 0, y: 0), BasemapPyramid.Tile(zoom: 3, x: 7, y: 2)],
+            looseFiles: [StoredBuildFile.StampedFile(path: "404.html", stamp: BasemapFileStamp(size: 1, modified: 2, changed: 3, inode: 4))])
+        let data = file.data
+        #expect(StoredBuildFile(parsing: data) == file)
+        // Zoom 3 has columns 0…7: column 8 is no tile.
+        var outside = file
+        outside.snapshot!.tiles[1] = BasemapPyramid.Tile(zoom: 3, x: 8, y: 2)
+        #expect(StoredBuildFile(parsing: outside.data) == nil)
     }
 
     /// The checksum is CRC-32 as ISO 3309 / zlib define it: the CRC catalogue's check value of the
@@ -53,7 +86,7 @@ import Testing
     /// checksum itself, and a same-length edit of a path inside a record.
     @Test func aFileChangedAnywhereReadsAsNothing() {
         let good = Self.sample.data
-        #expect(good.count == 233)
+        #expect(good.count == 242)
         for offset in 0..<good.count {
             for mask: UInt8 in [0x01, 0x80, 0xFF] {
                 var flipped = good

@@ -90,6 +90,9 @@ import Testing
         var changed = data
         changed[edited.upperBound - 1] = UInt8(ascii: "f")
         try changed.write(to: file)
+        // A new name in Destinations/, so that the build runs its steps (one where nothing
+        // changed skips them, asking nothing: BodyEditRebuild).
+        try Data("not a destination".utf8).write(to: root.appendingPathComponent("Destinations/notes.txt"))
         let afterEdit = CountingGeocoder(identity: "two")
         #expect(try !Self.build(root, geocoder: afterEdit).contains("Testvillf"))
         #expect(afterEdit.lookups.withLock { $0 } == 2)

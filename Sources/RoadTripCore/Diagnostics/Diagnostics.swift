@@ -124,6 +124,14 @@ public final class DiagnosticLog: Sendable {
     /// Everything recorded so far, in the order it was reported.
     public var diagnostics: [Diagnostic] { storage.withLock { $0 } }
 
+    /// How many diagnostics were recorded so far.
+    public var count: Int { storage.withLock { $0.count } }
+
+    /// The diagnostics recorded after the first `count`, in order.
+    public func diagnostics(after count: Int) -> [Diagnostic] {
+        storage.withLock { Array($0[min(count, $0.count)...]) }
+    }
+
     /// The number of errors recorded.
     public var errorCount: Int { storage.withLock { $0.filter { $0.severity == .error }.count } }
 

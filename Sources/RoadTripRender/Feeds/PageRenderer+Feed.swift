@@ -50,7 +50,7 @@ extension PageRenderer {
     /// The end tag is looked for byte by byte in UTF-8 (CommonMark writes it as `</p>`, ASCII):
     /// Foundation's `range(of:)` took ~3 % of a 4,000-destination rebuild's CPU, as the feed's key
     /// (``SiteFileGroup``) takes every destination's summary on every build.
-    static func feedSummary(of destination: Destination) -> String {
+    package static func feedSummary(of destination: Destination) -> String {
         let body = destination.bodyHTML.drop { $0.isWhitespace }
         if body.hasPrefix("<p>") {
             let utf8 = body.utf8, endTag = "</p>".utf8

@@ -13,7 +13,8 @@ struct BuildState: Sendable {
     /// build stores it (``BuildOptions/storesBuild``) (load-config).
     var storedBuild: StoredBuild?
     /// The paths of the files render-pages did not render because the output folder still holds
-    /// them as the last build wrote them (``StoredBuild/keptFiles(of:key:)``), sorted (render-pages).
+    /// them as the last build wrote them (``StoredBuild/keptFiles(of:key:)``), sorted (render-pages);
+    /// every path but the pages made again, in no particular order, after a ``BodyEditRebuild``.
     var keptFiles: [String] = []
     /// The published destinations in home-page order, `nil` when loading stopped (load-destinations).
     var content: SiteContent?

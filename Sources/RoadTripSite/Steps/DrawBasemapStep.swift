@@ -17,6 +17,7 @@ extension BuildStep {
     /// false or the build has no basemap (GSHHG not installed). Runs after fit-maps.
     static let drawBasemap = BuildStep("draw-basemap") { state, context throws(BuildStop) in
         guard state.config.offlineBasemap, let basemap = context.environment.basemap else {
+            state.storedBuild?.noteBasemap(fingerprint: nil, tiles: [])
             state.basemapTiles = nil
             state.basemapFingerprint = nil
             state.overviewBasemap = nil
@@ -149,6 +150,13 @@ extension BuildStep {
             return body
         }
         state.basemapFingerprint = fingerprint
+        // A later build that skips this step checks the output's tiles against the cache's index:
+        // only when every tile is a file of the cache.
+        if cache != nil, cachedFiles.withLock({ $0.count }) == tiles.count {
+            state.storedBuild?.noteBasemap(fingerprint: fingerprint, tiles: tiles)
+        } else {
+            state.storedBuild?.refuseSnapshot("an offline basemap tile is not in the cache")
+        }
         if let problem = cache?.folders.problem {
             context.log.warning(
                 SourceLocation(path: ProjectCacheFolder.name + "/basemap"),

@@ -38,7 +38,10 @@ extension BuildStep {
                 context: context)
             // What the stored build kept, and the basemap's tiles the output holds as they are.
             state.keptFiles = (state.storedBuild?.keptPaths ?? []) + (state.basemapTiles?.keptOutputPaths ?? [])
-            if state.storedBuild != nil {
+            if let stored = state.storedBuild {
+                // What the next build needs to render only the pages whose prose alone changed.
+                stored.noteBodiesSpliceable(theme.templates.insertsOnlyVerbatim("bodyHTML", from: "destination"))
+                stored.noteDestinationCount(state.destinations.count)
                 context.verbose("site-wide groups rendered: " + (siteGroups.rendered.isEmpty ? "none" : siteGroups.rendered.joined(separator: ", ")))
             }
         } catch {

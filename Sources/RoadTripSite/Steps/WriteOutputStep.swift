@@ -48,7 +48,7 @@ extension BuildStep {
         }
         state.staging = nil
         state.writeSummary = summary
-        if let pathsDigest { state.storedBuild?.noteOutputPaths(pathsDigest) }
+        if let pathsDigest { state.storedBuild?.noteOutputPaths(pathsDigest, paths: paths) }
         // The stored build and the basemap's index are separate files: saved side by side (after
         // a clean 4,000-destination build, each is tens of milliseconds on one core).
         let storedBuild = state.storedBuild, basemapCache = state.basemapCache
@@ -70,6 +70,6 @@ extension BuildStep {
         context.verbose("apply phase (the renames and removals in the output folder): "
             + DecimalText.fixed(summary.applySeconds * 1000, fractionDigits: 2) + " ms")
         return CountText.counted(files.count + kept.count, "file") + " (" + CountText.grouped(summary.written.count) + " written, "
-            + CountText.grouped(summary.unchanged.count) + " unchanged, " + CountText.grouped(summary.removed.count) + " removed)"
+            + CountText.grouped(summary.unchangedCount) + " unchanged, " + CountText.grouped(summary.removed.count) + " removed)"
     }
 }

@@ -36,19 +36,25 @@ final class StoredBuild: DestinationSourceCache {
     /// A source's fingerprint as a digest, whether it is settled, and what of its loading is kept
     /// for the next build (``StoredDestinationCoding``): `nil` when it is not kept (unsettled, an
     /// error reported, or a destination that ``StoredDestinationCoding/isStorable(_:)`` refuses).
-    private struct Source: Sendable {
+    struct Source: Sendable {
         var digest: String
+        /// ``digest`` without a folder's `index.md` (``BodyEditSnapshot/Source/digestOutsideIndex``).
+        var digestOutsideIndex: String
         var isSettled: Bool
         var record: Data?
     }
 
-    private struct State: Sendable {
+    struct State: Sendable {
         /// By source path (a destination's `sourcePath`), filled by load-destinations.
         var sources: [String: Source] = [:]
         /// This build's destinations reused from the stored file, by identity.
         var kept: [String: StoredBuildFile.Destination] = [:]
-        /// This build's destinations rendered, by identity: key and output paths.
-        var rendered: [String: (key: String, paths: [String])] = [:]
+        /// This build's destinations rendered, by identity: key, page inputs' digest and output paths.
+        var rendered: [String: (key: String, inputs: String, paths: [String])] = [:]
+        /// The page inputs' digest of each destination whose key was asked, by identity.
+        var inputs: [String: String] = [:]
+        /// What this build gathered for the next one's ``BodyEditRebuild``.
+        var snapshot = SnapshotParts()
         /// The digest of the paths this build wrote (``OutputPathSet``), once written.
         var outputPaths: String?
         /// The manifest's stamp when ``outputPathsAreLastBuilds(_:)`` found it as the last build
@@ -71,11 +77,14 @@ final class StoredBuild: DestinationSourceCache {
     /// root, `site.yaml`'s fingerprint, `--base-url` and `--drafts`. (A destination placed by the
     /// gazetteer, libgeonames' data, is not stored: ``StoredDestinationCoding/isStorable(_:)``.)
     private let loadKey: String
-    /// The sources the last build kept, by source path; empty when there are none, under
-    /// `--no-cache`, and without those of a shard file that does not parse or whose load key differs.
-    private let previousSources: [String: StoredSourcesFile.Source]
-    /// The shards whose file parsed under this build's load key (``sourceShard(of:)``).
-    private let readShards: Set<Int>
+    /// Whether the shards of the sources the last build kept may be read (not under `--no-cache`,
+    /// nor from a folder ``folderProblem(_:projectRoot:)`` refuses).
+    private let readsSources: Bool
+    /// The shards read so far (``previousSources(ofShard:)``), each with its sources by source
+    /// path, or `nil` when its file does not parse, or its load key differs. A shard is read when
+    /// a source of it is first asked for: a rebuild that skips loading (``BodyEditRebuild``) reads
+    /// only the shards of the sources it reads (10 MB over 32 files for 4,000 destinations).
+    private let readShards = Mutex<[Int: [String: StoredSourcesFile.Source]?]>([:])
     /// The output folder, absolute and canonical (as the writer resolves it).
     let outputRoot: String
     /// Everything the stored records depend on besides their own sources and the output folder's
@@ -85,16 +94,19 @@ final class StoredBuild: DestinationSourceCache {
     let isSiteSettled: Bool
     /// The records of the last build under the same site key; empty when there are none, when
     /// they do not parse, when the site key differs, or under `--no-cache`.
-    private let previous: [String: StoredBuildFile.Destination]
+    let previous: [String: StoredBuildFile.Destination]
+    /// The snapshot the last build left (``BodyEditRebuild``), `nil` when it left none or its file was not read.
+    let previousSnapshot: BodyEditSnapshot?
     private let now: @Sendable () -> Date
-    private let state = Mutex(State())
+    /// What this build noted (``StoredBuild+BodyEdit.swift`` reads and adds to it too).
+    let state = Mutex(State())
     /// Whether each folder of the output (relative path) that a kept file lies in is a real
     /// folder, as `lstat` found it, asked once per build.
     private let realFolders = Mutex([String: Bool]())
     /// The output folder, open (`O_DIRECTORY`) from the start, so that the files the last build
     /// wrote are stat'ed by their paths from it, not from `/` (22,429 of them on every rebuild of
     /// 4,000 destinations); -1 when it cannot be opened (no output folder yet: nothing is kept).
-    private let outputFolder: Int32
+    let outputFolder: Int32
 
     /// The stored build for `options` with `config` (site.yaml with the command line's overrides)
     /// into `outputRoot` (canonical), reading the stored file unless `reads` is `false`
@@ -120,18 +132,15 @@ final class StoredBuild: DestinationSourceCache {
         ].joined(separator: "\u{0}"))
         // Read only from where the build would write (``folderProblem(_:projectRoot:)``).
         let reads = reads && Self.folderProblem(fileURL.deletingLastPathComponent(), projectRoot: projectRoot) == nil
-        if reads, Self.folderProblem(sourcesFolderURL, projectRoot: projectRoot) == nil {
-            (previousSources, readShards) = Self.readSources(in: sourcesFolderURL, loadKey: loadKey)
-        } else {
-            (previousSources, readShards) = ([:], [])
-        }
+        readsSources = reads && Self.folderProblem(sourcesFolderURL, projectRoot: projectRoot) == nil
         if reads, let data = Self.contents(ofFile: fileURL.path), let stored = StoredBuildFile(parsing: data),
            stored.siteKey == Self.siteKey(siteKeyWithoutOutput, outputRoot: outputRoot)
         {
-            previous = stored.destinations
+            (previous, previousSnapshot) = (stored.destinations, stored.snapshot)
         } else {
-            previous = [:]
+            (previous, previousSnapshot) = ([:], nil)
         }
+        state.withLock { $0.snapshot.listing = DestinationsListing.digest(of: options.projectRoot) }
     }
 
     deinit {
@@ -161,18 +170,19 @@ final class StoredBuild: DestinationSourceCache {
     ) -> (destinations: [Destination], reused: Bool) {
         let fingerprint = SourceFingerprint(of: files, takenAt: now())
         let digest = Self.digest(fingerprint, sourcePath: sourcePath)
-        if fingerprint.isSettled, let stored = previousSources[sourcePath], stored.digest == digest,
+        let digestOutsideIndex = Self.digestOutsideIndex(fingerprint, sourcePath: sourcePath)
+        if fingerprint.isSettled, let stored = previousSource(sourcePath), stored.digest == digest,
            let (destinations, diagnostics) = StoredDestinationCoding.read(stored.record)
         {
             for diagnostic in diagnostics { log.report(diagnostic) }
-            let source = Source(digest: digest, isSettled: true, record: stored.record)
+            let source = Source(digest: digest, digestOutsideIndex: digestOutsideIndex, isSettled: true, record: stored.record)
             state.withLock { $0.sources[sourcePath] = source }
             return (destinations, true)
         }
         let destinations = load(log)
         let keeps = fingerprint.isSettled && log.errorCount == 0 && destinations.allSatisfy(StoredDestinationCoding.isStorable)
         let source = Source(
-            digest: digest, isSettled: fingerprint.isSettled,
+            digest: digest, digestOutsideIndex: digestOutsideIndex, isSettled: fingerprint.isSettled,
             record: keeps ? StoredDestinationCoding.data(destinations: destinations, diagnostics: log.diagnostics) : nil)
         state.withLock { $0.sources[sourcePath] = source }
         return (destinations, false)
@@ -182,15 +192,34 @@ final class StoredBuild: DestinationSourceCache {
     func keepOnlySources(_ sourcePaths: Set<String>) {}
 
     /// The key `destination`'s files are rendered under with `inputs` and its nearest town
-    /// `placemark`; `nil` when its source was not fingerprinted.
+    /// `placemark`: the digest of its source's fingerprint and ``inputsDigest(_:placemark:)``
+    /// (noted for the stored record); `nil` when its source was not fingerprinted.
     func key(of destination: Destination, inputs: BuildStep.PageInputs, placemark: Placemark?) -> String? {
         guard let source = state.withLock({ $0.sources[destination.sourcePath] }) else { return nil }
         // An asset outside the source modified in the last seconds could change again unseen.
         guard inputs.outsideAssetsAreSettled else { return nil }
+        let inputsDigest = Self.inputsDigest(inputs, placemark: placemark)
+        state.withLock {
+            $0.inputs[Self.identity(of: destination)] = inputsDigest
+            // Such an asset is fingerprinted by the page inputs, not the source: a rebuild that
+            // skips the pages' inputs could not see it change.
+            if inputs.outsideAssets != nil { $0.snapshot.refusals.insert("a destination shows a file outside its folder's fingerprint") }
+        }
+        return Self.key(sourceDigest: source.digest, inputsDigest: inputsDigest)
+    }
+
+    /// A destination's key from its source's digest and its page inputs' digest.
+    static func key(sourceDigest: String, inputsDigest: String) -> String {
+        ContentHash.hex64(sourceDigest + "\u{0}" + inputsDigest)
+    }
+
+    /// What a destination's pages take from outside its source, as 16 hexadecimal digits: its
+    /// ``BuildStep/PageInputs`` and what its page shows of its nearest town `placemark`.
+    static func inputsDigest(_ inputs: BuildStep.PageInputs, placemark: Placemark?) -> String {
         func neighbour(_ slug: String?, _ title: String?) -> String { slug.map { $0 + "\u{1}" + (title ?? "") } ?? "" }
         let line = inputs.itineraryLine
         var fields = [
-            source.digest, inputs.image ?? "\u{2}", inputs.assetFiles.joined(separator: "\u{1}"),
+            inputs.image ?? "\u{2}", inputs.assetFiles.joined(separator: "\u{1}"),
             inputs.outsideAssets ?? "",
             neighbour(inputs.previous?.slug, inputs.previous?.title), neighbour(inputs.next?.slug, inputs.next?.title),
             inputs.basemapFingerprint ?? "", inputs.siteHasTags ? "tags" : "",
@@ -222,7 +251,8 @@ final class StoredBuild: DestinationSourceCache {
     /// Notes that `destination` was rendered under `key` into `paths` (its files and the share
     /// previews its pages name), to be stamped and saved once they are written.
     func noteRendered(_ destination: Destination, key: String, paths: [String]) {
-        state.withLock { $0.rendered[Self.identity(of: destination)] = (key, paths) }
+        let identity = Self.identity(of: destination)
+        state.withLock { $0.rendered[identity] = (key, $0.inputs[identity] ?? "", paths) }
     }
 
     /// The output paths of the site-wide group `name` (``SiteFileGroup``) when the last build
@@ -237,7 +267,15 @@ final class StoredBuild: DestinationSourceCache {
     /// The stored record `identity` (a destination's or a site-wide group's) when its key is `key`
     /// and every one of its files still carries its stamp; noted as kept. `nil` otherwise.
     private func keptFiles(identity: String, key: String) -> [String]? {
-        guard let stored = previous[identity], stored.key == key else { return nil }
+        guard let stored = previous[identity], stored.key == key, holdsAsStamped(stored) else { return nil }
+        state.withLock { $0.kept[identity] = stored }
+        return stored.files.map(\.path)
+    }
+
+    /// Whether every file of `record` is still in the output folder with its stamp, through real
+    /// folders. Notes nothing.
+    func holdsAsStamped(_ record: StoredBuildFile.Destination) -> Bool {
+        let stored = record
         // Through real folders only: a destination's folder replaced by a symbolic link to where
         // its files went still finds them with their stamps, but the writer, asked, refuses to
         // keep a link it did not make (as a full build does). A record's files mostly share a
@@ -246,13 +284,12 @@ final class StoredBuild: DestinationSourceCache {
         for file in stored.files {
             let folder = OutputFile.folderAndName(of: file.path).folder
             if folder != checkedFolder {
-                guard OutputFile.ancestors(of: file.path).allSatisfy(isRealFolder) else { return nil }
+                guard OutputFile.ancestors(of: file.path).allSatisfy(isRealFolder) else { return false }
                 checkedFolder = folder
             }
-            guard BasemapFileStamp.of(relativePath: file.path, in: outputFolder) == file.stamp else { return nil }
+            guard BasemapFileStamp.of(relativePath: file.path, in: outputFolder) == file.stamp else { return false }
         }
-        state.withLock { $0.kept[identity] = stored }
-        return stored.files.map(\.path)
+        return true
     }
 
     /// Whether the output's folder at `path` (relative) is a real folder, not a symbolic link
@@ -267,7 +304,7 @@ final class StoredBuild: DestinationSourceCache {
     /// Notes that the site-wide group `name` was rendered under `key` into `paths` (its files and
     /// share previews), to be stamped and saved once they are written.
     func noteRendered(group name: String, key: String, paths: [String]) {
-        state.withLock { $0.rendered[Self.groupIdentity(name)] = (key, paths) }
+        state.withLock { $0.rendered[Self.groupIdentity(name)] = (key, "", paths) }
     }
 
     /// Whether `digest` (``OutputPathSet/digest(of:)``) is that of the paths the last build wrote
@@ -285,9 +322,13 @@ final class StoredBuild: DestinationSourceCache {
     }
 
     /// Notes the digest of the paths this build has written (``OutputPathSet/digest(of:)``), to
-    /// be saved with the manifest's stamp as it is after the write.
-    func noteOutputPaths(_ digest: String) {
-        state.withLock { $0.outputPaths = digest }
+    /// be saved with the manifest's stamp as it is after the write, and the paths themselves (the
+    /// ``BodyEditSnapshot``'s loose files are those no record stamps).
+    func noteOutputPaths(_ digest: String, paths: [String]) {
+        state.withLock {
+            $0.outputPaths = digest
+            $0.snapshot.outputPaths = paths
+        }
     }
 
     /// Every output path this build reuses without rendering, sorted.
@@ -309,7 +350,7 @@ final class StoredBuild: DestinationSourceCache {
         let stamped = Mutex([String: StoredBuildFile.Destination](minimumCapacity: renderedList.count))
         let sourcePathsByIdentity = Dictionary(uniqueKeysWithValues: renderedList.map { ($0.key, Self.sourcePath(of: $0.key)) })
         DispatchQueue.concurrentPerform(iterations: renderedList.count) { position in
-            let (identity, (key, paths)) = renderedList[position]
+            let (identity, (key, inputs, paths)) = renderedList[position]
             // A site-wide group (source path "") is keyed by content: stored whenever its files are.
             let sourcePath = sourcePathsByIdentity[identity]!
             guard sourcePath.isEmpty || sources[sourcePath]?.isSettled == true else { return }
@@ -319,7 +360,7 @@ final class StoredBuild: DestinationSourceCache {
                 guard let stamp = BasemapFileStamp.of(path: outputRoot + "/" + path) else { return }
                 files.append(StoredBuildFile.StampedFile(path: path, stamp: stamp))
             }
-            stamped.withLock { $0[identity] = StoredBuildFile.Destination(key: key, files: files) }
+            stamped.withLock { $0[identity] = StoredBuildFile.Destination(key: key, inputs: inputs, files: files) }
         }
         destinations.merge(stamped.withLock { $0 }) { _, new in new }
         let (pathsDigest, untouchedManifest) = state.withLock { ($0.outputPaths, $0.untouchedManifest) }
@@ -334,20 +375,24 @@ final class StoredBuild: DestinationSourceCache {
         // was read only under) is left as it is: not encoded, checksummed or written again (a
         // rebuild where nothing changed at 4,000 destinations: 10 MB of sources, 1 MB of index).
         var changed: [(name: String, path: String, data: () -> Data)] = []
-        if previous.isEmpty || destinations != previous {
-            changed.append((fileURL.lastPathComponent, fileURL.path, { StoredBuildFile(siteKey: self.siteKey, destinations: destinations).data }))
+        let snapshot = self.snapshot(records: destinations, sources: sources)
+        if previous.isEmpty || destinations != previous || snapshot != previousSnapshot {
+            changed.append((fileURL.lastPathComponent, fileURL.path, {
+                StoredBuildFile(siteKey: self.siteKey, destinations: destinations, snapshot: snapshot).data
+            }))
         }
         let keptShards = Dictionary(grouping: keptSources, by: { Self.sourceShard(of: $0.key) })
-        let previousShards = Dictionary(grouping: previousSources, by: { Self.sourceShard(of: $0.key) })
         var problems: [String] = []
         if let problem = Self.folderProblem(sourcesFolderURL, projectRoot: projectRoot) {
             problems.append(problem)
         } else {
-            for shard in 0..<Self.sourceShardCount {
+            // Every shard when every step ran (one whose sources are all gone is emptied); only
+            // those read when the loading was skipped (the others hold what they held).
+            if state.withLock({ $0.snapshot.carried == nil }) { readAllShards() }
+            for (shard, read) in readShards.withLock({ $0 }).sorted(by: { $0.key < $1.key }) {
                 let kept = Dictionary(uniqueKeysWithValues: keptShards[shard] ?? [])
-                let previous = Dictionary(uniqueKeysWithValues: previousShards[shard] ?? [])
                 // Written when it changed; an empty shard only over a file that did not parse.
-                guard readShards.contains(shard) ? kept != previous : !kept.isEmpty else { continue }
+                guard read != nil ? kept != read : !kept.isEmpty else { continue }
                 let name = Self.sourceShardName(shard)
                 changed.append(("sources/" + name, sourcesFolderURL.appendingPathComponent(name).path, {
                     StoredSourcesFile(loadKey: self.loadKey, sources: kept).data
@@ -380,20 +425,35 @@ final class StoredBuild: DestinationSourceCache {
         (shard < 10 ? "0" : "") + String(shard) + ".store"
     }
 
-    /// Every shard file of `folder` that parses under `loadKey`, read in parallel across the
-    /// cores: their sources merged, and which shards they were.
-    private static func readSources(in folder: URL, loadKey: String) -> ([String: StoredSourcesFile.Source], Set<Int>) {
-        let shards = concurrentMap(count: sourceShardCount) { shard -> [String: StoredSourcesFile.Source]? in
-            guard let data = contents(ofFile: folder.appendingPathComponent(sourceShardName(shard)).path),
-                  let stored = StoredSourcesFile(parsing: data), stored.loadKey == loadKey,
-                  stored.sources.keys.allSatisfy({ sourceShard(of: $0) == shard })
-            else { return nil }
-            return stored.sources
+    /// The source at `sourcePath` as the last build kept it, its shard read if it was not yet.
+    func previousSource(_ sourcePath: String) -> StoredSourcesFile.Source? {
+        previousSources(ofShard: Self.sourceShard(of: sourcePath))?[sourcePath]
+    }
+
+    /// The source at `sourcePath` as the last build kept it when its shard was read already.
+    func previousSourceIfRead(_ sourcePath: String) -> StoredSourcesFile.Source? {
+        readShards.withLock { $0[Self.sourceShard(of: sourcePath)] }??[sourcePath]
+    }
+
+    /// The sources of the shard file `shard`, read when first asked (two threads may read it at
+    /// once: both find the same); `nil` when it does not parse under this build's load key, holds
+    /// a source of another shard, or may not be read.
+    func previousSources(ofShard shard: Int) -> [String: StoredSourcesFile.Source]? {
+        if let read = readShards.withLock({ $0[shard] }) { return read }
+        var sources: [String: StoredSourcesFile.Source]?
+        if readsSources, let data = Self.contents(ofFile: sourcesFolderURL.appendingPathComponent(Self.sourceShardName(shard)).path),
+           let stored = StoredSourcesFile(parsing: data), stored.loadKey == loadKey,
+           stored.sources.keys.allSatisfy({ Self.sourceShard(of: $0) == shard })
+        {
+            sources = stored.sources
         }
-        var sources: [String: StoredSourcesFile.Source] = [:]
-        sources.reserveCapacity(shards.reduce(0) { $0 + ($1?.count ?? 0) })
-        for shardSources in shards.compactMap({ $0 }) { sources.merge(shardSources) { first, _ in first } }
-        return (sources, Set(shards.indices.filter { shards[$0] != nil }))
+        readShards.withLock { $0[shard] = sources }
+        return sources
+    }
+
+    /// Reads every shard not read yet, in parallel across the cores.
+    func readAllShards() {
+        DispatchQueue.concurrentPerform(iterations: Self.sourceShardCount) { _ = previousSources(ofShard: $0) }
     }
 
     /// Removes `sources.store`, where roadtrip kept every source in one file before the shards of
@@ -454,7 +514,7 @@ final class StoredBuild: DestinationSourceCache {
     }
 
     /// How the stored file names a destination: its source path, NUL, its slug.
-    private static func identity(of destination: Destination) -> String {
+    static func identity(of destination: Destination) -> String {
         destination.sourcePath + "\u{0}" + destination.slug
     }
 
@@ -481,7 +541,7 @@ final class StoredBuild: DestinationSourceCache {
     /// How the stored file names the record of the paths the last build wrote (its key
     /// ``OutputPathSet/digest(of:)``, its one file the manifest): NUL twice, which neither a
     /// destination nor a group's identity starts with.
-    private static let outputPathsIdentity = "\u{0}\u{0}output paths"
+    static let outputPathsIdentity = "\u{0}\u{0}output paths"
 
     /// The source path of an ``identity(of:)``.
     private static func sourcePath(of identity: String) -> String {
@@ -493,7 +553,14 @@ final class StoredBuild: DestinationSourceCache {
     /// folder renamed from `Ålesund` composed (NFC) to decomposed (NFD, as `convmv --nfd` does)
     /// is the same dictionary key and the same fingerprint (a folder's entries are relative to
     /// it), yet its files' paths on disk changed — what was loaded from it must not be read back.
-    private static func digest(_ fingerprint: SourceFingerprint, sourcePath: String) -> String {
+    static func digest(_ fingerprint: SourceFingerprint, sourcePath: String) -> String {
         ContentHash.hex64(sourcePath + "\u{0}" + fingerprint.digest)  // joining strings keeps their bytes
+    }
+
+    /// ``digest(_:sourcePath:)`` without a destination folder's `index.md`; `""` for a file source,
+    /// and when an entry besides `index.md` is not settled (it could change again unseen).
+    static func digestOutsideIndex(_ fingerprint: SourceFingerprint, sourcePath: String) -> String {
+        guard sourcePath.hasSuffix("/index.md"), fingerprint.isSettled(excluding: "index.md") else { return "" }
+        return ContentHash.hex64(sourcePath + "\u{0}" + fingerprint.digest(excluding: "index.md"))
     }
 }

@@ -8,11 +8,12 @@ import RoadTripCore
 /// ``StoredBuild/outputPathsAreLastBuilds(_:)``).
 ///
 /// Binary, little-endian, without field names (``StoredBytesWriter``) (a 4,000-destination site has 12,000 file records,
-/// read on every build): the magic `RTBUILD3\n`, the site key
+/// read on every build): the magic `RTBUILD4\n`, the site key
 /// (a string), then a 32-bit count of destinations and for each: its source path, its slug,
-/// its key (three strings), a 32-bit count of files and for each file its path (a string) and
+/// its key, the digest of its page inputs (four strings), a 32-bit count of files and for each file its path (a string) and
 /// its ``BasemapFileStamp`` as four 64-bit integers (size, modification time, status-change time,
-/// inode). A string is a 32-bit byte count and that many bytes of UTF-8. Last, the checksum of
+/// inode); then a flag and, when set, the ``BodyEditSnapshot``. A string is a 32-bit byte count
+/// and that many bytes of UTF-8. Last, the checksum of
 /// everything before it (``StoredChecksum``, 16 bytes). Anything that does not parse whole — a
 /// checksum that does not match, another magic, a count past the end, invalid UTF-8, bytes left
 /// over — is an empty file: the build then renders everything.
@@ -21,6 +22,9 @@ struct StoredBuildFile: Sendable, Equatable {
     struct Destination: Sendable, Equatable {
         /// What the files were rendered from (``StoredBuild/key(of:inputs:placemark:)``).
         var key: String
+        /// The digest of the destination's page inputs, the part of `key` besides its source's
+        /// fingerprint (``StoredBuild/inputsDigest(_:placemark:)``); `""` for a site-wide group.
+        var inputs = ""
         /// The output files (relative paths) and their stamps after the build's write.
         var files: [StampedFile]
     }
@@ -31,17 +35,20 @@ struct StoredBuildFile: Sendable, Equatable {
         var stamp: BasemapFileStamp
     }
 
-    static let magic = Array("RTBUILD3\n".utf8)
+    static let magic = Array("RTBUILD4\n".utf8)
 
     /// Everything the records depend on besides their own sources (``StoredBuild``'s site key).
     var siteKey: String
     /// By destination: `sourcePath` + NUL + slug; by site-wide group: NUL + its name (an empty
     /// source path, which no destination has).
     var destinations: [String: Destination]
+    /// What tells the next build that only prose changed, `nil` when this build left none.
+    var snapshot: BodyEditSnapshot?
 
-    init(siteKey: String, destinations: [String: Destination] = [:]) {
+    init(siteKey: String, destinations: [String: Destination] = [:], snapshot: BodyEditSnapshot? = nil) {
         self.siteKey = siteKey
         self.destinations = destinations
+        self.snapshot = snapshot
     }
 
     /// The file's contents parsed, or `nil` when they do not parse whole.
@@ -52,17 +59,19 @@ struct StoredBuildFile: Sendable, Equatable {
         var destinations: [String: Destination] = [:]
         destinations.reserveCapacity(count)
         for _ in 0..<count {
-            guard let identity = reader.string(), let key = reader.string(), let fileCount = reader.count() else { return nil }
+            guard let identity = reader.string(), let key = reader.string(), let inputs = reader.string(),
+                  let fileCount = reader.count()
+            else { return nil }
             var files: [StampedFile] = []
             files.reserveCapacity(fileCount)
             for _ in 0..<fileCount {
                 guard let path = reader.string(), let stamp = reader.stamp() else { return nil }
                 files.append(StampedFile(path: path, stamp: stamp))
             }
-            destinations[identity] = Destination(key: key, files: files)
+            destinations[identity] = Destination(key: key, inputs: inputs, files: files)
         }
-        guard reader.isAtEnd else { return nil }
-        self.init(siteKey: siteKey, destinations: destinations)
+        guard let snapshot = reader.optional({ $0.bodyEditSnapshot() }), reader.isAtEnd else { return nil }
+        self.init(siteKey: siteKey, destinations: destinations, snapshot: snapshot)
     }
 
     /// The file's bytes, destinations sorted by identity (the same records give the same bytes).
@@ -70,16 +79,19 @@ struct StoredBuildFile: Sendable, Equatable {
         var writer = StoredBytesWriter(prefix: Self.magic, capacity: 64 + destinations.count * 400)
         writer.append(siteKey)
         writer.append(count: destinations.count)
-        for identity in destinations.keys.sorted() {
+        for identity in destinations.keys.sorted(by: { $0.precedesInBytes($1) }) {
             let destination = destinations[identity]!
             writer.append(identity)
             writer.append(destination.key)
+            writer.append(destination.inputs)
             writer.append(count: destination.files.count)
             for file in destination.files {
                 writer.append(file.path)
                 writer.append(file.stamp)
             }
         }
+        writer.append(snapshot != nil)
+        if let snapshot { writer.append(snapshot) }
         return writer.sealedData
     }
 }

@@ -23,11 +23,7 @@ enum StoredDestinationCoding {
         writer.append(count: destinations.count)
         for destination in destinations { writer.append(destination) }
         writer.append(count: diagnostics.count)
-        for diagnostic in diagnostics {
-            writer.append(diagnostic.severity == .error)
-            writer.append(diagnostic.location)
-            writer.append(diagnostic.message)
-        }
+        for diagnostic in diagnostics { writer.append(diagnostic) }
         return Data(writer.bytes)
     }
 
@@ -44,9 +40,8 @@ enum StoredDestinationCoding {
         guard let diagnosticCount = reader.count() else { return nil }
         var diagnostics: [Diagnostic] = []
         for _ in 0..<diagnosticCount {
-            guard let isError = reader.bool(), let location = reader.sourceLocation(), let message = reader.string()
-            else { return nil }
-            diagnostics.append(Diagnostic(isError ? .error : .warning, location, message))
+            guard let diagnostic = reader.diagnostic() else { return nil }
+            diagnostics.append(diagnostic)
         }
         return reader.isAtEnd ? (destinations, diagnostics) : nil
     }
@@ -56,12 +51,6 @@ extension StoredBytesWriter {
     fileprivate mutating func append(_ coordinate: Coordinate) {
         append(coordinate.latitude)
         append(coordinate.longitude)
-    }
-
-    fileprivate mutating func append(_ location: SourceLocation) {
-        append(location.path)
-        append(location.line)
-        append(location.column)
     }
 
     fileprivate mutating func append(_ date: CalendarDate) {
@@ -164,12 +153,7 @@ extension StoredBytesReader {
     }
 
     fileprivate mutating func optionalString() -> String?? { optional { $0.string() } }
-    fileprivate mutating func optionalInt() -> Int?? { optional { $0.int() } }
-
-    fileprivate mutating func sourceLocation() -> SourceLocation? {
-        guard let path = string(), let line = optionalInt(), let column = optionalInt() else { return nil }
-        return SourceLocation(path: path, line: line, column: column)
-    }
+    mutating func optionalInt() -> Int?? { optional { $0.int() } }
 
     fileprivate mutating func calendarDate() -> CalendarDate? {
         guard let year = int(), let month = int(), let day = int(),

@@ -38,28 +38,48 @@ final class StoredPlacemarks: Geocoder {
     private let base: any Geocoder
     private let fileURL: URL
     private let projectRoot: URL
-    private let key: String
-    /// What the last build kept under ``key``.
-    private let previous: [Question: Placemark?]
+    private let reads: Bool
+    /// The key and what the last build kept under it, read when first needed (a rebuild that
+    /// skips its steps, ``BodyEditRebuild``, asks nothing: neither the file nor libgeonames'
+    /// identity is read then); `nil` until then.
+    private let stored = Mutex<Stored?>(nil)
     /// This build's questions and answers.
     private let asked = Mutex([Question: Placemark?]())
 
-    /// Answers in front of `base` (which must have a ``Geocoder/dataIdentity``: `nil` otherwise),
-    /// kept in `projectRoot`'s `.roadtrip-cache/build/placemarks.store`, read unless `reads` is
-    /// `false` (`--no-cache`).
-    init?(base: any Geocoder, projectRoot: URL, reads: Bool) {
-        guard let identity = base.dataIdentity else { return nil }
+    /// The file's key (`nil` when the base geocoder has no ``Geocoder/dataIdentity``: nothing is
+    /// kept) and its answers.
+    private struct Stored: Sendable {
+        var key: String?
+        var previous: [Question: Placemark?]
+    }
+
+    /// Answers in front of `base` (kept only when it has a ``Geocoder/dataIdentity``), kept in
+    /// `projectRoot`'s `.roadtrip-cache/build/placemarks.store`, read unless `reads` is `false`
+    /// (`--no-cache`).
+    init(base: any Geocoder, projectRoot: URL, reads: Bool) {
         self.base = base
         self.projectRoot = projectRoot
+        self.reads = reads
         fileURL = ProjectCacheFolder.build(projectRoot: projectRoot).appendingPathComponent("placemarks.store", isDirectory: false)
-        key = ContentHash.hex64("1\u{0}" + ExecutableIdentity.current + "\u{0}" + identity)
-        let folder = fileURL.deletingLastPathComponent()
-        if reads, StoredBuild.folderProblem(folder, projectRoot: projectRoot) == nil,
-           let data = StoredBuild.contents(ofFile: fileURL.path), let answers = Self.answers(parsing: data, key: key)
-        {
-            previous = answers
-        } else {
-            previous = [:]
+    }
+
+    /// The key and the answers kept under it, read once.
+    private func storedAnswers() -> Stored {
+        stored.withLock { stored in
+            if let stored { return stored }
+            var read = Stored(key: nil, previous: [:])
+            if let identity = base.dataIdentity {
+                let key = ContentHash.hex64("1\u{0}" + ExecutableIdentity.current + "\u{0}" + identity)
+                read.key = key
+                let folder = fileURL.deletingLastPathComponent()
+                if reads, StoredBuild.folderProblem(folder, projectRoot: projectRoot) == nil,
+                   let data = StoredBuild.contents(ofFile: fileURL.path), let answers = Self.answers(parsing: data, key: key)
+                {
+                    read.previous = answers
+                }
+            }
+            stored = read
+            return read
         }
     }
 
@@ -70,23 +90,27 @@ final class StoredPlacemarks: Geocoder {
     func reverse(_ coordinate: Coordinate) -> Placemark? {
         let question = Question(coordinate)
         if let answer = asked.withLock({ $0[question] }) { return answer }
-        let answer = previous[question] ?? base.reverse(coordinate)
+        let answer = storedAnswers().previous[question] ?? base.reverse(coordinate)
         asked.withLock { $0[question] = answer }
         return answer
     }
 
     func forward(_ query: String) -> ForwardResult { base.forward(query) }
 
-    /// Loads the base geocoder ahead only when no answer was kept (a first build, a new gazetteer).
+    /// Reads the kept answers on another thread, and loads the base geocoder ahead only when there
+    /// are none (a first build, a new gazetteer).
     func prepareInBackground() {
-        if previous.isEmpty { base.prepareInBackground() }
+        DispatchQueue.global(qos: .userInitiated).async {
+            if self.storedAnswers().previous.isEmpty { self.base.prepareInBackground() }
+        }
     }
 
     /// Replaces the file with this build's answers when they differ from those read; why it could
     /// not, or `nil`.
     func save() -> String? {
         let answers = asked.withLock { $0 }
-        guard answers != previous else { return nil }
+        let stored = storedAnswers()
+        guard let key = stored.key, answers != stored.previous else { return nil }
         if let problem = StoredBuild.makeFolder(fileURL.deletingLastPathComponent(), projectRoot: projectRoot) { return problem }
         switch CacheFileReplacement.replace(fileURL.path, with: Self.data(answers, key: key)) {
         case .success: return nil

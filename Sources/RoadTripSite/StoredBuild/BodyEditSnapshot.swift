@@ -1,0 +1,120 @@
+import RoadTripCore
+import RoadTripGeo
+
+/// What a build leaves in its ``StoredBuildFile`` for the next one to tell that only the prose of
+/// some destinations changed since (``BodyEditRebuild``): everything besides the destinations'
+/// own sources that decides the site — the names in `Destinations/`, every source's fingerprint,
+/// the diagnostics of each step, the offline basemap's tiles in the output folder, and the output
+/// files no stored record stamps. Written only by a build where each of those could be told
+/// again without running its steps (``StoredBuild/save()`` says when).
+struct BodyEditSnapshot: Sendable, Equatable {
+    /// One source as the build fingerprinted it (``SourceFingerprint``).
+    struct Source: Sendable, Equatable {
+        /// The source path (a destination's `sourcePath`: `Destinations/<name>/index.md`, or
+        /// `Destinations/Destinations.plist`).
+        var path: String
+        /// ``StoredBuild``'s digest of its fingerprint with its path.
+        var digest: String
+        /// The same without the folder's `index.md` (`""` for a file source): equal when nothing
+        /// but `index.md` changed in the folder.
+        var digestOutsideIndex: String
+    }
+
+    /// The diagnostics one step reported, in order.
+    struct StepDiagnostics: Sendable, Equatable {
+        /// The step's name (`plan-itinerary`).
+        var step: String
+        var diagnostics: [Diagnostic]
+    }
+
+    /// ``DestinationsListing/digest(of:)`` of `Destinations/` when the build started.
+    var listing: String
+    /// Every source the build loaded, sorted by path.
+    var sources: [Source]
+    /// How many destinations the build published.
+    var destinationCount: Int
+    /// What each step after load-config reported, in step order, write-output's before its save.
+    var stepDiagnostics: [StepDiagnostics]
+    /// The offline basemap's fingerprint (`BasemapTileCache.fingerprint(of:)`), `nil` without tiles.
+    var basemapFingerprint: String?
+    /// The tiles the output folder holds as links to the basemap cache's files, sorted.
+    var tiles: [BasemapPyramid.Tile]
+    /// The output files that neither a stored record nor the basemap index stamps (the theme's
+    /// assets, `404.html`, `sitemap.xml`, …), with their stamps after the write.
+    var looseFiles: [StoredBuildFile.StampedFile]
+}
+
+extension StoredBytesWriter {
+    /// `snapshot`'s fields in declaration order (a list as a count and its items; a tile as its
+    /// zoom, x and y).
+    mutating func append(_ snapshot: BodyEditSnapshot) {
+        append(snapshot.listing)
+        append(count: snapshot.sources.count)
+        for source in snapshot.sources {
+            append(source.path)
+            append(source.digest)
+            append(source.digestOutsideIndex)
+        }
+        append(snapshot.destinationCount)
+        append(count: snapshot.stepDiagnostics.count)
+        for step in snapshot.stepDiagnostics {
+            append(step.step)
+            append(count: step.diagnostics.count)
+            for diagnostic in step.diagnostics { append(diagnostic) }
+        }
+        append(snapshot.basemapFingerprint)
+        append(count: snapshot.tiles.count)
+        for tile in snapshot.tiles {
+            append(tile.zoom)
+            append(tile.x)
+            append(tile.y)
+        }
+        append(count: snapshot.looseFiles.count)
+        for file in snapshot.looseFiles {
+            append(file.path)
+            append(file.stamp)
+        }
+    }
+}
+
+extension StoredBytesReader {
+    /// What ``StoredBytesWriter/append(_:)-(BodyEditSnapshot)`` wrote, or `nil`.
+    mutating func bodyEditSnapshot() -> BodyEditSnapshot? {
+        guard let listing = string(), let sourceCount = count() else { return nil }
+        var sources: [BodyEditSnapshot.Source] = []
+        sources.reserveCapacity(sourceCount)
+        for _ in 0..<sourceCount {
+            guard let path = string(), let digest = string(), let outside = string() else { return nil }
+            sources.append(BodyEditSnapshot.Source(path: path, digest: digest, digestOutsideIndex: outside))
+        }
+        guard let destinationCount = int(), let stepCount = count() else { return nil }
+        var steps: [BodyEditSnapshot.StepDiagnostics] = []
+        for _ in 0..<stepCount {
+            guard let step = string(), let diagnosticCount = count() else { return nil }
+            var diagnostics: [Diagnostic] = []
+            for _ in 0..<diagnosticCount {
+                guard let diagnostic = diagnostic() else { return nil }
+                diagnostics.append(diagnostic)
+            }
+            steps.append(BodyEditSnapshot.StepDiagnostics(step: step, diagnostics: diagnostics))
+        }
+        guard let basemapFingerprint = optional({ $0.string() }), let tileCount = count() else { return nil }
+        var tiles: [BasemapPyramid.Tile] = []
+        tiles.reserveCapacity(tileCount)
+        for _ in 0..<tileCount {
+            guard let zoom = int(), let x = int(), let y = int(), (0...30).contains(zoom),
+                  (0..<(1 << zoom)).contains(x), (0..<(1 << zoom)).contains(y)
+            else { return nil }
+            tiles.append(BasemapPyramid.Tile(zoom: zoom, x: x, y: y))
+        }
+        guard let looseCount = count() else { return nil }
+        var looseFiles: [StoredBuildFile.StampedFile] = []
+        for _ in 0..<looseCount {
+            guard let path = string(), let stamp = stamp() else { return nil }
+            looseFiles.append(StoredBuildFile.StampedFile(path: path, stamp: stamp))
+        }
+        return BodyEditSnapshot(
+            listing: listing, sources: sources, destinationCount: destinationCount, stepDiagnostics: steps,
+            basemapFingerprint: basemapFingerprint, tiles: tiles, looseFiles: looseFiles)
+    }
+}

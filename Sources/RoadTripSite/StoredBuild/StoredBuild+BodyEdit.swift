@@ -1,0 +1,118 @@
+import Foundation
+import RoadTripCore
+import RoadTripGeo
+import RoadTripRender
+
+extension StoredBuild {
+    /// What the steps of a build tell the stored build for the ``BodyEditSnapshot`` it saves.
+    struct SnapshotParts: Sendable {
+        /// ``DestinationsListing/digest(of:)`` when the stored build was made, before any source was read.
+        var listing: String?
+        /// Each step's diagnostics after load-config (``noteDiagnostics(_:ofStep:)``).
+        var stepDiagnostics: [BodyEditSnapshot.StepDiagnostics] = []
+        /// Whether the theme's destination page shows its prose verbatim once at most
+        /// (``noteBodiesSpliceable(_:)``); `nil` until render-pages says.
+        var bodiesAreSpliceable: Bool?
+        /// The offline basemap's fingerprint and the tiles linked into the output
+        /// (``noteBasemap(fingerprint:tiles:)``), `nil` until draw-basemap says.
+        var basemap: (fingerprint: String?, tiles: [BasemapPyramid.Tile])?
+        /// Every output path of the build (``noteOutputPaths(_:paths:)``).
+        var outputPaths: [String]?
+        /// How many destinations the build published.
+        var destinationCount: Int?
+        /// Why the next build could not tell a prose edit from the snapshot (no snapshot is saved).
+        var refusals: Set<String> = []
+        /// A snapshot made by ``BodyEditRebuild``, saved as it is instead.
+        var carried: BodyEditSnapshot?
+    }
+
+    /// Notes what step `step` reported (`diagnostics`, in order), for a later build to report
+    /// again when it skips the step.
+    func noteDiagnostics(_ diagnostics: [Diagnostic], ofStep step: String) {
+        state.withLock { $0.snapshot.stepDiagnostics.append(BodyEditSnapshot.StepDiagnostics(step: step, diagnostics: diagnostics)) }
+    }
+
+    /// Notes whether the theme's destination page inserts the prose verbatim
+    /// (`TemplateLibrary.insertsOnlyVerbatim(_:from:)`).
+    func noteBodiesSpliceable(_ spliceable: Bool) {
+        state.withLock { $0.snapshot.bodiesAreSpliceable = spliceable }
+    }
+
+    /// Notes the offline basemap's fingerprint and its tiles linked from the cache into the output
+    /// (`nil` and none without a basemap).
+    func noteBasemap(fingerprint: String?, tiles: [BasemapPyramid.Tile]) {
+        state.withLock { $0.snapshot.basemap = (fingerprint, tiles) }
+    }
+
+    /// Notes how many destinations the build publishes.
+    func noteDestinationCount(_ count: Int) {
+        state.withLock { $0.snapshot.destinationCount = count }
+    }
+
+    /// Notes why the next build may not skip steps on a prose edit: no snapshot is saved.
+    func refuseSnapshot(_ reason: String) {
+        state.withLock { _ = $0.snapshot.refusals.insert(reason) }
+    }
+
+    /// The snapshot to save with `records` (this build's, by identity) and `sources` (an
+    /// unsettled one with the digest `""`, which no fingerprint has: the next build reads it
+    /// again), or `nil` when a step refused one, a part is missing, or a loose file cannot be
+    /// stamped.
+    func snapshot(records: [String: StoredBuildFile.Destination], sources: [String: Source]) -> BodyEditSnapshot? {
+        let parts = state.withLock { $0.snapshot }
+        if let carried = parts.carried { return carried }
+        guard parts.refusals.isEmpty, let listing = parts.listing, parts.bodiesAreSpliceable == true,
+              let basemap = parts.basemap, let paths = parts.outputPaths, let destinationCount = parts.destinationCount
+        else { return nil }
+        var stamped = Set<String>()
+        for record in records.values { for file in record.files { stamped.insert(file.path) } }
+        for tile in basemap.tiles { stamped.insert(BasemapTileSet.folder + "/" + tile.path) }
+        var looseFiles: [StoredBuildFile.StampedFile] = []
+        for path in paths where !stamped.contains(path) {
+            // By its whole path: a first build's output folder did not exist when `outputFolder` was opened.
+            guard let stamp = BasemapFileStamp.of(path: outputRoot + "/" + path) else { return nil }
+            looseFiles.append(StoredBuildFile.StampedFile(path: path, stamp: stamp))
+        }
+        let snapshotSources = sources.map { path, source in
+            BodyEditSnapshot.Source(
+                path: path, digest: source.isSettled ? source.digest : "", digestOutsideIndex: source.digestOutsideIndex)
+        }.sorted { $0.path.precedesInBytes($1.path) }
+        return BodyEditSnapshot(
+            listing: listing, sources: snapshotSources, destinationCount: destinationCount,
+            stepDiagnostics: parts.stepDiagnostics, basemapFingerprint: basemap.fingerprint, tiles: basemap.tiles,
+            looseFiles: looseFiles)
+    }
+
+    /// ``DestinationsListing/digest(of:)`` as this stored build was made.
+    var listingDigest: String? { state.withLock { $0.snapshot.listing } }
+
+    /// What a ``BodyEditRebuild`` commits once it has checked everything: `unchanged` sources
+    /// are this build's as the last build kept them (their records, unread); each of `loaded`
+    /// (source path → digests and record) is this build's as loaded; every stored record but
+    /// those of `rendered` is kept; each of `rendered` (identity → key, inputs, paths) is noted
+    /// rendered; `snapshot` is saved as it is.
+    func commitBodyEdit(
+        unchanged: [String], loaded: [String: Source], rendered: [String: (key: String, inputs: String, paths: [String])],
+        snapshot: BodyEditSnapshot
+    ) {
+        var sources: [String: Source] = [:]
+        sources.reserveCapacity(unchanged.count + loaded.count)
+        let snapshotSources = Dictionary(uniqueKeysWithValues: (previousSnapshot?.sources ?? []).map { ($0.path, $0) })
+        for path in unchanged {
+            guard let source = snapshotSources[path] else { continue }
+            sources[path] = Source(
+                digest: source.digest, digestOutsideIndex: source.digestOutsideIndex, isSettled: true,
+                // Its record only from a shard read already: the others are not written again.
+                record: previousSourceIfRead(path).flatMap { $0.digest == source.digest ? $0.record : nil })
+        }
+        sources.merge(loaded) { _, new in new }
+        var kept = previous.filter { rendered[$0.key] == nil && $0.key != Self.outputPathsIdentity }
+        kept.reserveCapacity(previous.count)
+        state.withLock { state in
+            state.sources = sources
+            state.kept = kept
+            state.rendered = rendered
+            state.snapshot.carried = snapshot
+        }
+    }
+}

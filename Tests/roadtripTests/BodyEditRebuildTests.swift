@@ -1,0 +1,148 @@
+import Foundation
+import Testing
+import TestTools
+
+/// `roadtrip build` after an edit of prose alone (`BodyEditRebuild`): the page is made from the
+/// one the last build wrote, every step between load-destinations and write-output is skipped,
+/// and the output and the diagnostics are those of a full build (`--no-cache` into a fresh
+/// folder). Every other change runs the steps, and `--verbose` says why.
+@Suite struct BodyEditRebuildTests {
+    typealias Place = IncrementalBuildTests.Place
+
+    /// `line` of `--verbose`'s "every step runs: …", or `nil` when the steps were skipped.
+    static func reasonEveryStepRuns(_ output: CommandRunner.Output) -> String? {
+        output.standardOutput.split(separator: "\n").first { $0.contains("every step runs: ") }.map(String.init)
+    }
+
+    /// Appends a paragraph to `slug`'s prose (its second: the feed shows only the first), settled.
+    static func appendProse(_ project: TemporaryProject, _ slug: String, _ text: String) throws {
+        let path = "Destinations/\(slug)/index.md"
+        try project.write(path, try project.read(path) + "\n" + text + "\n")
+        try IncrementalBuildTests.settle(project, [path])
+    }
+
+    /// A prose edit writes one page, reports the skipped steps, and equals a full build; so do
+    /// two at once, and a build where nothing changed (nothing written). An edit that is not
+    /// settled yet (written a moment ago) is read, and read again by the next build.
+    @Test func aProseEditWritesOnlyItsPage() throws {
+        let project = try IncrementalBuildTests.builtSite()
+        defer { project.remove() }
+        try Self.appendProse(project, "bergen", "Fish market at dawn.")
+        let output = try IncrementalBuildTests.buildAndCompareOutput(project, "prose of bergen")
+        #expect(IncrementalBuildTests.onlyProseChanged(output), "\(output.standardOutput)")
+        #expect(output.standardOutput.contains("(1 written, "), "\(output.standardOutput)")
+        #expect(output.standardOutput.contains("render-pages: 4 destinations (3 reused), 1 made from the last build's page"))
+        #expect(output.standardOutput.contains("[6/12] fit-maps: skipped: as the last build"))
+        #expect(try project.read("Output/bergen/index.html").contains("Fish market at dawn."))
+
+        try Self.appendProse(project, "tromso", "Northern lights.")
+        try Self.appendProse(project, "alesund", "Art nouveau.")
+        let two = try IncrementalBuildTests.buildAndCompareOutput(project, "prose of two")
+        #expect(IncrementalBuildTests.onlyProseChanged(two) && two.standardOutput.contains("(2 written, "), "\(two.standardOutput)")
+
+        let nothing = try IncrementalBuildTests.buildAndCompareOutput(project, "nothing changed")
+        #expect(nothing.standardOutput.contains("nothing changed since the last build: the steps up to write-output are skipped"))
+        #expect(nothing.standardOutput.contains("(0 written, "), "\(nothing.standardOutput)")
+
+        // Written just now: not settled. Read now, and again by the next build, which sees it
+        // settled; the one after reads nothing (the --no-cache builds the comparison makes write
+        // the shared sources too: plain builds here).
+        let path = "Destinations/trondheim/index.md"
+        try project.write(path, try project.read(path) + "\nCathedral.\n")
+        let fresh = try project.build()
+        #expect(IncrementalBuildTests.onlyProseChanged(fresh), "\(fresh.standardOutput)")
+        try IncrementalBuildTests.settle(project, [path])
+        let again = try project.build()
+        #expect(again.standardOutput.contains("(3 reused) — only prose changed"), "\(again.standardOutput)")
+        let settled = try IncrementalBuildTests.buildAndCompareOutput(project, "settled")
+        #expect(settled.standardOutput.contains("(4 reused) — nothing changed"), "\(settled.standardOutput)")
+    }
+
+    /// Each of these runs every step (and `--verbose` says why), and the output still equals a
+    /// full build: a new title; a new first paragraph (the feed shows it); a file added beside
+    /// `index.md`; a folder added to `Destinations/`; an output file changed by hand (repaired);
+    /// `--strict` when the last build had warnings.
+    @Test func everyOtherChangeRunsTheSteps() throws {
+        let project = try IncrementalBuildTests.builtSite()
+        defer { project.remove() }
+        func expectSteps(_ comment: String, because reason: String, arguments: [String] = []) throws {
+            let output = try IncrementalBuildTests.buildAndCompareOutput(project, comment, arguments: arguments)
+            #expect(!IncrementalBuildTests.onlyProseChanged(output), "\(comment): \(output.standardOutput)")
+            #expect(Self.reasonEveryStepRuns(output)?.contains(reason) == true, "\(comment): \(output.standardOutput)")
+        }
+        let path = "Destinations/bergen/index.md"
+        try project.write(path, try project.read(path).replacingOccurrences(of: "title: Bergen", with: "title: Bergen Harbour"))
+        try IncrementalBuildTests.settle(project, [path])
+        try expectSteps("a new title", because: "changed beyond its prose")
+
+        try project.write(path, try project.read(path).replacingOccurrences(of: "road to bergen", with: "sea to bergen"))
+        try IncrementalBuildTests.settle(project, [path])
+        try expectSteps("a new first paragraph", because: "its first paragraph")
+
+        try project.write("Destinations/bergen/notes.txt", "not read")
+        try Self.appendProse(project, "bergen", "More.")
+        try IncrementalBuildTests.settle(project, ["Destinations/bergen/notes.txt"])
+        try expectSteps("a file beside index.md", because: "changed beyond its index.md")
+
+        let oslo = Place(title: "Oslo", order: 9, day: 20, tags: [], pointCount: 0, latitude: 59.9, longitude: 10.7, words: ["capital"])
+        try project.write("Destinations/oslo/index.md", oslo.markdown)
+        try IncrementalBuildTests.settle(project, ["Destinations/oslo/index.md"])
+        try expectSteps("a new destination", because: "Destinations/ has other names")
+
+        let map = project.output.appendingPathComponent("tromso/map.svg")
+        try (try Data(contentsOf: map) + Data("<!-- edited -->".utf8)).write(to: map)
+        try Self.appendProse(project, "bergen", "Even more.")
+        try expectSteps("an output file edited", because: "not as the last build left it")
+
+        try Self.appendProse(project, "bergen", "Warned.")
+        try project.write("Destinations/bergen/pois.json", "[{\"title\": \"Dock\", \"latitude\": \"60.5\", \"longitude\": 5}]")
+        try IncrementalBuildTests.settle(project, ["Destinations/bergen/pois.json"])
+        _ = try IncrementalBuildTests.buildAndCompareOutput(project, "a warning")
+        try Self.appendProse(project, "bergen", "Strict.")
+        let strict = try project.build(["--verbose", "--strict"])
+        #expect(strict.status == 1)
+        #expect(Self.reasonEveryStepRuns(strict)?.contains("--strict") == true, "\(strict.standardOutput)")
+    }
+
+    /// Warnings of the skipped steps are reported again, in the same order as a full build's: a
+    /// stop arriving before the previous one (plan-itinerary) and a data file with a text latitude
+    /// (load-destinations, from the stored record).
+    @Test func warningsOfSkippedStepsAreReportedAgain() throws {
+        let project = try TemporaryProject(copyingTheme: false)
+        defer { project.remove() }
+        try project.write("Destinations/site.yaml", IncrementalBuildTests.siteYAML)
+        var written = ["Destinations/site.yaml"]
+        for (index, name) in ["bergen", "alesund", "trondheim"].enumerated() {
+            let place = Place(
+                title: name.capitalized, order: index + 1, day: 20 - 5 * index, tags: [], pointCount: 0,
+                latitude: 60 + Double(index), longitude: 5, words: ["road", "to", name])
+            try project.write("Destinations/\(name)/index.md", place.markdown)
+            written.append("Destinations/\(name)/index.md")
+        }
+        try project.write("Destinations/alesund/pois.json", "[{\"title\": \"Dock\", \"latitude\": \"61.5\", \"longitude\": 5}]")
+        written.append("Destinations/alesund/pois.json")
+        try IncrementalBuildTests.settle(project, written)
+        let first = try IncrementalBuildTests.buildAndCompareOutput(project, "first build")
+        let warnings = first.standardError.split(separator: "\n").filter { $0.contains(": warning: ") }
+        #expect(warnings.contains { $0.contains("before the previous stop") }, "\(first.standardError)")
+        #expect(warnings.contains { $0.hasPrefix("Destinations/alesund/pois.json") }, "\(first.standardError)")
+        try Self.appendProse(project, "trondheim", "Cathedral.")
+        let edited = try IncrementalBuildTests.buildAndCompareOutput(project, "prose edit")
+        #expect(IncrementalBuildTests.onlyProseChanged(edited), "\(edited.standardOutput)")
+        #expect(edited.standardError.split(separator: "\n").filter { $0.contains(": warning: ") } == warnings)
+    }
+
+    /// A theme that shows the prose escaped as well (a meta description of it) cannot have the
+    /// prose replaced in its page: every step runs, and the output equals a full build.
+    @Test func aThemeThatEscapesTheProseRunsTheSteps() throws {
+        let project = try IncrementalBuildTests.builtSite(copyingTheme: true)
+        defer { project.remove() }
+        let layout = "Themes/default/layouts/destination.mustache"
+        try project.write(layout, "<!-- {{destination.bodyHTML}} -->\n" + (try project.read(layout)))
+        try IncrementalBuildTests.settle(project, [layout])
+        _ = try IncrementalBuildTests.buildAndCompareOutput(project, "theme changed")
+        try Self.appendProse(project, "bergen", "Fish market.")
+        let output = try IncrementalBuildTests.buildAndCompareOutput(project, "prose edit")
+        #expect(!IncrementalBuildTests.onlyProseChanged(output), "\(output.standardOutput)")
+    }
+}

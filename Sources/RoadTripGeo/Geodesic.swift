@@ -16,7 +16,7 @@ public enum Geodesic {
     /// immutable and safe to share across concurrency domains.
     private static let ellipsoid: geod_geodesic = {
         var geodesic = geod_geodesic()
-        geod_init(&geodesic, equatorialRadius, flattening)
+        rt_geod_init(&geodesic, equatorialRadius, flattening)
         return geodesic
     }()
 
@@ -35,7 +35,7 @@ public enum Geodesic {
         var initialAzimuth = 0.0
         var finalAzimuth = 0.0
         withUnsafePointer(to: ellipsoid) { geodesic in
-            geod_inverse(
+            rt_geod_inverse(
                 geodesic, from.latitude, from.longitude, to.latitude, to.longitude,
                 &distance, &initialAzimuth, &finalAzimuth)
         }
@@ -48,7 +48,7 @@ public enum Geodesic {
     public static func distance(from: Coordinate, to: Coordinate) -> Double {
         var distance = 0.0
         withUnsafePointer(to: ellipsoid) { geodesic in
-            geod_inverse(geodesic, from.latitude, from.longitude, to.latitude, to.longitude, &distance, nil, nil)
+            rt_geod_inverse(geodesic, from.latitude, from.longitude, to.latitude, to.longitude, &distance, nil, nil)
         }
         return distance
     }
@@ -65,7 +65,7 @@ public enum Geodesic {
         var latitude = 0.0
         var longitude = 0.0
         withUnsafePointer(to: ellipsoid) { geodesic in
-            geod_direct(
+            rt_geod_direct(
                 geodesic, from.latitude, from.longitude, azimuth, distance,
                 &latitude, &longitude, nil)
         }
@@ -81,7 +81,7 @@ public enum Geodesic {
     public static func path(from: Coordinate, to: Coordinate, spacing: Double, maximumPoints: Int = 257) -> [Coordinate] {
         var line = geod_geodesicline()
         withUnsafePointer(to: ellipsoid) { geodesic in
-            geod_inverseline(&line, geodesic, from.latitude, from.longitude, to.latitude, to.longitude, 0)
+            rt_geod_inverseline(&line, geodesic, from.latitude, from.longitude, to.latitude, to.longitude, 0)
         }
         let length = line.s13
         guard length.isFinite, length > 0, spacing > 0 else { return [from, to] }
@@ -91,7 +91,7 @@ public enum Geodesic {
         for step in 1..<segments {
             var latitude = 0.0
             var longitude = 0.0
-            geod_position(&line, length * Double(step) / Double(segments), &latitude, &longitude, nil)
+            rt_geod_position(&line, length * Double(step) / Double(segments), &latitude, &longitude, nil)
             points.append(Coordinate(latitude: latitude, longitude: longitude))
         }
         points.append(to)

@@ -94,7 +94,7 @@ public final class GSHHGFile: Sendable {
 
         deinit {
             let id = id
-            GSHHGFile.library.withLock { _ in _ = nc_close(id) }
+            GSHHGFile.library.withLock { _ in _ = rt_nc_close(id) }
         }
     }
 
@@ -131,20 +131,20 @@ public final class GSHHGFile: Sendable {
     private static func open(folder: URL, kind: Kind, resolution: Resolution) throws(Failure) -> Layout {
         let url = url(folder: folder, kind: kind, resolution: resolution)
         var id: Int32 = 0
-        Self.silenceHDF5()
-        let opened = url.withUnsafeFileSystemRepresentation { path in path.map { nc_open($0, NC_NOWRITE, &id) } ?? NC_EINVAL }
+        try Self.loadLibrary(for: url)
+        let opened = url.withUnsafeFileSystemRepresentation { path in path.map { rt_nc_open($0, NC_NOWRITE, &id) } ?? NC_EINVAL }
         guard opened == NC_NOERR else { throw Failure(path: url.path, reason: Self.reason(opened)) }
         var variables: [String: Int32] = [:]
         var count: Int32 = 0
-        nc_inq_nvars(id, &count)
+        rt_nc_inq_nvars(id, &count)
         for variable in 0..<count {
             var name = [CChar](repeating: 0, count: Int(NC_MAX_NAME) + 1)
-            if nc_inq_varname(id, variable, &name) == NC_NOERR { variables[String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)] = variable }
+            if rt_nc_inq_varname(id, variable, &name) == NC_NOERR { variables[String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)] = variable }
         }
         func scalar(_ name: String) throws(Failure) -> Int {
             var value: Int32 = 0
-            guard let variable = variables[name], nc_get_var_int(id, variable, &value) == NC_NOERR else {
-                nc_close(id)
+            guard let variable = variables[name], rt_nc_get_var_int(id, variable, &value) == NC_NOERR else {
+                rt_nc_close(id)
                 throw Failure(path: url.path, reason: "no \(name): not a binned GSHHG file")
             }
             return Int(value)
@@ -154,7 +154,7 @@ public final class GSHHGFile: Sendable {
         let rows = try scalar("N_bins_in_180_degree_latitude_range")
         let bins = columns * rows
         guard minutes > 0, bins > 0, columns * minutes == 360 * 60, rows * minutes == 180 * 60 else {
-            nc_close(id)
+            rt_nc_close(id)
             throw Failure(path: url.path, reason: "its bins do not tile the world")
         }
         func array<T>(_ name: String, _ zero: T, _ read: (Int32, Int32, UnsafePointer<Int>, UnsafePointer<Int>, UnsafeMutablePointer<T>) -> Int32)
@@ -164,14 +164,14 @@ public final class GSHHGFile: Sendable {
             var start = 0
             var length = bins
             guard let variable = variables[name], read(id, variable, &start, &length, &values) == NC_NOERR else {
-                nc_close(id)
+                rt_nc_close(id)
                 throw Failure(path: url.path, reason: "no readable \(name): not a binned GSHHG file")
             }
             return values
         }
-        let firstSegment = try array("Id_of_first_segment_in_a_bin", Int32(0), nc_get_vara_int)
-        let segmentCount = try array("N_segments_in_a_bin", Int16(0), nc_get_vara_short)
-        let nodeLevels = kind == .coastlines ? try array("Embedded_node_levels_in_a_bin", Int16(0), nc_get_vara_short) : []
+        let firstSegment = try array("Id_of_first_segment_in_a_bin", Int32(0), rt_nc_get_vara_int)
+        let segmentCount = try array("N_segments_in_a_bin", Int16(0), rt_nc_get_vara_short)
+        let nodeLevels = kind == .coastlines ? try array("Embedded_node_levels_in_a_bin", Int16(0), rt_nc_get_vara_short) : []
         return Layout(
             binSize: Double(minutes) / 60, columns: columns, rows: rows,
             state: State(id: id, variables: variables, firstSegment: firstSegment, segmentCount: segmentCount, nodeLevels: nodeLevels))
@@ -225,7 +225,8 @@ public final class GSHHGFile: Sendable {
     {
         let result: Result<[(info: Int, points: [BinPoint])], Failure> = state.withLock { state in
             Self.library.withLock { _ in
-                Self.silenceHDF5()
+                // Loaded when the file was opened: this silences the calling thread's HDF5 stack.
+                _ = rt_nc_load(nil, 0)
                 let count = Int(state.segmentCount[index])
                 guard count > 0 else { return .success([]) }
                 var start = Int(state.firstSegment[index])
@@ -236,18 +237,18 @@ public final class GSHHGFile: Sendable {
                 var shortInfo = [Int16](repeating: 0, count: count)
                 guard let infoVariable = state.variables[packed],
                     let startVariable = state.variables["Id_of_first_point_in_a_segment"],
-                    nc_get_vara_int(state.id, startVariable, &start, &length, &firstPoints) == NC_NOERR
+                    rt_nc_get_vara_int(state.id, startVariable, &start, &length, &firstPoints) == NC_NOERR
                 else { return .failure(failure("no \(packed)")) }
                 if let counts {
                     var shortCounts = [Int16](repeating: 0, count: count)
                     guard let countVariable = state.variables[counts],
-                        nc_get_vara_short(state.id, countVariable, &start, &length, &shortCounts) == NC_NOERR,
-                        nc_get_vara_short(state.id, infoVariable, &start, &length, &shortInfo) == NC_NOERR
+                        rt_nc_get_vara_short(state.id, countVariable, &start, &length, &shortCounts) == NC_NOERR,
+                        rt_nc_get_vara_short(state.id, infoVariable, &start, &length, &shortInfo) == NC_NOERR
                     else { return .failure(failure("no \(counts)")) }
                     pointCounts = shortCounts.map { Int32(UInt16(bitPattern: $0)) }
                     info = shortInfo.map(Int32.init)
                 } else {
-                    guard nc_get_vara_int(state.id, infoVariable, &start, &length, &info) == NC_NOERR else {
+                    guard rt_nc_get_vara_int(state.id, infoVariable, &start, &length, &info) == NC_NOERR else {
                         return .failure(failure("no \(packed)"))
                     }
                     pointCounts = info.map { $0 >> 9 }
@@ -260,8 +261,8 @@ public final class GSHHGFile: Sendable {
                 guard pointLength > 0,
                     let xVariable = state.variables["Relative_longitude_from_SW_corner_of_bin"],
                     let yVariable = state.variables["Relative_latitude_from_SW_corner_of_bin"],
-                    nc_get_vara_short(state.id, xVariable, &pointStart, &pointLength, &dx) == NC_NOERR,
-                    nc_get_vara_short(state.id, yVariable, &pointStart, &pointLength, &dy) == NC_NOERR
+                    rt_nc_get_vara_short(state.id, xVariable, &pointStart, &pointLength, &dx) == NC_NOERR,
+                    rt_nc_get_vara_short(state.id, yVariable, &pointStart, &pointLength, &dy) == NC_NOERR
                 else { return .failure(failure("unreadable points")) }
                 return .success((0..<count).map { segment in
                     let first = Int(firstPoints[segment] - firstPoints[0])
@@ -288,14 +289,18 @@ public final class GSHHGFile: Sendable {
         public var reason: String
     }
 
-    /// Turns off HDF5's printing of its error stack on standard error, for the calling thread (the
-    /// stack is per thread in a thread-safe HDF5): netCDF probes attributes the files lack, and
-    /// HDF5 would print each miss.
-    private static func silenceHDF5() {
-        H5Eset_auto2(hid_t(H5E_DEFAULT), nil, nil)
+    /// Loads libnetcdf (once per process) and turns off HDF5's printing of its error stack on
+    /// standard error, for the calling thread (the stack is per thread in a thread-safe HDF5):
+    /// netCDF probes attributes the files lack, and HDF5 would print each miss (`rt_nc_load`).
+    /// Throws, naming the file at `url` to be read, when libnetcdf cannot be loaded.
+    private static func loadLibrary(for url: URL) throws(Failure) {
+        var error = [CChar](repeating: 0, count: 512)
+        guard rt_nc_load(&error, error.count) == 0 else {
+            throw Failure(path: url.path, reason: String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+        }
     }
 
     private static func reason(_ status: Int32) -> String {
-        String(cString: nc_strerror(status))
+        String(cString: rt_nc_strerror(status))
     }
 }

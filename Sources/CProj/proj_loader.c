@@ -1,0 +1,68 @@
+// Opens libproj once (pthread_once) and calls its geodesic routines through pointers of their own
+// declared types (__typeof__ of the geodesic.h declarations). The library is libproj.so.25
+// (PROJ 9.1, Debian 12), else the libproj.so of libproj-dev; when neither loads, roadtrip cannot
+// compute a distance: it says why on standard error and exits with status 1, as the loader would
+// have refused to start it when libproj was linked.
+#include "CProj.h"
+
+#include <dlfcn.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#define RT_PROJ_FUNCTIONS(X) X(geod_init) X(geod_direct) X(geod_inverse) X(geod_inverseline) X(geod_position)
+
+#define RT_PROJ_FIELD(name) __typeof__(&name) name;
+static struct {
+    RT_PROJ_FUNCTIONS(RT_PROJ_FIELD)
+} libproj;
+
+static pthread_once_t rt_proj_once = PTHREAD_ONCE_INIT;
+
+static void rt_proj_open(void) {
+    const char *names[] = {"libproj.so.25", "libproj.so"};
+    void *handle = NULL;
+    for (size_t index = 0; index < sizeof names / sizeof names[0] && handle == NULL; index++) {
+        handle = dlopen(names[index], RTLD_NOW | RTLD_LOCAL);
+    }
+    if (handle == NULL) {
+        fprintf(stderr, "roadtrip: error: cannot load libproj (Debian's libproj25; ./run installs it): %s\n", dlerror());
+        exit(1);
+    }
+#define RT_PROJ_RESOLVE(name) \
+    libproj.name = (__typeof__(&name))dlsym(handle, #name); \
+    if (libproj.name == NULL) { \
+        fprintf(stderr, "roadtrip: error: libproj has no %s: %s\n", #name, dlerror()); \
+        exit(1); \
+    }
+    RT_PROJ_FUNCTIONS(RT_PROJ_RESOLVE)
+#undef RT_PROJ_RESOLVE
+}
+
+void rt_geod_init(struct geod_geodesic *g, double a, double f) {
+    pthread_once(&rt_proj_once, rt_proj_open);
+    libproj.geod_init(g, a, f);
+}
+
+void rt_geod_direct(const struct geod_geodesic *g, double lat1, double lon1, double azi1, double s12,
+                    double *plat2, double *plon2, double *pazi2) {
+    pthread_once(&rt_proj_once, rt_proj_open);
+    libproj.geod_direct(g, lat1, lon1, azi1, s12, plat2, plon2, pazi2);
+}
+
+void rt_geod_inverse(const struct geod_geodesic *g, double lat1, double lon1, double lat2, double lon2,
+                     double *ps12, double *pazi1, double *pazi2) {
+    pthread_once(&rt_proj_once, rt_proj_open);
+    libproj.geod_inverse(g, lat1, lon1, lat2, lon2, ps12, pazi1, pazi2);
+}
+
+void rt_geod_inverseline(struct geod_geodesicline *l, const struct geod_geodesic *g, double lat1, double lon1,
+                         double lat2, double lon2, unsigned caps) {
+    pthread_once(&rt_proj_once, rt_proj_open);
+    libproj.geod_inverseline(l, g, lat1, lon1, lat2, lon2, caps);
+}
+
+void rt_geod_position(const struct geod_geodesicline *l, double s12, double *plat2, double *plon2, double *pazi2) {
+    pthread_once(&rt_proj_once, rt_proj_open);
+    libproj.geod_position(l, s12, plat2, plon2, pazi2);
+}

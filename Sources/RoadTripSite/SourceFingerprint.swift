@@ -79,6 +79,13 @@ struct SourceFingerprint: Sendable, Hashable {
     let isSettled: Bool
     /// When the fingerprint was taken, in seconds since the Unix epoch.
     private let takenAt: Double
+    /// The fingerprinted folder's own modification and status-change times, in nanoseconds since
+    /// the Unix epoch, as `"<modified>.<changed>"`: they move whenever an entry of the folder is
+    /// added, removed or renamed (so that a later build that finds them unchanged knows the same
+    /// names are there). `nil` for a file, or when they are within the file system's granularity
+    /// of the instant the fingerprint was taken (an entry added in the same tick would not show).
+    /// Not part of ``digest`` (an editor's swap file moves them).
+    let folderStamp: String?
     /// Whether every folder below the item could be listed.
     private let listedEveryFolder: Bool
 
@@ -126,8 +133,11 @@ struct SourceFingerprint: Sendable, Hashable {
         var visitedFolders: Set<FolderIdentity> = []
         var listedEveryFolder = true
         var status = stat()
+        var folderStamp: String?
         if stat(path, &status) == 0 {
             if status.st_mode & S_IFMT == S_IFDIR {
+                let folder = Self.fileEntry(status, relativePath: "/")
+                if Self.isSettled(folder, at: takenAt) { folderStamp = Self.stampText(folder) }
                 entries.append(Entry(path: "/"))
                 visitedFolders.insert(FolderIdentity(status))
                 Self.visitFolder(
@@ -140,10 +150,51 @@ struct SourceFingerprint: Sendable, Hashable {
         self.entries = entries.sorted { $0.path < $1.path }
         self.takenAt = takenAt
         self.listedEveryFolder = listedEveryFolder
+        self.folderStamp = listedEveryFolder ? folderStamp : nil
         // A folder that cannot be listed (searchable, not readable: chmod 100, 300) hides its
         // files' changes: such a fingerprint is never settled, so what was read through it is read
         // again on every build.
         isSettled = listedEveryFolder && entries.allSatisfy { Self.isSettled($0, at: takenAt) }
+    }
+
+    /// The fingerprint of a folder whose entries are its files `names` (no folder below it), each
+    /// stat'ed by its name from `folder` (a descriptor of the folder, following links), when the
+    /// folder's ``folderStamp`` is still `folderStamp`: the same names are there, and the folder
+    /// need not be listed. `nil` when its stamp differs or a file cannot be stat'ed (fingerprint it
+    /// whole then). `folderName`: the folder's name in `parent` (a descriptor).
+    init?(folderNamed folderName: String, in parent: Int32, folderStamp: String, names: [String], takenAt: Date) {
+        var status = stat()
+        guard fstatat(parent, folderName, &status, 0) == 0, status.st_mode & S_IFMT == S_IFDIR,
+              Self.stampText(Self.fileEntry(status, relativePath: "/")) == folderStamp
+        else { return nil }
+        var entries = [Entry(path: "/")]
+        for name in names {
+            guard fstatat(parent, folderName + "/" + name, &status, 0) == 0, status.st_mode & S_IFMT != S_IFDIR else { return nil }
+            entries.append(Self.fileEntry(status, relativePath: name))
+        }
+        let takenAt = takenAt.timeIntervalSince1970
+        self.entries = entries.sorted { $0.path < $1.path }
+        self.takenAt = takenAt
+        listedEveryFolder = true
+        self.folderStamp = folderStamp
+        isSettled = entries.allSatisfy { Self.isSettled($0, at: takenAt) }
+    }
+
+    /// The names of the files of a folder's fingerprint when it holds no folder (what
+    /// ``init(folderNamed:in:folderStamp:names:takenAt:)`` stats again); `nil` otherwise.
+    var fileNamesWithoutFolders: [String]? {
+        var names: [String] = []
+        for entry in entries where entry.path != "/" {
+            guard !entry.path.hasSuffix("/") else { return nil }
+            names.append(entry.path)
+        }
+        return names
+    }
+
+    /// An entry's modification and status-change times as `"<modified>.<changed>"`, nanoseconds.
+    private static func stampText(_ entry: Entry) -> String {
+        String(entry.modificationSeconds * 1_000_000_000 + entry.modificationNanoseconds) + "."
+            + String(entry.changeSeconds * 1_000_000_000 + entry.changeNanoseconds)
     }
 
     /// Two fingerprints are equal when their entries and settledness are: when they were taken

@@ -470,6 +470,39 @@ struct BuildCacheTests {
         #expect(SourceFingerprint(of: folder).digest(excluding: "index.md") != logEdited.digest(excluding: "index.md"))
     }
 
+    /// A folder of files only, whose own times have not moved since its stamp was taken, is
+    /// fingerprinted from its files' names without listing it — the same fingerprint as a full
+    /// one, an edit in place included; a file added moves the folder's times: no quick fingerprint.
+    /// A folder holding a folder has no list of files, and a stamp taken right after a change is none.
+    @Test func aFolderWhoseTimesDidNotMoveIsFingerprintedWithoutListingIt() throws {
+        let sandbox = try CacheSandbox()
+        defer { sandbox.remove() }
+        try sandbox.write("Destinations/gamma/index.md", "---\ntitle: Gamma\nlatitude: 60\nlongitude: 5\n---\n")
+        try sandbox.write("Destinations/gamma/pois.json", "[]")
+        let folder = sandbox.url("Destinations/gamma")
+        #expect(SourceFingerprint(of: folder).folderStamp == nil, "just changed: not settled")
+        let later = Date().addingTimeInterval(5)
+        let full = SourceFingerprint(of: folder, takenAt: later)
+        let stamp = try #require(full.folderStamp)
+        let names = try #require(full.fileNamesWithoutFolders)
+        #expect(names == ["index.md", "pois.json"])
+        #expect(SourceFingerprint(of: sandbox.url("Destinations/beta"), takenAt: later).fileNamesWithoutFolders == nil, "beta holds trips/")
+        let parent = open(sandbox.url("Destinations").path, O_RDONLY | O_DIRECTORY)
+        defer { close(parent) }
+        let quick = try #require(SourceFingerprint(folderNamed: "gamma", in: parent, folderStamp: stamp, names: names, takenAt: later))
+        #expect(quick == full && quick.digest == full.digest)
+
+        let handle = try FileHandle(forWritingTo: folder.appendingPathComponent("index.md"))
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data("More prose.\n".utf8))
+        try handle.close()
+        let edited = try #require(SourceFingerprint(folderNamed: "gamma", in: parent, folderStamp: stamp, names: names, takenAt: later))
+        #expect(edited.digest == SourceFingerprint(of: folder, takenAt: later).digest && edited.digest != full.digest)
+
+        try sandbox.write("Destinations/gamma/notes.txt", "new")
+        #expect(SourceFingerprint(folderNamed: "gamma", in: parent, folderStamp: stamp, names: names, takenAt: later) == nil)
+    }
+
     /// A modification time with a fraction of a second comes from a file system whose clock
     /// ticks every 1–10 ms: 50 ms after it, a later write would show. A whole-second time may come
     /// from one with 2 s timestamps (FAT): 2 s. The times are set exactly with `utimensat`.

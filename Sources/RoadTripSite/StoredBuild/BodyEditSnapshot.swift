@@ -18,6 +18,11 @@ struct BodyEditSnapshot: Sendable, Equatable {
         /// The same without the folder's `index.md` (`""` for a file source): equal when nothing
         /// but `index.md` changed in the folder.
         var digestOutsideIndex: String
+        /// The folder's ``SourceFingerprint/folderStamp`` (`""` when it has none, or holds a
+        /// folder) and its files' names: while the stamp is the same, the next build stats those
+        /// files without listing the folder.
+        var folderStamp = ""
+        var fileNames: [String] = []
     }
 
     /// The diagnostics one step reported, in order.
@@ -54,6 +59,8 @@ extension StoredBytesWriter {
             append(source.path)
             append(source.digest)
             append(source.digestOutsideIndex)
+            append(source.folderStamp)
+            append(source.fileNames)
         }
         append(snapshot.destinationCount)
         append(count: snapshot.stepDiagnostics.count)
@@ -84,8 +91,11 @@ extension StoredBytesReader {
         var sources: [BodyEditSnapshot.Source] = []
         sources.reserveCapacity(sourceCount)
         for _ in 0..<sourceCount {
-            guard let path = string(), let digest = string(), let outside = string() else { return nil }
-            sources.append(BodyEditSnapshot.Source(path: path, digest: digest, digestOutsideIndex: outside))
+            guard let path = string(), let digest = string(), let outside = string(), let folderStamp = string(),
+                  let fileNames = strings()
+            else { return nil }
+            sources.append(BodyEditSnapshot.Source(
+                path: path, digest: digest, digestOutsideIndex: outside, folderStamp: folderStamp, fileNames: fileNames))
         }
         guard let destinationCount = int(), let stepCount = count() else { return nil }
         var steps: [BodyEditSnapshot.StepDiagnostics] = []

@@ -75,7 +75,8 @@ extension StoredBuild {
         }
         let snapshotSources = sources.map { path, source in
             BodyEditSnapshot.Source(
-                path: path, digest: source.isSettled ? source.digest : "", digestOutsideIndex: source.digestOutsideIndex)
+                path: path, digest: source.isSettled ? source.digest : "", digestOutsideIndex: source.digestOutsideIndex,
+                folderStamp: source.folderStamp, fileNames: source.fileNames)
         }.sorted { $0.path.precedesInBytes($1.path) }
         return BodyEditSnapshot(
             listing: listing, sources: snapshotSources, destinationCount: destinationCount,
@@ -103,7 +104,8 @@ extension StoredBuild {
             sources[path] = Source(
                 digest: source.digest, digestOutsideIndex: source.digestOutsideIndex, isSettled: true,
                 // Its record only from a shard read already: the others are not written again.
-                record: previousSourceIfRead(path).flatMap { $0.digest == source.digest ? $0.record : nil })
+                record: previousSourceIfRead(path).flatMap { $0.digest == source.digest ? $0.record : nil },
+                folderStamp: source.folderStamp, fileNames: source.fileNames)
         }
         sources.merge(loaded) { _, new in new }
         var kept = previous.filter { rendered[$0.key] == nil && $0.key != Self.outputPathsIdentity }

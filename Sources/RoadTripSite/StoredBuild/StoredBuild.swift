@@ -42,6 +42,15 @@ final class StoredBuild: DestinationSourceCache {
         var digestOutsideIndex: String
         var isSettled: Bool
         var record: Data?
+        /// The folder's stamp and files (``BodyEditSnapshot/Source/folderStamp``).
+        var folderStamp = ""
+        var fileNames: [String] = []
+
+        /// `fingerprint`'s folder stamp and files, when it has a stamp and holds no folder.
+        mutating func noteFolder(of fingerprint: SourceFingerprint) {
+            guard let stamp = fingerprint.folderStamp, let names = fingerprint.fileNamesWithoutFolders else { return }
+            (folderStamp, fileNames) = (stamp, names)
+        }
     }
 
     struct State: Sendable {
@@ -175,15 +184,17 @@ final class StoredBuild: DestinationSourceCache {
            let (destinations, diagnostics) = StoredDestinationCoding.read(stored.record)
         {
             for diagnostic in diagnostics { log.report(diagnostic) }
-            let source = Source(digest: digest, digestOutsideIndex: digestOutsideIndex, isSettled: true, record: stored.record)
+            var source = Source(digest: digest, digestOutsideIndex: digestOutsideIndex, isSettled: true, record: stored.record)
+            source.noteFolder(of: fingerprint)
             state.withLock { $0.sources[sourcePath] = source }
             return (destinations, true)
         }
         let destinations = load(log)
         let keeps = fingerprint.isSettled && log.errorCount == 0 && destinations.allSatisfy(StoredDestinationCoding.isStorable)
-        let source = Source(
+        var source = Source(
             digest: digest, digestOutsideIndex: digestOutsideIndex, isSettled: fingerprint.isSettled,
             record: keeps ? StoredDestinationCoding.data(destinations: destinations, diagnostics: log.diagnostics) : nil)
+        source.noteFolder(of: fingerprint)
         state.withLock { $0.sources[sourcePath] = source }
         return (destinations, false)
     }

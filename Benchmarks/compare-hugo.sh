@@ -12,10 +12,12 @@
 #   3. builds each $RUNS times (default 3) into a fresh output folder each (clean) and $RUNS times over
 #      the previous output (rebuild) under /usr/bin/time, and
 #   4. builds each $RUNS times more after adding one sentence to one destination's index.md before
-#      each run (edit: what an author waits for after saving a page), and
-#   5. prints the median wall time per page (ms/page), the median whole edit build (ms), the median
-#      peak resident memory (MB), the ratio roadtrip/Hugo of the time per page (below 1: roadtrip is
-#      faster), and roadtrip's stage lines of its median clean, rebuild and edit runs.
+#      each run (edit: what an author waits for after saving a page; roadtrip makes that page from
+#      its last file and skips its other steps), and $RUNS times after changing that destination's
+#      title instead (retitle: a change other pages show; roadtrip runs every step), and
+#   5. prints the median wall time per page (ms/page), the median whole edit and retitle builds (ms),
+#      the median peak resident memory (MB), the ratio roadtrip/Hugo of the time per page (below 1:
+#      roadtrip is faster), and roadtrip's stage lines of its median clean, rebuild, edit and retitle runs.
 #
 # "pages" is N destination pages + 1 home page: the pages both builders render from the content.
 # Each builder also writes files the other does not (roadtrip: SVG maps and GeoJSON; Hugo: sitemap);
@@ -161,6 +163,8 @@ make_roadtrip_project() {  # $1: project folder
 #   change, Hugo rewrites them).
 # MODE "edit": as "rebuild", but before each run one sentence is appended to the Markdown file
 #   $EDIT_FILE (one destination's index.md): the rebuild after an author saved one page.
+# MODE "retitle": as "edit", but the destination's title is changed instead (front matter: its
+#   neighbours' pagers, the home page, the feed and the maps show it; roadtrip runs every step).
 # MEDIAN_LOG is the output (stdout and stderr) of the run whose time is the median.
 measure() {
     local name="$1" output="$2" expected="$3" mode="$4"; shift 5
@@ -181,6 +185,7 @@ measure() {
         folder="$output"; [ "$mode" != clean ] || folder="$output.$run"
         log="$WORK/$name.$run.log"
         [ "$mode" != edit ] || printf '\nA sentence added before run %s.\n' "$run" >> "$EDIT_FILE"
+        [ "$mode" != retitle ] || sed -i "s/^title: .*/title: Retitled $run/" "$EDIT_FILE"
         sync
         if ! run_command "$folder" "$log"; then
             say "compare-hugo: $name failed (run $run):"; tail -n 20 "$log" >&2; cat "$timing" >&2; exit 1
@@ -211,6 +216,7 @@ for n in $SIZES; do
     pages=$((n + 1))
     rt_ms="n/a"; rt_mb="n/a"; hugo_ms="n/a"; hugo_mb="n/a"; ratio="n/a"
     rt_rebuild_ms="n/a"; hugo_rebuild_ms="n/a"; rebuild_ratio="n/a"; rt_edit_ms="n/a"; hugo_edit_ms="n/a"
+    rt_retitle_ms="n/a"; hugo_retitle_ms="n/a"
     # The destination an author edits between the "edit" runs: the first one generated.
     edited="$(cd "$WORK/content-$n" && for d in */; do [ -f "$d/index.md" ] && { printf '%s' "${d%/}"; break; }; done)"
     [ -n "$edited" ] || die "no destination to edit in $WORK/content-$n"
@@ -238,6 +244,10 @@ for n in $SIZES; do
             "$ROADTRIP" build --source "$project" --output @OUT@
         rt_edit_ms=$(awk -v s="$MEDIAN_SECONDS" 'BEGIN { printf "%.0f", s * 1000 }')
         stages+=("N=$n, one destination edited (median run):" "$(grep -E '^\[[0-9]+/[0-9]+\]' "$MEDIAN_LOG" | sed 's/^/    /')")
+        measure "roadtrip-$n-retitle" "$WORK/out-roadtrip-$n" "$pages" retitle -- \
+            "$ROADTRIP" build --source "$project" --output @OUT@
+        rt_retitle_ms=$(awk -v s="$MEDIAN_SECONDS" 'BEGIN { printf "%.0f", s * 1000 }')
+        stages+=("N=$n, one destination retitled (median run):" "$(grep -E '^\[[0-9]+/[0-9]+\]' "$MEDIAN_LOG" | sed 's/^/    /')")
     fi
 
     if [ "$SKIP_HUGO" != 1 ]; then
@@ -256,24 +266,32 @@ for n in $SIZES; do
         measure "hugo-$n-edit" "$WORK/out-hugo-$n" "$pages" edit -- \
             hugo --source "$site" --destination @OUT@ --cacheDir "$WORK/hugo-cache" --quiet
         hugo_edit_ms=$(awk -v s="$MEDIAN_SECONDS" 'BEGIN { printf "%.0f", s * 1000 }')
+        measure "hugo-$n-retitle" "$WORK/out-hugo-$n" "$pages" retitle -- \
+            hugo --source "$site" --destination @OUT@ --cacheDir "$WORK/hugo-cache" --quiet
+        hugo_retitle_ms=$(awk -v s="$MEDIAN_SECONDS" 'BEGIN { printf "%.0f", s * 1000 }')
     fi
 
     if [ "$rt_ms" != "n/a" ] && [ "$hugo_ms" != "n/a" ]; then
         ratio=$(awk -v a="$rt_ms" -v b="$hugo_ms" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "n/a" }')
         rebuild_ratio=$(awk -v a="$rt_rebuild_ms" -v b="$hugo_rebuild_ms" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "n/a" }')
     fi
-    rows+=("$n $pages $rt_ms $hugo_ms $ratio $rt_rebuild_ms $hugo_rebuild_ms $rebuild_ratio $rt_edit_ms $hugo_edit_ms $rt_mb $hugo_mb")
+    rows+=("$n $pages $rt_ms $hugo_ms $ratio $rt_rebuild_ms $hugo_rebuild_ms $rebuild_ratio $rt_edit_ms $hugo_edit_ms $rt_retitle_ms $hugo_retitle_ms $rt_mb $hugo_mb")
 done
 
 hugo_version="skipped"; [ "$SKIP_HUGO" = 1 ] || hugo_version="$(hugo version | awk '{ print $2 }')"
 printf '# roadtrip vs Hugo %s — median of %s builds, seed %s, %s CPU(s)\n' "$hugo_version" "$RUNS" "$SEED" "$(nproc)"
 printf '# clean: into a fresh output folder each run; rebuild: over the previous output, content unchanged;\n'
-printf '# edit: over the previous output after one sentence was added to one destination (whole build, ms)\n'
-printf '%6s %6s %14s %12s %6s %16s %14s %8s %13s %10s %10s %10s\n' N pages "clean roadtrip" "clean hugo" ratio "rebuild roadtrip" "rebuild hugo" ratio "edit roadtrip" "edit hugo" "roadtrip MB" "hugo MB"
-printf '%6s %6s %14s %12s %6s %16s %14s %8s %13s %10s %10s %10s\n' "" "" "ms/page" "ms/page" "" "ms/page" "ms/page" "" "ms" "ms" "peak" "peak"
+printf '# edit: over the previous output after one sentence was added to one destination (whole build, ms);\n'
+printf '# retitle: the same after that destination'"'"'s title changed (whole build, ms)\n'
+format='%6s %6s %14s %12s %6s %16s %14s %8s %13s %10s %16s %13s %10s %10s\n'
+# shellcheck disable=SC2059
+printf "$format" N pages "clean roadtrip" "clean hugo" ratio "rebuild roadtrip" "rebuild hugo" ratio "edit roadtrip" "edit hugo" \
+    "retitle roadtrip" "retitle hugo" "roadtrip MB" "hugo MB"
+# shellcheck disable=SC2059
+printf "$format" "" "" "ms/page" "ms/page" "" "ms/page" "ms/page" "" "ms" "ms" "ms" "ms" "peak" "peak"
 for row in "${rows[@]}"; do
-    # shellcheck disable=SC2086
-    printf '%6s %6s %14s %12s %6s %16s %14s %8s %13s %10s %10s %10s\n' $row
+    # shellcheck disable=SC2086,SC2059
+    printf "$format" $row
 done
 if [ ${#stages[@]} -gt 0 ]; then
     printf '\n# roadtrip stage lines\n'

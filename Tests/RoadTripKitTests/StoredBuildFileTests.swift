@@ -57,7 +57,7 @@ import RoadTripGeo
                 .init(step: "plan-itinerary", diagnostics: [Diagnostic(.error, SourceLocation(path: "Destinations"), "x")]),
                 .init(step: "fit-maps", diagnostics: []),
             ],
-            basemapFingerprint: "cafe", tiles: [BasemapPyramid.Tile(zoom: 0, x: 0, y: 0), BasemapPyramid.Tile(zoom: 3, x: 7, y: 2)],
+            basemapFingerprint: "cafe", geocoderIdentity: "/usr/lib/libgeonames.so.0:1:2", tiles: [BasemapPyramid.Tile(zoom: 0, x: 0, y: 0), BasemapPyramid.Tile(zoom: 3, x: 7, y: 2)],
             looseFiles: [StoredBuildFile.StampedFile(path: "404.html", stamp: BasemapFileStamp(size: 1, modified: 2, changed: 3, inode: 4))])
         let data = file.data
         #expect(StoredBuildFile(parsing: data) == file)

@@ -17,7 +17,8 @@ import RoadTripRender
 /// otherwise every step runs, and `--verbose` says why:
 ///
 /// - `Destinations/` holds the same names, each the same kind of entry (``DestinationsListing``);
-///   the offline basemap has the same fingerprint; not `--strict` with warnings to report again;
+///   the offline basemap and the gazetteer have the same data; not `--strict` with warnings to
+///   report again;
 /// - every source has the fingerprint it had, but at most ``largestEdit`` destination folders in
 ///   which only `index.md` changed (``SourceFingerprint/digest(excluding:)``, their other files
 ///   settled; an `index.md` written in the last moments is read, and kept under a digest that the
@@ -96,6 +97,9 @@ enum BodyEditRebuild {
         }
         let basemapFingerprint = state.config.offlineBasemap ? context.environment.basemap.map(BasemapTileCache.fingerprint(of:)) : nil
         guard basemapFingerprint == snapshot.basemapFingerprint else { return refuse("the offline basemap changed") }
+        guard (context.environment.geocoder.dataIdentity ?? "") == snapshot.geocoderIdentity else {
+            return refuse("the gazetteer's data changed")
+        }
 
         let projectRoot = context.options.projectRoot
         let rootPath = projectRoot.path

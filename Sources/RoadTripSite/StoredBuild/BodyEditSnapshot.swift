@@ -42,6 +42,9 @@ struct BodyEditSnapshot: Sendable, Equatable {
     var stepDiagnostics: [StepDiagnostics]
     /// The offline basemap's fingerprint (`BasemapTileCache.fingerprint(of:)`), `nil` without tiles.
     var basemapFingerprint: String?
+    /// The geocoder's data (`Geocoder.dataIdentity`: libgeonames' library file), `""` without one:
+    /// another gazetteer can name other nearest towns.
+    var geocoderIdentity = ""
     /// The tiles the output folder holds as links to the basemap cache's files, sorted.
     var tiles: [BasemapPyramid.Tile]
     /// The output files that neither a stored record nor the basemap index stamps (the theme's
@@ -70,6 +73,7 @@ extension StoredBytesWriter {
             for diagnostic in step.diagnostics { append(diagnostic) }
         }
         append(snapshot.basemapFingerprint)
+        append(snapshot.geocoderIdentity)
         append(count: snapshot.tiles.count)
         for tile in snapshot.tiles {
             append(tile.zoom)
@@ -108,7 +112,8 @@ extension StoredBytesReader {
             }
             steps.append(BodyEditSnapshot.StepDiagnostics(step: step, diagnostics: diagnostics))
         }
-        guard let basemapFingerprint = optional({ $0.string() }), let tileCount = count() else { return nil }
+        guard let basemapFingerprint = optional({ $0.string() }), let geocoderIdentity = string(), let tileCount = count()
+        else { return nil }
         var tiles: [BasemapPyramid.Tile] = []
         tiles.reserveCapacity(tileCount)
         for _ in 0..<tileCount {
@@ -125,6 +130,6 @@ extension StoredBytesReader {
         }
         return BodyEditSnapshot(
             listing: listing, sources: sources, destinationCount: destinationCount, stepDiagnostics: steps,
-            basemapFingerprint: basemapFingerprint, tiles: tiles, looseFiles: looseFiles)
+            basemapFingerprint: basemapFingerprint, geocoderIdentity: geocoderIdentity, tiles: tiles, looseFiles: looseFiles)
     }
 }

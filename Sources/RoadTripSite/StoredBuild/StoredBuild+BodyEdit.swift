@@ -20,6 +20,8 @@ extension StoredBuild {
         var outputPaths: [String]?
         /// How many destinations the build published.
         var destinationCount: Int?
+        /// The geocoder's data identity (`""` without one), `nil` until render-pages says.
+        var geocoderIdentity: String?
         /// Why the next build could not tell a prose edit from the snapshot (no snapshot is saved).
         var refusals: Set<String> = []
         /// A snapshot made by ``BodyEditRebuild``, saved as it is instead.
@@ -44,9 +46,12 @@ extension StoredBuild {
         state.withLock { $0.snapshot.basemap = (fingerprint, tiles) }
     }
 
-    /// Notes how many destinations the build publishes.
-    func noteDestinationCount(_ count: Int) {
-        state.withLock { $0.snapshot.destinationCount = count }
+    /// Notes how many destinations the build publishes, and its geocoder's data identity.
+    func noteDestinationCount(_ count: Int, geocoderIdentity: String?) {
+        state.withLock {
+            $0.snapshot.destinationCount = count
+            $0.snapshot.geocoderIdentity = geocoderIdentity ?? ""
+        }
     }
 
     /// Notes why the next build may not skip steps on a prose edit: no snapshot is saved.
@@ -62,7 +67,8 @@ extension StoredBuild {
         let parts = state.withLock { $0.snapshot }
         if let carried = parts.carried { return carried }
         guard parts.refusals.isEmpty, let listing = parts.listing, parts.bodiesAreSpliceable == true,
-              let basemap = parts.basemap, let paths = parts.outputPaths, let destinationCount = parts.destinationCount
+              let basemap = parts.basemap, let paths = parts.outputPaths, let destinationCount = parts.destinationCount,
+              let geocoderIdentity = parts.geocoderIdentity
         else { return nil }
         var stamped = Set<String>()
         for record in records.values { for file in record.files { stamped.insert(file.path) } }
@@ -80,8 +86,8 @@ extension StoredBuild {
         }.sorted { $0.path.precedesInBytes($1.path) }
         return BodyEditSnapshot(
             listing: listing, sources: snapshotSources, destinationCount: destinationCount,
-            stepDiagnostics: parts.stepDiagnostics, basemapFingerprint: basemap.fingerprint, tiles: basemap.tiles,
-            looseFiles: looseFiles)
+            stepDiagnostics: parts.stepDiagnostics, basemapFingerprint: basemap.fingerprint, geocoderIdentity: geocoderIdentity,
+            tiles: basemap.tiles, looseFiles: looseFiles)
     }
 
     /// ``DestinationsListing/digest(of:)`` as this stored build was made.

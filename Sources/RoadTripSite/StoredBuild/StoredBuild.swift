@@ -206,16 +206,16 @@ final class StoredBuild: DestinationSourceCache {
     /// `placemark`: the digest of its source's fingerprint and ``inputsDigest(_:placemark:)``
     /// (noted for the stored record); `nil` when its source was not fingerprinted.
     func key(of destination: Destination, inputs: BuildStep.PageInputs, placemark: Placemark?) -> String? {
+        // An asset outside the source's fingerprint (settled or not) is fingerprinted by the page
+        // inputs only: a rebuild that skips the pages' inputs could not see it change.
+        if inputs.outsideAssets != nil || !inputs.outsideAssetsAreSettled {
+            refuseSnapshot("a destination shows a file outside its folder's fingerprint")
+        }
         guard let source = state.withLock({ $0.sources[destination.sourcePath] }) else { return nil }
         // An asset outside the source modified in the last seconds could change again unseen.
         guard inputs.outsideAssetsAreSettled else { return nil }
         let inputsDigest = Self.inputsDigest(inputs, placemark: placemark)
-        state.withLock {
-            $0.inputs[Self.identity(of: destination)] = inputsDigest
-            // Such an asset is fingerprinted by the page inputs, not the source: a rebuild that
-            // skips the pages' inputs could not see it change.
-            if inputs.outsideAssets != nil { $0.snapshot.refusals.insert("a destination shows a file outside its folder's fingerprint") }
-        }
+        state.withLock { $0.inputs[Self.identity(of: destination)] = inputsDigest }
         return Self.key(sourceDigest: source.digest, inputsDigest: inputsDigest)
     }
 

@@ -5,23 +5,25 @@ import Testing
 
 /// The two checks that let a rebuild make a page from its old file when only the prose changed
 /// (`BodyEditRebuild`): the theme inserts the prose verbatim and nowhere else
-/// (`TemplateLibrary.insertsOnlyVerbatim(_:from:)`), and the old page holds the old prose exactly
+/// once (`TemplateLibrary.insertsOnceVerbatim(_:from:)`), and the old page holds the old prose exactly
 /// once (`BodyEditRebuild.replacingOnlyOccurrence(of:in:with:)`).
 @Suite struct BodyEditTests {
     static func library(_ templates: [String: String]) throws -> TemplateLibrary {
         try TemplateLibrary(templates: templates)
     }
 
-    /// Unescaped interpolations only, through a section of another name, a partial, a parent and
-    /// a block: verbatim. An escaped one anywhere, a section or inverted section on the value, a
-    /// dynamic partial name, or no template of that name: not.
-    @Test func aThemeInsertsTheProseVerbatimOnlyInUnescapedTags() throws {
-        let verbatim = try Self.library([
-            "destination": "<h1>{{destination.title}}</h1>\n{{#destination}}{{{bodyHTML}}}{{/destination}}\n{{>footer}}\n{{<base}}{{$main}}{{&destination.bodyHTML}}{{/main}}{{/base}}",
+    /// Once on every rendering, unescaped: through a partial, a parent and a block argument (the
+    /// default theme's way). Not: escaped anywhere, twice, inside a section (no time or many), as
+    /// a section or inverted section, not at all (a theme without prose, where an old prose's text
+    /// found elsewhere in the page must not be replaced), only in a block default that an argument
+    /// overrides, through a dynamic partial, or from a template not in the library.
+    @Test func aThemeInsertsTheProseOnceVerbatim() throws {
+        let once = try Self.library([
+            "destination": "<h1>{{destination.title}}</h1>\n{{>footer}}\n{{<base}}{{$main}}{{&destination.bodyHTML}}{{/main}}{{/base}}",
             "footer": "<footer>{{site.title}}</footer>\n",
             "base": "<main>{{$main}}{{/main}}</main>",
         ])
-        #expect(verbatim.insertsOnlyVerbatim("bodyHTML", from: "destination"))
+        #expect(once.insertsOnceVerbatim("bodyHTML", from: "destination"))
         // The default theme's destination page.
         let layouts = BuiltInTheme.files.compactMap { path, data -> (String, String)? in
             guard path.hasPrefix("layouts/"), path.hasSuffix(".mustache") else { return nil }
@@ -29,20 +31,24 @@ import Testing
         }
         let builtIn = try TemplateLibrary(templates: Dictionary(uniqueKeysWithValues: layouts))
         #expect(builtIn["destination"] != nil)
-        #expect(builtIn.insertsOnlyVerbatim("bodyHTML", from: "destination"))
+        #expect(builtIn.insertsOnceVerbatim("bodyHTML", from: "destination"))
 
         let cases: [(String, [String: String])] = [
             ("escaped", ["destination": "{{{destination.bodyHTML}}}<meta content=\"{{destination.bodyHTML}}\">"]),
-            ("escaped in a partial", ["destination": "{{{destination.bodyHTML}}}{{>meta}}", "meta": "{{destination.bodyHTML}}"]),
-            ("escaped in a parent's block", ["destination": "{{<base}}{{/base}}", "base": "{{$b}}{{destination.bodyHTML}}{{/b}}"]),
+            ("twice", ["destination": "{{{destination.bodyHTML}}}{{>again}}", "again": "{{&destination.bodyHTML}}"]),
+            ("escaped in a parent's block", ["destination": "{{{destination.bodyHTML}}}{{<base}}{{/base}}", "base": "{{$b}}{{destination.bodyHTML}}{{/b}}"]),
+            ("inside a section", ["destination": "{{#destination}}{{{bodyHTML}}}{{/destination}}"]),
+            ("a partial inside a section", ["destination": "{{^destination.subtitle}}{{>body}}{{/destination.subtitle}}", "body": "{{{destination.bodyHTML}}}"]),
             ("a section", ["destination": "{{#destination.bodyHTML}}<div>{{{.}}}</div>{{/destination.bodyHTML}}"]),
             ("an inverted section", ["destination": "{{^destination.bodyHTML}}empty{{/destination.bodyHTML}}{{{destination.bodyHTML}}}"]),
+            ("not at all", ["destination": "<h1>{{destination.title}}</h1>"]),
+            ("a default overridden", ["destination": "{{<base}}{{$main}}no prose{{/main}}{{/base}}", "base": "{{$main}}{{{destination.bodyHTML}}}{{/main}}"]),
             ("a dynamic partial", ["destination": "{{{destination.bodyHTML}}}{{>*name}}"]),
         ]
         for (name, templates) in cases {
-            #expect(!(try Self.library(templates)).insertsOnlyVerbatim("bodyHTML", from: "destination"), "\(name)")
+            #expect(!(try Self.library(templates)).insertsOnceVerbatim("bodyHTML", from: "destination"), "\(name)")
         }
-        #expect(!verbatim.insertsOnlyVerbatim("bodyHTML", from: "page"), "no template of that name")
+        #expect(!once.insertsOnceVerbatim("bodyHTML", from: "page"), "no template of that name")
     }
 
     /// The only occurrence is replaced: "<p>a</p>" in "x<p>a</p>y" by "<p>b</p>" gives

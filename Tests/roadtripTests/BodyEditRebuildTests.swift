@@ -104,6 +104,53 @@ import TestTools
         #expect(Self.reasonEveryStepRuns(strict)?.contains("--strict") == true, "\(strict.standardOutput)")
     }
 
+    /// The three a tester found, each now running every step, the output a full build's: a title
+    /// spelled again in another Unicode form (NFC "Café" → NFD "Cafe\u{301}", equal to Swift's `==`,
+    /// not to the pages' bytes), a folder without `index.md` gaining one (it becomes a
+    /// destination; the names in `Destinations/` are the same), and a theme that shows no prose
+    /// (the old prose's HTML, found once elsewhere in the page, must not be replaced).
+    @Test func whatATesterFoundRunsEveryStep() throws {
+        let project = try IncrementalBuildTests.builtSite()
+        defer { project.remove() }
+        let path = "Destinations/bergen/index.md"
+        try project.write(path, try project.read(path).replacingOccurrences(of: "title: Bergen", with: "title: Caf\u{E9}"))
+        try IncrementalBuildTests.settle(project, [path])
+        _ = try IncrementalBuildTests.buildAndCompareOutput(project, "NFC title")
+        try project.write(path, try project.read(path).replacingOccurrences(of: "title: Caf\u{E9}", with: "title: Cafe\u{301}") + "\nMore.\n")
+        try IncrementalBuildTests.settle(project, [path])
+        let nfd = try IncrementalBuildTests.buildAndCompareOutput(project, "NFD title")
+        #expect(Self.reasonEveryStepRuns(nfd)?.contains("changed beyond its prose") == true, "\(nfd.standardOutput)")
+
+        try FileManager.default.createDirectory(at: project.root.appendingPathComponent("Destinations/later"), withIntermediateDirectories: true)
+        try Self.appendProse(project, "tromso", "Whales.")
+        _ = try IncrementalBuildTests.buildAndCompareOutput(project, "a folder without index.md")
+        let later = Place(title: "Later", order: 8, day: 21, tags: [], pointCount: 0, latitude: 64, longitude: 9, words: ["later"])
+        try project.write("Destinations/later/index.md", later.markdown)
+        try IncrementalBuildTests.settle(project, ["Destinations/later/index.md"])
+        let gained = try IncrementalBuildTests.buildAndCompareOutput(project, "the folder gains index.md")
+        #expect(Self.reasonEveryStepRuns(gained)?.contains("Destinations/later changed") == true, "\(gained.standardOutput)")
+        #expect(FileManager.default.fileExists(atPath: project.output.appendingPathComponent("later/index.html").path))
+    }
+
+    /// A theme whose destination page shows no prose: the old prose's HTML (`<h1>Alpha</h1>`) is
+    /// also the page's heading, found once; a rebuild must not replace it there.
+    @Test func aThemeWithoutProseRunsEveryStep() throws {
+        let project = try TemporaryProject(copyingTheme: true)
+        defer { project.remove() }
+        try project.write("Destinations/site.yaml", IncrementalBuildTests.siteYAML)
+        try project.write("Destinations/alpha/index.md", "---\ntitle: Alpha\nlatitude: 60\nlongitude: 5\n---\n\n# Alpha\n")
+        let layout = "Themes/default/layouts/destination.mustache"
+        try project.write(layout, try project.read(layout).replacingOccurrences(of: "{{{destination.bodyHTML}}}", with: ""))
+        try IncrementalBuildTests.settle(project, ["Destinations/site.yaml", "Destinations/alpha/index.md"] + IncrementalBuildTests.files(below: "Themes", of: project))
+        _ = try IncrementalBuildTests.buildAndCompareOutput(project, "first build")
+        _ = try IncrementalBuildTests.buildAndCompareOutput(project, "again")
+        try project.write("Destinations/alpha/index.md", "---\ntitle: Alpha\nlatitude: 60\nlongitude: 5\n---\n\n# Alpha edited\n")
+        try IncrementalBuildTests.settle(project, ["Destinations/alpha/index.md"])
+        let edited = try IncrementalBuildTests.buildAndCompareOutput(project, "prose edited")
+        #expect(!IncrementalBuildTests.onlyProseChanged(edited), "\(edited.standardOutput)")
+        #expect(try !project.read("Output/alpha/index.html").contains("Alpha edited"))
+    }
+
     /// Warnings of the skipped steps are reported again, in the same order as a full build's: a
     /// stop arriving before the previous one (plan-itinerary) and a data file with a text latitude
     /// (load-destinations, from the stored record).

@@ -30,9 +30,16 @@ import RoadTripRender
 /// - every file of every stored record, every loose file of the snapshot and every tile (against
 ///   the basemap cache's index) is still in the output folder with its stamp — one `fstatat` each,
 ///   as a rebuild that runs every step makes;
-/// - the theme's destination page shows the prose only verbatim (the last build checked,
-///   `TemplateLibrary.insertsOnlyVerbatim(_:from:)`), and the old page holds the old prose exactly
-///   once: that occurrence is where it was inserted, and it is replaced.
+/// - the theme's destination page inserts the prose once on every rendering, unescaped, and
+///   uses it nowhere else (the last build checked, `TemplateLibrary.insertsOnceVerbatim(_:from:)`),
+///   and the old page holds the old prose exactly once: that occurrence is where it was inserted,
+///   and it is replaced;
+/// - each entry of `Destinations/` that is not a source (a folder without `index.md`, a stray file,
+///   a link to nothing) has the stamp it had (one gaining an `index.md` becomes a destination), and
+///   the cache folders the skipped steps would use have no problem (they would warn).
+///
+/// Fields and warnings are compared byte for byte, as stored (`StoredDestinationCoding`): Swift's
+/// `==` on strings calls an NFC title and its NFD spelling equal, which the pages do not.
 ///
 /// Measured on the 4,000-destination benchmark site (one sentence appended to one destination):
 /// see `Benchmarks/compare-hugo.sh`'s edit column.
@@ -100,8 +107,14 @@ enum BodyEditRebuild {
         guard (context.environment.geocoder.dataIdentity ?? "") == snapshot.geocoderIdentity else {
             return refuse("the gazetteer's data changed")
         }
-
         let projectRoot = context.options.projectRoot
+        // Whatever a skipped step would have warned about its cache folder, it warns about again.
+        for folder in [ProjectCacheFolder.basemap(projectRoot: projectRoot), ProjectCacheFolder.photos(projectRoot: projectRoot),
+                       ProjectCacheFolder.sharePreviews(projectRoot: projectRoot)]
+        where ProjectCacheFolder.problem(with: folder, projectRoot: projectRoot) != nil {
+            return refuse("\(ProjectPath.relative(folder, to: projectRoot)) cannot be used")
+        }
+
         let rootPath = projectRoot.path
         let now = context.environment.now()
         // A folder whose stamp is the last build's holds the same names: its files are stat'ed from
@@ -109,6 +122,9 @@ enum BodyEditRebuild {
         let destinationsFolder = open(rootPath + "/Destinations", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         defer { if destinationsFolder >= 0 { close(destinationsFolder) } }
         let folderPrefix = "Destinations/", indexSuffix = "/index.md"
+        for entry in snapshot.otherEntries where DestinationsListing.stamp(of: entry.name, in: destinationsFolder).text != entry.stamp {
+            return refuse("Destinations/\(entry.name) changed")
+        }
         let states = concurrentMap(count: snapshot.sources.count) { index -> SourceState in
             let source = snapshot.sources[index]
             let isFolder = source.path.hasPrefix(folderPrefix) && source.path.hasSuffix(indexSuffix)
@@ -163,12 +179,15 @@ enum BodyEditRebuild {
                   let (oldDestinations, oldDiagnostics) = StoredDestinationCoding.read(record.record),
                   loaded.count == 1, oldDestinations.count == 1, let destination = loaded.first, let old = oldDestinations.first
             else { return refuse("\(path) was not kept whole by the last build") }
-            guard log.diagnostics == oldDiagnostics else { return refuse("\(path) reports other problems than at the last build") }
+            // Byte for byte: the destination with its old prose, and the warnings, as stored.
             var probe = destination
             probe.bodyHTML = old.bodyHTML
-            guard probe == old else { return refuse("\(path) changed beyond its prose") }
+            guard StoredDestinationCoding.data(destinations: [probe], diagnostics: log.diagnostics) == record.record else {
+                return refuse(log.diagnostics == oldDiagnostics
+                    ? "\(path) changed beyond its prose" : "\(path) reports other problems than at the last build")
+            }
             guard !old.bodyHTML.isEmpty, !destination.isDraft || context.options.includeDrafts,
-                  PageRenderer.feedSummary(of: destination) == PageRenderer.feedSummary(of: old),
+                  Array(PageRenderer.feedSummary(of: destination).utf8) == Array(PageRenderer.feedSummary(of: old).utf8),
                   StoredDestinationCoding.isStorable(destination)
             else { return refuse("\(path): its first paragraph, or what the last build kept of it, changed") }
             let identity = StoredBuild.identity(of: destination)

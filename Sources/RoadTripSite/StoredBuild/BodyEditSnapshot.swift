@@ -25,6 +25,12 @@ struct BodyEditSnapshot: Sendable, Equatable {
         var fileNames: [String] = []
     }
 
+    /// An entry of `Destinations/` that is not a source, with its ``DestinationsListing/stamp(of:in:)``.
+    struct OtherEntry: Sendable, Equatable {
+        var name: String
+        var stamp: String
+    }
+
     /// The diagnostics one step reported, in order.
     struct StepDiagnostics: Sendable, Equatable {
         /// The step's name (`plan-itinerary`).
@@ -36,6 +42,10 @@ struct BodyEditSnapshot: Sendable, Equatable {
     var listing: String
     /// Every source the build loaded, sorted by path.
     var sources: [Source]
+    /// The entries of `Destinations/` that are no source (but dotfiles, and `site.yaml`, which the
+    /// site key fingerprints), sorted by name: a folder
+    /// without `index.md`, a stray file, a link to nothing — the next build checks their stamps.
+    var otherEntries: [OtherEntry] = []
     /// How many destinations the build published.
     var destinationCount: Int
     /// What each step after load-config reported, in step order, write-output's before its save.
@@ -64,6 +74,11 @@ extension StoredBytesWriter {
             append(source.digestOutsideIndex)
             append(source.folderStamp)
             append(source.fileNames)
+        }
+        append(count: snapshot.otherEntries.count)
+        for entry in snapshot.otherEntries {
+            append(entry.name)
+            append(entry.stamp)
         }
         append(snapshot.destinationCount)
         append(count: snapshot.stepDiagnostics.count)
@@ -101,6 +116,12 @@ extension StoredBytesReader {
             sources.append(BodyEditSnapshot.Source(
                 path: path, digest: digest, digestOutsideIndex: outside, folderStamp: folderStamp, fileNames: fileNames))
         }
+        guard let otherCount = count() else { return nil }
+        var otherEntries: [BodyEditSnapshot.OtherEntry] = []
+        for _ in 0..<otherCount {
+            guard let name = string(), let stamp = string() else { return nil }
+            otherEntries.append(BodyEditSnapshot.OtherEntry(name: name, stamp: stamp))
+        }
         guard let destinationCount = int(), let stepCount = count() else { return nil }
         var steps: [BodyEditSnapshot.StepDiagnostics] = []
         for _ in 0..<stepCount {
@@ -129,7 +150,7 @@ extension StoredBytesReader {
             looseFiles.append(StoredBuildFile.StampedFile(path: path, stamp: stamp))
         }
         return BodyEditSnapshot(
-            listing: listing, sources: sources, destinationCount: destinationCount, stepDiagnostics: steps,
+            listing: listing, sources: sources, otherEntries: otherEntries, destinationCount: destinationCount, stepDiagnostics: steps,
             basemapFingerprint: basemapFingerprint, geocoderIdentity: geocoderIdentity, tiles: tiles, looseFiles: looseFiles)
     }
 }

@@ -6,8 +6,12 @@ import RoadTripRender
 extension StoredBuild {
     /// What the steps of a build tell the stored build for the ``BodyEditSnapshot`` it saves.
     struct SnapshotParts: Sendable {
-        /// ``DestinationsListing/digest(of:)`` when the stored build was made, before any source was read.
+        /// ``DestinationsListing/digest(of:)`` when the stored build was made, before any source
+        /// was read, and the names it covers (dotfiles aside).
         var listing: String?
+        var listingNames: [String] = []
+        /// When the stored build was made, in seconds since the Unix epoch.
+        var startedAt: Double = 0
         /// Each step's diagnostics after load-config (``noteDiagnostics(_:ofStep:)``).
         var stepDiagnostics: [BodyEditSnapshot.StepDiagnostics] = []
         /// Whether the theme's destination page shows its prose verbatim once at most
@@ -35,7 +39,7 @@ extension StoredBuild {
     }
 
     /// Notes whether the theme's destination page inserts the prose verbatim
-    /// (`TemplateLibrary.insertsOnlyVerbatim(_:from:)`).
+    /// (`TemplateLibrary.insertsOnceVerbatim(_:from:)`).
     func noteBodiesSpliceable(_ spliceable: Bool) {
         state.withLock { $0.snapshot.bodiesAreSpliceable = spliceable }
     }
@@ -79,13 +83,28 @@ extension StoredBuild {
             guard let stamp = BasemapFileStamp.of(path: outputRoot + "/" + path) else { return nil }
             looseFiles.append(StoredBuildFile.StampedFile(path: path, stamp: stamp))
         }
+        // The entries of Destinations/ that are no source, stamped now: one changed since the
+        // build started (an index.md added to a folder it had found without one) gives no snapshot.
+        var sourceNames: Set<String> = ["site.yaml"]  // its fingerprint is in the site key
+        for path in sources.keys where path.hasPrefix("Destinations/") {
+            sourceNames.insert(String(path.dropFirst("Destinations/".count).prefix { $0 != "/" }))
+        }
+        let destinationsFolder = open(projectRoot.path + "/Destinations", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        defer { if destinationsFolder >= 0 { close(destinationsFolder) } }
+        var otherEntries: [BodyEditSnapshot.OtherEntry] = []
+        for name in parts.listingNames where !sourceNames.contains(name) {
+            let stamp = DestinationsListing.stamp(of: name, in: destinationsFolder)
+            guard stamp.settledAt <= parts.startedAt else { return nil }
+            otherEntries.append(BodyEditSnapshot.OtherEntry(name: name, stamp: stamp.text))
+        }
+        otherEntries.sort { $0.name.precedesInBytes($1.name) }
         let snapshotSources = sources.map { path, source in
             BodyEditSnapshot.Source(
                 path: path, digest: source.isSettled ? source.digest : "", digestOutsideIndex: source.digestOutsideIndex,
                 folderStamp: source.folderStamp, fileNames: source.fileNames)
         }.sorted { $0.path.precedesInBytes($1.path) }
         return BodyEditSnapshot(
-            listing: listing, sources: snapshotSources, destinationCount: destinationCount,
+            listing: listing, sources: snapshotSources, otherEntries: otherEntries, destinationCount: destinationCount,
             stepDiagnostics: parts.stepDiagnostics, basemapFingerprint: basemap.fingerprint, geocoderIdentity: geocoderIdentity,
             tiles: basemap.tiles, looseFiles: looseFiles)
     }

@@ -149,7 +149,12 @@ final class StoredBuild: DestinationSourceCache {
         } else {
             (previous, previousSnapshot) = ([:], nil)
         }
-        state.withLock { $0.snapshot.listing = DestinationsListing.digest(of: options.projectRoot) }
+        let listing = DestinationsListing.read(options.projectRoot)
+        let startedAt = now().timeIntervalSince1970
+        state.withLock {
+            ($0.snapshot.listing, $0.snapshot.listingNames) = (listing?.digest, listing?.names ?? [])
+            $0.snapshot.startedAt = startedAt
+        }
     }
 
     deinit {

@@ -128,7 +128,12 @@ import TestTools
         try project.write("Destinations/later/index.md", later.markdown)
         try IncrementalBuildTests.settle(project, ["Destinations/later/index.md"])
         let gained = try IncrementalBuildTests.buildAndCompareOutput(project, "the folder gains index.md")
-        #expect(Self.reasonEveryStepRuns(gained)?.contains("Destinations/later changed") == true, "\(gained.standardOutput)")
+        // Why depends on timing: the folder made a moment before the last build was not settled
+        // (that build left no snapshot), else its stamp changed.
+        #expect(!IncrementalBuildTests.onlyProseChanged(gained), "\(gained.standardOutput)")
+        #expect(Self.reasonEveryStepRuns(gained).map {
+            $0.contains("Destinations/later changed") || $0.contains("the last build left no record")
+        } == true, "\(gained.standardOutput)")
         #expect(FileManager.default.fileExists(atPath: project.output.appendingPathComponent("later/index.html").path))
     }
 

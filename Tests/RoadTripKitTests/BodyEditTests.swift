@@ -12,8 +12,9 @@ import Testing
         try TemplateLibrary(templates: templates)
     }
 
-    /// Once on every rendering, unescaped: through a partial, a parent and a block argument (the
-    /// default theme's way). Not: escaped anywhere, twice, inside a section (no time or many), as
+    /// Once on every rendering, unescaped, spelled `destination.bodyHTML`: through a partial, a
+    /// parent and a block argument (the default theme's way). Not: another name ending in
+    /// `bodyHTML`, escaped anywhere, twice, inside a section (no time or many), as
     /// a section or inverted section, not at all (a theme without prose, where an old prose's text
     /// found elsewhere in the page must not be replaced), only in a block default that an argument
     /// overrides, through a dynamic partial, or from a template not in the library.
@@ -23,7 +24,7 @@ import Testing
             "footer": "<footer>{{site.title}}</footer>\n",
             "base": "<main>{{$main}}{{/main}}</main>",
         ])
-        #expect(once.insertsOnceVerbatim("bodyHTML", from: "destination"))
+        #expect(once.insertsOnceVerbatim("destination.bodyHTML", from: "destination"))
         // The default theme's destination page.
         let layouts = BuiltInTheme.files.compactMap { path, data -> (String, String)? in
             guard path.hasPrefix("layouts/"), path.hasSuffix(".mustache") else { return nil }
@@ -31,7 +32,7 @@ import Testing
         }
         let builtIn = try TemplateLibrary(templates: Dictionary(uniqueKeysWithValues: layouts))
         #expect(builtIn["destination"] != nil)
-        #expect(builtIn.insertsOnceVerbatim("bodyHTML", from: "destination"))
+        #expect(builtIn.insertsOnceVerbatim("destination.bodyHTML", from: "destination"))
 
         let cases: [(String, [String: String])] = [
             ("escaped", ["destination": "{{{destination.bodyHTML}}}<meta content=\"{{destination.bodyHTML}}\">"]),
@@ -44,11 +45,15 @@ import Testing
             ("not at all", ["destination": "<h1>{{destination.title}}</h1>"]),
             ("a default overridden", ["destination": "{{<base}}{{$main}}no prose{{/main}}{{/base}}", "base": "{{$main}}{{{destination.bodyHTML}}}{{/main}}"]),
             ("a dynamic partial", ["destination": "{{{destination.bodyHTML}}}{{>*name}}"]),
+            // Outside a section the stack is the root alone: these resolve to nothing (a tester's
+            // theme replaced its own "<h2>Notes</h2>" with the new prose).
+            ("another path", ["destination": "{{{bodyHTML}}}<h2>Notes</h2>"]),
+            ("another path beside it", ["destination": "{{{destination.bodyHTML}}}{{{page.bodyHTML}}}"]),
         ]
         for (name, templates) in cases {
-            #expect(!(try Self.library(templates)).insertsOnceVerbatim("bodyHTML", from: "destination"), "\(name)")
+            #expect(!(try Self.library(templates)).insertsOnceVerbatim("destination.bodyHTML", from: "destination"), "\(name)")
         }
-        #expect(!once.insertsOnceVerbatim("bodyHTML", from: "page"), "no template of that name")
+        #expect(!once.insertsOnceVerbatim("destination.bodyHTML", from: "page"), "no template of that name")
     }
 
     /// The only occurrence is replaced: "<p>a</p>" in "x<p>a</p>y" by "<p>b</p>" gives

@@ -40,7 +40,7 @@ extension BuildStep {
             state.keptFiles = (state.storedBuild?.keptPaths ?? []) + (state.basemapTiles?.keptOutputPaths ?? [])
             if let stored = state.storedBuild {
                 // What the next build needs to render only the pages whose prose alone changed.
-                stored.noteBodiesSpliceable(theme.templates.insertsOnceVerbatim("bodyHTML", from: "destination"))
+                stored.noteBodiesSpliceable(theme.templates.insertsOnceVerbatim("destination.bodyHTML", from: "destination"))
                 stored.noteDestinationCount(state.destinations.count, geocoderIdentity: context.environment.geocoder.dataIdentity)
                 context.verbose("site-wide groups rendered: " + (siteGroups.rendered.isEmpty ? "none" : siteGroups.rendered.joined(separator: ", ")))
             }

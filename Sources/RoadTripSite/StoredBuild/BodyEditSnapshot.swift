@@ -38,7 +38,7 @@ struct BodyEditSnapshot: Sendable, Equatable {
         var diagnostics: [Diagnostic]
     }
 
-    /// ``DestinationsListing/digest(of:)`` of `Destinations/` when the build started.
+    /// ``DestinationsListing/read(_:)``'s digest of `Destinations/` when the build started.
     var listing: String
     /// Every source the build loaded, sorted by path.
     var sources: [Source]

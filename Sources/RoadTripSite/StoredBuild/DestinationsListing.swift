@@ -6,15 +6,11 @@ import RoadTripCore
 /// removed, renamed or replaced by another kind of entry (a folder by a link), so that the set of
 /// sources the loader reads is the same (`BodyEditRebuild`). Dotfiles count too.
 enum DestinationsListing {
-    /// The entries' count and the wrapping sum of each entry's XXH3-64 (``ContentHash``) of its
-    /// name's bytes and kind (`readdir`'s `d_type`, else `lstat`'s), as hexadecimal digits — a sum,
-    /// so that the order `readdir` gives does not matter (sorting 4,000 names took milliseconds);
-    /// `nil` when the folder cannot be listed.
-    static func digest(of projectRoot: URL) -> String? {
-        read(projectRoot)?.digest
-    }
-
-    /// ``digest(of:)`` and the names it covers, but dotfiles (which no loader reads), as read.
+    /// The digest: the entries' count and the wrapping sum of each entry's XXH3-64 (``ContentHash``)
+    /// of its name's bytes and kind (`readdir`'s `d_type`, else `lstat`'s), as hexadecimal digits —
+    /// a sum, so that the order `readdir` gives does not matter (sorting 4,000 names took
+    /// milliseconds); with it, the names but dotfiles (which no loader reads), as read. `nil` when
+    /// the folder cannot be listed.
     static func read(_ projectRoot: URL) -> (digest: String, names: [String])? {
         let folder = projectRoot.appendingPathComponent("Destinations", isDirectory: true).path
         guard let stream = opendir(folder) else { return nil }

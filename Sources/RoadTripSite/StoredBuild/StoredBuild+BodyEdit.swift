@@ -6,7 +6,7 @@ import RoadTripRender
 extension StoredBuild {
     /// What the steps of a build tell the stored build for the ``BodyEditSnapshot`` it saves.
     struct SnapshotParts: Sendable {
-        /// ``DestinationsListing/digest(of:)`` when the stored build was made, before any source
+        /// ``DestinationsListing/read(_:)``'s digest when the stored build was made, before any source
         /// was read, and the names it covers (dotfiles aside).
         var listing: String?
         var listingNames: [String] = []
@@ -109,7 +109,7 @@ extension StoredBuild {
             tiles: basemap.tiles, looseFiles: looseFiles)
     }
 
-    /// ``DestinationsListing/digest(of:)`` as this stored build was made.
+    /// ``DestinationsListing/read(_:)``'s digest as this stored build was made.
     var listingDigest: String? { state.withLock { $0.snapshot.listing } }
 
     /// What a ``BodyEditRebuild`` commits once it has checked everything: `unchanged` sources

@@ -60,7 +60,7 @@ import TestTools
 
     /// Each of these runs every step (and `--verbose` says why), and the output still equals a
     /// full build: a new title; a new first paragraph (the feed shows it); a file added beside
-    /// `index.md`; a folder added to `Destinations/`; an output file changed by hand (repaired);
+    /// `index.md`; `site.yaml` touched; a folder added to `Destinations/`; an output file changed by hand (repaired);
     /// `--strict` when the last build had warnings.
     @Test func everyOtherChangeRunsTheSteps() throws {
         let project = try IncrementalBuildTests.builtSite()
@@ -83,6 +83,11 @@ import TestTools
         try Self.appendProse(project, "bergen", "More.")
         try IncrementalBuildTests.settle(project, ["Destinations/bergen/notes.txt"])
         try expectSteps("a file beside index.md", because: "changed beyond its index.md")
+
+        // site.yaml touched (its fingerprint, in the site key, changed): nothing kept applies.
+        try IncrementalBuildTests.settle(project, ["Destinations/site.yaml"])
+        try Self.appendProse(project, "bergen", "Touched.")
+        try expectSteps("site.yaml touched", because: "nothing the last build kept applies")
 
         let oslo = Place(title: "Oslo", order: 9, day: 20, tags: [], pointCount: 0, latitude: 59.9, longitude: 10.7, words: ["capital"])
         try project.write("Destinations/oslo/index.md", oslo.markdown)

@@ -89,7 +89,12 @@ enum BodyEditRebuild {
     static func attempt(_ state: inout BuildState, context: BuildContext) -> Outcome? {
         guard let stored = state.storedBuild, context.cache == nil else { return nil }
         guard let snapshot = stored.previousSnapshot else {
-            if !stored.previous.isEmpty { context.verbose("every step runs: the last build left no record of what decides the site") }
+            context.verbose(
+                "every step runs: "
+                    + (stored.previous.isEmpty
+                        ? "nothing the last build kept applies (a first build, --no-cache, or site.yaml, the theme, "
+                            + "the command line, the output folder or roadtrip changed)"
+                        : "the last build left no record of what decides the site"))
             return nil
         }
         func refuse(_ reason: String) -> Outcome? {

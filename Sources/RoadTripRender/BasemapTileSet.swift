@@ -96,7 +96,12 @@ public struct BasemapTileSet: Sendable {
 
     /// The output paths of the tiles the output already holds (`inOutput`), sorted.
     public var keptOutputPaths: [String] {
-        inOutput.sorted().map { Self.folder + "/" + $0.path }
+        inOutput.sorted().map(Self.outputPath)
+    }
+
+    /// `tile`'s path in the output folder: `assets/basemap/{z}/{x}/{y}.svg`.
+    public static func outputPath(of tile: BasemapPyramid.Tile) -> String {
+        folder + "/" + tile.path
     }
 
     /// The files `assets/basemap/{z}/{x}/{y}.svg` (`BasemapTileSVG.document`) of the tiles not
@@ -104,7 +109,7 @@ public struct BasemapTileSet: Sendable {
     /// the cache's file where there is one (`OutputFile.Contents.link(fromPath:)`), the text otherwise.
     public func outputFiles() -> [OutputFile] {
         tiles.subtracting(inOutput).sorted().compactMap { tile in
-            let path = Self.folder + "/" + tile.path
+            let path = Self.outputPath(of: tile)
             guard let cached = cachedFiles[tile] else {
                 return body(of: tile).map { OutputFile(path: path, contents: .text(BasemapTileSVG.document(body: $0, name: tile.documentName))) }
             }

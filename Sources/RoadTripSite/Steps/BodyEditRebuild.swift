@@ -253,7 +253,7 @@ enum BodyEditRebuild {
             for file in record.files where pagePaths.isEmpty || !pagePaths.contains(file.path) { kept.append(file.path) }
         }
         for file in snapshot.looseFiles { kept.append(file.path) }
-        for tile in snapshot.tiles { kept.append(BasemapTileSet.folder + "/" + tile.path) }
+        for tile in snapshot.tiles { kept.append(BasemapTileSet.outputPath(of: tile)) }
         state.files = pages.sorted { $0.path < $1.path }
         state.keptFiles = kept
         state.reusedRenderings = snapshot.destinationCount - edited.count

@@ -96,59 +96,39 @@ extension StoredBytesWriter {
             append(tile.y)
         }
         append(count: snapshot.looseFiles.count)
-        for file in snapshot.looseFiles {
-            append(file.path)
-            append(file.stamp)
-        }
+        for file in snapshot.looseFiles { append(file) }
     }
 }
 
 extension StoredBytesReader {
     /// What ``StoredBytesWriter/append(_:)-(BodyEditSnapshot)`` wrote, or `nil`.
     mutating func bodyEditSnapshot() -> BodyEditSnapshot? {
-        guard let listing = string(), let sourceCount = count() else { return nil }
-        var sources: [BodyEditSnapshot.Source] = []
-        sources.reserveCapacity(sourceCount)
-        for _ in 0..<sourceCount {
-            guard let path = string(), let digest = string(), let outside = string(), let folderStamp = string(),
-                  let fileNames = strings()
-            else { return nil }
-            sources.append(BodyEditSnapshot.Source(
-                path: path, digest: digest, digestOutsideIndex: outside, folderStamp: folderStamp, fileNames: fileNames))
-        }
-        guard let otherCount = count() else { return nil }
-        var otherEntries: [BodyEditSnapshot.OtherEntry] = []
-        for _ in 0..<otherCount {
-            guard let name = string(), let stamp = string() else { return nil }
-            otherEntries.append(BodyEditSnapshot.OtherEntry(name: name, stamp: stamp))
-        }
-        guard let destinationCount = int(), let stepCount = count() else { return nil }
-        var steps: [BodyEditSnapshot.StepDiagnostics] = []
-        for _ in 0..<stepCount {
-            guard let step = string(), let diagnosticCount = count() else { return nil }
-            var diagnostics: [Diagnostic] = []
-            for _ in 0..<diagnosticCount {
-                guard let diagnostic = diagnostic() else { return nil }
-                diagnostics.append(diagnostic)
-            }
-            steps.append(BodyEditSnapshot.StepDiagnostics(step: step, diagnostics: diagnostics))
-        }
-        guard let basemapFingerprint = optional({ $0.string() }), let geocoderIdentity = string(), let tileCount = count()
+        guard let listing = string(),
+              let sources = list({ reader -> BodyEditSnapshot.Source? in
+                  guard let path = reader.string(), let digest = reader.string(), let outside = reader.string(),
+                        let folderStamp = reader.string(), let fileNames = reader.strings()
+                  else { return nil }
+                  return BodyEditSnapshot.Source(
+                      path: path, digest: digest, digestOutsideIndex: outside, folderStamp: folderStamp, fileNames: fileNames)
+              }),
+              let otherEntries = list({ reader -> BodyEditSnapshot.OtherEntry? in
+                  guard let name = reader.string(), let stamp = reader.string() else { return nil }
+                  return BodyEditSnapshot.OtherEntry(name: name, stamp: stamp)
+              }),
+              let destinationCount = int(),
+              let steps = list({ reader -> BodyEditSnapshot.StepDiagnostics? in
+                  guard let step = reader.string(), let diagnostics = reader.list({ $0.diagnostic() }) else { return nil }
+                  return BodyEditSnapshot.StepDiagnostics(step: step, diagnostics: diagnostics)
+              }),
+              let basemapFingerprint = optional({ $0.string() }), let geocoderIdentity = string(),
+              let tiles = list({ reader -> BasemapPyramid.Tile? in
+                  guard let zoom = reader.int(), let x = reader.int(), let y = reader.int(), (0...30).contains(zoom),
+                        (0..<(1 << zoom)).contains(x), (0..<(1 << zoom)).contains(y)
+                  else { return nil }
+                  return BasemapPyramid.Tile(zoom: zoom, x: x, y: y)
+              }),
+              let looseFiles = list({ $0.stampedFile() })
         else { return nil }
-        var tiles: [BasemapPyramid.Tile] = []
-        tiles.reserveCapacity(tileCount)
-        for _ in 0..<tileCount {
-            guard let zoom = int(), let x = int(), let y = int(), (0...30).contains(zoom),
-                  (0..<(1 << zoom)).contains(x), (0..<(1 << zoom)).contains(y)
-            else { return nil }
-            tiles.append(BasemapPyramid.Tile(zoom: zoom, x: x, y: y))
-        }
-        guard let looseCount = count() else { return nil }
-        var looseFiles: [StoredBuildFile.StampedFile] = []
-        for _ in 0..<looseCount {
-            guard let path = string(), let stamp = stamp() else { return nil }
-            looseFiles.append(StoredBuildFile.StampedFile(path: path, stamp: stamp))
-        }
         return BodyEditSnapshot(
             listing: listing, sources: sources, otherEntries: otherEntries, destinationCount: destinationCount, stepDiagnostics: steps,
             basemapFingerprint: basemapFingerprint, geocoderIdentity: geocoderIdentity, tiles: tiles, looseFiles: looseFiles)

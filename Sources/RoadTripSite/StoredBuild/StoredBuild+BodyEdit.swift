@@ -76,7 +76,7 @@ extension StoredBuild {
         else { return nil }
         var stamped = Set<String>()
         for record in records.values { for file in record.files { stamped.insert(file.path) } }
-        for tile in basemap.tiles { stamped.insert(BasemapTileSet.folder + "/" + tile.path) }
+        for tile in basemap.tiles { stamped.insert(BasemapTileSet.outputPath(of: tile)) }
         var looseFiles: [StoredBuildFile.StampedFile] = []
         for path in paths where !stamped.contains(path) {
             // By its whole path: a first build's output folder did not exist when `outputFolder` was opened.

@@ -60,14 +60,8 @@ struct StoredBuildFile: Sendable, Equatable {
         destinations.reserveCapacity(count)
         for _ in 0..<count {
             guard let identity = reader.string(), let key = reader.string(), let inputs = reader.string(),
-                  let fileCount = reader.count()
+                  let files = reader.list({ $0.stampedFile() })
             else { return nil }
-            var files: [StampedFile] = []
-            files.reserveCapacity(fileCount)
-            for _ in 0..<fileCount {
-                guard let path = reader.string(), let stamp = reader.stamp() else { return nil }
-                files.append(StampedFile(path: path, stamp: stamp))
-            }
             destinations[identity] = Destination(key: key, inputs: inputs, files: files)
         }
         guard let snapshot = reader.optional({ $0.bodyEditSnapshot() }), reader.isAtEnd else { return nil }
@@ -85,13 +79,26 @@ struct StoredBuildFile: Sendable, Equatable {
             writer.append(destination.key)
             writer.append(destination.inputs)
             writer.append(count: destination.files.count)
-            for file in destination.files {
-                writer.append(file.path)
-                writer.append(file.stamp)
-            }
+            for file in destination.files { writer.append(file) }
         }
         writer.append(snapshot != nil)
         if let snapshot { writer.append(snapshot) }
         return writer.sealedData
+    }
+}
+
+extension StoredBytesWriter {
+    /// A stamped file: its path, then its stamp.
+    mutating func append(_ file: StoredBuildFile.StampedFile) {
+        append(file.path)
+        append(file.stamp)
+    }
+}
+
+extension StoredBytesReader {
+    /// What ``StoredBytesWriter/append(_:)-(StoredBuildFile.StampedFile)`` wrote, or `nil`.
+    mutating func stampedFile() -> StoredBuildFile.StampedFile? {
+        guard let path = string(), let stamp = stamp() else { return nil }
+        return StoredBuildFile.StampedFile(path: path, stamp: stamp)
     }
 }

@@ -156,16 +156,19 @@ struct StoredBytesReader {
         return .some(value)
     }
 
-    mutating func strings() -> [String]? {
+    /// A list: a count, then that many items each read by `read`; `nil` when one does not parse.
+    mutating func list<Item>(_ read: (inout StoredBytesReader) -> Item?) -> [Item]? {
         guard let count = count() else { return nil }
-        var strings: [String] = []
-        strings.reserveCapacity(count)
+        var items: [Item] = []
+        items.reserveCapacity(count)
         for _ in 0..<count {
-            guard let string = string() else { return nil }
-            strings.append(string)
+            guard let item = read(&self) else { return nil }
+            items.append(item)
         }
-        return strings
+        return items
     }
+
+    mutating func strings() -> [String]? { list { $0.string() } }
 
     /// A stamp written with ``StoredBytesWriter/append(_:)-(BasemapFileStamp)``.
     mutating func stamp() -> BasemapFileStamp? {

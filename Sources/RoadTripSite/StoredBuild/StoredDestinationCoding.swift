@@ -30,19 +30,8 @@ enum StoredDestinationCoding {
     /// What ``data(destinations:diagnostics:)`` wrote, or `nil` when `data` does not parse whole.
     static func read(_ data: Data) -> (destinations: [Destination], diagnostics: [Diagnostic])? {
         var reader = StoredBytesReader(data: data)
-        guard let count = reader.count() else { return nil }
-        var destinations: [Destination] = []
-        destinations.reserveCapacity(count)
-        for _ in 0..<count {
-            guard let destination = reader.destination() else { return nil }
-            destinations.append(destination)
-        }
-        guard let diagnosticCount = reader.count() else { return nil }
-        var diagnostics: [Diagnostic] = []
-        for _ in 0..<diagnosticCount {
-            guard let diagnostic = reader.diagnostic() else { return nil }
-            diagnostics.append(diagnostic)
-        }
+        guard let destinations = reader.list({ $0.destination() }), let diagnostics = reader.list({ $0.diagnostic() })
+        else { return nil }
         return reader.isAtEnd ? (destinations, diagnostics) : nil
     }
 }

@@ -71,9 +71,8 @@ struct DestinationLoader {
                 timeZone: TimeZone(identifier: config.timeZone) ?? .gmt, log: log)
         }
         let imagesFolder = folder.appendingPathComponent("images")
-        if entries.mayHold("images") && FileManager.default.fileExists(atPath: imagesFolder.path) {
-            PhotoLibrary.warnAboutLocationMetadata(in: imagesFolder, displayPath: relativePath(imagesFolder), log: log)
-        }
+        let imageFiles = entries.mayHold("images") ? publishedFiles(in: imagesFolder) : []
+        PhotoLibrary.warnAboutLocationMetadata(ofFiles: imageFiles, in: imagesFolder, displayPath: relativePath(imagesFolder), log: log)
         guard let index, log.errorCount == errorsBefore else { return nil }
 
         let fields = index.fields
@@ -103,7 +102,7 @@ struct DestinationLoader {
             image: fields.image,
             extraMetadata: fields.extraMetadata,
             sourcePath: index.path,
-            assetFiles: entries.mayHold("images") ? assetFiles(in: folder) : [],
+            assetFiles: imageFiles.map { "images/" + $0 },
             tripLogs: tripLogs)
         if fields.latitude == nil && fields.longitude == nil { destination.placeName = fields.placeName?.text }
         destination.contacts = contacts
@@ -173,27 +172,40 @@ struct DestinationLoader {
         return (contents.contacts, views)
     }
 
-    /// Files below `<folder>/images/`, relative to the folder, sorted; dotfiles skipped.
-    func assetFiles(in folder: URL) -> [String] {
-        let images = folder.appendingPathComponent("images")
+    /// The files `images/` publishes: the regular files below `imagesFolder`, relative to it,
+    /// sorted; dotfiles skipped. A symbolic link (the folder itself, or an entry) or a special file
+    /// is a warning and skipped; a folder (the folder itself or one below it) that cannot be listed
+    /// is an error (``ProjectFolderNames/reportListingFailure(of:displayPath:holding:log:)``):
+    /// publishing the rest would remove its files from the site.
+    func publishedFiles(in imagesFolder: URL) -> [String] {
         // A link to nothing (or to a file) is already a warning of its own (`contentFolders`).
         var isFolder: ObjCBool = false
-        if (try? FileManager.default.attributesOfItem(atPath: images.path))?[.type] as? FileAttributeType == .typeSymbolicLink,
-            FileManager.default.fileExists(atPath: images.path, isDirectory: &isFolder), isFolder.boolValue
+        if (try? FileManager.default.attributesOfItem(atPath: imagesFolder.path))?[.type] as? FileAttributeType == .typeSymbolicLink,
+            FileManager.default.fileExists(atPath: imagesFolder.path, isDirectory: &isFolder), isFolder.boolValue
         {
             log.warning(
-                SourceLocation(path: relativePath(images)),
+                SourceLocation(path: relativePath(imagesFolder)),
                 "is a symbolic link; images/ is read only as a real folder (copy the files into it): nothing in it is published")
             return []
         }
         let keys: [URLResourceKey] = [.isRegularFileKey, .isDirectoryKey]
-        guard let enumerator = FileManager.default.enumerator(at: images, includingPropertiesForKeys: keys, options: [.skipsHiddenFiles])
-        else { return [] }
+        let log = log
+        let enumerator = FileManager.default.enumerator(
+            at: imagesFolder, includingPropertiesForKeys: keys, options: [.skipsHiddenFiles]
+        ) { [projectRoot] url, _ in
+            ProjectFolderNames.reportListingFailure(
+                of: url, displayPath: ProjectPath.relative(url, to: projectRoot), holding: "images", log: log)
+            return true
+        }
+        guard let enumerator else {
+            ProjectFolderNames.reportListingFailure(of: imagesFolder, displayPath: relativePath(imagesFolder), holding: "images", log: log)
+            return []
+        }
         var files: [String] = []
         for case let url as URL in enumerator {
             let values = try? url.resourceValues(forKeys: Set(keys))
             if values?.isRegularFile == true {
-                files.append("images/" + ProjectPath.relative(url, to: images))
+                files.append(ProjectPath.relative(url, to: imagesFolder))
             } else if values?.isDirectory != true {
                 // A symbolic link (to a file, a folder or nothing), a FIFO, a socket or a device.
                 log.warning(

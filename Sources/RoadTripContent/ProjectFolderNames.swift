@@ -34,4 +34,26 @@ enum ProjectFolderNames {
             return false
         }
     }
+
+    /// Why the folder at `folder` cannot be listed, in `strerror(3)`'s words lowercased
+    /// ("permission denied" for `chmod 000`, 100 or 300), to be asked after ``names(in:displayPath:skippingControlCharacters:log:)``
+    /// gave `nil`; "cannot be read" when `opendir(3)` now succeeds (the listing failed later).
+    /// `nil` when `folder` is no folder (absent, a file, a link to nothing): there is nothing to
+    /// list, and the loaders say so where it matters (``FileBytes/folderProblem(_:)``).
+    static func listingProblem(_ folder: URL) -> String? {
+        var status = stat()
+        guard stat(folder.path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else { return nil }
+        guard let handle = opendir(folder.path) else { return String(cString: strerror(errno)).lowercased() }
+        closedir(handle)
+        return "cannot be read"
+    }
+
+    /// Logs the error for a folder that is there and cannot be listed (``listingProblem(_:)``):
+    /// `displayPath: error: cannot list the <holding> in this folder: permission denied`. Going on
+    /// without its files would build the destination without them and remove their published
+    /// pages as stale, so it is an error, not a warning. Nothing is logged when `folder` is no folder.
+    static func reportListingFailure(of folder: URL, displayPath: String, holding: String, log: DiagnosticLog) {
+        guard let problem = listingProblem(folder) else { return }
+        log.error(SourceLocation(path: displayPath), "cannot list the \(holding) in this folder: \(problem)")
+    }
 }

@@ -105,8 +105,7 @@ public struct SiteLoader: Sendable {
         else {
             // A folder that cannot be listed (no read permission: chmod 000, 100, 300) is an error:
             // going on would build a site without its destinations, and remove their pages.
-            let reason = opendir(destinationsFolder.path).map { closedir($0); return "cannot be read" }
-                ?? String(cString: strerror(errno)).lowercased()
+            let reason = ProjectFolderNames.listingProblem(destinationsFolder) ?? "cannot be read"
             log.error(SourceLocation(path: destinationsPath), "cannot list the destinations in this folder: \(reason)")
             return nil
         }

@@ -23,7 +23,11 @@ struct TripLogLoader {
     /// are left out (their errors are in the log).
     func load(folder: URL) -> [LoadedTripLog] {
         let trips = folder.appendingPathComponent("trips")
-        guard let names = ProjectFolderNames.names(in: trips, displayPath: ProjectPath.relative(trips, to: projectRoot), log: log) else { return [] }
+        let tripsPath = ProjectPath.relative(trips, to: projectRoot)
+        guard let names = ProjectFolderNames.names(in: trips, displayPath: tripsPath, log: log) else {
+            ProjectFolderNames.reportListingFailure(of: trips, displayPath: tripsPath, holding: "trip logs", log: log)
+            return []
+        }
         let timeZone = TimeZone(identifier: config.timeZone) ?? .gmt
         var loaded: [LoadedTripLog] = []
         var slugOwners: [String: String] = [:]  // lower-cased slug → the first log's path

@@ -628,7 +628,7 @@ public struct OutputWriter: Sendable {
     /// The error for a `.copy(from: source)` file `path` whose source cannot be read.
     private func unreadableCopy(_ source: URL, to path: String, _ error: any Error) -> Diagnostic {
         Diagnostic.error(SourceLocation(path: ProjectPath.relative(source, to: projectRoot)),
-                         "cannot read the file to copy to '\(path)': \(error.localizedDescription)")
+                         "cannot read the file to copy to '\(path)': \(FileBytes.reason(for: source, error: error))")
     }
 
     /// Stages `files`: their folders first (one `mkdir` each), then the files on every core, a

@@ -172,7 +172,8 @@ struct PhotoTests {
     func imagesWithLocation() {
         let log = DiagnosticLog()
         let folder = folder(copying: ["gps-south-east.jpg", "no-gps.jpg"])
-        PhotoLibrary.warnAboutLocationMetadata(in: folder, displayPath: "Destinations/bled/images", log: log)
+        PhotoLibrary.warnAboutLocationMetadata(
+            ofFiles: ["gps-south-east.jpg", "no-gps.jpg"], in: folder, displayPath: "Destinations/bled/images", log: log)
         #expect(log.diagnostics.count == 1)
         #expect(log.diagnostics.first?.description.hasPrefix(
             "Destinations/bled/images/gps-south-east.jpg: warning: carries a GPS position (-33.86, 151.21) in its EXIF") == true)

@@ -94,9 +94,8 @@ import Testing
     /// was. `Destinations/` itself unlistable (`chmod 000`, `100`) is an error too (it built an empty
     /// site and removed every page), and its `site.yaml` unreachable is not "the defaults". A
     /// folder that may be searched but not listed (`chmod 100`) is read again on every build (its
-    /// fingerprint cannot see its files): an edit in it is published. Permissions do not bind root,
-    /// so as root the builds run as `nobody` (uid 65534) through util-linux's `setpriv`, with the
-    /// project given to `nobody`; skipped when that cannot be done.
+    /// fingerprint cannot see its files): an edit in it is published. The builds run as a user
+    /// whom permissions bind (``PermissionBoundUser``).
     @Test func aFolderThatMayNotBeSearchedIsAnError() throws {
         let project = try project()
         defer {
@@ -105,30 +104,10 @@ import Testing
             }
             project.remove()
         }
-        let setpriv = URL(fileURLWithPath: "/usr/bin/setpriv")
-        let asRoot = geteuid() == 0
-        guard !asRoot || FileManager.default.isExecutableFile(atPath: setpriv.path) else {
-            print("skipped: running as root without /usr/bin/setpriv to drop the permission to read")
-            return
-        }
         let indexText = try String(contentsOf: project.root.appendingPathComponent("Destinations/bergen/index.md"), encoding: .utf8)
         for name in ["noexec", "noperm"] { try project.write("Destinations/\(name)/index.md", indexText) }
-        func build() throws -> CommandRunner.Output {
-            let arguments = ["build", "--source", project.root.path, "--output", project.output.path]
-            guard asRoot else { return try CommandRunner.run(arguments) }
-            return try CommandRunner.run(
-                program: setpriv,
-                ["--reuid=65534", "--regid=65534", "--clear-groups", CommandRunner.executable.path] + arguments,
-                environment: ["HOME": "/nonexistent"])
-        }
-        if asRoot {
-            let enumerator = FileManager.default.enumerator(atPath: project.root.path)
-            try FileManager.default.setAttributes([.ownerAccountID: 65534], ofItemAtPath: project.root.path)
-            while let relative = enumerator?.nextObject() as? String {
-                try FileManager.default.setAttributes(
-                    [.ownerAccountID: 65534], ofItemAtPath: project.root.appendingPathComponent(relative).path)
-            }
-        }
+        guard let user = try PermissionBoundUser(owning: project) else { return }
+        func build() throws -> CommandRunner.Output { try user.build(project) }
         let first = try build()
         #expect(first.status == 0, "\(first.standardError)")
         chmod(project.root.appendingPathComponent("Destinations/noexec").path, 0o644)
@@ -175,6 +154,65 @@ import Testing
         #expect(fifth.status == 0, "\(fifth.standardError)")
         let page = try String(contentsOf: project.output.appendingPathComponent("bergen/index.html"), encoding: .utf8)
         #expect(page.contains("A sentence written while the folder could not be listed."))
+    }
+
+    /// A destination's `trips/`, `photos/` or `images/` folder, or a folder below `images/`, that
+    /// cannot be listed (`chmod 000`, or searchable only: `chmod 100`) is an error naming the
+    /// folder, and the output is left as it was: before, it was skipped without a word, exit 0, and
+    /// its published files were removed as stale (a trip log that was an error while readable was
+    /// dropped in silence). A recording folder in `trips/` that may not be searched says
+    /// "permission denied", not "has no Location.csv"; a file of `images/` that cannot be read says
+    /// so in words, not in Foundation's. Builds run as a user whom permissions bind.
+    @Test func aContentFolderThatCannotBeListedIsAnError() throws {
+        let project = try project()
+        let bergen = project.root.appendingPathComponent("Destinations/bergen")
+        let modeChanged = ["trips", "trips/drive", "photos", "images", "images/maps", "images/note.txt"]
+        defer {
+            for name in modeChanged { chmod(bergen.appendingPathComponent(name).path, 0o755) }
+            project.remove()
+        }
+        try project.copy(
+            CommandRunner.packageRoot.appendingPathComponent(TripCommandTests.sensorLoggerFolder),
+            to: "Destinations/bergen/trips/drive")
+        try project.write("Destinations/bergen/images/note.txt", "A note.\n")
+        try project.write("Destinations/bergen/images/maps/route.txt", "A route.\n")
+        try FileManager.default.createDirectory(at: bergen.appendingPathComponent("photos"), withIntermediateDirectories: true)
+        guard let user = try PermissionBoundUser(owning: project) else { return }
+        let first = try user.build(project)
+        #expect(first.status == 0, "\(first.standardError)")
+        let published = ["bergen/images/note.txt", "bergen/images/maps/route.txt", "bergen/trips/drive/index.html"]
+        for path in published {
+            #expect(FileManager.default.fileExists(atPath: project.output.appendingPathComponent(path).path), "\(path)")
+        }
+        let failed = "roadtrip: build failed in load-destinations: 1 error, 0 warnings; \(project.output.path) was left as it was"
+        for (folder, holding) in [("trips", "trip logs"), ("photos", "photos"), ("images", "images"), ("images/maps", "images")] {
+            for mode: mode_t in [0o000, 0o100] {
+                chmod(bergen.appendingPathComponent(folder).path, mode)
+                let result = try user.build(project)
+                chmod(bergen.appendingPathComponent(folder).path, 0o755)
+                #expect(result.status == 1, "\(folder) \(String(mode, radix: 8))")
+                #expect(result.standardError.split(separator: "\n").map(String.init) == [
+                    "Destinations/bergen/\(folder): error: cannot list the \(holding) in this folder: permission denied", failed,
+                ], "\(folder) \(String(mode, radix: 8))")
+            }
+        }
+        chmod(bergen.appendingPathComponent("trips/drive").path, 0o000)
+        let recording = try user.build(project)
+        chmod(bergen.appendingPathComponent("trips/drive").path, 0o755)
+        #expect(recording.standardError.split(separator: "\n").map(String.init) == [
+            "Destinations/bergen/trips/drive: error: cannot open the files of this recording folder: permission denied", failed,
+        ])
+        chmod(bergen.appendingPathComponent("images/note.txt").path, 0o000)
+        let unreadableImage = try user.build(project)
+        chmod(bergen.appendingPathComponent("images/note.txt").path, 0o644)
+        #expect(unreadableImage.status == 1)
+        #expect(unreadableImage.standardError.contains(
+            "Destinations/bergen/images/note.txt: error: cannot read the file to copy to 'bergen/images/note.txt': "
+                + "permission denied: the file is not readable"), "\(unreadableImage.standardError)")
+        for path in published {
+            #expect(FileManager.default.fileExists(atPath: project.output.appendingPathComponent(path).path), "\(path)")
+        }
+        #expect(try user.build(project).status == 0)
     }
 
     /// A symbolic link directly in `Destinations/` that leads nowhere is a warning that says which

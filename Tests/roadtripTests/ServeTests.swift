@@ -177,32 +177,17 @@ import Testing
 
     /// A destination folder that cannot be read when `serve` starts (chmod 000) fails the first
     /// build; made readable, it is watched from then on — the chmod rebuilds, and a later edit in it
-    /// is published. Permissions do not bind root, so as root the server runs as `nobody` through
-    /// util-linux's `setpriv` with the project given to `nobody`; skipped when that cannot be done.
+    /// is published. The server runs as a user whom permissions bind (``PermissionBoundUser``).
     @Test func aFolderUnreadableAtStartIsWatchedOnceReadable() throws {
-        let setpriv = URL(fileURLWithPath: "/usr/bin/setpriv")
-        let asRoot = geteuid() == 0
-        guard !asRoot || FileManager.default.isExecutableFile(atPath: setpriv.path) else {
-            print("skipped: running as root without /usr/bin/setpriv to drop the permission to read")
-            return
-        }
         let project = try TemporaryProject()
         let oslo = project.root.appendingPathComponent("Destinations/oslo").path
         defer { chmod(oslo, 0o755); project.remove() }
         try project.write("Destinations/bergen/index.md", BuildCommandTests.bergen)
         try project.write("Destinations/oslo/index.md", "---\ntitle: Oslo\nlatitude: 59.91\nlongitude: 10.75\n---\nThe fjord.\n")
-        if asRoot {
-            try FileManager.default.setAttributes([.ownerAccountID: 65534], ofItemAtPath: project.root.path)
-            let enumerator = FileManager.default.enumerator(atPath: project.root.path)
-            while let relative = enumerator?.nextObject() as? String {
-                try FileManager.default.setAttributes(
-                    [.ownerAccountID: 65534], ofItemAtPath: project.root.appendingPathComponent(relative).path)
-            }
-        }
+        guard let user = try PermissionBoundUser(owning: project) else { return }
         chmod(oslo, 0o000)
         let server = try ServerProcess(
-            root: project.root, environment: ["HOME": "/nonexistent"],
-            launcher: asRoot ? (setpriv, ["--reuid=65534", "--regid=65534", "--clear-groups"]) : nil)
+            root: project.root, environment: PermissionBoundUser.environment, launcher: user.launcher)
         defer { _ = server.stop() }
         #expect(server.waitForError { $0.contains("Destinations/oslo/index.md: error: permission denied") }, "\(server.errors)")
         chmod(oslo, 0o755)

@@ -22,6 +22,7 @@ import TestTools
 @Suite struct TripCommandTests {
     static let fixtures = "Tests/RoadTripKitTests/Fixtures/triplogs"
     static let cerknica = fixtures + "/gpx/cerknicko-jezero.gpx"
+    static let sensorLoggerFolder = fixtures + "/csv/sensorlogger-2023-03-17_15-50-47"
     /// Every filter but the distance filter effectively off (cerknica has no accuracies and no
     /// recording start, so desiredAccuracy and maximumAge cannot act anyway).
     static let othersOff = [
@@ -121,8 +122,7 @@ import TestTools
     }
 
     @Test func sensorLoggerFolder() throws {
-        let folder = Self.fixtures + "/csv/sensorlogger-2023-03-17_15-50-47"
-        let output = try run(["trip", "stats", folder, "--json"])
+        let output = try run(["trip", "stats", Self.sensorLoggerFolder, "--json"])
         #expect(output.status == 0)
         let stats = try jsonObject(output.standardOutput)
         #expect(stats["format"] as? String == "sensorLogger")

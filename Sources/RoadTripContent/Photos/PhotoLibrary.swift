@@ -31,7 +31,10 @@ public enum PhotoLibrary {
     ///   - log: receives a warning per skipped file, and the captions file's problems (a YAML
     ///     error, a caption that is not text, a caption for a file that is not there).
     public static func load(folder: URL, displayPath: String, timeZone: TimeZone, log: DiagnosticLog) -> [Photo] {
-        guard let names = ProjectFolderNames.names(in: folder, displayPath: displayPath, log: log) else { return [] }
+        guard let names = ProjectFolderNames.names(in: folder, displayPath: displayPath, log: log) else {
+            ProjectFolderNames.reportListingFailure(of: folder, displayPath: displayPath, holding: "photos", log: log)
+            return []
+        }
         let captions = readCaptions(folder: folder, displayPath: displayPath, log: log)
         var photos: [Photo] = []
         for name in names where !name.hasPrefix(".") && name != captionsFileName {
@@ -56,24 +59,12 @@ public enum PhotoLibrary {
         return photos
     }
 
-    /// Warns, once per file, about every JPEG or HEIC under `folder` (recursively) whose EXIF
-    /// carries a GPS position: files in `images/` are copied through unprocessed, so the position
-    /// would be published. `displayPath` is `folder` as diagnostics name it (`Destinations/bled/images`).
-    /// PNG/WebP metadata is not inspected.
-    public static func warnAboutLocationMetadata(in folder: URL, displayPath: String, log: DiagnosticLog) {
-        guard let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey])
-        else { return }
-        var relativePaths: [String] = []
-        let base = folder.standardizedFileURL.path
-        // Only regular files are published from images/ (a symbolic link is skipped with a warning
-        // of its own), so only they are checked.
-        for case let url as URL in enumerator
-        where Format(extension: url.pathExtension) != nil
-            && (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true
-        {
-            relativePaths.append(String(url.standardizedFileURL.path.dropFirst(base.count + 1)))
-        }
-        for relativePath in relativePaths.sorted() {
+    /// Warns, once per file, about every JPEG or HEIC among `files` (paths relative to `folder`,
+    /// the `images/` folder: the files it publishes) whose EXIF carries a GPS position: files in
+    /// `images/` are copied through unprocessed, so the position would be published. `displayPath`
+    /// is `folder` as diagnostics name it (`Destinations/bled/images`). PNG/WebP metadata is not inspected.
+    public static func warnAboutLocationMetadata(ofFiles files: [String], in folder: URL, displayPath: String, log: DiagnosticLog) {
+        for relativePath in files {
             let url = folder.appendingPathComponent(relativePath)
             guard let format = Format(extension: url.pathExtension) else { continue }
             let location = SourceLocation(path: displayPath + "/" + relativePath)

@@ -73,6 +73,11 @@ public enum SensorLoggerReader {
         }
         func path(_ name: String) -> String { displayPath + "/" + name }
         guard recognizes(folder: folder) else {
+            // A folder that may not be searched (chmod 000, 600) hides whether its files are there.
+            if FileBytes.isBehindUnsearchableFolder(folder.appendingPathComponent("Location.csv")) {
+                log.error(SourceLocation(path: displayPath), "cannot open the files of this recording folder: permission denied")
+                return nil
+            }
             log.error(
                 SourceLocation(path: displayPath),
                 "not a Sensor Logger recording: the folder has no Location.csv, TotalAcceleration.csv or Accelerometer.csv "

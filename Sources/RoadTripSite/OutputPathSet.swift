@@ -1,3 +1,4 @@
+import Foundation
 import RoadTripCore
 
 /// The digest of a build's set of output paths, whatever their order: the stored build keeps the
@@ -21,5 +22,29 @@ enum OutputPathSet {
             second &+= ContentHash.value64(path, seed: 0x5EED)
         }
         return [UInt64(paths.count), first, second].map(ContentHash.hex).joined()
+    }
+
+    /// ``digest(of:)`` of the non-empty lines of a manifest file's bytes (``OutputManifest/text``),
+    /// taken as they are: no line is decoded, checked or put in a set, so a manifest that lists
+    /// `paths` once each, as every build writes it, has their digest, and one with a line more (a
+    /// path twice, a path no build writes) or less has another. A stored build checks the
+    /// manifest it wrote this way (reading it into an ``OutputManifest`` took ~17 ms of one core
+    /// at the end of a 4,000-destination build).
+    static func digest(ofLines bytes: Data) -> String {
+        var count: UInt64 = 0, first: UInt64 = 0, second: UInt64 = 0
+        bytes.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
+            var start = 0
+            while start < buffer.count {
+                let end = buffer[start...].firstIndex(of: UInt8(ascii: "\n")) ?? buffer.count
+                if end > start {
+                    let line = UnsafeRawBufferPointer(rebasing: buffer[start..<end])
+                    count += 1
+                    first &+= ContentHash.value64(bytes: line, seed: 0)
+                    second &+= ContentHash.value64(bytes: line, seed: 0x5EED)
+                }
+                start = end + 1
+            }
+        }
+        return [count, first, second].map(ContentHash.hex).joined()
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import RoadTripSite
 
@@ -22,5 +23,19 @@ import Testing
         #expect(OutputPathSet.digest(of: paths + ["tromso/index.html"]) != digest)
         #expect(OutputPathSet.digest(of: ["bergen/index.html", "bergen/map.svg", "index.html", "alesund/index.htm"]) != digest)
         #expect(OutputPathSet.digest(of: []) == String(repeating: "0", count: 48))
+    }
+
+    /// A manifest's lines digest as the paths they list (the same Python sums as above), blank
+    /// lines aside; a line more — a path twice — or a line less does not, where a set of the
+    /// parsed paths would have dropped the second copy.
+    @Test func aManifestsLinesDigestAsItsPaths() {
+        let manifest = Data("bergen/index.html\nbergen/map.svg\nindex.html\n".utf8)
+        #expect(OutputPathSet.digest(ofLines: manifest) == "0000000000000003" + "d262b24f14f77202" + "08881465339f9589")
+        #expect(OutputPathSet.digest(ofLines: Data("\nbergen/index.html\n\nbergen/map.svg\nindex.html".utf8))
+            == OutputPathSet.digest(ofLines: manifest))
+        #expect(OutputPathSet.digest(ofLines: manifest + Data("index.html\n".utf8)) != OutputPathSet.digest(ofLines: manifest))
+        #expect(OutputPathSet.digest(ofLines: Data("bergen/index.html\nbergen/map.svg\n".utf8))
+            != OutputPathSet.digest(ofLines: manifest))
+        #expect(OutputPathSet.digest(ofLines: Data()) == String(repeating: "0", count: 48))
     }
 }

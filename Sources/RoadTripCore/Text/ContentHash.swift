@@ -33,6 +33,11 @@ package enum ContentHash {
     /// XXH3-64 of `text`'s UTF-8 bytes with `seed` (`XXH3_64bits_withSeed`; seed 0 is ``hex64(_:)``'s hash).
     package static func value64(_ text: String, seed: UInt64) -> UInt64 {
         var text = text
-        return text.withUTF8 { XXH_INLINE_XXH3_64bits_withSeed($0.baseAddress, $0.count, seed) }
+        return text.withUTF8 { value64(bytes: UnsafeRawBufferPointer($0), seed: seed) }
+    }
+
+    /// XXH3-64 of `bytes` with `seed`: ``value64(_:seed:)`` of text whose UTF-8 is `bytes`.
+    package static func value64(bytes: UnsafeRawBufferPointer, seed: UInt64) -> UInt64 {
+        XXH_INLINE_XXH3_64bits_withSeed(bytes.baseAddress, bytes.count, seed)
     }
 }

@@ -16,7 +16,7 @@ import Darwin
 /// folders only, finds a regular file on the cache's file system whose stamp (size, modification
 /// and status-change times, inode) is the one the cache's index recorded for the tile, that file
 /// is the cache's file, unchanged since the build that checked its bytes. That one `lstat`
-/// answers both what draw-basemap asks of the cache's file (``BasemapTileCache/holdsUnchanged(_:stamp:)``)
+/// answers both what draw-basemap asks of the cache's file (``BasemapTileCache/holdUnchanged(_:stamps:)``)
 /// and what write-output asks of the output's (is it the cache's file?): the tile is kept as it is,
 /// among the build's kept files, and neither path is looked at again. A rebuild of 250
 /// destinations stats 6,401 tiles once instead of three times.

@@ -86,6 +86,9 @@ extension BuildStep {
             let run = tiles[runs[runIndex]]
             let indexStamps = run.map { cache == nil ? nil : index.stamps[$0] }
             let held = outputTiles?.holds(run, stamps: indexStamps) ?? []
+            // The cache's own files, for the tiles the output does not hold.
+            let unchanged = cache?.holdUnchanged(
+                run, stamps: indexStamps.indices.map { held.isEmpty || !held[$0] ? indexStamps[$0] : nil }) ?? []
             var runStamps: [(BasemapPyramid.Tile, BasemapFileStamp)] = [], runFiles: [(BasemapPyramid.Tile, String)] = []
             var runBodies: [(BasemapPyramid.Tile, String)] = [], runInOutput: [BasemapPyramid.Tile] = []
             defer {
@@ -97,7 +100,7 @@ extension BuildStep {
             for (offset, tile) in run.enumerated() {
                 if let cache, let stamp = indexStamps[offset] {
                     let isInOutput = held.isEmpty ? false : held[offset]
-                    if isInOutput || cache.holdsUnchanged(tile, stamp: stamp) {
+                    if isInOutput || unchanged[offset] {
                         runStamps.append((tile, stamp))
                         runFiles.append((tile, cache.path(of: tile)))
                         if isInOutput { runInOutput.append(tile) }

@@ -98,11 +98,14 @@ extension StoredBuild {
             otherEntries.append(BodyEditSnapshot.OtherEntry(name: name, stamp: stamp.text))
         }
         otherEntries.sort { $0.name.precedesInBytes($1.name) }
-        let snapshotSources = sources.map { path, source in
-            BodyEditSnapshot.Source(
+        // The paths sorted, then the records made in that order: sorting the records themselves
+        // moved five fields at each step (~13 ms of one core at 4,000 destinations).
+        let snapshotSources = sources.keys.sorted { $0.precedesInBytes($1) }.map { path in
+            let source = sources[path]!
+            return BodyEditSnapshot.Source(
                 path: path, digest: source.isSettled ? source.digest : "", digestOutsideIndex: source.digestOutsideIndex,
                 folderStamp: source.folderStamp, fileNames: source.fileNames)
-        }.sorted { $0.path.precedesInBytes($1.path) }
+        }
         return BodyEditSnapshot(
             listing: listing, sources: snapshotSources, otherEntries: otherEntries, destinationCount: destinationCount,
             stepDiagnostics: parts.stepDiagnostics, basemapFingerprint: basemap.fingerprint, geocoderIdentity: geocoderIdentity,

@@ -549,7 +549,7 @@ final class StoredBuild: DestinationSourceCache {
         guard let before = BasemapFileStamp.of(path: path) else { return nil }
         if let untouched { return before == untouched ? before : nil }
         guard let data = Self.contents(ofFile: path), BasemapFileStamp.of(path: path) == before,
-              OutputPathSet.digest(of: Array(OutputManifest(bytes: data).paths)) == digest
+              OutputPathSet.digest(ofLines: data) == digest
         else { return nil }
         return before
     }

@@ -91,7 +91,10 @@ public struct ShareActions: Sendable, Hashable {
     /// `?`, `#`, `%`, `+` cannot end or change a field).
     public static func mailtoURI(subject: String?, body: String?) -> String {
         func lines(_ text: String) -> [Substring] {
-            text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+            // Only a text holding a byte that may start a line break (LF, VT, FF, CR; NEL is
+            // C2 85, LS and PS E2 80 A8/A9) is split by Characters, which is slow.
+            guard text.utf8.contains(where: { (0x0A...0x0D).contains($0) || $0 == 0xC2 || $0 == 0xE2 }) else { return [text[...]] }
+            return text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
         }
         var fields: [String] = []
         if let subject, !subject.isEmpty {

@@ -77,15 +77,20 @@ public enum Slug {
     /// e.g. "東京" → `%E6%9D%B1%E4%BA%AC`. An ASCII slug from `make(from:)` comes back unchanged.
     public static func percentEncodedPath(_ slug: String) -> String {
         if slug.utf8.allSatisfy(isUnreserved) { return slug }  // the common case: nothing to encode
-        var encoded = ""
+        // Into one byte buffer: appending "%" and two one-digit strings per byte to a String made
+        // three strings a byte (the share links' and mailto bodies' text: ~9 µs a page).
+        var encoded: [UInt8] = []
+        encoded.reserveCapacity(slug.utf8.count * 3)
         for byte in slug.utf8 {
             if isUnreserved(byte) {
-                encoded.unicodeScalars.append(Unicode.Scalar(byte))
+                encoded.append(byte)
             } else {
-                encoded += "%" + hexDigit(byte >> 4) + hexDigit(byte & 0x0F)
+                encoded.append(UInt8(ascii: "%"))
+                encoded.append(hexDigit(byte >> 4))
+                encoded.append(hexDigit(byte & 0x0F))
             }
         }
-        return encoded
+        return String(decoding: encoded, as: UTF8.self)
     }
 
     /// The fallback for step 2 when ICU's `Latin-ASCII` transform is missing: strips combining marks
@@ -161,7 +166,8 @@ public enum Slug {
     }
 
     /// One uppercase hex digit for a value 0…15.
-    private static func hexDigit(_ nibble: UInt8) -> String {
-        String(nibble, radix: 16, uppercase: true)
+    /// The uppercase hexadecimal digit of `nibble` (0–15), as an ASCII byte.
+    private static func hexDigit(_ nibble: UInt8) -> UInt8 {
+        nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "A") + nibble - 10
     }
 }

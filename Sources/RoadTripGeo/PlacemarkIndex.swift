@@ -41,7 +41,14 @@ public struct PlacemarkIndex: Sendable {
         var slots = coordinates.indices.map { (index: Int32($0), vector: Self.unitVector(coordinates[$0])) }
         var axes = [UInt8](repeating: 0, count: coordinates.count)
         Self.build(&slots[...], axes: &axes)
-        vectors = slots.flatMap { [$0.vector.x, $0.vector.y, $0.vector.z] }
+        var vectors: [Double] = []
+        vectors.reserveCapacity(3 * slots.count)
+        for slot in slots {
+            vectors.append(slot.vector.x)
+            vectors.append(slot.vector.y)
+            vectors.append(slot.vector.z)
+        }
+        self.vectors = vectors
         originalIndex = slots.map(\.index)
         splitAxis = axes
     }

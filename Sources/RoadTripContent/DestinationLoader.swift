@@ -202,10 +202,19 @@ struct DestinationLoader {
             return []
         }
         var files: [String] = []
+        var unsearchable = Set<String>()
         for case let url as URL in enumerator {
             let values = try? url.resourceValues(forKeys: Set(keys))
             if values?.isRegularFile == true {
                 files.append(ProjectPath.relative(url, to: imagesFolder))
+            } else if values?.isDirectory != true && FileBytes.isBehindUnsearchableFolder(url) {
+                // A folder that may be listed but not searched (chmod 600): none of its files can
+                // be opened, so it is a folder that cannot be read, reported once.
+                let folder = url.deletingLastPathComponent()
+                if unsearchable.insert(folder.path).inserted {
+                    ProjectFolderNames.reportListingFailure(
+                        of: folder, displayPath: relativePath(folder), holding: "images", log: log)
+                }
             } else if values?.isDirectory != true {
                 // A symbolic link (to a file, a folder or nothing), a FIFO, a socket or a device.
                 log.warning(

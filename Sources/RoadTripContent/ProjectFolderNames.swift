@@ -11,11 +11,15 @@ import RoadTripCore
 enum ProjectFolderNames {
     /// The names in `folder` (every entry, dotfiles too, sorted), without those that are not UTF-8
     /// and, with `skippingControlCharacters`, those holding a control character (each warned about
-    /// in `log`, at `displayPath/name`); `nil` when the folder cannot be read.
+    /// in `log`, at `displayPath/name`); `nil` when the folder cannot be read — also when it may be
+    /// listed but not searched (`chmod 600`): none of its entries could be opened, and each would
+    /// be skipped as absent.
     static func names(
         in folder: URL, displayPath: String, skippingControlCharacters: Bool = true, log: DiagnosticLog
     ) -> [String]? {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return nil }
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path),
+              !isUnsearchable(folder, holding: names)
+        else { return nil }
         return names.sorted().filter { name in
             if skippingControlCharacters, name.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
                 let shown = name.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? "?" : String($0) }.joined()
@@ -35,25 +39,40 @@ enum ProjectFolderNames {
         }
     }
 
-    /// Why the folder at `folder` cannot be listed, in `strerror(3)`'s words lowercased
-    /// ("permission denied" for `chmod 000`, 100 or 300), to be asked after ``names(in:displayPath:skippingControlCharacters:log:)``
-    /// gave `nil`; "cannot be read" when `opendir(3)` now succeeds (the listing failed later).
+    /// Why the `holding` of the folder at `folder` ("trip logs", "destinations") cannot be read,
+    /// as a message, to be asked after ``names(in:displayPath:skippingControlCharacters:log:)``
+    /// gave `nil`: "cannot list the trip logs in this folder: permission denied" (`strerror(3)`'s
+    /// words lowercased, for `chmod 000`, 100 or 300; "cannot be read" when `opendir(3)` now
+    /// succeeds), or, for a folder that may be listed but not searched (`chmod 600`), "cannot
+    /// open the trip logs in this folder: permission denied (it may be listed but not searched)".
     /// `nil` when `folder` is no folder (absent, a file, a link to nothing): there is nothing to
     /// list, and the loaders say so where it matters (``FileBytes/folderProblem(_:)``).
-    static func listingProblem(_ folder: URL) -> String? {
+    static func listingFailure(of folder: URL, holding: String) -> String? {
         var status = stat()
         guard stat(folder.path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else { return nil }
-        guard let handle = opendir(folder.path) else { return String(cString: strerror(errno)).lowercased() }
+        guard let handle = opendir(folder.path) else {
+            return "cannot list the \(holding) in this folder: " + String(cString: strerror(errno)).lowercased()
+        }
         closedir(handle)
-        return "cannot be read"
+        if isUnsearchable(folder, holding: FolderListing.names(atPath: folder.path) ?? []) {
+            return "cannot open the \(holding) in this folder: permission denied (it may be listed but not searched)"
+        }
+        return "cannot list the \(holding) in this folder: cannot be read"
     }
 
-    /// Logs the error for a folder that is there and cannot be listed (``listingProblem(_:)``):
-    /// `displayPath: error: cannot list the <holding> in this folder: permission denied`. Going on
-    /// without its files would build the destination without them and remove their published
-    /// pages as stale, so it is an error, not a warning. Nothing is logged when `folder` is no folder.
+    /// Logs the error ``listingFailure(of:holding:)`` gives for a folder that is there and cannot
+    /// be read, at `displayPath`. Going on without its files would build the destination without
+    /// them and remove their published pages as stale, so it is an error, not a warning. Nothing
+    /// is logged when `folder` is no folder.
     static func reportListingFailure(of folder: URL, displayPath: String, holding: String, log: DiagnosticLog) {
-        guard let problem = listingProblem(folder) else { return }
-        log.error(SourceLocation(path: displayPath), "cannot list the \(holding) in this folder: \(problem)")
+        guard let message = listingFailure(of: folder, holding: holding) else { return }
+        log.error(SourceLocation(path: displayPath), message)
+    }
+
+    /// Whether `folder`, which lists `names`, may be listed but not searched (`chmod 600`, `644`):
+    /// its first entry cannot be stat'ed for want of permission (``FileBytes/isBehindUnsearchableFolder(_:)``).
+    static func isUnsearchable(_ folder: URL, holding names: [String]) -> Bool {
+        guard let first = names.first else { return false }
+        return FileBytes.isBehindUnsearchableFolder(folder.appendingPathComponent(first))
     }
 }

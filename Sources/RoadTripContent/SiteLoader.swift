@@ -105,8 +105,10 @@ public struct SiteLoader: Sendable {
         else {
             // A folder that cannot be listed (no read permission: chmod 000, 100, 300) is an error:
             // going on would build a site without its destinations, and remove their pages.
-            let reason = ProjectFolderNames.listingProblem(destinationsFolder) ?? "cannot be read"
-            log.error(SourceLocation(path: destinationsPath), "cannot list the destinations in this folder: \(reason)")
+            log.error(
+                SourceLocation(path: destinationsPath),
+                ProjectFolderNames.listingFailure(of: destinationsFolder, holding: "destinations")
+                    ?? "cannot list the destinations in this folder: cannot be read")
             return nil
         }
         let entries = listed.filter { !$0.hasPrefix(".") }

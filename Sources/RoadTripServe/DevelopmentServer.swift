@@ -187,7 +187,10 @@ public final class DevelopmentServer: Sendable {
             liveReload.publishBuild(written: summary?.written ?? [], removed: summary?.removed ?? [])
         } else {
             let steps = result.failingSteps.isEmpty ? "" : " in " + result.failingSteps.joined(separator: ", ")
-            printer("roadtrip: build failed\(steps); still serving the last good build", true)
+            // Only an output folder some build wrote (its manifest) holds a last good build.
+            let hasBuild = FileManager.default.fileExists(
+                atPath: options.build.outputDirectory.appendingPathComponent(OutputManifest.fileName).path)
+            printer("roadtrip: build failed\(steps); " + (hasBuild ? "still serving the last good build" : "nothing to serve until a build succeeds"), true)
             let errors = Diagnostic.printedLines(log.diagnostics.filter { $0.severity == .error || options.build.strict })
             liveReload.publishFailure(errors.isEmpty ? "the build failed" : errors.joined(separator: "\n"))
         }

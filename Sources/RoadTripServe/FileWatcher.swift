@@ -437,11 +437,12 @@ fileprivate final class InotifyTree {
             } else if has(IN_DELETE) || has(IN_MOVED_FROM) {
                 changes.insert(path)
                 forgetTree(at: path)
-            } else if has(IN_ATTRIB) && !folders.values.contains(path) {
-                // Its permissions changed, and it is not watched: it could not be read when it was
-                // found (chmod 000). It may be now: watched from here on, and reported with all it holds.
+            } else if has(IN_ATTRIB) {
+                // Its permissions changed: a rebuild says whether it can still be read (chmod 600
+                // fails it). One that is not watched could not be read when it was found (chmod
+                // 000); it may be now: watched from here on, and reported with all it holds.
                 changes.insert(path)
-                try watchTree(at: path, reporting: &changes)
+                if !folders.values.contains(path) { try watchTree(at: path, reporting: &changes) }
             }
         } else {
             changes.insert(path)

@@ -23,6 +23,10 @@ import Testing
         ("a\u{2028}b\u{2029}c", "\"a\\u2028b\\u2029c\""),
         ("a/b", "\"a/b\""),
         ("Café 🚗", "\"Café 🚗\""),
+        // DEL and the C1 controls (HTML parse errors if raw); U+00A0 and U+00FF (also C2/C3 lead
+        // bytes) are not controls and stay as they are.
+        ("a\u{7F}b\u{85}c\u{9F}d\u{A0}e\u{80}", "\"a\\u007fb\\u0085c\\u009fd\u{A0}e\\u0080\""),
+        ("ÿ\u{A9}", "\"ÿ\u{A9}\""),
     ])
     func escapesStrings(input: String, expected: String) {
         #expect(JSONText.string(input) == expected)
@@ -30,7 +34,7 @@ import Testing
 
     /// Whatever the escaping, a JSON parser (Foundation's JSONSerialization) reads the original back.
     @Test func stringsRoundTripThroughJSONSerialization() throws {
-        let nasty = "\"\\/</script><!--\u{0}\u{7}\u{2028}\u{2029}é🚗 & ' <"
+        let nasty = "\"\\/</script><!--\u{0}\u{7}\u{7F}\u{85}\u{9F}\u{2028}\u{2029}é🚗 & ' <"
         let parsed = try JSONSerialization.jsonObject(
             with: Data(JSONText.string(nasty).utf8), options: .fragmentsAllowed)
         #expect(parsed as? String == nasty)

@@ -157,16 +157,19 @@ import Testing
     }
 
     /// A destination's `trips/`, `photos/` or `images/` folder, or a folder below `images/`, that
-    /// cannot be listed (`chmod 000`, or searchable only: `chmod 100`) is an error naming the
-    /// folder, and the output is left as it was: before, it was skipped without a word, exit 0, and
+    /// cannot be listed (`chmod 000`, or searchable only: `chmod 100`), or listed but not searched
+    /// (`chmod 600`), is an error naming the folder, and the output is left as it was: before, it was skipped without a word, exit 0, and
     /// its published files were removed as stale (a trip log that was an error while readable was
     /// dropped in silence). A recording folder in `trips/` that may not be searched says
-    /// "permission denied", not "has no Location.csv"; a file of `images/` that cannot be read says
-    /// so in words, not in Foundation's. Builds run as a user whom permissions bind.
+    /// "permission denied", not "has no Location.csv"; a trip log, a photo or a file of `images/`
+    /// that cannot be read says so in words (not Foundation's; the photo was a warning and its
+    /// copies were removed). Builds run as a user whom permissions bind.
     @Test func aContentFolderThatCannotBeListedIsAnError() throws {
         let project = try project()
         let bergen = project.root.appendingPathComponent("Destinations/bergen")
-        let modeChanged = ["trips", "trips/drive", "photos", "images", "images/maps", "images/note.txt"]
+        let modeChanged = [
+            "trips", "trips/drive", "trips/lake.gpx", "photos", "photos/hill.jpg", "images", "images/maps", "images/note.txt",
+        ]
         defer {
             for name in modeChanged { chmod(bergen.appendingPathComponent(name).path, 0o755) }
             project.remove()
@@ -176,23 +179,33 @@ import Testing
             to: "Destinations/bergen/trips/drive")
         try project.write("Destinations/bergen/images/note.txt", "A note.\n")
         try project.write("Destinations/bergen/images/maps/route.txt", "A route.\n")
-        try FileManager.default.createDirectory(at: bergen.appendingPathComponent("photos"), withIntermediateDirectories: true)
+        try project.copy(CommandRunner.packageRoot.appendingPathComponent(TripCommandTests.cerknica), to: "Destinations/bergen/trips/lake.gpx")
+        try project.copy(
+            CommandRunner.packageRoot.appendingPathComponent("Tests/RoadTripKitTests/Fixtures/photos/gps-north-east.jpg"),
+            to: "Destinations/bergen/photos/hill.jpg")
         guard let user = try PermissionBoundUser(owning: project) else { return }
         let first = try user.build(project)
         #expect(first.status == 0, "\(first.standardError)")
-        let published = ["bergen/images/note.txt", "bergen/images/maps/route.txt", "bergen/trips/drive/index.html"]
+        let published = [
+            "bergen/images/note.txt", "bergen/images/maps/route.txt", "bergen/trips/drive/index.html",
+            "bergen/trips/lake/index.html", "bergen/photos/hill.jpg",
+        ]
         for path in published {
             #expect(FileManager.default.fileExists(atPath: project.output.appendingPathComponent(path).path), "\(path)")
         }
         let failed = "roadtrip: build failed in load-destinations: 1 error, 0 warnings; \(project.output.path) was left as it was"
         for (folder, holding) in [("trips", "trip logs"), ("photos", "photos"), ("images", "images"), ("images/maps", "images")] {
-            for mode: mode_t in [0o000, 0o100] {
+            // 600: the names can be read, but not one file opened (no search permission).
+            for mode: mode_t in [0o000, 0o100, 0o600] {
                 chmod(bergen.appendingPathComponent(folder).path, mode)
                 let result = try user.build(project)
                 chmod(bergen.appendingPathComponent(folder).path, 0o755)
+                let message = mode == 0o600
+                    ? "cannot open the \(holding) in this folder: permission denied (it may be listed but not searched)"
+                    : "cannot list the \(holding) in this folder: permission denied"
                 #expect(result.status == 1, "\(folder) \(String(mode, radix: 8))")
                 #expect(result.standardError.split(separator: "\n").map(String.init) == [
-                    "Destinations/bergen/\(folder): error: cannot list the \(holding) in this folder: permission denied", failed,
+                    "Destinations/bergen/\(folder): error: " + message, failed,
                 ], "\(folder) \(String(mode, radix: 8))")
             }
         }
@@ -202,6 +215,19 @@ import Testing
         #expect(recording.standardError.split(separator: "\n").map(String.init) == [
             "Destinations/bergen/trips/drive: error: cannot open the files of this recording folder: permission denied", failed,
         ])
+        // A trip log or a photo that cannot be read: an error in words (the photo was a warning,
+        // and its copies were removed).
+        for (file, message) in [
+            ("trips/lake.gpx", "cannot open the GPX file: permission denied: the file is not readable"),
+            ("photos/hill.jpg", "permission denied: the file is not readable"),
+        ] {
+            chmod(bergen.appendingPathComponent(file).path, 0o000)
+            let result = try user.build(project)
+            chmod(bergen.appendingPathComponent(file).path, 0o644)
+            #expect(result.standardError.split(separator: "\n").map(String.init) == [
+                "Destinations/bergen/\(file): error: " + message, failed,
+            ], "\(file)")
+        }
         chmod(bergen.appendingPathComponent("images/note.txt").path, 0o000)
         let unreadableImage = try user.build(project)
         chmod(bergen.appendingPathComponent("images/note.txt").path, 0o644)

@@ -177,7 +177,8 @@ import Testing
 
     /// A destination folder that cannot be read when `serve` starts (chmod 000) fails the first
     /// build; made readable, it is watched from then on — the chmod rebuilds, and a later edit in it
-    /// is published. The server runs as a user whom permissions bind (``PermissionBoundUser``).
+    /// is published, and a later `chmod 600` (a change of permissions alone) rebuilds and fails. The
+    /// server runs as a user whom permissions bind (``PermissionBoundUser``).
     @Test func aFolderUnreadableAtStartIsWatchedOnceReadable() throws {
         let project = try TemporaryProject()
         let oslo = project.root.appendingPathComponent("Destinations/oslo").path
@@ -190,12 +191,20 @@ import Testing
             root: project.root, environment: PermissionBoundUser.environment, launcher: user.launcher)
         defer { _ = server.stop() }
         #expect(server.waitForError { $0.contains("Destinations/oslo/index.md: error: permission denied") }, "\(server.errors)")
+        // No build has written the output folder yet: there is no last good build to speak of.
+        #expect(server.waitForError { $0.contains("; nothing to serve until a build succeeds") }, "\(server.errors)")
         chmod(oslo, 0o755)
         let served = RunningCommand.poll(15) { (try? RawHTTP.request(port: server.port, "/oslo/"))?.bodyText.contains("The fjord.") == true }
         #expect(served, "no rebuild after the folder became readable; server said: \(server.output) \(server.errors)")
         try project.write("Destinations/oslo/index.md", "---\ntitle: Oslo\nlatitude: 59.91\nlongitude: 10.75\n---\nThe fjord at dusk.\n")
         let edited = RunningCommand.poll(15) { (try? RawHTTP.request(port: server.port, "/oslo/"))?.bodyText.contains("The fjord at dusk.") == true }
         #expect(edited, "the edit was not published; server said: \(server.output) \(server.errors)")
+        // A change of permissions alone (the folder may now be listed but not searched) rebuilds,
+        // and the rebuild fails with the folder's error; the last good build stays served.
+        let failuresBefore = server.errors.components(separatedBy: "roadtrip: build failed").count
+        chmod(oslo, 0o600)
+        #expect(server.waitForError { $0.components(separatedBy: "still serving the last good build").count == 2 }, "\(server.errors)")
+        #expect(server.errors.components(separatedBy: "roadtrip: build failed").count == failuresBefore + 1)
     }
 
     /// Only the stylesheet changed: `css`, so the page re-fetches it without reloading. A layout

@@ -10,6 +10,9 @@ import RoadTripFormats
 /// `heifload` through libheif and libde265), with the EXIF block taken from libvips; without
 /// `heifload` such files are skipped with a warning. Any other file is skipped with a warning.
 ///
+/// **A file that cannot be read** (no read permission) is an error naming it: the build stops
+/// rather than publish the destination without the photo and remove its copies.
+///
 /// **Bad files** are skipped with a warning naming the file, and the build goes on: an empty file
 /// ("the file is empty: …", as every reader says), a file whose
 /// header no loader reads (a corrupt JPEG), a file whose content is not what its extension says
@@ -42,6 +45,12 @@ public enum PhotoLibrary {
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue else { continue }
             let location = SourceLocation(path: displayPath + "/" + name)
+            // A photo that cannot be read is an error, as a trip log is: skipping it would remove
+            // its published copies (a corrupt one stays a warning, below).
+            if !FileManager.default.isReadableFile(atPath: url.path) {
+                log.error(location, FileBytes.reason(for: url, error: nil))
+                continue
+            }
             if (try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? Int == 0 {
                 log.warning(location, FileBytes.emptyFileMessage("a photo is a JPEG or HEIC image") + "; photo skipped")
                 continue

@@ -6,7 +6,8 @@ public enum JSONText {
     /// `string` as a JSON string literal, quotes included.
     ///
     /// Escapes `"` and `\`, every control character U+0000–U+001F (`\b \f \n \r \t`, else `\u00XX`,
-    /// RFC 8259 §7), U+2028 and U+2029 as `\u2028`/`\u2029` (line terminators in pre-ES2019
+    /// RFC 8259 §7), DEL and the C1 controls U+007F–U+009F as `\u007f`…`\u009f` (HTML's
+    /// "control-character-in-input-stream" parse errors, §13.2.3.5, were they raw), U+2028 and U+2029 as `\u2028`/`\u2029` (line terminators in pre-ES2019
     /// JavaScript), `</` as `<\/` and `<!--` as `\u003c!--`, so the text can sit inside
     /// `<script type="application/json">` without ending it or entering the HTML "script data
     /// escaped" state (HTML Living Standard §4.12.1.3). The result parses to `string` unchanged.
@@ -43,11 +44,11 @@ public enum JSONText {
     }
 
     /// Whether `string` has a byte that `appendEscaped` may escape: every character escaped is
-    /// ASCII, or U+2028/U+2029 (E2 80 A8/A9); `/` only after `<`.
+    /// ASCII, a C1 control (C2 80–9F) or U+2028/U+2029 (E2 80 A8/A9); `/` only after `<`.
     private static func needsEscaping(_ string: String) -> Bool {
         string.utf8.contains { byte in
             byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "<")
-                || byte == 0xE2
+                || byte == 0x7F || byte == 0xC2 || byte == 0xE2
         }
     }
 
@@ -70,11 +71,12 @@ public enum JSONText {
             case 0x0A: output.append(contentsOf: [0x5C, UInt8(ascii: "n")])
             case 0x0D: output.append(contentsOf: [0x5C, UInt8(ascii: "r")])
             case 0x09: output.append(contentsOf: [0x5C, UInt8(ascii: "t")])
-            case 0x00..<0x20:
-                let hex = Array("0123456789abcdef".utf8)
-                output.append(contentsOf: Array("\\u00".utf8))
-                output.append(hex[Int(byte >> 4)])
-                output.append(hex[Int(byte & 0x0F)])
+            case 0x00..<0x20, 0x7F:
+                appendUnicodeEscape(byte, to: &output)
+            case 0xC2 where bytes.index(after: index) != bytes.endIndex && (0x80...0x9F).contains(bytes[bytes.index(after: index)]):
+                // A C1 control, U+0080–U+009F: its UTF-8 continuation byte is its code point.
+                index = bytes.index(after: index)
+                appendUnicodeEscape(bytes[index], to: &output)
             case UInt8(ascii: "/") where previous == UInt8(ascii: "<"):
                 output.append(contentsOf: [0x5C, UInt8(ascii: "/")])
             case UInt8(ascii: "<") where bytes[index...].starts(with: Array("<!--".utf8)):
@@ -90,6 +92,14 @@ public enum JSONText {
             index = bytes.index(after: index)
         }
         output.append(UInt8(ascii: "\""))
+    }
+
+    /// `\u00XX` for the code point `value` (below U+0100), lowercase hexadecimal.
+    private static func appendUnicodeEscape(_ value: UInt8, to output: inout [UInt8]) {
+        let hex = Array("0123456789abcdef".utf8)
+        output.append(contentsOf: Array("\\u00".utf8))
+        output.append(hex[Int(value >> 4)])
+        output.append(hex[Int(value & 0x0F)])
     }
 
     /// `value` as a JSON number with at most `maximumFractionDigits` decimals (default 7, about

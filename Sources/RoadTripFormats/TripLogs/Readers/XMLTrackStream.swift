@@ -114,13 +114,14 @@ enum XMLTrackFile {
     static let maximumTextLength = 512 << 20
 
     /// libxml2's streaming reader over the file at `url`, or `nil` after an error in `log`: the file
-    /// cannot be opened ("cannot open the KML file"), or it is empty or blank ("the file is empty:
+    /// cannot be opened ("cannot open the KML file: permission denied: the file is not readable"), or it is empty or blank ("the file is empty:
     /// a KML document has a <kml> root element"). `format` names the format, `rootElement` its root.
     static func openReader(
         _ url: URL, displayPath: String, format: String, rootElement: String, log: DiagnosticLog
     ) -> XMLStreamReader? {
         guard let reader = XMLStreamReader(contentsOf: url, dropsBlankText: true, maximumTextLength: maximumTextLength) else {
-            log.error(SourceLocation(path: displayPath), "cannot open the \(format) file")
+            // Why, in the words every reader uses ("permission denied: the file is not readable").
+            log.error(SourceLocation(path: displayPath), "cannot open the \(format) file: " + FileBytes.reason(for: url, error: nil))
             return nil
         }
         if FileBytes.isBlankFile(url) {

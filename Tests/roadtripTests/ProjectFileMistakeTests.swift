@@ -168,7 +168,8 @@ import Testing
         let project = try project()
         let bergen = project.root.appendingPathComponent("Destinations/bergen")
         let modeChanged = [
-            "trips", "trips/drive", "trips/lake.gpx", "photos", "photos/hill.jpg", "images", "images/maps", "images/note.txt",
+            "trips", "trips/drive", "trips/lake.gpx", "trips/tracks.kmz", "photos", "photos/hill.jpg", "images", "images/maps",
+            "images/note.txt",
         ]
         defer {
             for name in modeChanged { chmod(bergen.appendingPathComponent(name).path, 0o755) }
@@ -180,6 +181,9 @@ import Testing
         try project.write("Destinations/bergen/images/note.txt", "A note.\n")
         try project.write("Destinations/bergen/images/maps/route.txt", "A route.\n")
         try project.copy(CommandRunner.packageRoot.appendingPathComponent(TripCommandTests.cerknica), to: "Destinations/bergen/trips/lake.gpx")
+        try project.copy(
+            CommandRunner.packageRoot.appendingPathComponent(TripCommandTests.fixtures + "/kmz/opentracks.kmz"),
+            to: "Destinations/bergen/trips/tracks.kmz")
         try project.copy(
             CommandRunner.packageRoot.appendingPathComponent("Tests/RoadTripKitTests/Fixtures/photos/gps-north-east.jpg"),
             to: "Destinations/bergen/photos/hill.jpg")
@@ -219,6 +223,7 @@ import Testing
         // and its copies were removed).
         for (file, message) in [
             ("trips/lake.gpx", "cannot open the GPX file: permission denied: the file is not readable"),
+            ("trips/tracks.kmz", "permission denied: the file is not readable"),
             ("photos/hill.jpg", "permission denied: the file is not readable"),
         ] {
             chmod(bergen.appendingPathComponent(file).path, 0o000)

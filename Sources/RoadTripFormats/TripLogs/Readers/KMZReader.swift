@@ -19,7 +19,8 @@ public enum KMZReader {
     /// tmpfs (Debian 13's default), the memory — a zip bomb can take.
     public static let maximumDocumentSize: UInt64 = 1 << 30
 
-    /// Reads the KMZ at `url`; `nil` after an error in `log`: the file is not a readable zip
+    /// Reads the KMZ at `url`; `nil` after an error in `log`: the file cannot be opened
+    /// (`FileBytes.reason`: "permission denied: the file is not readable"), is not a readable zip
     /// archive ("not a readable zip archive: …", libzip's reason), holds no `.kml` file (the
     /// message lists what it holds), its document is encrypted, larger than
     /// `maximumDocumentSize` or cannot be unzipped, or `KMLReader` reports an error in the document.
@@ -30,7 +31,10 @@ public enum KMZReader {
         let location = SourceLocation(path: displayPath)
         let (opened, errorCode) = open(url)
         guard let archive = opened else {
-            if errorCode == ZIP_ER_NOZIP, FileBytes.startsWith(url, zipSignature) {
+            if errorCode == ZIP_ER_OPEN {
+                // Not there, not readable, a folder: said in the words every reader uses.
+                log.error(location, FileBytes.reason(for: url, error: nil))
+            } else if errorCode == ZIP_ER_NOZIP, FileBytes.startsWith(url, zipSignature) {
                 log.error(location, "the zip archive is cut short or damaged: it starts as a zip does, but its directory "
                     + "(at the end of the file) is missing; copy the KMZ again, or repair it with `zip -FF`")
             } else {

@@ -44,12 +44,20 @@ enum ProjectFolderNames {
     /// gave `nil`: "cannot list the trip logs in this folder: permission denied" (`strerror(3)`'s
     /// words lowercased, for `chmod 000`, 100 or 300; "cannot be read" when `opendir(3)` now
     /// succeeds), or, for a folder that may be listed but not searched (`chmod 600`), "cannot
-    /// open the trip logs in this folder: permission denied (it may be listed but not searched)".
+    /// open the trip logs in this folder: permission denied (it may be listed but not searched)",
+    /// or, for a symbolic link that leads through a folder that may not be searched, "cannot list
+    /// the trip logs in this folder: permission denied (a folder on the way cannot be opened)".
     /// `nil` when `folder` is no folder (absent, a file, a link to nothing): there is nothing to
     /// list, and the loaders say so where it matters (``FileBytes/folderProblem(_:)``).
     static func listingFailure(of folder: URL, holding: String) -> String? {
         var status = stat()
-        guard stat(folder.path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else { return nil }
+        guard stat(folder.path, &status) == 0 else {
+            // A link that leads through a folder that may not be searched. (A folder behind one
+            // on the way to the link itself is that folder's error, reported where it is read.)
+            guard FileBytes.isLinkToUnreachable(folder) else { return nil }
+            return "cannot list the \(holding) in this folder: permission denied (a folder on the way cannot be opened)"
+        }
+        guard status.st_mode & S_IFMT == S_IFDIR else { return nil }
         guard let handle = opendir(folder.path) else {
             return "cannot list the \(holding) in this folder: " + String(cString: strerror(errno)).lowercased()
         }

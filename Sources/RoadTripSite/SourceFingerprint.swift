@@ -271,7 +271,13 @@ struct SourceFingerprint: Sendable, Hashable {
         }
         for (bytes, name) in names where covers(name) {
             var status = stat()
-            guard fstatat(folder, bytes, &status, 0) == 0 else { continue }
+            guard fstatat(folder, bytes, &status, 0) == 0 else {
+                // A link to nothing, in a loop, or through a folder that may not be searched: what
+                // it leads to cannot be seen (it may appear, or become readable, without a
+                // change here), so nothing read through this fingerprint is reused.
+                listedEveryFolder = false
+                continue
+            }
             let path = relativePath.isEmpty ? name : relativePath + "/" + name
             guard status.st_mode & S_IFMT == S_IFDIR else {
                 entries.append(fileEntry(status, relativePath: path))

@@ -49,14 +49,17 @@ import Testing
     }
 
     /// XML 1.0 §2.2 forbids U+0001 and U+FFFF even as character references; they become U+FFFD and the
-    /// document still parses. Tab and newline are allowed and survive in text.
+    /// document still parses. Tab and newline are allowed and survive in text. DEL and the C1
+    /// controls (U+007F–U+009F, "discouraged" there, parse errors in an HTML page holding the SVG)
+    /// become U+FFFD too, in text and in attributes (as references in an inline SVG's); U+00A0 stays.
     @Test func replacesCharactersXMLForbids() throws {
         let xml = XMLDocumentWriter.document(includeDeclaration: false) { writer in
-            writer.element("a", attributes: [("v", "x\u{1}y")], text: "p\u{FFFF}q\tr\ns\u{0}")
+            writer.element("a", attributes: [("v", "x\u{1}y\u{85}z")], text: "p\u{FFFF}q\tr\ns\u{0}t\u{7F}u\u{9F}v\u{A0}")
         }
+        #expect(!xml.unicodeScalars.contains { (0x7F...0x9F).contains($0.value) })
         let root = try #require(XMLTestElement.parse(xml))
-        #expect(root.attributes["v"] == "x\u{FFFD}y")
-        #expect(root.text == "p\u{FFFD}q\tr\ns\u{FFFD}")
+        #expect(root.attributes["v"] == "x\u{FFFD}y\u{FFFD}z")
+        #expect(root.text == "p\u{FFFD}q\tr\ns\u{FFFD}t\u{FFFD}u\u{FFFD}v\u{A0}")
     }
 
     @Test func nestsElementsInOrder() throws {

@@ -246,6 +246,45 @@ import Testing
         #expect(try user.build(project).status == 0)
     }
 
+    /// A destination's `trips/` that is a symbolic link through a folder that may not be searched,
+    /// or a trip log linked from it through one, is an error that says so — not "a link to a
+    /// missing folder" (a warning, and the trip pages removed) nor "a link to a missing file";
+    /// the output is left as it was. Builds run as a user whom permissions bind.
+    @Test func aLinkThroughAFolderThatMayNotBeSearchedIsAnError() throws {
+        let project = try project()
+        let elsewhere = project.root.appendingPathComponent("elsewhere")
+        defer {
+            for folder in [elsewhere, elsewhere.appendingPathComponent("logs")] { chmod(folder.path, 0o755) }
+            project.remove()
+        }
+        let cerknica = CommandRunner.packageRoot.appendingPathComponent(TripCommandTests.cerknica)
+        try project.copy(cerknica, to: "elsewhere/trips/lake.gpx")
+        try project.copy(cerknica, to: "elsewhere/logs/day.gpx")
+        try FileManager.default.createSymbolicLink(
+            atPath: project.root.appendingPathComponent("elsewhere/trips/day.gpx").path, withDestinationPath: "../logs/day.gpx")
+        try FileManager.default.createSymbolicLink(
+            atPath: project.root.appendingPathComponent("Destinations/bergen/trips").path, withDestinationPath: "../../elsewhere/trips")
+        guard let user = try PermissionBoundUser(owning: project) else { return }
+        let first = try user.build(project)
+        #expect(first.status == 0, "\(first.standardError)")
+        #expect(FileManager.default.fileExists(atPath: project.output.appendingPathComponent("bergen/trips/day/index.html").path))
+        let failed = "roadtrip: build failed in load-destinations: 1 error, 0 warnings; \(project.output.path) was left as it was"
+        for (folder, message) in [
+            ("elsewhere/logs", "Destinations/bergen/trips/day.gpx: error: permission denied: this symbolic link leads through a "
+                + "folder that cannot be opened ('../logs/day.gpx')"),
+            ("elsewhere", "Destinations/bergen/trips: error: cannot list the trip logs in this folder: permission denied "
+                + "(a folder on the way cannot be opened)"),
+        ] {
+            chmod(project.root.appendingPathComponent(folder).path, 0o600)
+            let result = try user.build(project)
+            chmod(project.root.appendingPathComponent(folder).path, 0o755)
+            #expect(result.status == 1, "\(folder)")
+            #expect(result.standardError.split(separator: "\n").map(String.init) == [message, failed], "\(folder)")
+            #expect(FileManager.default.fileExists(atPath: project.output.appendingPathComponent("bergen/trips/day/index.html").path))
+        }
+        #expect(try user.build(project).status == 0)
+    }
+
     /// A symbolic link directly in `Destinations/` that leads nowhere is a warning that says which
     /// way: to something missing, or in a loop (`ln -s loop loop`); both are skipped.
     @Test func linksInDestinationsThatLeadNowhere() throws {

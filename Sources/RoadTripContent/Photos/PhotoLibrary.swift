@@ -42,9 +42,14 @@ public enum PhotoLibrary {
         var photos: [Photo] = []
         for name in names where !name.hasPrefix(".") && name != captionsFileName {
             let url = folder.appendingPathComponent(name)
+            let location = SourceLocation(path: displayPath + "/" + name)
+            if FileBytes.isLinkToUnreachable(url) {
+                // A link through a folder that may not be searched: not left out unseen.
+                log.error(location, FileBytes.reason(for: url, error: nil))
+                continue
+            }
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue else { continue }
-            let location = SourceLocation(path: displayPath + "/" + name)
             // A photo that cannot be read is an error, as a trip log is: skipping it would remove
             // its published copies (a corrupt one stays a warning, below).
             if !FileManager.default.isReadableFile(atPath: url.path) {

@@ -38,6 +38,14 @@ package enum FileBytes {
         FileManager.default.fileExists(atPath: url.path) || danglingLinkTarget(url) != nil
     }
 
+    /// Whether `url` is a symbolic link that can be seen but whose target cannot be reached for
+    /// want of permission (``isUnreachable(_:)``: a folder on the way to where it leads may not
+    /// be searched).
+    package static func isLinkToUnreachable(_ url: URL) -> Bool {
+        var status = stat()
+        return lstat(url.path, &status) == 0 && status.st_mode & S_IFMT == S_IFLNK && isUnreachable(url)
+    }
+
     /// Whether a folder on the way to `url` may not be searched (`lstat` fails with EACCES), so that
     /// whether the file is there cannot be told: reading it says "permission denied".
     package static func isBehindUnsearchableFolder(_ url: URL) -> Bool {
@@ -45,10 +53,19 @@ package enum FileBytes {
         return lstat(url.path, &status) != 0 && errno == EACCES
     }
 
+    /// Whether what `url` names, following symbolic links, cannot be reached for want of
+    /// permission (`stat` fails with EACCES): a folder on the way to it, or on the way to where a
+    /// link at `url` leads, may not be searched. Something may well be there.
+    package static func isUnreachable(_ url: URL) -> Bool {
+        var status = stat()
+        return stat(url.path, &status) != 0 && errno == EACCES
+    }
+
     /// Where the symbolic link at `url` points, when `url` is a link whose target does not exist
-    /// (or is a loop of links); `nil` for anything else.
+    /// (or is a loop of links); `nil` for anything else — also for a link whose target cannot be
+    /// reached for want of permission (``isUnreachable(_:)``): that one is not missing.
     package static func danglingLinkTarget(_ url: URL) -> String? {
-        guard !FileManager.default.fileExists(atPath: url.path) else { return nil }
+        guard !FileManager.default.fileExists(atPath: url.path), !isUnreachable(url) else { return nil }
         return try? FileManager.default.destinationOfSymbolicLink(atPath: url.path)
     }
 
@@ -147,8 +164,12 @@ package enum FileBytes {
         if !exists {
             // Not found, or not reachable: a folder on the way that may not be searched hides
             // whether the file is there.
-            return isBehindUnsearchableFolder(url)
-                ? "permission denied: a folder on the way to the file cannot be opened" : "the file does not exist"
+            if isBehindUnsearchableFolder(url) { return "permission denied: a folder on the way to the file cannot be opened" }
+            if isUnreachable(url) {
+                let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: url.path)) ?? ""
+                return "permission denied: this symbolic link leads through a folder that cannot be opened ('\(target)')"
+            }
+            return "the file does not exist"
         }
         if !FileManager.default.isReadableFile(atPath: url.path) { return "permission denied: the file is not readable" }
         guard let error else { return "cannot read the file" }

@@ -15,7 +15,9 @@ import RoadTripCore
 ///   character as a hexadecimal character reference (`&#xFC;`), as libxml2 did without a document
 ///   encoding (`xmlBufAttrSerializeTxtContent`). Both parse to the same text.
 /// Characters that XML 1.0 forbids (§2.2 `Char`: the C0 controls other than tab, LF and CR,
-/// U+FFFE, U+FFFF) are replaced by U+FFFD so the output always parses.
+/// U+FFFE, U+FFFF) are replaced by U+FFFD so the output always parses, and so are DEL and the C1
+/// controls (U+007F–U+009F, "discouraged" there, and parse errors in an HTML page that holds
+/// the SVG).
 ///
 /// Indentation follows libxml2's rules exactly, also where they look odd: each start tag is
 /// preceded by its depth's indentation (even after text or raw markup on the same line), each end
@@ -212,7 +214,7 @@ public final class XMLDocumentWriter {
     // MARK: - Escaping
 
     /// Appends `string` escaped for text or an attribute value (see the type's rules), with the
-    /// characters XML 1.0 forbids replaced by U+FFFD.
+    /// characters XML 1.0 forbids, DEL and the C1 controls replaced by U+FFFD.
     private func appendEscaped(_ string: String, inAttribute: Bool) {
         var string = string
         string.withUTF8 { bytes in
@@ -231,7 +233,10 @@ public final class XMLDocumentWriter {
                 } else {
                     let length = Self.sequenceLength(byte)
                     let scalar = Self.scalar(in: bytes, at: index, length: length)
-                    let allowed = scalar != 0xFFFE && scalar != 0xFFFF
+                    // U+FFFE and U+FFFF are no XML characters; the C1 controls U+0080–U+009F are
+                    // "discouraged" (XML 1.0 §2.2) and an HTML parse error where an SVG sits in a
+                    // page (§13.2.3.5): replaced, as the C0 controls are.
+                    let allowed = scalar != 0xFFFE && scalar != 0xFFFF && !(0x80...0x9F).contains(scalar)
                     if inAttribute && referencesNonASCIIInAttributes {
                         appendHexReference(allowed ? scalar : 0xFFFD)
                     } else if allowed {
@@ -258,7 +263,7 @@ public final class XMLDocumentWriter {
         case 0x09: inAttribute ? append("&#9;") : output.append(byte)
         case 0x0A: inAttribute ? append("&#10;") : output.append(byte)
         default:
-            // Another C0 control: not an XML 1.0 character.
+            // Another C0 control: not an XML 1.0 character; or DEL, "discouraged" (§2.2).
             if inAttribute && referencesNonASCIIInAttributes {
                 appendHexReference(0xFFFD)
             } else {
@@ -282,12 +287,12 @@ public final class XMLDocumentWriter {
     }
 
     /// Whether `byte` is ASCII that is neither escaped nor replaced in text or attributes: not
-    /// `&`, `<`, `>`, `"` nor a C0 control (tab, LF and CR among them).
+    /// `&`, `<`, `>`, `"` nor a C0 control (tab, LF and CR among them) nor DEL.
     /// A comparison, not a lookup in a static table: the table's lazy initialisation was checked
     /// (`swift_once`) at every byte, ~7 % of the time of writing the maps' SVG.
     @inline(__always)
     private static func isCopiedAsIs(_ byte: UInt8) -> Bool {
-        byte >= 0x20 && byte < 0x80 && byte != UInt8(ascii: "&") && byte != UInt8(ascii: "<")
+        byte >= 0x20 && byte < 0x7F && byte != UInt8(ascii: "&") && byte != UInt8(ascii: "<")
             && byte != UInt8(ascii: ">") && byte != UInt8(ascii: "\"")
     }
 

@@ -34,10 +34,12 @@ public enum TripLogReader {
     ) -> TripLog? {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
-            // A symbolic link to nothing says so; anything else is simply not there.
+            // A symbolic link to nothing, or through a folder that may not be searched, says so;
+            // anything else is simply not there.
             log.error(
                 SourceLocation(path: displayPath),
-                FileBytes.isPresent(url) ? FileBytes.reason(for: url, error: nil) : "no such file or folder")
+                FileBytes.isPresent(url) || FileBytes.isLinkToUnreachable(url)
+                    ? FileBytes.reason(for: url, error: nil) : "no such file or folder")
             return nil
         }
         if isDirectory.boolValue {

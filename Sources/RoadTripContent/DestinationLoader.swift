@@ -65,9 +65,7 @@ struct DestinationLoader {
         let (contacts, publicContacts) = entries.mayHold("contacts.vcf") ? contacts(in: folder) : ([], [])
         let photosFolder = folder.appendingPathComponent("photos")
         var photos: [Photo] = []
-        if entries.mayHold("photos")
-            && (FileManager.default.fileExists(atPath: photosFolder.path) || FileBytes.isUnreachable(photosFolder))
-        {
+        if entries.mayHold("photos") && FileBytes.isPresent(photosFolder) {
             photos = PhotoLibrary.load(
                 folder: photosFolder, displayPath: relativePath(photosFolder),
                 timeZone: TimeZone(identifier: config.timeZone) ?? .gmt, log: log)

@@ -36,9 +36,8 @@ struct TripLogLoader {
             let path = ProjectPath.relative(url, to: projectRoot)
             var isDirectory: ObjCBool = false
             // A symbolic link to nothing is read (TripLogReader names it), never skipped unseen.
-            // So is one that leads through a folder that may not be searched (TripLogReader says so).
+            // So is one that leads through a folder that may not be searched.
             guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) || FileBytes.isPresent(url)
-                || FileBytes.isLinkToUnreachable(url)
             else { continue }
             let fileExtension = url.pathExtension.lowercased()
             if !isDirectory.boolValue && Self.vagueExtensions.contains(fileExtension) {

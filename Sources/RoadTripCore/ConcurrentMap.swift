@@ -20,3 +20,14 @@ package func concurrentMap<Value: Sendable>(count: Int, _ transform: @Sendable (
         return result
     }
 }
+
+/// `transform` of each of `elements`, in their order, made across the cores in runs of
+/// `chunkSize` consecutive elements, one task a run: for many small pieces of work (a card, a
+/// trip's key parts, a stamp check), where a task each would cost more to hand out than to do.
+package func concurrentMap<Element: Sendable, Value: Sendable>(
+    _ elements: [Element], chunkSize: Int = 64, _ transform: @Sendable (Element) -> Value
+) -> [Value] {
+    concurrentMap(count: (elements.count + chunkSize - 1) / chunkSize) { chunk in
+        elements[(chunk * chunkSize)..<min(elements.count, (chunk + 1) * chunkSize)].map(transform)
+    }.flatMap { $0 }
+}

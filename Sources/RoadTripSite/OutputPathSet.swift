@@ -16,12 +16,11 @@ import RoadTripCore
 enum OutputPathSet {
     /// The digest of `paths` (no path twice).
     static func digest(of paths: [String]) -> String {
-        var first: UInt64 = 0, second: UInt64 = 0
-        for path in paths {
-            first &+= ContentHash.value64(path, seed: 0)
-            second &+= ContentHash.value64(path, seed: 0x5EED)
+        var sums = Sums()
+        for var path in paths {
+            path.withUTF8 { sums.add(UnsafeRawBufferPointer($0)) }
         }
-        return [UInt64(paths.count), first, second].map(ContentHash.hex).joined()
+        return sums.hex
     }
 
     /// ``digest(of:)`` of the non-empty lines of a manifest file's bytes (``OutputManifest/text``),
@@ -31,20 +30,29 @@ enum OutputPathSet {
     /// manifest it wrote this way (reading it into an ``OutputManifest`` took ~17 ms of one core
     /// at the end of a 4,000-destination build).
     static func digest(ofLines bytes: Data) -> String {
-        var count: UInt64 = 0, first: UInt64 = 0, second: UInt64 = 0
+        var sums = Sums()
         bytes.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
             var start = 0
             while start < buffer.count {
                 let end = buffer[start...].firstIndex(of: UInt8(ascii: "\n")) ?? buffer.count
-                if end > start {
-                    let line = UnsafeRawBufferPointer(rebasing: buffer[start..<end])
-                    count += 1
-                    first &+= ContentHash.value64(bytes: line, seed: 0)
-                    second &+= ContentHash.value64(bytes: line, seed: 0x5EED)
-                }
+                if end > start { sums.add(UnsafeRawBufferPointer(rebasing: buffer[start..<end])) }
                 start = end + 1
             }
         }
-        return [count, first, second].map(ContentHash.hex).joined()
+        return sums.hex
+    }
+
+    /// The count and the two seeded sums, path by path (its UTF-8 bytes).
+    private struct Sums {
+        var count: UInt64 = 0, first: UInt64 = 0, second: UInt64 = 0
+
+        mutating func add(_ path: UnsafeRawBufferPointer) {
+            count += 1
+            first &+= ContentHash.value64(bytes: path, seed: 0)
+            second &+= ContentHash.value64(bytes: path, seed: 0x5EED)
+        }
+
+        /// The 48 hexadecimal digits: count, first sum, second sum.
+        var hex: String { [count, first, second].map(ContentHash.hex).joined() }
     }
 }

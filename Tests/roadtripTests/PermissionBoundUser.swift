@@ -44,4 +44,14 @@ struct PermissionBoundUser {
             program: Self.setpriv, Self.setprivArguments + [CommandRunner.executable.path] + arguments,
             environment: Self.environment)
     }
+
+    /// ``build(_:)`` with the permission bits of `path` set to `mode` (`chmod`) for the build, and
+    /// to `restored` after it.
+    func build(
+        _ project: TemporaryProject, with path: URL, at mode: mode_t, restoring restored: mode_t = 0o755
+    ) throws -> CommandRunner.Output {
+        chmod(path.path, mode)
+        defer { chmod(path.path, restored) }
+        return try build(project)
+    }
 }

@@ -201,9 +201,7 @@ import Testing
         for (folder, holding) in [("trips", "trip logs"), ("photos", "photos"), ("images", "images"), ("images/maps", "images")] {
             // 600: the names can be read, but not one file opened (no search permission).
             for mode: mode_t in [0o000, 0o100, 0o600] {
-                chmod(bergen.appendingPathComponent(folder).path, mode)
-                let result = try user.build(project)
-                chmod(bergen.appendingPathComponent(folder).path, 0o755)
+                let result = try user.build(project, with: bergen.appendingPathComponent(folder), at: mode)
                 let message = mode == 0o600
                     ? "cannot open the \(holding) in this folder: permission denied (it may be listed but not searched)"
                     : "cannot list the \(holding) in this folder: permission denied"
@@ -213,9 +211,7 @@ import Testing
                 ], "\(folder) \(String(mode, radix: 8))")
             }
         }
-        chmod(bergen.appendingPathComponent("trips/drive").path, 0o000)
-        let recording = try user.build(project)
-        chmod(bergen.appendingPathComponent("trips/drive").path, 0o755)
+        let recording = try user.build(project, with: bergen.appendingPathComponent("trips/drive"), at: 0o000)
         #expect(recording.standardError.split(separator: "\n").map(String.init) == [
             "Destinations/bergen/trips/drive: error: cannot open the files of this recording folder: permission denied", failed,
         ])
@@ -226,16 +222,13 @@ import Testing
             ("trips/tracks.kmz", "permission denied: the file is not readable"),
             ("photos/hill.jpg", "permission denied: the file is not readable"),
         ] {
-            chmod(bergen.appendingPathComponent(file).path, 0o000)
-            let result = try user.build(project)
-            chmod(bergen.appendingPathComponent(file).path, 0o644)
+            let result = try user.build(project, with: bergen.appendingPathComponent(file), at: 0o000, restoring: 0o644)
             #expect(result.standardError.split(separator: "\n").map(String.init) == [
                 "Destinations/bergen/\(file): error: " + message, failed,
             ], "\(file)")
         }
-        chmod(bergen.appendingPathComponent("images/note.txt").path, 0o000)
-        let unreadableImage = try user.build(project)
-        chmod(bergen.appendingPathComponent("images/note.txt").path, 0o644)
+        let unreadableImage = try user.build(
+            project, with: bergen.appendingPathComponent("images/note.txt"), at: 0o000, restoring: 0o644)
         #expect(unreadableImage.status == 1)
         #expect(unreadableImage.standardError.contains(
             "Destinations/bergen/images/note.txt: error: cannot read the file to copy to 'bergen/images/note.txt': "
@@ -275,9 +268,7 @@ import Testing
             ("elsewhere", "Destinations/bergen/trips: error: cannot list the trip logs in this folder: permission denied "
                 + "(a folder on the way cannot be opened)"),
         ] {
-            chmod(project.root.appendingPathComponent(folder).path, 0o600)
-            let result = try user.build(project)
-            chmod(project.root.appendingPathComponent(folder).path, 0o755)
+            let result = try user.build(project, with: project.root.appendingPathComponent(folder), at: 0o600)
             #expect(result.status == 1, "\(folder)")
             #expect(result.standardError.split(separator: "\n").map(String.init) == [message, failed], "\(folder)")
             #expect(FileManager.default.fileExists(atPath: project.output.appendingPathComponent("bergen/trips/day/index.html").path))

@@ -31,11 +31,12 @@ package enum FileBytes {
     }
 
     /// `true` when something is at `url` itself: a file, a folder, or a symbolic link — also one
-    /// to nothing. An optional project file (`site.yaml`, `index.md`, `pois.json`, a sidecar) that
-    /// is a broken link is then read, and its error says so (`reason(for:error:)`), instead of
-    /// being skipped as if it were absent.
+    /// to nothing, or one through a folder that may not be searched (``isLinkToUnreachable(_:)``).
+    /// An optional project file (`site.yaml`, `index.md`, `pois.json`, a sidecar) that is such a
+    /// link is then read, and its error says so (`reason(for:error:)`), instead of being skipped
+    /// as if it were absent.
     package static func isPresent(_ url: URL) -> Bool {
-        FileManager.default.fileExists(atPath: url.path) || danglingLinkTarget(url) != nil
+        FileManager.default.fileExists(atPath: url.path) || danglingLinkTarget(url) != nil || isLinkToUnreachable(url)
     }
 
     /// Whether `url` is a symbolic link that can be seen but whose target cannot be reached for

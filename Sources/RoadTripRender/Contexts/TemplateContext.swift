@@ -258,19 +258,16 @@ extension HomePageContext: TemplateContext {
     /// thousands, each with its map's tiles and pins, and is made after every other page (made
     /// in turn, the 4,000 cards of the benchmark site took ~20 ms of one core while the other waited).
     private static func values(of cards: [Card]) -> [TemplateValue] {
-        let chunkSize = 64
-        return concurrentMap(count: (cards.count + chunkSize - 1) / chunkSize) { chunk in
-            cards[(chunk * chunkSize)..<min(cards.count, (chunk + 1) * chunkSize)].map { card in
-                .object([
-                    "map": card.map.templateValue,
-                    "title": .string(card.title),
-                    "subtitle": card.subtitle.templateValue,
-                    "url": .string(card.url),
-                    "poiCount": .integer(card.poiCount),
-                    "poiCountText": .string(card.poiCountText),
-                ])
-            }
-        }.flatMap { $0 }
+        concurrentMap(cards) { card in
+            .object([
+                "map": card.map.templateValue,
+                "title": .string(card.title),
+                "subtitle": card.subtitle.templateValue,
+                "url": .string(card.url),
+                "poiCount": .integer(card.poiCount),
+                "poiCountText": .string(card.poiCountText),
+            ])
+        }
     }
 }
 

@@ -103,12 +103,9 @@ extension PageRenderer {
         trips: [Trip], overview: FittedMap, itineraries: [Itinerary], basemapFingerprint: String?
     ) -> SiteKeyParts {
         let pins = overviewPins(trips: trips, itineraries: itineraries)
-        let chunkSize = 64
-        let tripParts = concurrentMap(count: (trips.count + chunkSize - 1) / chunkSize) { chunk in
-            (chunk * chunkSize..<min(trips.count, (chunk + 1) * chunkSize)).map { index in
-                SiteKeyParts.TripParts(trip: trips[index], overviewPin: pins[index])
-            }
-        }.flatMap { $0 }
+        let tripParts = concurrentMap(Array(trips.indices)) { index in
+            SiteKeyParts.TripParts(trip: trips[index], overviewPin: pins[index])
+        }
         let itineraryDigests = concurrentMap(count: itineraries.count) { position in
             var digest = ContentDigest("itinerary")
             digest.add(itineraries[position])

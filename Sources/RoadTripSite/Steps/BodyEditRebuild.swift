@@ -206,10 +206,7 @@ enum BodyEditRebuild {
 
         // Every file the last build left, as it left it.
         let records = Array(stored.previous.filter { $0.key != StoredBuild.outputPathsIdentity }.values)
-        let chunkSize = 64
-        let recordsHold = concurrentMap(count: (records.count + chunkSize - 1) / chunkSize) { chunk in
-            records[chunk * chunkSize..<min(records.count, (chunk + 1) * chunkSize)].allSatisfy(stored.holdsAsStamped)
-        }.allSatisfy { $0 }
+        let recordsHold = concurrentMap(records) { stored.holdsAsStamped($0) }.allSatisfy { $0 }
         guard recordsHold, snapshot.looseFiles.allSatisfy({ stored.holdsAsStamped(StoredBuildFile.Destination(key: "", files: [$0])) })
         else { return refuse("a file in the output folder is not as the last build left it") }
         if let basemapFingerprint, !snapshot.tiles.isEmpty {

@@ -315,9 +315,6 @@ extension BuildStep {
     /// The home page's card map of each of `trips`, made in parallel across the cores in chunks
     /// of 64 (the home page's task runs beside the destinations' pages).
     private static func cardMaps(of trips: [Trip], renderer: PageRenderer) -> [CardMapContext?] {
-        let chunkSize = 64
-        return concurrentMap(count: (trips.count + chunkSize - 1) / chunkSize) { chunk in
-            trips[(chunk * chunkSize)..<min(trips.count, (chunk + 1) * chunkSize)].map { renderer.cardMap(trip: $0) }
-        }.flatMap { $0 }
+        concurrentMap(trips) { renderer.cardMap(trip: $0) }
     }
 }

@@ -38,8 +38,7 @@ public enum TripLogReader {
             // anything else is simply not there.
             log.error(
                 SourceLocation(path: displayPath),
-                FileBytes.isPresent(url) || FileBytes.isLinkToUnreachable(url)
-                    ? FileBytes.reason(for: url, error: nil) : "no such file or folder")
+                FileBytes.isPresent(url) ? FileBytes.reason(for: url, error: nil) : "no such file or folder")
             return nil
         }
         if isDirectory.boolValue {

@@ -21,8 +21,8 @@ enum ProjectFolderNames {
               !isUnsearchable(folder, holding: names)
         else { return nil }
         return names.sorted().filter { name in
-            if skippingControlCharacters, name.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
-                let shown = name.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? "?" : String($0) }.joined()
+            if skippingControlCharacters, name.unicodeScalars.contains(where: Self.isControl) {
+                let shown = name.unicodeScalars.map { Self.isControl($0) ? "?" : String($0) }.joined()
                 log.warning(
                     SourceLocation(path: displayPath + "/" + shown),
                     "this name holds a line break or another control character (shown as ?); rename it; skipped")
@@ -75,6 +75,11 @@ enum ProjectFolderNames {
     static func reportListingFailure(of folder: URL, displayPath: String, holding: String, log: DiagnosticLog) {
         guard let message = listingFailure(of: folder, holding: holding) else { return }
         log.error(SourceLocation(path: displayPath), message)
+    }
+
+    /// A control character: C0 (U+0000–U+001F), DEL, or C1 (U+0080–U+009F, NEL among them).
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
     }
 
     /// Whether `folder`, which lists `names`, may be listed but not searched (`chmod 600`, `644`):

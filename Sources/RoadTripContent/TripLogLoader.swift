@@ -40,7 +40,13 @@ struct TripLogLoader {
             guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) || FileBytes.isPresent(url)
             else { continue }
             let fileExtension = url.pathExtension.lowercased()
+            // A file of such a name that cannot be read (or a link through a folder that may not be
+            // searched) is an error saying why, never "not a trip log" and a skip.
             if !isDirectory.boolValue && Self.vagueExtensions.contains(fileExtension) {
+                guard FileManager.default.isReadableFile(atPath: url.path) else {
+                    log.error(SourceLocation(path: path), FileBytes.reason(for: url, error: nil))
+                    continue
+                }
                 let content = TripLogContent.sniff(url)
                 guard content.isTripLog else {
                     if case .other(let looksLike, _) = content {

@@ -44,6 +44,8 @@ import Testing
         create("Destinations/d/photos", Array("Troms".utf8) + [0xF8] + Array(".jpg".utf8))
         create("Destinations", [0x62, 0xE9, 0x72, 0x6E], asFolder: true)
         create("Destinations/d/trips", Array("new\nline.gpx".utf8))
+        create("Destinations/d/trips", Array("n\u{85}el.gpx".utf8))  // NEL, a C1 control
+        create("Destinations/d/photos", Array("a\u{9F}b.jpg".utf8))
         let log = DiagnosticLog()
         _ = SiteLoader(projectRoot: root, log: log).load(config: SiteConfig(), geocoder: TableGeocoder.testville)
         let message = "warning: this name is not UTF-8 text (shown with � for the bytes that are not), so roadtrip cannot "
@@ -52,6 +54,10 @@ import Testing
             "Destinations/b\u{FFFD}rn: " + message, "Destinations/d/trips/Troms\u{FFFD}.gpx: " + message,
             "Destinations/d/photos/Troms\u{FFFD}.jpg: " + message,
             "Destinations/d/trips/new?line.gpx: warning: this name holds a line break or another control character "
+                + "(shown as ?); rename it; skipped",
+            "Destinations/d/trips/n?el.gpx: warning: this name holds a line break or another control character "
+                + "(shown as ?); rename it; skipped",
+            "Destinations/d/photos/a?b.jpg: warning: this name holds a line break or another control character "
                 + "(shown as ?); rename it; skipped",
         ])
     }

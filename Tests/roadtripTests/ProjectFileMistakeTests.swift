@@ -168,8 +168,8 @@ import Testing
         let project = try project()
         let bergen = project.root.appendingPathComponent("Destinations/bergen")
         let modeChanged = [
-            "trips", "trips/drive", "trips/lake.gpx", "trips/tracks.kmz", "photos", "photos/hill.jpg", "images", "images/maps",
-            "images/note.txt",
+            "trips", "trips/drive", "trips/lake.gpx", "trips/tracks.kmz", "trips/day.log", "photos", "photos/hill.jpg", "images",
+            "images/maps", "images/note.txt",
         ]
         defer {
             for name in modeChanged { chmod(bergen.appendingPathComponent(name).path, 0o755) }
@@ -181,6 +181,8 @@ import Testing
         try project.write("Destinations/bergen/images/note.txt", "A note.\n")
         try project.write("Destinations/bergen/images/maps/route.txt", "A route.\n")
         try project.copy(CommandRunner.packageRoot.appendingPathComponent(TripCommandTests.cerknica), to: "Destinations/bergen/trips/lake.gpx")
+        // A GPX under a name that says nothing of its format, read by its content.
+        try project.copy(CommandRunner.packageRoot.appendingPathComponent(TripCommandTests.cerknica), to: "Destinations/bergen/trips/day.log")
         try project.copy(
             CommandRunner.packageRoot.appendingPathComponent(TripCommandTests.fixtures + "/kmz/opentracks.kmz"),
             to: "Destinations/bergen/trips/tracks.kmz")
@@ -220,6 +222,7 @@ import Testing
         for (file, message) in [
             ("trips/lake.gpx", "cannot open the GPX file: permission denied: the file is not readable"),
             ("trips/tracks.kmz", "permission denied: the file is not readable"),
+            ("trips/day.log", "permission denied: the file is not readable"),  // not "not a trip log" and a skip
             ("photos/hill.jpg", "permission denied: the file is not readable"),
         ] {
             let result = try user.build(project, with: bergen.appendingPathComponent(file), at: 0o000, restoring: 0o644)

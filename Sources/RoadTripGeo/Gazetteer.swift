@@ -11,8 +11,9 @@ import RoadTripCore
 /// the nearest towns of its destinations, so `shared` copies out of libgeonames just what the
 /// spatial index needs — each city's coordinate — and makes a city's `Placemark` (its five
 /// strings) when a lookup returns it. Every city as a `Placemark` (`cities`) is copied on the
-/// first forward lookup or use of `cities`. A `Gazetteer` is safe to share across threads: the
-/// copies are made once, and every call into libgeonames holds one lock.
+/// first forward lookup or use of `cities`. A gazetteer made from a ``GazetteerSnapshot``
+/// (``init(snapshot:)``) never calls libgeonames. A `Gazetteer` is safe to share across threads:
+/// the copies are made once, and every call into libgeonames holds one lock.
 public struct Gazetteer: Sendable {
     /// Every libgeonames city's coordinate and the spatial index, loaded once on first use
     /// (thread-safe, immutable afterwards). Empty when the library has no data: check `isEmpty`
@@ -43,28 +44,17 @@ public struct Gazetteer: Sendable {
     private static let library = Mutex(())
 
     /// The cities in libgeonames' order (its indices); `distance` 0, no `queriedCoordinate`.
-    /// Copied out of libgeonames on first use (~50 ms for 24,361 cities), after which a lookup is
+    /// Copied on first use (out of libgeonames: ~50 ms for 24,361 cities), after which a lookup is
     /// an array access.
-    public var cities: [Placemark] { Self.allCities }
-    private static let allCities: [Placemark] = library.withLock { _ in
-        (0..<Int(max(geonames_get_n_cities(), 0))).map { copyCity(at: $0) }
-    }
+    public var cities: [Placemark] { table.all }
 
-    /// Wall-clock time spent copying the coordinates out of libgeonames and building the index.
+    /// Wall-clock time spent copying the coordinates out of libgeonames (or the snapshot) and
+    /// building (or checking) the index.
     public let loadDuration: Duration
     /// The spatial index over the cities' coordinates, built once.
     public let index: PlacemarkIndex
-    /// `PlaceNameKey.key` of every city's name, by index: folded on the first forward lookup, so a
-    /// build that only reverse-geocodes never pays for it (`shared` is the only gazetteer).
-    private static let sharedNameKeys: [String] = allCities.map { PlaceNameKey.key($0.locality) }
-    private var nameKeys: [String] { Self.sharedNameKeys }
-
-    /// The indices of the cities whose name has each key (ascending), built with `sharedNameKeys`.
-    /// A forward lookup is one dictionary lookup here; libgeonames' `geonames_query_cities_sync`
-    /// tokenizes and folds all 24,361 names on every call (about 130 ms each, measured with
-    /// libgeonames 0.3.0 from C, -O2), and a build asks it once or twice per `location:`.
-    private static let sharedCitiesByNameKey: [String: [Int]] = Dictionary(
-        grouping: sharedNameKeys.indices, by: { sharedNameKeys[$0] })
+    /// Where the cities' strings come from, with what is derived from them on first use.
+    private let table: CityTable
 
     /// `true` when no city was loaded (libgeonames' data is missing).
     public var isEmpty: Bool { index.coordinates.isEmpty }
@@ -82,7 +72,31 @@ public struct Gazetteer: Sendable {
             }
         }
         index = PlacemarkIndex(coordinates: coordinates)
+        table = CityTable(.libgeonames(count: coordinates.count))
         loadDuration = clock.now - start
+    }
+
+    /// The gazetteer `snapshot` holds (``snapshot``, made by another process): the same answers as
+    /// the gazetteer it was made from, without calling libgeonames. `nil` when its arrays do not
+    /// fit together or its tree is not a k-d tree over its coordinates
+    /// (``PlacemarkIndex/init(coordinates:treeOrder:splitAxes:)``). Checked in O(n): ~2 ms for
+    /// 24,361 cities.
+    public init?(snapshot: GazetteerSnapshot) {
+        let clock = ContinuousClock()
+        let start = clock.now
+        guard snapshot.isConsistent,
+              let index = PlacemarkIndex(coordinates: snapshot.coordinates, treeOrder: snapshot.treeOrder, splitAxes: snapshot.splitAxes)
+        else { return nil }
+        self.index = index
+        table = CityTable(.snapshot(snapshot))
+        loadDuration = clock.now - start
+    }
+
+    /// Every city and the index as plain arrays, for ``init(snapshot:)`` in a later process. Copies
+    /// every city's strings (out of libgeonames: ~40 ms).
+    public var snapshot: GazetteerSnapshot {
+        if case .snapshot(let snapshot) = table.source { return snapshot }
+        return GazetteerSnapshot(cities: cities, index: index)
     }
 
     /// The city at libgeonames' index `position` as a `Placemark`, copied now (call with `library` held).
@@ -105,8 +119,71 @@ public struct Gazetteer: Sendable {
     }
 
     /// The city at `position` as `cities[position]` holds it, without copying every city.
-    func city(at position: Int) -> Placemark {
-        Self.library.withLock { _ in Self.copyCity(at: position) }
+    func city(at position: Int) -> Placemark { table.city(at: position) }
+
+    /// A gazetteer's cities: where their strings come from, and what is derived from all of them,
+    /// made once on first use (a build that only reverse-geocodes never pays for it).
+    private final class CityTable: Sendable {
+        enum Source: Sendable {
+            /// libgeonames' cities, `count` of them.
+            case libgeonames(count: Int)
+            /// A snapshot's (``GazetteerSnapshot/isConsistent``).
+            case snapshot(GazetteerSnapshot)
+        }
+
+        let source: Source
+        /// Every city as a placemark, by index.
+        private let allCities = Mutex<[Placemark]?>(nil)
+        /// `PlaceNameKey.key` of every city's name, by index.
+        private let nameKeysByCity = Mutex<[String]?>(nil)
+        /// The indices of the cities whose name has each key (ascending). A forward lookup is one
+        /// dictionary lookup here; libgeonames' `geonames_query_cities_sync` tokenizes and folds
+        /// all 24,361 names on every call (about 130 ms each, measured with libgeonames 0.3.0 from
+        /// C, -O2), and a build asks it once or twice per `location:`.
+        private let citiesByKey = Mutex<[String: [Int]]?>(nil)
+
+        init(_ source: Source) { self.source = source }
+
+        func city(at position: Int) -> Placemark {
+            switch source {
+            case .libgeonames: return Gazetteer.library.withLock { _ in Gazetteer.copyCity(at: position) }
+            case .snapshot(let snapshot): return snapshot.city(at: position)
+            }
+        }
+
+        var all: [Placemark] {
+            allCities.withLock { all in
+                if let all { return all }
+                let made: [Placemark]
+                switch source {
+                case .libgeonames(let count):
+                    made = Gazetteer.library.withLock { _ in (0..<count).map { Gazetteer.copyCity(at: $0) } }
+                case .snapshot(let snapshot):
+                    made = (0..<snapshot.count).map { snapshot.city(at: $0) }
+                }
+                all = made
+                return made
+            }
+        }
+
+        var nameKeys: [String] {
+            nameKeysByCity.withLock { keys in
+                if let keys { return keys }
+                let made = all.map { PlaceNameKey.key($0.locality) }
+                keys = made
+                return made
+            }
+        }
+
+        var citiesByNameKey: [String: [Int]] {
+            citiesByKey.withLock { byKey in
+                if let byKey { return byKey }
+                let keys = nameKeys
+                let made = Dictionary(grouping: keys.indices, by: { keys[$0] })
+                byKey = made
+                return made
+            }
+        }
     }
 
     // MARK: - Reverse geocoding
@@ -142,7 +219,7 @@ public struct Gazetteer: Sendable {
     ///
     /// - The name must match a city's whole name, case-, diacritic- and punctuation-insensitively
     ///   (`PlaceNameKey`): "Portland" finds neither "South Portland" nor "Port Said"
-    ///   (`sharedCitiesByNameKey` holds the candidates).
+    ///   (the table's `citiesByNameKey` holds the candidates).
     /// - Each qualifier must name the city's state, country or ISO country code, the same
     ///   insensitive way, either exactly ("Oregon", "US", "Norway") or as whole words of it
     ///   ("Maine" for "State of Maine", "United States" for "United States of America"); when some
@@ -158,7 +235,7 @@ public struct Gazetteer: Sendable {
         let qualifiers = parts.dropFirst().filter { !$0.isEmpty }
         guard !nameKey.isEmpty, !isEmpty else { return ForwardResult(query: query, placemark: nil) }
 
-        var candidates = Self.sharedCitiesByNameKey[nameKey] ?? []
+        var candidates = table.citiesByNameKey[nameKey] ?? []
         for qualifier in qualifiers {
             let strengths = candidates.map { (index: $0, strength: qualifierMatch(qualifier, city: $0)) }
             let best = strengths.compactMap(\.strength).max()
@@ -188,6 +265,7 @@ public struct Gazetteer: Sendable {
         let target = Array(nameKey.unicodeScalars)
         let limit = max(2, target.count / 3)
         var seen = Set<String>()
+        let nameKeys = table.nameKeys
         let scored = nameKeys.indices.compactMap { index -> (index: Int, distance: Int, qualified: Bool)? in
             guard let distance = PlaceNameKey.editDistance(target, Array(nameKeys[index].unicodeScalars), limit: limit)
             else { return nil }

@@ -53,6 +53,60 @@ public struct PlacemarkIndex: Sendable {
         splitAxis = axes
     }
 
+    /// An index kept from an earlier ``init(coordinates:)`` over the same `coordinates`, without
+    /// building the tree again: `treeOrder` and `splitAxes` as ``treeOrder`` and ``splitAxes`` gave
+    /// them. `nil` unless they make a k-d tree over `coordinates` as the build would have left one —
+    /// `treeOrder` a permutation of the indices, every axis 0, 1 or 2, and every slot's unit vector
+    /// inside the box its ancestors' medians bound (not above the median on the split axis before
+    /// it, not below after it) — so that ``nearest(to:)`` stays exact whatever the bytes were.
+    /// O(n), checked as the vectors are made.
+    public init?(coordinates: [Coordinate], treeOrder: [Int32], splitAxes: [UInt8]) {
+        let count = coordinates.count
+        guard treeOrder.count == count, splitAxes.count == count else { return nil }
+        var seen = [Bool](repeating: false, count: count)
+        var vectors: [Double] = []
+        vectors.reserveCapacity(3 * count)
+        for index in treeOrder {
+            guard index >= 0, Int(index) < count, !seen[Int(index)] else { return nil }
+            seen[Int(index)] = true
+            let vector = Self.unitVector(coordinates[Int(index)])
+            vectors.append(vector.x)
+            vectors.append(vector.y)
+            vectors.append(vector.z)
+        }
+        guard splitAxes.allSatisfy({ $0 < 3 }),
+              Self.isTree(vectors, splitAxes, in: 0..<count,
+                          lower: SIMD3(repeating: -.infinity), upper: SIMD3(repeating: .infinity))
+        else { return nil }
+        self.coordinates = coordinates
+        self.vectors = vectors
+        originalIndex = treeOrder
+        splitAxis = splitAxes
+    }
+
+    /// The original index of the point in each slot of the tree, for ``init(coordinates:treeOrder:splitAxes:)``.
+    public var treeOrder: [Int32] { originalIndex }
+    /// The split axis (0 x, 1 y, 2 z of the unit vectors) of each slot's node, for
+    /// ``init(coordinates:treeOrder:splitAxes:)``.
+    public var splitAxes: [UInt8] { splitAxis }
+
+    /// Whether every slot of `range` lies within `lower...upper` and its halves do within the
+    /// boxes its median bounds (see ``init(coordinates:treeOrder:splitAxes:)``). A NaN is never within.
+    private static func isTree(
+        _ vectors: [Double], _ axes: [UInt8], in range: Range<Int>, lower: SIMD3<Double>, upper: SIMD3<Double>
+    ) -> Bool {
+        guard !range.isEmpty else { return true }
+        let middle = range.lowerBound + range.count / 2
+        let vector = SIMD3(vectors[3 * middle], vectors[3 * middle + 1], vectors[3 * middle + 2])
+        guard all(lower .<= vector), all(vector .<= upper) else { return false }
+        let axis = Int(axes[middle])
+        var below = upper, above = lower
+        below[axis] = vector[axis]
+        above[axis] = vector[axis]
+        return isTree(vectors, axes, in: range.lowerBound..<middle, lower: lower, upper: below)
+            && isTree(vectors, axes, in: (middle + 1)..<range.upperBound, lower: above, upper: upper)
+    }
+
     /// Bytes held by the index's own arrays (not counting `coordinates`): 8 × 3 + 4 + 1 per point.
     public var memoryFootprint: Int {
         vectors.count * MemoryLayout<Double>.stride + originalIndex.count * MemoryLayout<Int32>.stride

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import RoadTripCore
 import RoadTripGeo
 
@@ -33,21 +34,95 @@ public struct BuildEnvironment: Sendable {
         self.basemap = basemap
     }
 
-    /// The environment of `roadtrip build` and `serve`: the GeoNames gazetteer (`Gazetteer.shared`,
-    /// loaded once per process, on a thread of its own from the start of the first build, which
-    /// reads its sources meanwhile — and empty without Debian's geonames data).
+    /// The environment of `roadtrip build` and `serve`: the GeoNames gazetteer (loaded once per
+    /// process, on a thread of its own from the start of the first build, which reads its sources
+    /// meanwhile — from the snapshot kept in the project's cache when there is one for this
+    /// libgeonames, see ``keepingGazetteer(in:)`` — and empty without Debian's geonames data).
     /// With the offline basemap from Debian's gmt-gshhg files (`Basemap.standardFolder`), read
     /// only when a map is drawn; none when they are not installed.
     public static var standard: BuildEnvironment { BuildEnvironment(geocoder: SharedGazetteer(), basemap: Basemap()) }
 }
 
-/// `Gazetteer.shared`, asked for only when a question comes (its load takes about 130 ms), or
-/// loaded on another thread from the start of a build (`prepareInBackground`), while the build
-/// reads its sources.
-private struct SharedGazetteer: Geocoder {
-    var places: [Placemark] { Gazetteer.shared.places }
-    func prepareInBackground() { DispatchQueue.global(qos: .userInitiated).async { _ = Gazetteer.shared } }
-    func reverse(_ coordinate: Coordinate) -> Placemark? { Gazetteer.shared.reverse(coordinate) }
-    func forward(_ query: String) -> ForwardResult { Gazetteer.shared.forward(query) }
+extension BuildEnvironment {
+    /// This environment for a build of the project at `projectRoot`: the standard gazetteer
+    /// (``standard``) then loads from, and keeps, its snapshot in the project's cache
+    /// (``GazetteerSnapshotFile``); any other geocoder is kept as it is.
+    func keepingGazetteer(in projectRoot: URL) -> BuildEnvironment {
+        guard geocoder is SharedGazetteer else { return self }
+        var environment = self
+        environment.geocoder = SharedGazetteer(projectRoot: projectRoot)
+        return environment
+    }
+}
+
+/// The process's one gazetteer, asked for only when a question comes, or loaded on another thread
+/// from the start of a build (`prepareInBackground`) while the build reads its sources.
+///
+/// Loaded once per process: from the snapshot kept in the project's cache when it was made from
+/// this libgeonames (``GazetteerSnapshotFile``; ~2 ms), else from libgeonames (`Gazetteer.shared`;
+/// ~25–40 ms of CPU), after which a snapshot is kept for the project on another thread — at most
+/// once per project and process — and ``finishKeeping()`` waits for it. Without a project
+/// (`projectRoot` nil) nothing is read or kept.
+struct SharedGazetteer: Geocoder {
+    /// The project whose cache keeps the snapshot, or `nil`.
+    var projectRoot: URL?
+
+    /// The gazetteer, once loaded.
+    private static let loaded = Mutex<Gazetteer?>(nil)
+    /// The projects (root paths) whose snapshot this process found good or kept.
+    private static let keptProjects = Mutex<Set<String>>([])
+    /// The snapshot of the loaded gazetteer, made once (its strings copied out of libgeonames).
+    private static let snapshot = Mutex<GazetteerSnapshot?>(nil)
+    /// The snapshots being kept.
+    private static let keeping = DispatchGroup()
+
+    /// The gazetteer, loaded now if no question came before; its snapshot kept for the project.
+    private var gazetteer: Gazetteer {
+        let gazetteer = Self.loaded.withLock { loaded in
+            if let loaded { return loaded }
+            var made: Gazetteer?
+            if let projectRoot, let identity = Gazetteer.libraryIdentity {
+                made = GazetteerSnapshotFile.gazetteer(keptIn: projectRoot, identity: identity)
+                if made != nil { Self.keptProjects.withLock { _ = $0.insert(projectRoot.path) } }
+            }
+            let gazetteer = made ?? Gazetteer.shared
+            loaded = gazetteer
+            return gazetteer
+        }
+        keepSnapshot(of: gazetteer)
+        return gazetteer
+    }
+
+    /// Keeps `gazetteer`'s snapshot in the project's cache on another thread, unless this process
+    /// found it good or kept it already, the gazetteer is empty or libgeonames cannot be told apart.
+    /// A file that cannot be written is left to the next build (the build's other caches say why
+    /// the cache folder cannot be written).
+    private func keepSnapshot(of gazetteer: Gazetteer) {
+        guard let projectRoot, !gazetteer.isEmpty, let identity = Gazetteer.libraryIdentity,
+              Self.keptProjects.withLock({ $0.insert(projectRoot.path).inserted })
+        else { return }
+        Self.keeping.enter()
+        DispatchQueue.global(qos: .utility).async {
+            defer { Self.keeping.leave() }
+            // Another project's snapshot may have been loaded: this one's may be good already.
+            if GazetteerSnapshotFile.gazetteer(keptIn: projectRoot, identity: identity) != nil { return }
+            let snapshot = Self.snapshot.withLock { snapshot in
+                if let snapshot { return snapshot }
+                let made = gazetteer.snapshot
+                snapshot = made
+                return made
+            }
+            _ = GazetteerSnapshotFile.keep(snapshot, identity: identity, in: projectRoot)
+        }
+    }
+
+    /// Waits until every snapshot this process started keeping is written (a build calls it
+    /// before it returns, so that the process never ends with one half-written).
+    static func finishKeeping() { keeping.wait() }
+
+    var places: [Placemark] { gazetteer.places }
+    func prepareInBackground() { DispatchQueue.global(qos: .userInitiated).async { _ = gazetteer } }
+    func reverse(_ coordinate: Coordinate) -> Placemark? { gazetteer.reverse(coordinate) }
+    func forward(_ query: String) -> ForwardResult { gazetteer.forward(query) }
     var dataIdentity: String? { Gazetteer.libraryIdentity }
 }

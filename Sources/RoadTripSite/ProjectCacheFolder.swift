@@ -5,7 +5,8 @@ import RoadTripContent
 /// `<project root>/.roadtrip-cache/`: what roadtrip keeps between runs that is not the site itself —
 /// the photos' thumbnail and web copies (`photos/`, ``ThumbnailMaker``), the offline basemap's
 /// tiles (`basemap/`, ``BasemapTileCache``), the pages' share previews (`og/`,
-/// ``SharePreviewCache``), what the last build into each output folder rendered (`build/`,
+/// ``SharePreviewCache``), the gazetteer's cities and index (`gazetteer/`,
+/// ``GazetteerSnapshotFile``), what the last build into each output folder rendered (`build/`,
 /// ``StoredBuild``) and `roadtrip serve`'s preview build (`serve/`, ``DevelopmentServer``).
 ///
 /// Nothing in it is an input: the loaders read only `Destinations/` and `Themes/`, and `serve`

@@ -176,7 +176,8 @@ public struct SiteBuilder: Sendable {
         // core while the sources are read — unless the project has nothing to ask it about.
         // A stored build keeps the geocoder's answers too (StoredPlacemarks): a rebuild whose places
         // did not move does not load the gazetteer.
-        var environment = environment
+        var environment = environment.keepingGazetteer(in: options.projectRoot)
+        defer { SharedGazetteer.finishKeeping() }
         let placemarks = options.storesBuild
             ? StoredPlacemarks(base: environment.geocoder, projectRoot: options.projectRoot, reads: !options.ignoresBuildCaches)
             : nil

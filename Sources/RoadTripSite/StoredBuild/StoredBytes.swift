@@ -48,6 +48,17 @@ struct StoredBytesWriter {
         bytes.append(contentsOf: data)
     }
 
+    /// An array of fixed-width integers: their count, then each one little-endian (read back with
+    /// ``StoredBytesReader/numbers(_:)``).
+    mutating func append<Number: FixedWidthInteger>(numbers: [Number]) {
+        append(count: numbers.count)
+        #if _endian(little)
+        numbers.withUnsafeBytes { bytes.append(contentsOf: $0) }
+        #else
+        for number in numbers { withUnsafeBytes(of: number.littleEndian) { bytes.append(contentsOf: $0) } }
+        #endif
+    }
+
     /// The bytes written followed by their checksum (``StoredChecksum``): a whole file's bytes.
     var sealedData: Data { Data(bytes + bytes.withUnsafeBytes(StoredChecksum.of)) }
 }
@@ -177,6 +188,19 @@ struct StoredBytesReader {
     }
 
     /// A record written with ``StoredBytesWriter/append(data:)``, sharing this reader's storage.
+    /// An array of ``StoredBytesWriter/append(numbers:)``; `nil` when the bytes left do not hold
+    /// as many numbers as its count says.
+    mutating func numbers<Number: FixedWidthInteger>(_ type: Number.Type) -> [Number]? {
+        guard let count = count() else { return nil }
+        let size = count * MemoryLayout<Number>.size
+        guard data.endIndex - offset >= size else { return nil }
+        let start = offset - data.startIndex
+        defer { offset += size }
+        return data.withUnsafeBytes { raw in
+            (0..<count).map { Number(littleEndian: raw.loadUnaligned(fromByteOffset: start + $0 * MemoryLayout<Number>.size, as: Number.self)) }
+        }
+    }
+
     mutating func record() -> Data? {
         guard let length = count(), data.endIndex - offset >= length else { return nil }
         defer { offset += length }

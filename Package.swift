@@ -12,17 +12,21 @@ let package = Package(
         .systemLibrary(name: "CCmark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"])]),
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
-        // C targets, not systemLibraries: libproj and libnetcdf are opened on first use (dlopen),
-        // not linked, so that their ~50 dependencies (libcurl, HDF5, GnuTLS, SQLite, libtiff, …)
-        // stay out of every roadtrip process that computes no geodesic or draws no tile.
-        .target(name: "CProj", linkerSettings: [.linkedLibrary("dl")]),
-        .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
+        // C targets, not systemLibraries: libproj, libnetcdf, libzip, libmicrohttpd and libcurl are
+        // opened on first use (dlopen, Sources/CLibraryLoader), not linked, so that their ~80
+        // dependencies (HDF5, GnuTLS, SQLite, libtiff, Kerberos, …) stay out of every roadtrip
+        // process that computes no geodesic, draws no tile, reads no KMZ, serves nothing or checks
+        // no external link.
+        .target(name: "CLibraryLoader", linkerSettings: [.linkedLibrary("dl")]),
+        .target(name: "CProj", dependencies: ["CLibraryLoader"]),
+        .target(name: "CMicroHTTPD", dependencies: ["CLibraryLoader"]),
+        .target(name: "CCurl", dependencies: ["CLibraryLoader"]),
         // No pkgConfig: geonames' pkg-config brings GLib's -pthread (a SwiftPM warning); see shim.h.
         .systemLibrary(name: "CGeonames", providers: [.apt(["libgeonames-dev"])]),
         .systemLibrary(name: "CExif", pkgConfig: "libexif", providers: [.apt(["libexif-dev"])]),
-        .systemLibrary(name: "CZip", pkgConfig: "libzip", providers: [.apt(["libzip-dev"])]),
+        .target(name: "CZip", dependencies: ["CLibraryLoader"]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
-        .target(name: "CNetCDF", linkerSettings: [.linkedLibrary("dl")]),
+        .target(name: "CNetCDF", dependencies: ["CLibraryLoader"]),
         // Header only (XXH_INLINE_ALL, see shim.h): no pkgConfig, so nothing is linked.
         .systemLibrary(name: "CXXHash", providers: [.apt(["libxxhash-dev"])]),
         // A C target, not a systemLibrary: libvips' API is C-variadic (Swift cannot call it) and its
@@ -53,7 +57,7 @@ let package = Package(
         ),
         .target(
             name: "RoadTripSite",
-            dependencies: ["RoadTripCore", "RoadTripFormats", "RoadTripGeo", "RoadTripContent", "RoadTripCompute", "RoadTripRender", "CZlib"]
+            dependencies: ["RoadTripCore", "RoadTripFormats", "RoadTripGeo", "RoadTripContent", "RoadTripCompute", "RoadTripRender", "CZlib", "CCurl"]
         ),
         .target(
             name: "RoadTripServe",

@@ -2,11 +2,12 @@
 // own declared types (__typeof__), as Sources/CVips does with libvips.
 #include "CNetCDF.h"
 
-#include <dlfcn.h>
 #include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
+
+#include "CLibraryLoader.h"
 
 #define RT_NC_FUNCTIONS(X) \
     X(nc_open) X(nc_close) X(nc_inq_nvars) X(nc_inq_varname) X(nc_get_var_int) X(nc_get_vara_int) \
@@ -25,21 +26,9 @@ static char rt_nc_failure[512];
 
 static void rt_nc_open_library(void) {
     const char *names[] = {"libnetcdf.so.19", "libnetcdf.so"};
-    void *handle = NULL;
-    for (size_t index = 0; index < sizeof names / sizeof names[0] && handle == NULL; index++) {
-        handle = dlopen(names[index], RTLD_NOW | RTLD_LOCAL);
-    }
-    if (handle == NULL) {
-        snprintf(rt_nc_failure, sizeof rt_nc_failure, "cannot load libnetcdf (Debian's libnetcdf19; ./run installs it): %s",
-                 dlerror());
-        return;
-    }
-#define RT_NC_RESOLVE(name) \
-    libnetcdf.name = (__typeof__(&name))dlsym(handle, #name); \
-    if (libnetcdf.name == NULL) { \
-        snprintf(rt_nc_failure, sizeof rt_nc_failure, "libnetcdf has no %s: %s", #name, dlerror()); \
-        return; \
-    }
+    void *handle = rt_library_open(names, 2, "Debian's libnetcdf19", rt_nc_failure, sizeof rt_nc_failure);
+    if (handle == NULL) return;
+#define RT_NC_RESOLVE(name) RT_LIBRARY_RESOLVE(libnetcdf, handle, name, "libnetcdf", rt_nc_failure, sizeof rt_nc_failure)
     RT_NC_FUNCTIONS(RT_NC_RESOLVE)
 #undef RT_NC_RESOLVE
     libnetcdf.H5Eset_auto2 = (int (*)(int64_t, void *, void *))dlsym(handle, "H5Eset_auto2");

@@ -5,10 +5,11 @@
 // have refused to start it when libproj was linked.
 #include "CProj.h"
 
-#include <dlfcn.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
+
+#include "CLibraryLoader.h"
 
 #define RT_PROJ_FUNCTIONS(X) X(geod_init) X(geod_direct) X(geod_inverse) X(geod_inverseline) X(geod_position)
 
@@ -19,24 +20,22 @@ static struct {
 
 static pthread_once_t rt_proj_once = PTHREAD_ONCE_INIT;
 
-static void rt_proj_open(void) {
-    const char *names[] = {"libproj.so.25", "libproj.so"};
-    void *handle = NULL;
-    for (size_t index = 0; index < sizeof names / sizeof names[0] && handle == NULL; index++) {
-        handle = dlopen(names[index], RTLD_NOW | RTLD_LOCAL);
-    }
-    if (handle == NULL) {
-        fprintf(stderr, "roadtrip: error: cannot load libproj (Debian's libproj25; ./run installs it): %s\n", dlerror());
-        exit(1);
-    }
-#define RT_PROJ_RESOLVE(name) \
-    libproj.name = (__typeof__(&name))dlsym(handle, #name); \
-    if (libproj.name == NULL) { \
-        fprintf(stderr, "roadtrip: error: libproj has no %s: %s\n", #name, dlerror()); \
-        exit(1); \
-    }
+/* Fills `libproj` from `handle`; the first missing function is named in `failure`. */
+static void rt_proj_resolve(void *handle, char *failure, size_t failure_size) {
+#define RT_PROJ_RESOLVE(name) RT_LIBRARY_RESOLVE(libproj, handle, name, "libproj", failure, failure_size)
     RT_PROJ_FUNCTIONS(RT_PROJ_RESOLVE)
 #undef RT_PROJ_RESOLVE
+}
+
+static void rt_proj_open(void) {
+    const char *names[] = {"libproj.so.25", "libproj.so"};
+    char failure[512] = {0};
+    void *handle = rt_library_open(names, 2, "Debian's libproj25", failure, sizeof failure);
+    if (handle != NULL) rt_proj_resolve(handle, failure, sizeof failure);
+    if (failure[0] != '\0') {
+        fprintf(stderr, "roadtrip: error: %s\n", failure);
+        exit(1);
+    }
 }
 
 void rt_geod_init(struct geod_geodesic *g, double a, double f) {

@@ -1,6 +1,7 @@
 internal import CMicroHTTPD
 import Dispatch
 import Foundation
+import RoadTripCore
 
 /// libmicrohttpd behind a Swift function (the only file that touches it): every request becomes an
 /// `HTTPRequest`, `respond` turns it into an `HTTPResponse`, and the daemon sends it — files with
@@ -43,6 +44,10 @@ public final class HTTPDaemon: @unchecked Sendable {
         socket: ListeningSocket, limits: ConnectionLimiter.Limits = .standard,
         respond: @escaping @Sendable (HTTPRequest) -> HTTPResponse, streamEnded: @escaping @Sendable (EventStream) -> Void
     ) throws(ServeError) {
+        var loadFailure = [CChar](repeating: 0, count: 512)
+        guard cmhd_load(&loadFailure, loadFailure.count) == 0 else {
+            throw ServeError(description: "cannot start the HTTP server: \(CErrorText.string(loadFailure))")
+        }
         let context = Unmanaged.passRetained(
             DaemonContext(respond: respond, streamEnded: streamEnded, limiter: ConnectionLimiter(limits: limits)))
         guard let daemon = cmhd_start(
@@ -66,7 +71,7 @@ public final class HTTPDaemon: @unchecked Sendable {
         daemon = nil
         lock.unlock()
         guard let running else { return }
-        MHD_stop_daemon(running)
+        cmhd_stop_daemon(running)
         context.release()
     }
 
@@ -173,7 +178,7 @@ private let requestHeaderCNames = requestHeaderNames.map { ContiguousArray($0.ut
 private func requestHeaders(of connection: OpaquePointer) -> [String: String] {
     var headers: [String: String] = [:]
     withUnsafeMutablePointer(to: &headers) { pointer in
-        _ = MHD_get_connection_values(
+        _ = cmhd_get_connection_values(
             connection, .HEADER_KIND,
             { cls, _, key, value in
                 guard let cls, let key else { return .YES }
@@ -223,7 +228,7 @@ nonisolated private func handleRequest(
     switch answer.body {
     case .bytes(let bytes):
         response = bytes.withUnsafeBufferPointer { buffer in
-            MHD_create_response_from_buffer(
+            cmhd_create_response_from_buffer(
                 buffer.count, UnsafeMutableRawPointer(mutating: buffer.baseAddress), .RESPMEM_MUST_COPY)
         }
     case .file(let path, let offset, let length):
@@ -231,17 +236,17 @@ nonisolated private func handleRequest(
         if descriptor < 0 {
             let missing = Array("404 Not Found\n".utf8)
             let fallback = missing.withUnsafeBufferPointer {
-                MHD_create_response_from_buffer($0.count, UnsafeMutableRawPointer(mutating: $0.baseAddress), .RESPMEM_MUST_COPY)
+                cmhd_create_response_from_buffer($0.count, UnsafeMutableRawPointer(mutating: $0.baseAddress), .RESPMEM_MUST_COPY)
             }
             return queue(fallback, status: 404, headers: [("Content-Type", "text/plain; charset=utf-8")], on: connection)
         }
         // libmicrohttpd closes the descriptor when the response is destroyed.
-        response = MHD_create_response_from_fd_at_offset64(length, descriptor, offset)
+        response = cmhd_create_response_from_fd_at_offset64(length, descriptor, offset)
         if response == nil { close(descriptor) }
     case .eventStream(let stream):
         record(of: connection)?.becameEventStream()
         let streamContext = Unmanaged.passRetained(StreamContext(stream: stream, daemon: context, connection: connection))
-        response = MHD_create_response_from_callback(
+        response = cmhd_create_response_from_callback(
             cmhd_size_unknown(), 1024, readEvents, streamContext.toOpaque(), endEvents)
         if response == nil { streamContext.release() }
     }
@@ -253,9 +258,9 @@ nonisolated private func queue(
     _ response: OpaquePointer?, status: Int, headers: [(name: String, value: String)], on connection: OpaquePointer
 ) -> MHD_Result {
     guard let response else { return .NO }
-    defer { MHD_destroy_response(response) }
-    for header in headers { _ = MHD_add_response_header(response, header.name, header.value) }
-    return MHD_queue_response(connection, UInt32(status), response)
+    defer { cmhd_destroy_response(response) }
+    for header in headers { _ = cmhd_add_response_header(response, header.name, header.value) }
+    return cmhd_queue_response(connection, UInt32(status), response)
 }
 
 /// The event stream's content reader (MHD_ContentReaderCallback): the queued events, or 0 after
@@ -267,8 +272,8 @@ nonisolated private func readEvents(
     let context = Unmanaged<StreamContext>.fromOpaque(cls).takeUnretainedValue()
     let connection = SendableConnection(pointer: context.connection)
     switch context.stream.read(
-        maximum: maximum, suspend: { MHD_suspend_connection(connection.pointer) },
-        resume: { MHD_resume_connection(connection.pointer) })
+        maximum: maximum, suspend: { cmhd_suspend_connection(connection.pointer) },
+        resume: { cmhd_resume_connection(connection.pointer) })
     {
     case .bytes(let bytes):
         bytes.withUnsafeBufferPointer { source in

@@ -1,6 +1,7 @@
 internal import CNetCDF
 import Foundation
 import Synchronization
+import RoadTripCore
 
 /// GSHHG, the Global Self-consistent Hierarchical High-resolution Geography (Wessel & Smith,
 /// J. Geophys. Res. 101(B4), 1996; version 2.3.7, LGPL-3+), in GMT's binned netCDF files as Debian
@@ -296,7 +297,7 @@ public final class GSHHGFile: Sendable {
     private static func loadLibrary(for url: URL) throws(Failure) {
         var error = [CChar](repeating: 0, count: 512)
         guard rt_nc_load(&error, error.count) == 0 else {
-            throw Failure(path: url.path, reason: String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+            throw Failure(path: url.path, reason: CErrorText.string(error))
         }
     }
 

@@ -1,16 +1,13 @@
+internal import CCurl
 import Dispatch
 import Foundation
 import Synchronization
 import RoadTripCore
 
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
-
 /// `roadtrip check --external`: asks each external link's server whether the page is there — a
 /// `HEAD` request (RFC 9110 §9.3.2), then a `GET` when the server refuses `HEAD` (405, 501) or
 /// answers it with an error, as link checkers such as lychee do — a few at a time, each within a
-/// timeout, following redirects.
+/// timeout, following redirects. Through libcurl, opened on the first request (Sources/CCurl).
 public enum ExternalLinkProbe {
     /// What one link's server said.
     public enum Outcome: Sendable, Equatable {
@@ -22,48 +19,42 @@ public enum ExternalLinkProbe {
         case unreachable(String)
     }
 
-    /// The outcome of each URL of `urls`, in their order; `timeout` seconds a request, at most
-    /// `concurrency` at once.
+    /// The outcome of each URL of `urls`, in their order; `timeout` seconds to connect (twice
+    /// that for a whole request), at most `concurrency` at once. Every URL is `.unreachable` with
+    /// the reason when libcurl cannot be loaded.
     public static func probe(_ urls: [String], timeout: TimeInterval = 10, concurrency: Int = 4) -> [Outcome] {
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = timeout
-        configuration.timeoutIntervalForResource = timeout * 2
-        configuration.httpAdditionalHeaders = ["User-Agent": "roadtrip-check/\(RoadTripVersion.current)"]
-        let session = URLSession(configuration: configuration)
-        defer { session.finishTasksAndInvalidate() }
+        var loadFailure = [CChar](repeating: 0, count: 512)
+        guard rt_curl_load(&loadFailure, loadFailure.count) == 0 else {
+            return urls.map { _ in .unreachable(CErrorText.string(loadFailure)) }
+        }
         let outcomes = Mutex([Outcome](repeating: .unreachable("not tried"), count: urls.count))
         let slots = DispatchSemaphore(value: max(1, concurrency))
         let group = DispatchGroup()
-        for (position, text) in urls.enumerated() {
-            guard let url = URL(string: text) else {
+        for (position, url) in urls.enumerated() {
+            guard let parsed = URL(string: url), let scheme = parsed.scheme?.lowercased(), ["http", "https"].contains(scheme) else {
                 outcomes.withLock { $0[position] = .unreachable("not a URL") }
                 continue
             }
             slots.wait()
-            group.enter()
-            request(url, method: "HEAD", session: session) { headOutcome in
-                let finish: @Sendable (Outcome) -> Void = { outcome in
-                    outcomes.withLock { $0[position] = outcome }
-                    slots.signal()
-                    group.leave()
-                }
-                if case .reachable = headOutcome { return finish(headOutcome) }
-                request(url, method: "GET", session: session, finish)
+            DispatchQueue.global(qos: .userInitiated).async(group: group) {
+                defer { slots.signal() }
+                var outcome = request(url, head: true, timeout: timeout)
+                if case .reachable = outcome {} else { outcome = request(url, head: false, timeout: timeout) }
+                outcomes.withLock { $0[position] = outcome }
             }
         }
         group.wait()
         return outcomes.withLock { $0 }
     }
 
-    private static func request(_ url: URL, method: String, session: URLSession, _ done: @escaping @Sendable (Outcome) -> Void) {
-        var request = URLRequest(url: url)
-        request.httpMethod = method
-        session.dataTask(with: request) { _, response, error in
-            if let status = (response as? HTTPURLResponse)?.statusCode {
-                done(status < 400 ? .reachable(status) : .failed(status))
-            } else {
-                done(.unreachable(error?.localizedDescription ?? "no answer"))
-            }
-        }.resume()
+    /// One HEAD or GET request to `url` (libcurl's `rt_curl_request`).
+    private static func request(_ url: String, head: Bool, timeout: TimeInterval) -> Outcome {
+        var status = 0
+        var reason = [CChar](repeating: 0, count: 512)
+        let milliseconds = Int(max(1, timeout * 1000))
+        let answered = rt_curl_request(
+            url, head ? 1 : 0, milliseconds, 2 * milliseconds, "roadtrip-check/\(RoadTripVersion.current)", &status, &reason, reason.count)
+        guard answered == 0 else { return .unreachable(CErrorText.string(reason)) }
+        return status < 400 ? .reachable(status) : .failed(status)
     }
 }

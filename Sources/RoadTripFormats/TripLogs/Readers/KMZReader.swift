@@ -29,6 +29,10 @@ public enum KMZReader {
         _ url: URL, displayPath: String, slug: String, timeZone: TimeZone, log: DiagnosticLog
     ) -> TripLog? {
         let location = SourceLocation(path: displayPath)
+        if let failure = libzipFailure {
+            log.error(location, "cannot read a KMZ: \(failure)")
+            return nil
+        }
         let (opened, errorCode) = open(url)
         guard let archive = opened else {
             if errorCode == ZIP_ER_OPEN {
@@ -42,7 +46,7 @@ public enum KMZReader {
             }
             return nil
         }
-        defer { zip_discard(archive) }
+        defer { rt_zip_discard(archive) }
         let names = entryNames(archive)
         guard let (index, name) = documentEntry(names) else {
             let listed = names.prefix(5).map { $0.name }.joined(separator: ", ")
@@ -79,16 +83,23 @@ public enum KMZReader {
         guard FileBytes.startsWith(url, zipSignature) else { return false }
         let (opened, errorCode) = open(url)
         guard let archive = opened else { return errorCode == ZIP_ER_NOZIP }
-        zip_discard(archive)
+        rt_zip_discard(archive)
         return false
     }
 
+    /// Why libzip cannot be loaded (opened on first use, `rt_zip_load`), or `nil` once it is.
+    static let libzipFailure: String? = {
+        var error = [CChar](repeating: 0, count: 512)
+        return rt_zip_load(&error, error.count) == 0 ? nil : CErrorText.string(error)
+    }()
+
     /// The archive at `url` opened read-only with libzip (to `zip_discard`), or `nil` and
-    /// libzip's error code.
+    /// libzip's error code (`ZIP_ER_OPEN` when libzip itself cannot be loaded).
     private static func open(_ url: URL) -> (archive: OpaquePointer?, errorCode: Int32) {
+        guard libzipFailure == nil else { return (nil, ZIP_ER_OPEN) }
         var errorCode: Int32 = 0
         let archive = url.withUnsafeFileSystemRepresentation { path in
-            path.flatMap { zip_open($0, ZIP_RDONLY, &errorCode) }
+            path.flatMap { rt_zip_open($0, ZIP_RDONLY, &errorCode) }
         }
         return (archive, errorCode)
     }
@@ -96,16 +107,16 @@ public enum KMZReader {
     /// Whether the zip archive at `url` holds a `.kml` document (`TripLogContent`'s test for a zip).
     public static func holdsDocument(_ url: URL) -> Bool {
         guard let archive = open(url).archive else { return false }
-        defer { zip_discard(archive) }
+        defer { rt_zip_discard(archive) }
         return documentEntry(entryNames(archive)) != nil
     }
 
     /// The archive's entries, in archive order: index and name (folders end with `/`).
     private static func entryNames(_ archive: OpaquePointer) -> [(index: UInt64, name: String)] {
-        let count = zip_get_num_entries(archive, 0)
+        let count = rt_zip_get_num_entries(archive, 0)
         guard count > 0 else { return [] }
         return (0..<UInt64(count)).compactMap { index in
-            zip_get_name(archive, index, zip_flags_t(ZIP_FL_ENC_GUESS)).map { (index, String(cString: $0)) }
+            rt_zip_get_name(archive, index, zip_flags_t(ZIP_FL_ENC_GUESS)).map { (index, String(cString: $0)) }
         }
     }
 
@@ -154,8 +165,8 @@ public enum KMZReader {
     ) throws(Diagnostic) {
         let location = SourceLocation(path: displayPath)
         var status = zip_stat_t()
-        zip_stat_init(&status)
-        if zip_stat_index(archive, index, 0, &status) == 0 {
+        rt_zip_stat_init(&status)
+        if rt_zip_stat_index(archive, index, 0, &status) == 0 {
             if status.valid & UInt64(ZIP_STAT_ENCRYPTION_METHOD) != 0 && status.encryption_method != UInt16(ZIP_EM_NONE) {
                 throw .error(location, "\(name) is encrypted; roadtrip reads only unencrypted KMZ archives")
             }
@@ -163,17 +174,17 @@ public enum KMZReader {
                 throw .error(location, "\(name) unzips to \(status.size) bytes, more than the \(maximumDocumentSize) roadtrip reads")
             }
         }
-        guard let entry = zip_fopen_index(archive, index, 0) else {
-            throw .error(location, "cannot unzip \(name): \(String(cString: zip_strerror(archive)))")
+        guard let entry = rt_zip_fopen_index(archive, index, 0) else {
+            throw .error(location, "cannot unzip \(name): \(String(cString: rt_zip_strerror(archive)))")
         }
-        defer { zip_fclose(entry) }
+        defer { rt_zip_fclose(entry) }
         let output = FileHandle(fileDescriptor: target, closeOnDealloc: false)
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         var total: UInt64 = 0
         while true {
-            let count = buffer.withUnsafeMutableBytes { zip_fread(entry, $0.baseAddress, UInt64($0.count)) }
+            let count = buffer.withUnsafeMutableBytes { rt_zip_fread(entry, $0.baseAddress, UInt64($0.count)) }
             if count < 0 {
-                throw .error(location, "cannot unzip \(name): \(String(cString: zip_file_strerror(entry)))")
+                throw .error(location, "cannot unzip \(name): \(String(cString: rt_zip_file_strerror(entry)))")
             }
             if count == 0 { break }
             total += UInt64(count)
@@ -191,8 +202,8 @@ public enum KMZReader {
     /// libzip's words for an error code of `zip_open`.
     private static func reason(forCode code: Int32) -> String {
         var error = zip_error_t()
-        zip_error_init_with_code(&error, code)
-        defer { zip_error_fini(&error) }
-        return String(cString: zip_error_strerror(&error))
+        rt_zip_error_init_with_code(&error, code)
+        defer { rt_zip_error_fini(&error) }
+        return String(cString: rt_zip_error_strerror(&error))
     }
 }

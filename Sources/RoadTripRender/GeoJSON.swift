@@ -36,8 +36,17 @@ public enum GeoJSON {
         extraProperties: (Annotation) -> [(name: String, value: String)] = { _ in [] }
     ) -> String {
         let valid = annotations.filter(\.coordinate.isValid)
-        var features: [JSONValue] = []
-        features.reserveCapacity(valid.count)
+        var json = JSONWriter(capacity: 64 + 320 * valid.count)
+        json.beginObject()
+        json.key("type")
+        json.string("FeatureCollection")
+        if !valid.isEmpty {
+            let latitudes = valid.map(\.coordinate.latitude)
+            let (west, east) = LongitudeRange.shortestCovering(valid.map(\.coordinate.longitude))
+            writeBoundingBox(west: west, south: latitudes.min() ?? 0, east: east, north: latitudes.max() ?? 0, to: &json)
+        }
+        json.key("features")
+        json.beginArray()
         var pointOfInterestNumber = 0
         for annotation in valid {
             var symbol: String?
@@ -48,37 +57,55 @@ public enum GeoJSON {
                 symbol = String(pointOfInterestNumber)
             default: symbol = nil
             }
-            var properties: [(String, JSONValue)] = [
-                ("title", .string(annotation.title)),
-                ("description", .string(annotation.subtitle)),
-                ("marker-color", .string(annotation.markerColor)),
-            ]
             if let label = annotation.label { symbol = label }
-            if let symbol { properties.append(("marker-symbol", .string(symbol))) }
-            properties.append(("kind", .string(annotation.kind.rawValue)))
-            if let category = annotation.category { properties.append(("category", .string(category))) }
-            if let url = annotation.url { properties.append(("url", .string(url))) }
-            if let thumbnail = annotation.thumbnail { properties.append(("thumbnail", .string(thumbnail))) }
-            if let time = annotation.time { properties.append(("time", .string(time))) }
+            beginPointFeature(id: annotation.id, at: annotation.coordinate, to: &json)
+            json.key("title"); json.string(annotation.title)
+            json.key("description"); json.string(annotation.subtitle)
+            json.key("marker-color"); json.string(annotation.markerColor)
+            if let symbol { json.key("marker-symbol"); json.string(symbol) }
+            json.key("kind"); json.string(annotation.kind.rawValue)
+            if let category = annotation.category { json.key("category"); json.string(category) }
+            if let url = annotation.url { json.key("url"); json.string(url) }
+            if let thumbnail = annotation.thumbnail { json.key("thumbnail"); json.string(thumbnail) }
+            if let time = annotation.time { json.key("time"); json.string(time) }
             for (name, value) in extraProperties(annotation) {
-                properties.append((name, .string(value)))
+                json.key(name)
+                json.string(value)
             }
-            features.append(.object([
-                ("type", .string("Feature")),
-                ("id", .string(annotation.id)),
-                ("geometry", .object([("type", .string("Point")), ("coordinates", position(annotation.coordinate))])),
-                ("properties", .object(properties)),
-            ]))
+            json.endObject()  // properties
+            json.endObject()  // the Feature
         }
-        var members: [(String, JSONValue)] = [("type", .string("FeatureCollection"))]
-        if !valid.isEmpty {
-            let latitudes = valid.map(\.coordinate.latitude)
-            let (west, east) = LongitudeRange.shortestCovering(valid.map(\.coordinate.longitude))
-            let south = latitudes.min() ?? 0, north = latitudes.max() ?? 0
-            members.append(("bbox", .array([west, south, east, north].map(decimal))))
-        }
-        members.append(("features", .array(features)))
-        return JSONValue.object(members).text
+        json.endArray()
+        json.endObject()
+        return String(decoding: json.bytes, as: UTF8.self)
+    }
+
+    /// `"bbox":[west,south,east,north]` (RFC 7946 §5), each with at most `fractionDigits` decimals.
+    static func writeBoundingBox(west: Double, south: Double, east: Double, north: Double, to json: inout JSONWriter) {
+        json.key("bbox")
+        json.beginArray()
+        for value in [west, south, east, north] { json.number(value, maximumFractionDigits: fractionDigits) }
+        json.endArray()
+    }
+
+    /// A `Point` Feature up to its open `properties` object: `{"type":"Feature","id":…,
+    /// "geometry":{"type":"Point","coordinates":[lon,lat]},"properties":{` — the caller writes the
+    /// properties and closes both objects.
+    static func beginPointFeature(id: String, at coordinate: Coordinate, to json: inout JSONWriter) {
+        json.beginObject()
+        json.key("type"); json.string("Feature")
+        json.key("id"); json.string(id)
+        json.key("geometry")
+        json.beginObject()
+        json.key("type"); json.string("Point")
+        json.key("coordinates")
+        json.beginArray()
+        json.number(coordinate.longitude, maximumFractionDigits: fractionDigits)
+        json.number(coordinate.latitude, maximumFractionDigits: fractionDigits)
+        json.endArray()
+        json.endObject()
+        json.key("properties")
+        json.beginObject()
     }
 
     /// A point Feature of a track file: a title, a `kind` and numeric properties at a coordinate.

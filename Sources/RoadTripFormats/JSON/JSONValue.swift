@@ -21,30 +21,12 @@ package enum JSONValue: Sendable {
     }
 
     /// Appends the compact JSON text to `output` as UTF-8 (bytes, not a `String`: appending to a
-    /// string checks and updates its storage on every piece, most of what writing GeoJSON cost).
+    /// string checks and updates its storage on every piece, most of what writing GeoJSON cost),
+    /// through ``JSONWriter``.
     package func write(to output: inout [UInt8]) {
-        switch self {
-        case .null: output.append(contentsOf: "null".utf8)
-        case .bool(let value): output.append(contentsOf: (value ? "true" : "false").utf8)
-        case .number(let value): output.append(contentsOf: JSONText.number(value).utf8)
-        case .decimal(let value, let digits): output.append(contentsOf: JSONText.number(value, maximumFractionDigits: digits).utf8)
-        case .string(let value): JSONText.append(value, to: &output)
-        case .array(let items):
-            output.append(UInt8(ascii: "["))
-            for (index, item) in items.enumerated() {
-                if index > 0 { output.append(UInt8(ascii: ",")) }
-                item.write(to: &output)
-            }
-            output.append(UInt8(ascii: "]"))
-        case .object(let fields):
-            output.append(UInt8(ascii: "{"))
-            for (index, (key, value)) in fields.enumerated() {
-                if index > 0 { output.append(UInt8(ascii: ",")) }
-                JSONText.append(key, to: &output)
-                output.append(UInt8(ascii: ":"))
-                value.write(to: &output)
-            }
-            output.append(UInt8(ascii: "}"))
-        }
+        var writer = JSONWriter()
+        swap(&writer.bytes, &output)
+        writer.value(self)
+        swap(&writer.bytes, &output)
     }
 }

@@ -19,56 +19,16 @@ extension GeoJSON {
     /// longitude (west > east across 180°), and all longitudes up to a pole a leg passes over
     /// (RFC 7946 §5.3); it is left out with no stop.
     public static func itinerary(_ itinerary: Itinerary, pageURL: (ItineraryStop) -> String) -> String {
-        var features: [JSONValue] = []
-        var covered: [Coordinate] = []
-        for (index, stop) in itinerary.stops.enumerated() where stop.coordinate.isValid {
-            covered.append(stop.coordinate)
-            var properties: [(String, JSONValue)] = [
-                ("title", .string(stop.title)),
-                ("description", .string(ItineraryText.stopLine(itinerary, stopAt: index))),
-                ("marker-color", .string(Annotation.pinColor(of: .destination))),
-                ("marker-symbol", .string(String(stop.number))),
-                ("kind", .string("stop")),
-                ("number", .number(Double(stop.number))),
-                ("slug", .string(stop.slug)),
-                ("url", .string(pageURL(stop))),
-            ]
-            if let arrival = stop.arrival { properties.append(("arrival", .string(ItineraryText.text(of: arrival)))) }
-            if let departure = stop.departure { properties.append(("departure", .string(ItineraryText.text(of: departure)))) }
-            if let nights = stop.nights { properties.append(("nights", .number(Double(nights)))) }
-            features.append(.object([
-                ("type", .string("Feature")),
-                ("id", .string("stop-\(stop.number)")),
-                ("geometry", .object([("type", .string("Point")), ("coordinates", position(stop.coordinate))])),
-                ("properties", .object(properties)),
-            ]))
-        }
-        for leg in itinerary.legs {
+        let stops = itinerary.stops.enumerated().filter { $0.element.coordinate.isValid }
+        let legs = itinerary.legs.compactMap { leg -> (leg: ItineraryLeg, path: [Coordinate], geometry: JSONValue)? in
             let path = leg.path.filter(\.isValid)
-            guard let geometry = lineGeometry(path) else { continue }
-            covered += path
-            let from = itinerary.stops[leg.from], to = itinerary.stops[leg.to]
-            var properties: [(String, JSONValue)] = [
-                ("title", .string(from.title + " → " + to.title)),
-                ("kind", .string("leg")),
-                ("from", .number(Double(from.number))),
-                ("to", .number(Double(to.number))),
-                ("distance", .decimal(leg.distance, maximumFractionDigits: 1)),
-                ("initialBearing", decimal(leg.initialBearing)),
-                ("stroke", .string(SVGMap.routeStroke)),
-            ]
-            if let recorded = leg.recorded {
-                properties.append(("drivenDistance", .decimal(recorded.distance, maximumFractionDigits: 1)))
-                properties.append(("drivingTime", .decimal(recorded.drivingTime, maximumFractionDigits: 1)))
-            }
-            features.append(.object([
-                ("type", .string("Feature")),
-                ("id", .string("leg-\(from.number)")),
-                ("geometry", geometry),
-                ("properties", .object(properties)),
-            ]))
+            return lineGeometry(path).map { (leg, path, $0) }
         }
-        var members: [(String, JSONValue)] = [("type", .string("FeatureCollection"))]
+        let covered = stops.map(\.element.coordinate) + legs.flatMap(\.path)
+        var json = JSONWriter(capacity: 64 + 480 * stops.count + legs.reduce(0) { $0 + 48 * $1.path.count })
+        json.beginObject()
+        json.key("type")
+        json.string("FeatureCollection")
         if !covered.isEmpty {
             var (west, east) = LongitudeRange.shortestCovering(covered.map(\.longitude))
             var south = covered.map(\.latitude).min()!, north = covered.map(\.latitude).max()!
@@ -77,10 +37,51 @@ extension GeoJSON {
                 (west, east) = (-180, 180)
                 if pole > 0 { north = 90 } else { south = -90 }
             }
-            members.append(("bbox", .array([west, south, east, north].map(decimal))))
+            writeBoundingBox(west: west, south: south, east: east, north: north, to: &json)
         }
-        members.append(("features", .array(features)))
-        return JSONValue.object(members).text
+        json.key("features")
+        json.beginArray()
+        for (index, stop) in stops {
+            beginPointFeature(id: "stop-\(stop.number)", at: stop.coordinate, to: &json)
+            json.key("title"); json.string(stop.title)
+            json.key("description"); json.string(ItineraryText.stopLine(itinerary, stopAt: index))
+            json.key("marker-color"); json.string(Annotation.pinColor(of: .destination))
+            json.key("marker-symbol"); json.string(String(stop.number))
+            json.key("kind"); json.string("stop")
+            json.key("number"); json.number(Double(stop.number))
+            json.key("slug"); json.string(stop.slug)
+            json.key("url"); json.string(pageURL(stop))
+            if let arrival = stop.arrival { json.key("arrival"); json.string(ItineraryText.text(of: arrival)) }
+            if let departure = stop.departure { json.key("departure"); json.string(ItineraryText.text(of: departure)) }
+            if let nights = stop.nights { json.key("nights"); json.number(Double(nights)) }
+            json.endObject()  // properties
+            json.endObject()  // the Feature
+        }
+        for (leg, _, geometry) in legs {
+            let from = itinerary.stops[leg.from], to = itinerary.stops[leg.to]
+            json.beginObject()
+            json.key("type"); json.string("Feature")
+            json.key("id"); json.string("leg-\(from.number)")
+            json.key("geometry"); json.value(geometry)
+            json.key("properties")
+            json.beginObject()
+            json.key("title"); json.string(from.title + " → " + to.title)
+            json.key("kind"); json.string("leg")
+            json.key("from"); json.number(Double(from.number))
+            json.key("to"); json.number(Double(to.number))
+            json.key("distance"); json.number(leg.distance, maximumFractionDigits: 1)
+            json.key("initialBearing"); json.number(leg.initialBearing, maximumFractionDigits: fractionDigits)
+            json.key("stroke"); json.string(SVGMap.routeStroke)
+            if let recorded = leg.recorded {
+                json.key("drivenDistance"); json.number(recorded.distance, maximumFractionDigits: 1)
+                json.key("drivingTime"); json.number(recorded.drivingTime, maximumFractionDigits: 1)
+            }
+            json.endObject()
+            json.endObject()
+        }
+        json.endArray()
+        json.endObject()
+        return String(decoding: json.bytes, as: UTF8.self)
     }
 
     /// The poles (+1 north, −1 south) that `paths` pass over: a path with a point at a pole, or

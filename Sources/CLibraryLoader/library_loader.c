@@ -1,12 +1,19 @@
 #include "CLibraryLoader.h"
 
+#include <string.h>
+
 void *rt_library_open(const char *const names[], size_t count, const char *package, char *failure, size_t failure_size) {
+    // The reason given is the first name's (the soname a runtime package installs), not the
+    // -dev package's unversioned link tried last.
+    char first_reason[384] = "no library name given";
     for (size_t index = 0; index < count; index++) {
         void *handle = dlopen(names[index], RTLD_NOW | RTLD_LOCAL);
         if (handle != NULL) return handle;
+        const char *reason = dlerror();
+        if (index == 0) snprintf(first_reason, sizeof first_reason, "%s", reason != NULL ? reason : "unknown");
     }
     snprintf(failure, failure_size, "cannot load %s (%s; ./run installs it): %s", count > 0 ? names[0] : "?", package,
-             dlerror());
+             first_reason);
     return NULL;
 }
 

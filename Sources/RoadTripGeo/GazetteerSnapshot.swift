@@ -40,16 +40,21 @@ public struct GazetteerSnapshot: Sendable, Equatable {
     /// The number of cities.
     public var count: Int { latitudes.count }
 
-    /// Whether the arrays fit together: as many coordinates, populations, tree slots and axes as
-    /// cities, and offsets that start at 0, never decrease and end at the end of `text`. (The tree
-    /// itself is checked by ``PlacemarkIndex/init(coordinates:treeOrder:splitAxes:)``.)
+    /// Whether the arrays fit together: at least one city (a gazetteer without cities comes from
+    /// a missing libgeonames, never from a kept copy); as many coordinates, populations, tree slots
+    /// and axes as cities; offsets that start at 0, never decrease and end at the end of `text`,
+    /// each field valid UTF-8. (The tree itself is checked by
+    /// ``PlacemarkIndex/init(coordinates:treeOrder:splitAxes:)``.)
     var isConsistent: Bool {
         let count = latitudes.count
-        guard longitudes.count == count, populations.count == count, treeOrder.count == count,
+        guard count > 0, longitudes.count == count, populations.count == count, treeOrder.count == count,
               splitAxes.count == count, textOffsets.count == Self.fieldsPerCity * count + 1,
-              textOffsets.first == 0, textOffsets.last.map({ Int($0) == text.count }) == true
+              textOffsets.first == 0, textOffsets.last.map({ Int($0) == text.count }) == true,
+              zip(textOffsets, textOffsets.dropFirst()).allSatisfy({ $0 <= $1 })
         else { return false }
-        return zip(textOffsets, textOffsets.dropFirst()).allSatisfy { $0 <= $1 }
+        // Every field is whole UTF-8 when the text is and no field starts inside a character.
+        return String(validating: text, as: UTF8.self) != nil
+            && textOffsets.allSatisfy { offset in Int(offset) == text.count || text[Int(offset)] & 0xC0 != 0x80 }
     }
 
     /// The coordinates of every city, by index.

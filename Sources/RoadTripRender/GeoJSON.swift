@@ -22,8 +22,8 @@ public enum GeoJSON {
     /// - `marker-symbol` matches the SVG pins (`SVGMap`): `"star"` (a Maki icon) for the destination,
     ///   the POI's 1-based number among the points of interest (`"1"`, `"2"`, …) for POIs, none else.
     /// - `bbox` (RFC 7946 §5) spans the points' latitudes, and their longitudes the short way round
-    ///   (`LongitudeRange.shortestCovering`), so `west > east` when they straddle 180°; it is
-    ///   omitted when there are no features.
+    ///   (`LongitudeRange.shortestCovering`), so `west > east` when they straddle 180° — all of
+    ///   them, −180 to 180, when a point is at a pole (§5.3); it is omitted when there are no features.
     /// - Annotations whose coordinate is not `isValid` are left out (GeoJSON has no NaN).
     ///
     /// - Parameters:
@@ -42,8 +42,11 @@ public enum GeoJSON {
         json.string("FeatureCollection")
         if !valid.isEmpty {
             let latitudes = valid.map(\.coordinate.latitude)
-            let (west, east) = LongitudeRange.shortestCovering(valid.map(\.coordinate.longitude))
-            writeBoundingBox(west: west, south: latitudes.min() ?? 0, east: east, north: latitudes.max() ?? 0, to: &json)
+            var (west, east) = LongitudeRange.shortestCovering(valid.map(\.coordinate.longitude))
+            let south = latitudes.min() ?? 0, north = latitudes.max() ?? 0
+            // A box holding a pole spans every meridian (RFC 7946 §5.3).
+            if north >= 90 || south <= -90 { (west, east) = (-180, 180) }
+            writeBoundingBox(west: west, south: south, east: east, north: north, to: &json)
         }
         json.key("features")
         json.beginArray()

@@ -75,6 +75,9 @@ struct SharedGazetteer: Geocoder {
     private static let snapshot = Mutex<GazetteerSnapshot?>(nil)
     /// The snapshots being kept.
     private static let keeping = DispatchGroup()
+    /// Why a project's snapshot could not be kept (``GazetteerSnapshotFile/keep(_:identity:in:)``),
+    /// by root path, until ``keepingProblem(in:)`` reports it.
+    private static let keepingProblems = Mutex<[String: String]>([:])
 
     /// The gazetteer, loaded now if no question came before; its snapshot kept for the project.
     private var gazetteer: Gazetteer {
@@ -94,9 +97,8 @@ struct SharedGazetteer: Geocoder {
     }
 
     /// Keeps `gazetteer`'s snapshot in the project's cache on another thread, unless this process
-    /// found it good or kept it already, the gazetteer is empty or libgeonames cannot be told apart.
-    /// A file that cannot be written is left to the next build (the build's other caches say why
-    /// the cache folder cannot be written).
+    /// found it good or tried to keep it already, the gazetteer is empty or libgeonames cannot be
+    /// told apart. Why it could not be written is for ``keepingProblem(in:)``.
     private func keepSnapshot(of gazetteer: Gazetteer) {
         guard let projectRoot, !gazetteer.isEmpty, let identity = Gazetteer.libraryIdentity,
               Self.keptProjects.withLock({ $0.insert(projectRoot.path).inserted })
@@ -112,13 +114,22 @@ struct SharedGazetteer: Geocoder {
                 snapshot = made
                 return made
             }
-            _ = GazetteerSnapshotFile.keep(snapshot, identity: identity, in: projectRoot)
+            if let problem = GazetteerSnapshotFile.keep(snapshot, identity: identity, in: projectRoot) {
+                Self.keepingProblems.withLock { $0[projectRoot.path] = problem }
+            }
         }
     }
 
     /// Waits until every snapshot this process started keeping is written (a build calls it
     /// before it returns, so that the process never ends with one half-written).
     static func finishKeeping() { keeping.wait() }
+
+    /// Once every snapshot is written, why the one of the project at `projectRoot` could not be
+    /// kept, if it could not (said once: `nil` afterwards).
+    static func keepingProblem(in projectRoot: URL) -> String? {
+        keeping.wait()
+        return keepingProblems.withLock { $0.removeValue(forKey: projectRoot.path) }
+    }
 
     var places: [Placemark] { gazetteer.places }
     func prepareInBackground() { DispatchQueue.global(qos: .userInitiated).async { _ = gazetteer } }

@@ -14,6 +14,25 @@ enum CacheFileReplacement {
         case cannotWrite(reason: String)
     }
 
+    /// Removes what interrupted replacements of `targetPath` left beside it: its temporary files
+    /// (`.<name>.<pid>.<random>`) whose process is no longer running (`kill(pid, 0)` fails with
+    /// `ESRCH`). Another running process's file is left alone: it may be replacing the file now.
+    /// Only regular files are removed (`unlinkat` without `AT_REMOVEDIR`).
+    static func removeLeftovers(of targetPath: String) {
+        let slash = targetPath.lastIndex(of: "/") ?? targetPath.startIndex
+        let folder = String(targetPath[..<slash])
+        let prefix = "." + targetPath[targetPath.index(after: slash)...] + "."
+        guard let stream = opendir(folder) else { return }
+        defer { closedir(stream) }
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            guard name.hasPrefix(prefix), let pid = Int32(name.dropFirst(prefix.count).prefix { $0 != "." }), pid > 0,
+                  kill(pid, 0) == -1, errno == ESRCH
+            else { continue }
+            unlinkat(dirfd(stream), name, 0)
+        }
+    }
+
     /// Replaces the file at `targetPath` (in an existing folder the caller checked) with `bytes`;
     /// what `fstat` said of the new file.
     static func replace(_ targetPath: String, with bytes: Data) -> Result<stat, Failure> {

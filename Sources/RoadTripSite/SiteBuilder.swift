@@ -245,6 +245,12 @@ public struct SiteBuilder: Sendable {
                 return failed
             }
         }
+        if let problem = SharedGazetteer.keepingProblem(in: options.projectRoot) {
+            log.warning(
+                SourceLocation(path: ProjectCacheFolder.name + "/gazetteer"),
+                "cannot keep the gazetteer's cities for the next build: \(problem); the next build copies them out of "
+                    + "libgeonames again")
+        }
         // A rebuild that skipped the steps asked no nearest town: the stored answers stay as they are.
         if bodyEdit == nil, let problem = placemarks?.save() {
             log.warning(

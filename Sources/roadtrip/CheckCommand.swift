@@ -16,7 +16,7 @@ enum CheckCommand: Command {
                 options: [
                     .source,
                     OptionSpec(name: "--output", valueName: "DIR", help: "the built site to check; default: <source>/Output", completion: .directory),
-                    OptionSpec(name: "--external", help: "also request every external link (HEAD, then GET), 10 s each, 4 at a time"),
+                    OptionSpec(name: "--external", help: "also request every external link (HEAD, then GET if HEAD gets an error), 10 s to connect and 20 s in all each, 4 at a time"),
                     .baseURL,
                     .verbose,
                 ])
@@ -71,7 +71,13 @@ enum CheckCommand: Command {
         }
         var warnings = 0
         if arguments.flag("--external") {
-            let outcomes = ExternalLinkProbe.probe(report.externalLinks.map(\.url))
+            let outcomes: [ExternalLinkProbe.Outcome]
+            do throws(ExternalLinkProbe.Unavailable) {
+                outcomes = try ExternalLinkProbe.probe(report.externalLinks.map(\.url))
+            } catch {
+                printError("roadtrip: error: cannot check external links: \(error.reason)")
+                return 1
+            }
             for (link, outcome) in zip(report.externalLinks, outcomes) {
                 switch outcome {
                 case .reachable(let status):

@@ -91,6 +91,20 @@ import Testing
         var decreasing = snapshot
         decreasing.textOffsets.swapAt(1, 3)  // 0, 2, 2, 9 → 0, 9, 2, 2
         #expect(Gazetteer(snapshot: decreasing) == nil)
+        // No city at all: what a missing libgeonames gives, never a kept copy.
+        let empty = GazetteerSnapshot(cities: [], index: PlacemarkIndex(coordinates: []))
+        #expect(empty.count == 0 && Gazetteer(snapshot: empty) == nil)
+        // "P0" written as 0xFF 0x30: not UTF-8.
+        var notText = snapshot
+        notText.text[0] = 0xFF
+        #expect(Gazetteer(snapshot: notText) == nil)
+        // A field boundary inside a character: "Ø" (C3 98) split after its first byte.
+        let split = Self.equator.map {
+            Placemark(locality: "Ø", state: "", country: "", countryCode: "", timeZone: "", coordinate: $0, population: 1)
+        }
+        var inside = GazetteerSnapshot(cities: split, index: built)
+        inside.textOffsets[1] = 1
+        #expect(Gazetteer(snapshot: inside) == nil)
     }
 
     /// The file's bytes parse back to the same snapshot under the same libgeonames; under another,
@@ -118,12 +132,47 @@ import Testing
         return root
     }
 
-    static func build(_ root: URL) -> Bool {
+    static func build(_ root: URL, log: DiagnosticLog = DiagnosticLog()) -> Bool {
         var options = BuildOptions(projectRoot: root)
         options.outputDirectory = root.appendingPathComponent("Output")
         options.storesBuild = true
         let environment = BuildEnvironment(geocoder: BuildEnvironment.standard.geocoder, basemap: nil)
-        return SiteBuilder(options: options, log: DiagnosticLog(), environment: environment) { _ in }.build().succeeded
+        return SiteBuilder(options: options, log: log, environment: environment) { _ in }.build().succeeded
+    }
+
+    /// A `gazetteer` that is a file: the build succeeds, with a warning saying why nothing is kept.
+    /// What a build killed while keeping the file left (`.cities.store.<pid>.<random>` of a process
+    /// that has ended) is removed when the file is kept; a running process's is not.
+    @Test func whatCannotBeKeptIsSaidAndLeftoversAreRemoved() throws {
+        _ = try libgeonames()
+        let root = try Self.project()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let cache = root.appendingPathComponent(".roadtrip-cache")
+        try FileManager.default.createDirectory(at: cache, withIntermediateDirectories: true)
+        try Data("not a folder".utf8).write(to: cache.appendingPathComponent("gazetteer"))
+        let log = DiagnosticLog()
+        #expect(Self.build(root, log: log))
+        #expect(log.diagnostics.map(\.description) == [
+            ".roadtrip-cache/gazetteer: warning: cannot keep the gazetteer's cities for the next build: .roadtrip-cache/gazetteer "
+                + "is a file, not a folder; move it away; the next build copies them out of libgeonames again"
+        ])
+
+        let other = try Self.project()
+        defer { try? FileManager.default.removeItem(at: other) }
+        let ended = Process()
+        ended.executableURL = URL(fileURLWithPath: "/bin/true")
+        try ended.run()
+        ended.waitUntilExit()
+        let folder = GazetteerSnapshotFile.url(projectRoot: other).deletingLastPathComponent()
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let leftover = folder.appendingPathComponent(".cities.store.\(ended.processIdentifier).42")
+        let running = folder.appendingPathComponent(".cities.store.\(getpid()).42")
+        try Data("half".utf8).write(to: leftover)
+        try Data("half".utf8).write(to: running)
+        #expect(Self.build(other))
+        #expect(!FileManager.default.fileExists(atPath: leftover.path))
+        #expect(FileManager.default.fileExists(atPath: running.path))
+        #expect(FileManager.default.fileExists(atPath: GazetteerSnapshotFile.url(projectRoot: other).path))
     }
 
     /// A build keeps libgeonames' snapshot in the project's cache (replacing a damaged file), and
@@ -150,7 +199,10 @@ import Testing
         try FileManager.default.createDirectory(at: linked.appendingPathComponent(".roadtrip-cache"), withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(
             at: linked.appendingPathComponent(".roadtrip-cache/gazetteer"), withDestinationURL: elsewhere)
-        #expect(Self.build(linked))
+        let linkedLog = DiagnosticLog()
+        #expect(Self.build(linked, log: linkedLog))
         #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere.path).isEmpty)
+        #expect(linkedLog.diagnostics.map(\.description).first?.contains("refusing to write roadtrip's cache through .roadtrip-cache/gazetteer: it is a symbolic link to ") == true,
+                "\(linkedLog.diagnostics)")
     }
 }

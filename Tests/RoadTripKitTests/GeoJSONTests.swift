@@ -74,6 +74,17 @@ import Testing
         #expect(json["bbox"] as? [Double] == [179.9, -16.95, -179.95, -16.8])
     }
 
+    /// A point at the North Pole: the box holds the pole, so it runs from −180 to 180 whatever the
+    /// points' longitudes (RFC 7946 §5.3), from the other point's 10° N up to 90.
+    @Test func bboxWithAPoleSpansEveryMeridian() throws {
+        let annotations = [
+            Annotation(id: "a", coordinate: Coordinate(latitude: 90, longitude: 0), title: "Pole", kind: .destination),
+            Annotation(id: "b", coordinate: Coordinate(latitude: 10, longitude: 45), title: "B", kind: .pointOfInterest),
+        ]
+        let json = try parse(GeoJSON.featureCollection(annotations: annotations))
+        #expect(json["bbox"] as? [Double] == [-180, 10, 180, 90])
+    }
+
     @Test(arguments: [
         // Single longitude: a zero-width range.
         ([10.0], 10.0, 10.0),

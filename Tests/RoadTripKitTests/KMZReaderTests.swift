@@ -51,6 +51,18 @@ import Testing
         ])
     }
 
+    /// An empty `.kmz` says so, as every reader does for an empty file (libzip's own word for it is
+    /// "Not a zip archive").
+    @Test func anEmptyArchiveIsAnEmptyFile() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("roadtrip-empty-\(UUID().uuidString).kmz")
+        try Data().write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let log = DiagnosticLog()
+        #expect(TripLogReader.read(url, displayPath: "trips/empty.kmz", timeZone: .gmt, columnMapping: nil, log: log) == nil)
+        #expect(log.diagnostics.map(\.description)
+            == ["trips/empty.kmz: error: the file is empty: a KMZ is a zip archive holding a .kml document"])
+    }
+
     /// The first 200 bytes of a zip: it starts with a local file header (`PK\3\4`) but its central
     /// directory, at the end, is missing — libzip says "Not a zip archive"; roadtrip says why.
     @Test func aCutShortArchiveIsAnError() {

@@ -19,13 +19,20 @@ public enum ExternalLinkProbe {
         case unreachable(String)
     }
 
+    /// Why no link could be asked: libcurl cannot be loaded (the reason names it and its Debian
+    /// package).
+    public struct Unavailable: Error, Sendable {
+        public let reason: String
+    }
+
     /// The outcome of each URL of `urls`, in their order; `timeout` seconds to connect (twice
-    /// that for a whole request), at most `concurrency` at once. Every URL is `.unreachable` with
-    /// the reason when libcurl cannot be loaded.
-    public static func probe(_ urls: [String], timeout: TimeInterval = 10, concurrency: Int = 4) -> [Outcome] {
+    /// that for a whole request), at most `concurrency` at once. A `GET` follows only a `HEAD`
+    /// that was answered with an error status: a server that does not answer is not asked twice.
+    /// Throws `Unavailable` when libcurl cannot be loaded (nothing is asked).
+    public static func probe(_ urls: [String], timeout: TimeInterval = 10, concurrency: Int = 4) throws(Unavailable) -> [Outcome] {
         var loadFailure = [CChar](repeating: 0, count: 512)
         guard rt_curl_load(&loadFailure, loadFailure.count) == 0 else {
-            return urls.map { _ in .unreachable(CErrorText.string(loadFailure)) }
+            throw Unavailable(reason: CErrorText.string(loadFailure))
         }
         let outcomes = Mutex([Outcome](repeating: .unreachable("not tried"), count: urls.count))
         let slots = DispatchSemaphore(value: max(1, concurrency))
@@ -39,7 +46,7 @@ public enum ExternalLinkProbe {
             DispatchQueue.global(qos: .userInitiated).async(group: group) {
                 defer { slots.signal() }
                 var outcome = request(url, head: true, timeout: timeout)
-                if case .reachable = outcome {} else { outcome = request(url, head: false, timeout: timeout) }
+                if case .failed = outcome { outcome = request(url, head: false, timeout: timeout) }
                 outcomes.withLock { $0[position] = outcome }
             }
         }

@@ -20,6 +20,10 @@ import RoadTripGeo
 enum GazetteerSnapshotFile {
     static let magic = Array("RTGAZET1\n".utf8)
 
+    /// The largest file read, in bytes: 64 MiB (libgeonames 0.3's 24,361 cities make 2.3 MB; a
+    /// sparse `truncate -s 1000M` file was read whole, a second and 1 GB of memory).
+    static let largestFile = 64 << 20
+
     /// `<projectRoot>/.roadtrip-cache/gazetteer/cities.store`.
     static func url(projectRoot: URL) -> URL {
         ProjectCacheFolder.url(projectRoot: projectRoot)
@@ -62,7 +66,7 @@ enum GazetteerSnapshotFile {
     static func gazetteer(keptIn projectRoot: URL, identity: String) -> Gazetteer? {
         let file = url(projectRoot: projectRoot)
         guard StoredBuild.folderProblem(file.deletingLastPathComponent(), projectRoot: projectRoot) == nil,
-              let data = StoredBuild.contents(ofFile: file.path),
+              let data = StoredBuild.contents(ofFile: file.path, maximumSize: largestFile),
               let snapshot = snapshot(parsing: data, identity: identity)
         else { return nil }
         return Gazetteer(snapshot: snapshot)
@@ -79,9 +83,11 @@ enum GazetteerSnapshotFile {
         } catch {
             return "cannot create \(ProjectPath.relative(folder, to: projectRoot)): \(error.localizedDescription)"
         }
+        CacheFileReplacement.removeLeftovers(of: file.path)
         switch CacheFileReplacement.replace(file.path, with: data(snapshot, identity: identity)) {
         case .success: return nil
-        case .failure(.cannotCreate(let reason)), .failure(.cannotWrite(let reason)): return reason
+        case .failure(.cannotCreate(let reason)), .failure(.cannotWrite(let reason)):
+            return ProjectPath.relative(file, to: projectRoot) + ": " + reason
         }
     }
 }

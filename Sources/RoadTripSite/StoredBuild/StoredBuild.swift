@@ -521,14 +521,14 @@ final class StoredBuild: DestinationSourceCache {
     static let largestFile = 1 << 30
 
     /// The bytes of the stored file at `path` when it is a regular file (opened with `O_NOFOLLOW`:
-    /// never through a symbolic link) of at most ``largestFile`` bytes; `nil` otherwise or when it
-    /// cannot be read whole.
-    static func contents(ofFile path: String) -> Data? {
+    /// never through a symbolic link) of at most `maximumSize` bytes (``largestFile`` unless the
+    /// caller knows its files are smaller); `nil` otherwise or when it cannot be read whole.
+    static func contents(ofFile path: String, maximumSize: Int = largestFile) -> Data? {
         let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var status = stat()
-        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_size <= largestFile else { return nil }
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_size <= maximumSize else { return nil }
         var data = Data(count: Int(status.st_size))
         let complete = data.withUnsafeMutableBytes { FileComparison.readAll(descriptor, into: $0) }
         return complete ? data : nil

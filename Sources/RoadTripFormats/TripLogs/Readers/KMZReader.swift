@@ -35,7 +35,9 @@ public enum KMZReader {
         }
         let (opened, errorCode) = open(url)
         guard let archive = opened else {
-            if errorCode == ZIP_ER_OPEN {
+            if errorCode == ZIP_ER_NOZIP, (try? url.resourceValues(forKeys: [.fileSizeKey]).fileSize) == 0 {
+                log.error(location, FileBytes.emptyFileMessage("a KMZ is a zip archive holding a .kml document"))
+            } else if errorCode == ZIP_ER_OPEN {
                 // Not there, not readable, a folder: said in the words every reader uses.
                 log.error(location, FileBytes.reason(for: url, error: nil))
             } else if errorCode == ZIP_ER_NOZIP, FileBytes.startsWith(url, zipSignature) {

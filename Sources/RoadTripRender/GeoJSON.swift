@@ -44,8 +44,10 @@ public enum GeoJSON {
             let latitudes = valid.map(\.coordinate.latitude)
             var (west, east) = LongitudeRange.shortestCovering(valid.map(\.coordinate.longitude))
             let south = latitudes.min() ?? 0, north = latitudes.max() ?? 0
-            // A box holding a pole spans every meridian (RFC 7946 §5.3).
-            if north >= 90 || south <= -90 { (west, east) = (-180, 180) }
+            // A box holding a pole spans every meridian (RFC 7946 §5.3): a pole as written, with
+            // `fractionDigits` decimals (89.9999999 is written 90).
+            let written = { (latitude: Double) in Double(JSONText.number(latitude, maximumFractionDigits: fractionDigits)) ?? latitude }
+            if written(north) >= 90 || written(south) <= -90 { (west, east) = (-180, 180) }
             writeBoundingBox(west: west, south: south, east: east, north: north, to: &json)
         }
         json.key("features")

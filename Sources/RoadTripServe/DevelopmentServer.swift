@@ -94,6 +94,7 @@ public final class DevelopmentServer: Sendable {
         } catch {
             throw ServeError(error)
         }
+        try HTTPDaemon.loadLibrary()
         // A client that goes away mid-response must not kill the server (sendfile raises SIGPIPE).
         signal(SIGPIPE, SIG_IGN)
         let socket = try ListeningSocket(host: options.host, port: options.port)

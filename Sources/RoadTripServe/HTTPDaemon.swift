@@ -40,14 +40,21 @@ public final class HTTPDaemon: @unchecked Sendable {
     ///   - streamEnded: called when an event-stream response is over (the client left or the
     ///     stream closed), on a connection's thread.
     /// - Throws: `ServeError` when libmicrohttpd cannot start.
-    public init(
-        socket: ListeningSocket, limits: ConnectionLimiter.Limits = .standard,
-        respond: @escaping @Sendable (HTTPRequest) -> HTTPResponse, streamEnded: @escaping @Sendable (EventStream) -> Void
-    ) throws(ServeError) {
+    /// Opens libmicrohttpd (on first use, not linked: Sources/CMicroHTTPD), so that `serve` can say
+    /// it cannot serve before it builds anything. Throws `ServeError` naming the library and its
+    /// Debian package when it cannot be loaded.
+    public static func loadLibrary() throws(ServeError) {
         var loadFailure = [CChar](repeating: 0, count: 512)
         guard cmhd_load(&loadFailure, loadFailure.count) == 0 else {
             throw ServeError(description: "cannot start the HTTP server: \(CErrorText.string(loadFailure))")
         }
+    }
+
+    public init(
+        socket: ListeningSocket, limits: ConnectionLimiter.Limits = .standard,
+        respond: @escaping @Sendable (HTTPRequest) -> HTTPResponse, streamEnded: @escaping @Sendable (EventStream) -> Void
+    ) throws(ServeError) {
+        try Self.loadLibrary()
         let context = Unmanaged.passRetained(
             DaemonContext(respond: respond, streamEnded: streamEnded, limiter: ConnectionLimiter(limits: limits)))
         guard let daemon = cmhd_start(

@@ -83,6 +83,12 @@ import Testing
         ]
         let json = try parse(GeoJSON.featureCollection(annotations: annotations))
         #expect(json["bbox"] as? [Double] == [-180, 10, 180, 90])
+        // 89.9999999° S is written −90 (6 decimals): the file holds a point at the South Pole.
+        let near = [
+            Annotation(id: "a", coordinate: Coordinate(latitude: -89.9999999, longitude: 10), title: "A", kind: .destination),
+            Annotation(id: "b", coordinate: Coordinate(latitude: -89.99, longitude: 20), title: "B", kind: .pointOfInterest),
+        ]
+        #expect(try parse(GeoJSON.featureCollection(annotations: near))["bbox"] as? [Double] == [-180, -90, 180, -89.99])
     }
 
     @Test(arguments: [

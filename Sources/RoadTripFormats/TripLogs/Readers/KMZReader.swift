@@ -29,15 +29,17 @@ public enum KMZReader {
         _ url: URL, displayPath: String, slug: String, timeZone: TimeZone, log: DiagnosticLog
     ) -> TripLog? {
         let location = SourceLocation(path: displayPath)
+        if (try? url.resourceValues(forKeys: [.fileSizeKey]).fileSize) == 0 {
+            log.error(location, FileBytes.emptyFileMessage("a KMZ is a zip archive holding a .kml document"))
+            return nil
+        }
         if let failure = libzipFailure {
             log.error(location, "cannot read a KMZ: \(failure)")
             return nil
         }
         let (opened, errorCode) = open(url)
         guard let archive = opened else {
-            if errorCode == ZIP_ER_NOZIP, (try? url.resourceValues(forKeys: [.fileSizeKey]).fileSize) == 0 {
-                log.error(location, FileBytes.emptyFileMessage("a KMZ is a zip archive holding a .kml document"))
-            } else if errorCode == ZIP_ER_OPEN {
+            if errorCode == ZIP_ER_OPEN {
                 // Not there, not readable, a folder: said in the words every reader uses.
                 log.error(location, FileBytes.reason(for: url, error: nil))
             } else if errorCode == ZIP_ER_NOZIP, FileBytes.startsWith(url, zipSignature) {

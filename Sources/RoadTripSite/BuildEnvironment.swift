@@ -59,7 +59,7 @@ extension BuildEnvironment {
 /// from the start of a build (`prepareInBackground`) while the build reads its sources.
 ///
 /// Loaded once per process: from the snapshot kept in the project's cache when it was made from
-/// this libgeonames (``GazetteerSnapshotFile``; ~2 ms), else from libgeonames (`Gazetteer.shared`;
+/// this libgeonames (``GazetteerSnapshotFile``; ~8 ms), else from libgeonames (`Gazetteer.shared`;
 /// ~25–40 ms of CPU), after which a snapshot is kept for the project on another thread — at most
 /// once per project and process — and ``finishKeeping()`` waits for it. Without a project
 /// (`projectRoot` nil) nothing is read or kept.

@@ -4,9 +4,9 @@ import RoadTripGeo
 
 /// `<project>/.roadtrip-cache/gazetteer/cities.store`: the gazetteer's cities and spatial index
 /// (``GazetteerSnapshot``) as the first build on this machine made them, so that a later process
-/// loads them in ~2 ms rather than copying 24,361 cities out of libgeonames one at a time and
-/// building the k-d tree again (~25–40 ms of CPU; the only work of a one-destination build that
-/// the build then waited for). Like the basemap's tiles it is a copy of data installed on the
+/// loads them in ~8 ms (read, CRC-32, checks, unit vectors) rather than copying 24,361 cities out
+/// of libgeonames one at a time and building the k-d tree again (~25–40 ms of CPU; the only work
+/// of a one-destination build that the build then waited for). Like the basemap's tiles it is a copy of data installed on the
 /// machine, not of the project's sources, so `--no-cache` reads it too.
 ///
 /// Binary (``StoredBytesWriter``): the magic `RTGAZET1\n`, the identity of the libgeonames library

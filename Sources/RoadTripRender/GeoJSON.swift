@@ -42,13 +42,8 @@ public enum GeoJSON {
         json.string("FeatureCollection")
         if !valid.isEmpty {
             let latitudes = valid.map(\.coordinate.latitude)
-            var (west, east) = LongitudeRange.shortestCovering(valid.map(\.coordinate.longitude))
-            let south = latitudes.min() ?? 0, north = latitudes.max() ?? 0
-            // A box holding a pole spans every meridian (RFC 7946 §5.3): a pole as written, with
-            // `fractionDigits` decimals (89.9999999 is written 90).
-            let written = { (latitude: Double) in Double(JSONText.number(latitude, maximumFractionDigits: fractionDigits)) ?? latitude }
-            if written(north) >= 90 || written(south) <= -90 { (west, east) = (-180, 180) }
-            writeBoundingBox(west: west, south: south, east: east, north: north, to: &json)
+            let (west, east) = LongitudeRange.shortestCovering(valid.map(\.coordinate.longitude))
+            writeBoundingBox(west: west, south: latitudes.min() ?? 0, east: east, north: latitudes.max() ?? 0, to: &json)
         }
         json.key("features")
         json.beginArray()
@@ -85,11 +80,18 @@ public enum GeoJSON {
         return String(decoding: json.bytes, as: UTF8.self)
     }
 
-    /// `"bbox":[west,south,east,north]` (RFC 7946 §5), each with at most `fractionDigits` decimals.
+    /// `"bbox":[west,south,east,north]` (RFC 7946 §5), each with at most `fractionDigits` decimals;
+    /// west −180 and east 180 when the box holds a pole as written (§5.3: 89.9999999 is written 90).
     static func writeBoundingBox(west: Double, south: Double, east: Double, north: Double, to json: inout JSONWriter) {
+        func written(_ latitude: Double) -> Double {
+            Double(JSONText.number(latitude, maximumFractionDigits: fractionDigits)) ?? latitude
+        }
+        let holdsPole = written(north) >= 90 || written(south) <= -90
         json.key("bbox")
         json.beginArray()
-        for value in [west, south, east, north] { json.number(value, maximumFractionDigits: fractionDigits) }
+        for value in [holdsPole ? -180 : west, south, holdsPole ? 180 : east, north] {
+            json.number(value, maximumFractionDigits: fractionDigits)
+        }
         json.endArray()
     }
 
@@ -160,7 +162,9 @@ public enum GeoJSON {
 
         sink.write(#"{"type":"FeatureCollection","#)
         if let (west, east) = longitudes.shortestCovering() {
-            sink.write(#""bbox":"# + JSONValue.array([west, south, east, north].map(decimal)).text + ",")
+            var json = JSONWriter()
+            writeBoundingBox(west: west, south: south, east: east, north: north, to: &json)
+            sink.write(String(decoding: json.bytes, as: UTF8.self) + ",")
         }
         sink.write(#""features":["#)
         var piecesWritten = 0

@@ -44,9 +44,8 @@ public final class HTTPDaemon: @unchecked Sendable {
     /// it cannot serve before it builds anything. Throws `ServeError` naming the library and its
     /// Debian package when it cannot be loaded.
     public static func loadLibrary() throws(ServeError) {
-        var loadFailure = [CChar](repeating: 0, count: 512)
-        guard cmhd_load(&loadFailure, loadFailure.count) == 0 else {
-            throw ServeError(description: "cannot start the HTTP server: \(CErrorText.string(loadFailure))")
+        if let reason = CErrorText.failure(of: cmhd_load) {
+            throw ServeError(description: "cannot start the HTTP server: \(reason)")
         }
     }
 

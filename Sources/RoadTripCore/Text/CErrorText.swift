@@ -6,4 +6,12 @@ package enum CErrorText {
     package static func string(_ buffer: [CChar]) -> String {
         String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
+
+    /// Calls a library loader (`rt_zip_load`, `cmhd_load`, …: 0 when the library is open, else -1
+    /// with the reason written into the buffer it is given); `nil` when it opened the library,
+    /// else the reason.
+    package static func failure(of load: (UnsafeMutablePointer<CChar>?, Int) -> Int32) -> String? {
+        var buffer = [CChar](repeating: 0, count: 512)
+        return load(&buffer, buffer.count) == 0 ? nil : string(buffer)
+    }
 }

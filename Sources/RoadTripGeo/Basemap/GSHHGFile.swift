@@ -295,10 +295,7 @@ public final class GSHHGFile: Sendable {
     /// netCDF probes attributes the files lack, and HDF5 would print each miss (`rt_nc_load`).
     /// Throws, naming the file at `url` to be read, when libnetcdf cannot be loaded.
     private static func loadLibrary(for url: URL) throws(Failure) {
-        var error = [CChar](repeating: 0, count: 512)
-        guard rt_nc_load(&error, error.count) == 0 else {
-            throw Failure(path: url.path, reason: CErrorText.string(error))
-        }
+        if let reason = CErrorText.failure(of: rt_nc_load) { throw Failure(path: url.path, reason: reason) }
     }
 
     private static func reason(_ status: Int32) -> String {

@@ -30,10 +30,7 @@ public enum ExternalLinkProbe {
     /// that was answered with an error status: a server that does not answer is not asked twice.
     /// Throws `Unavailable` when libcurl cannot be loaded (nothing is asked).
     public static func probe(_ urls: [String], timeout: TimeInterval = 10, concurrency: Int = 4) throws(Unavailable) -> [Outcome] {
-        var loadFailure = [CChar](repeating: 0, count: 512)
-        guard rt_curl_load(&loadFailure, loadFailure.count) == 0 else {
-            throw Unavailable(reason: CErrorText.string(loadFailure))
-        }
+        if let reason = CErrorText.failure(of: rt_curl_load) { throw Unavailable(reason: reason) }
         let outcomes = Mutex([Outcome](repeating: .unreachable("not tried"), count: urls.count))
         let slots = DispatchSemaphore(value: max(1, concurrency))
         let group = DispatchGroup()

@@ -92,10 +92,7 @@ public enum KMZReader {
     }
 
     /// Why libzip cannot be loaded (opened on first use, `rt_zip_load`), or `nil` once it is.
-    static let libzipFailure: String? = {
-        var error = [CChar](repeating: 0, count: 512)
-        return rt_zip_load(&error, error.count) == 0 ? nil : CErrorText.string(error)
-    }()
+    static let libzipFailure: String? = CErrorText.failure(of: rt_zip_load)
 
     /// The archive at `url` opened read-only with libzip (to `zip_discard`), or `nil` and
     /// libzip's error code (`ZIP_ER_OPEN` when libzip itself cannot be loaded).

@@ -25,9 +25,10 @@ public struct OfflineBasemapTile: Sendable {
     }
 }
 
-/// The offline basemap tiles a build draws (`BasemapPyramid`): which tiles exist under
-/// `assets/basemap/`, the bodies the build holds (those the standalone maps embed, and any it could
-/// not keep in a cache), and the cache's files the output links.
+/// The offline basemap tiles a build draws (`BasemapPyramid`): which tiles exist, which of them are
+/// solid (``BasemapSolidFill``: shown as the output's one `land.svg` or `sea.svg`, with no file of
+/// their own under `assets/basemap/`), the bodies the build holds (those the standalone maps
+/// embed, and any it could not keep in a cache), and the cache's files the output links.
 ///
 /// Every tile has a body held, a cached file, or both. A body that is needed and not held (a map
 /// the build did not expect to embed it, a cached file that cannot be linked) comes from
@@ -43,28 +44,34 @@ public struct BasemapTileSet: Sendable {
     /// Tiles of `cachedFiles` whose output file is already that cache file, unchanged: the
     /// output keeps them as they are (``keptOutputPaths``) and ``outputFiles()`` leaves them out.
     public let inOutput: Set<BasemapPyramid.Tile>
+    /// The tiles of `tiles` that draw nothing but land or sea, and their fill: the output has no
+    /// file of theirs but the fill's shared one (``BasemapSolidFill/outputPath``).
+    public let solidFills: [BasemapPyramid.Tile: BasemapSolidFill]
     /// The body of a tile of `tiles` not in `bodies` (read from the cache, or drawn again), `nil`
     /// when it cannot be had.
     private let loadBody: @Sendable (BasemapPyramid.Tile) -> String?
 
     /// The set of `tiles`, with the `bodies` held, the files of a cache that keeps some of them
-    /// (`cachedFiles`), those the output already holds as they are (`inOutput`), and how to have
-    /// the body of any other (`loadBody`).
+    /// (`cachedFiles`), those the output already holds as they are (`inOutput`), the solid ones
+    /// (`solidFills`), and how to have the body of any other (`loadBody`).
     public init(
         tiles: Set<BasemapPyramid.Tile>, bodies: [BasemapPyramid.Tile: String],
         cachedFiles: [BasemapPyramid.Tile: String] = [:], inOutput: Set<BasemapPyramid.Tile> = [],
+        solidFills: [BasemapPyramid.Tile: BasemapSolidFill] = [:],
         loadBody: @escaping @Sendable (BasemapPyramid.Tile) -> String? = { _ in nil }
     ) {
         self.tiles = tiles
         self.bodies = bodies
         self.cachedFiles = cachedFiles
         self.inOutput = inOutput
+        self.solidFills = solidFills
         self.loadBody = loadBody
     }
 
-    /// The set of `bodies`, every tile held (tests, and builds without a cache).
+    /// The set of `bodies`, every tile held, the solid ones found from their bodies (tests, and
+    /// builds without a cache).
     public init(bodies: [BasemapPyramid.Tile: String]) {
-        self.init(tiles: Set(bodies.keys), bodies: bodies)
+        self.init(tiles: Set(bodies.keys), bodies: bodies, solidFills: bodies.compactMapValues(BasemapSolidFill.of(body:)))
     }
 
     /// Where the tiles live in the output, from the site's root.
@@ -104,11 +111,16 @@ public struct BasemapTileSet: Sendable {
         folder + "/" + tile.path
     }
 
-    /// The files `assets/basemap/{z}/{x}/{y}.svg` (`BasemapTileSVG.document`) of the tiles not
-    /// `inOutput`, by tile: a link to
-    /// the cache's file where there is one (`OutputFile.Contents.link(fromPath:)`), the text otherwise.
+    /// The files `assets/basemap/{z}/{x}/{y}.svg` (`BasemapTileSVG.document`) of the tiles neither
+    /// `inOutput` nor solid, by tile: a link to
+    /// the cache's file where there is one (`OutputFile.Contents.link(fromPath:)`), the text otherwise;
+    /// then the shared file of each fill some tile has (``BasemapSolidFill/outputPath``).
     public func outputFiles() -> [OutputFile] {
-        tiles.subtracting(inOutput).sorted().compactMap { tile in
+        let fills = Set(solidFills.values)
+        let shared = BasemapSolidFill.allCases.filter(fills.contains).map {
+            OutputFile(path: $0.outputPath, contents: .text($0.document))
+        }
+        return tiles.subtracting(inOutput).filter { solidFills[$0] == nil }.sorted().compactMap { tile in
             let path = Self.outputPath(of: tile)
             guard let cached = cachedFiles[tile] else {
                 return body(of: tile).map { OutputFile(path: path, contents: .text(BasemapTileSVG.document(body: $0, name: tile.documentName))) }
@@ -118,15 +130,45 @@ public struct BasemapTileSet: Sendable {
                 text.withUTF8 { sink.write(UnsafeRawBufferPointer($0)) }
             }
             return OutputFile(path: path, contents: .link(fromPath: cached, otherwise: document))
-        }
+        } + shared
     }
 }
 
 /// The offline basemap as one page draws it: the build's tiles and their URL template from that
-/// page (`…/assets/basemap/{z}/{x}/{y}.svg`).
+/// page (`…/assets/basemap/{z}/{x}/{y}.svg`), and that of the solid tiles' shared files
+/// (`…/assets/basemap/{fill}.svg`).
 public struct OfflineBasemapLayer: Sendable {
     /// The tiles drawn.
     public let tiles: BasemapTileSet
     /// The tiles' URL template, `{z}`, `{x}`, `{y}` as in a tile layer's.
     public let url: String
+    /// The solid tiles' URL template, `{fill}` for `land` or `sea` (``BasemapSolidFill``).
+    public let solidURL: String
+
+    /// The layer of `tiles` with the URL templates `url` and `solidURL` from one page.
+    public init(tiles: BasemapTileSet, url: String, solidURL: String) {
+        self.tiles = tiles
+        self.url = url
+        self.solidURL = solidURL
+    }
+
+    /// The URL of the tile `zoom`/`x`/`y` from the page: its fill's shared file when it is solid,
+    /// else `url` filled in.
+    public func tileURL(zoom: Int, x: Int, y: Int) -> String {
+        if let fill = tiles.solidFills[BasemapPyramid.Tile(zoom: zoom, x: x, y: y)] {
+            return solidURL.replacingOccurrences(of: "{fill}", with: fill.rawValue)
+        }
+        return TileLayer.tileURL(url, zoom: zoom, x: x, y: y)
+    }
+
+    /// The solid tiles of the pyramid of a map showing `view` (`BasemapPyramid.tiles(for:)`), by
+    /// fill, each as `"z/x/y"`, in tile order: what the page's script shows as the fill's file.
+    public func solidTileKeys(for view: MapView) -> [(fill: BasemapSolidFill, keys: [String])] {
+        guard !tiles.solidFills.isEmpty else { return [] }
+        let pyramid = BasemapPyramid.tiles(for: view).sorted()
+        return BasemapSolidFill.allCases.compactMap { fill in
+            let keys = pyramid.filter { tiles.solidFills[$0] == fill }.map { "\($0.zoom)/\($0.x)/\($0.y)" }
+            return keys.isEmpty ? nil : (fill, keys)
+        }
+    }
 }

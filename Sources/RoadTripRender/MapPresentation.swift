@@ -83,7 +83,8 @@ struct MapPresentation: Sendable {
     }
 
     /// The tiles as the page draws them behind the inline SVG: the offline basemap's first (those of
-    /// its native zoom the build drew, `BasemapTileSet.placed(in:)`), then the raster layer's; each
+    /// its native zoom the build drew, `BasemapTileSet.covering(_:)`; a solid tile as its fill's
+    /// shared file, `OfflineBasemapLayer.tileURL`), then the raster layer's; each
     /// tile's box in percent of the viewport (so the grid scales with the responsive SVG) and its
     /// URL made safe for a CSS `url('…')` inside an HTML attribute (quotes, parentheses and
     /// backslashes percent-encoded).
@@ -91,7 +92,7 @@ struct MapPresentation: Sendable {
         func percent(_ value: Double, of total: Double) -> String {
             DecimalText.string(value / total * 100, maximumFractionDigits: 4) + "%"
         }
-        func placed(_ tile: MapTile, template: String, isOfflineBasemap: Bool) -> MapContext.Tile {
+        func placed(_ tile: MapTile, url: String, isOfflineBasemap: Bool) -> MapContext.Tile {
             // A basemap tile reaches one screen pixel into its neighbours (CSS `calc`, whatever
             // size the map is shown at), so that tiles at fractional positions leave no hairline
             // of the background between them.
@@ -101,14 +102,16 @@ struct MapPresentation: Sendable {
             return MapContext.Tile(
                 left: percent(tile.left, of: view.width), top: percent(tile.top, of: view.height),
                 width: size(tile.width, of: view.width), height: size(tile.height, of: view.height),
-                url: Self.cssURLSafe(TileLayer.tileURL(template, zoom: tile.zoom, x: tile.x, y: tile.y)),
+                url: Self.cssURLSafe(url),
                 isOfflineBasemap: isOfflineBasemap)
         }
         let basemap = offlineBasemap.map { layer in
-            layer.tiles.covering(view).map { placed($0, template: layer.url, isOfflineBasemap: true) }
+            layer.tiles.covering(view).map {
+                placed($0, url: layer.tileURL(zoom: $0.zoom, x: $0.x, y: $0.y), isOfflineBasemap: true)
+            }
         } ?? []
         return basemap + MapTile.covering(view, maximumZoom: tileLayer.maxZoom).map {
-            placed($0, template: tileLayer.url, isOfflineBasemap: false)
+            placed($0, url: TileLayer.tileURL(tileLayer.url, zoom: $0.zoom, x: $0.x, y: $0.y), isOfflineBasemap: false)
         }
     }
 
@@ -207,10 +210,17 @@ struct MapPresentation: Sendable {
             // The pyramid's levels for this map: the script scales the nearest level beyond them.
             let levels = BasemapPyramid.levels(of: view)
             json.key("offlineBasemap")
-            json.value(.object([
+            var fields: [(String, JSONValue)] = [
                 ("url", .string(basemap.url)), ("minZoom", .number(Double(levels.lowerBound))),
                 ("maxZoom", .number(Double(levels.upperBound))), ("attribution", .string(Basemap.credit)),
-            ]))
+            ]
+            // The pyramid's solid tiles, which have no file of their own: the script shows the fill's.
+            let solid = basemap.solidTileKeys(for: view)
+            if !solid.isEmpty {
+                fields.append(("solidTiles", .object(
+                    [("url", .string(basemap.solidURL))] + solid.map { ($0.fill.rawValue, .array($0.keys.map(JSONValue.string))) })))
+            }
+            json.value(.object(fields))
         }
         json.endObject()
         return String(decoding: json.bytes, as: UTF8.self)

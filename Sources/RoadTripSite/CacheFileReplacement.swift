@@ -34,7 +34,9 @@ enum CacheFileReplacement {
     }
 
     /// Replaces the file at `targetPath` (in an existing folder the caller checked) with `bytes`;
-    /// what `fstat` said of the new file.
+    /// what `lstat` says of the new file once renamed into place (the rename moves its
+    /// status-change time on ext4, so the stamp taken before it would not match the file a moment
+    /// later), or what `fstat` said before the rename when another file took the name meanwhile.
     static func replace(_ targetPath: String, with bytes: Data) -> Result<stat, Failure> {
         let slash = targetPath.lastIndex(of: "/") ?? targetPath.startIndex
         let name = targetPath[targetPath.index(after: slash)...]
@@ -50,6 +52,10 @@ enum CacheFileReplacement {
             let reason = failure ?? String(cString: strerror(errno))
             unlink(temporary)
             return .failure(.cannotWrite(reason: reason))
+        }
+        var renamed = stat()
+        if lstat(targetPath, &renamed) == 0, renamed.st_ino == status.st_ino, renamed.st_dev == status.st_dev {
+            return .success(renamed)
         }
         return .success(status)
     }

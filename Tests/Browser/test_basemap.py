@@ -18,13 +18,15 @@ def status_text(driver):
 
 
 def loaded_basemap_tiles(driver):
-    """The basemap tiles shown that loaded: (src, left, top, width, height) in CSS pixels of the canvas."""
+    """The basemap tiles shown that loaded: (src, left, top, width, height, tile) in CSS pixels of the
+    canvas, `tile` the image's "z/x/y" (a solid tile's src is the shared land.svg or sea.svg)."""
     return driver.execute_script("""
         var canvas = document.querySelector('.map-canvas').getBoundingClientRect();
         return Array.from(document.querySelectorAll('.map-tiles img.map-tile-basemap'))
           .filter(function (img) { return img.complete && img.naturalWidth > 0 && img.style.visibility === 'visible'; })
           .map(function (img) { var r = img.getBoundingClientRect();
-            return [img.getAttribute('src'), r.left - canvas.left, r.top - canvas.top, r.width, r.height]; });""")
+            return [img.getAttribute('src'), r.left - canvas.left, r.top - canvas.top, r.width, r.height,
+                    img.getAttribute('data-tile')]; });""")
 
 
 def canvas_size(driver):
@@ -38,7 +40,7 @@ def assert_covered(driver):
     width, height = canvas_size(driver)
     tiles = loaded_basemap_tiles(driver)
     for x, y in [(width / 2, height / 2), (2, 2), (width - 2, 2), (2, height - 2), (width - 2, height - 2)]:
-        assert any(left <= x <= left + w and top <= y <= top + h for _, left, top, w, h in tiles), (x, y, tiles)
+        assert any(left <= x <= left + w and top <= y <= top + h for _, left, top, w, h, _ in tiles), (x, y, tiles)
     return tiles
 
 
@@ -69,7 +71,7 @@ def test_offline_the_basemap_zooms_and_pans_and_the_status_is_a_note(page, site)
     for _ in range(3):
         driver.find_element(By.CSS_SELECTOR, "[data-action=zoom-in]").click()
         assert_covered(driver)
-    deepest = {int(src.split("/assets/basemap/")[1].split("/")[0]) for src, *_ in loaded_basemap_tiles(driver)}
+    deepest = {int(tile.split("/")[0]) for *_, tile in loaded_basemap_tiles(driver)}
     assert deepest == {basemap["maxZoom"]}
     # Back out, and three levels further: the coarser level of the pyramid for that zoom appears
     # (floor of the zoom, within the pyramid's levels), covering the whole map.
@@ -79,7 +81,7 @@ def test_offline_the_basemap_zooms_and_pans_and_the_status_is_a_note(page, site)
     expected = max(basemap["minZoom"], min(basemap["maxZoom"], int(zoom)))
     assert expected < basemap["maxZoom"]
     WebDriverWait(driver, 10).until(lambda d: all(
-        f"/assets/basemap/{expected}/" in src for src, *_ in loaded_basemap_tiles(d)) and loaded_basemap_tiles(d))
+        tile.startswith(f"{expected}/") for *_, tile in loaded_basemap_tiles(d)) and loaded_basemap_tiles(d))
     assert_covered(driver)
     # Pan a little (an arrow key moves 80 px; the pyramid has 128 px to spare): still covered.
     canvas.send_keys(Keys.ARROW_RIGHT)
@@ -133,3 +135,26 @@ def test_dark_mode_recolours_the_basemap(page, site):
             assert common <= palette, (scheme, common)
     finally:
         driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+
+
+def test_solid_tiles_show_the_shared_land_and_sea_files(page, site):
+    """Tiles that draw nothing but land or nothing but sea have no file of their own: the map's
+    configuration lists its pyramid's (by fill) and the script shows the fill's one file, land.svg
+    or sea.svg, in their place — loaded like any tile, offline too — and every other tile as its own
+    {z}/{x}/{y}.svg."""
+    driver = page("bergen/index.html")
+    driver.execute_cdp_cmd("Network.setBlockedURLs", {"urls": ["*/tiles/*"]})
+    driver.get(site[0] + "/bergen/index.html")
+    solid = map_config(driver)["offlineBasemap"]["solidTiles"]
+    fills = {key: fill for fill in ("land", "sea") for key in solid.get(fill, [])}
+    assert fills and solid["url"].endswith("/assets/basemap/{fill}.svg")
+    seen = set()
+    for _ in range(4):  # the native level, then coarser ones, where open sea and inland tiles are
+        for src, *_, tile in assert_covered(driver):
+            fill = fills.get(tile)
+            expected = f"/assets/basemap/{fill}.svg" if fill else f"/assets/basemap/{tile}.svg"
+            assert src.endswith(expected), (tile, src)
+            if fill:
+                seen.add(fill)
+        driver.find_element(By.CSS_SELECTOR, "[data-action=zoom-out]").click()
+    assert seen, "no solid tile shown at four levels"

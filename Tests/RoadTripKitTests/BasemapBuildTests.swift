@@ -60,6 +60,39 @@ import Testing
         return [UInt64(status.st_dev), UInt64(status.st_ino)]
     }
 
+    /// Whether `body` (a tile's `<g class="basemap-tile">`) draws nothing, or one land ring whose
+    /// points are exactly the corners of the tile and its 2-pixel margin — read from the markup
+    /// here, not by `BasemapSolidFill`, whose answer the tests check against it.
+    static func isSolid(_ body: String, fill: BasemapSolidFill) -> Bool {
+        let body = body.hasSuffix("\n") ? body.dropLast() : Substring(body)
+        let opening = #"<g class="basemap-tile" data-gshhg-resolution=""#
+        guard body.hasPrefix(opening) else { return false }
+        let afterResolution = body.dropFirst(opening.count + 2)  // one letter and its quote
+        if fill == .sea { return afterResolution == "/>" }
+        let land = #"><path class="basemap-land" data-level="1" d=""#
+        guard afterResolution.hasPrefix(land), afterResolution.hasSuffix("/></g>"),
+              afterResolution.components(separatedBy: "<path").count == 2
+        else { return false }
+        let d = afterResolution.dropFirst(land.count).prefix { $0 != "\"" }
+        guard d.first == "M", d.last == "Z" else { return false }
+        let points = d.dropFirst().dropLast().split(separator: "L").map(String.init)
+        return points.count == 4 && Set(points) == ["-2,-2", "-2,258", "258,258", "258,-2"]
+    }
+
+    /// The tiles of the build's pyramids by the cache's index of the project at `root`, and those
+    /// of them that are solid.
+    static func cachedIndex(_ root: URL) throws -> (folder: URL, index: BasemapTileIndex) {
+        let cacheRoot = root.appendingPathComponent(".roadtrip-cache/basemap")
+        let fingerprint = try #require(try FileManager.default.contentsOfDirectory(atPath: cacheRoot.path).first)
+        let folder = cacheRoot.appendingPathComponent(fingerprint)
+        return (folder, BasemapTileIndex(contentsOfFile: folder.appendingPathComponent("index").path))
+    }
+
+    /// The output's tile files under `folder` (`assets/basemap/`), without the solid tiles' shared files.
+    static func tileFiles(under folder: URL) -> [String: Data] {
+        files(under: folder).filter { !BasemapSolidFill.allCases.map { $0.rawValue + ".svg" }.contains($0.key) }
+    }
+
     static func files(under folder: URL) -> [String: Data] {
         var files: [String: Data] = [:]
         for path in (try? FileManager.default.subpathsOfDirectory(atPath: folder.path)) ?? [] {
@@ -109,17 +142,32 @@ import Testing
         defer { try? FileManager.default.removeItem(at: root) }
         let first = Self.build(root)
         #expect(first.succeeded, "\(first.diagnostics)")
-        // Every tile the page map's pyramid holds is written (its view, as the build fits it).
+        // Every tile the page map's pyramid holds is written (its view, as the build fits it),
+        // but for the solid ones — all land or all sea, as their cached drawing shows — which
+        // have no file of their own: the output's one land.svg or sea.svg stands for them.
         let config = SiteConfig()
         let region = CoordinateRegion(center: Coordinate(latitude: 60.3913, longitude: 5.3221), span: config.defaultSpan)
         let pageView = MapView(region: region, width: config.viewportWidth, height: config.viewportHeight, maximumZoom: 19)
-        let tiles = Self.files(under: root.appendingPathComponent("Output/assets/basemap"))
+        let tiles = Self.tileFiles(under: root.appendingPathComponent("Output/assets/basemap"))
+        let (cacheFolder, index) = try Self.cachedIndex(root)
+        let allTiles = index.stamps.count
         for tile in BasemapPyramid.tiles(for: pageView) {
-            #expect(tiles[tile.path] != nil, "\(tile.path) is missing")
+            let body = try #require(BasemapTileSVG.body(
+                ofDocument: Data(contentsOf: cacheFolder.appendingPathComponent(tile.path)), name: tile.documentName))
+            if let fill = index.solidFills[tile] {
+                #expect(tiles[tile.path] == nil, "\(tile.path) is solid: no file of its own")
+                #expect(Self.isSolid(body, fill: fill), "\(tile.path): \(body)")
+            } else {
+                #expect(tiles[tile.path] != nil, "\(tile.path) is missing")
+                #expect(!Self.isSolid(body, fill: .land) && !Self.isSolid(body, fill: .sea), "\(tile.path) is solid: \(body)")
+            }
         }
+        // Bergen's pyramid has both: fjords and open sea beside the mountains.
+        #expect(Set(index.solidFills.values) == [.land, .sea])
+        #expect(tiles.count + index.solidFills.count == allTiles)
         #expect(tiles.keys.allSatisfy { Int($0.split(separator: "/")[0])! <= BasemapPyramid.maximumZoom })
         let drawn = try #require(first.progress.first { $0.contains("draw-basemap: ") })
-        #expect(drawn.contains("(\(CountText.grouped(tiles.count)) drawn, 0 from the cache)"), "\(drawn)")
+        #expect(drawn.contains("(\(CountText.grouped(allTiles)) drawn, 0 from the cache)"), "\(drawn)")
         // The cache holds each tile's body; a second build into a new folder reads them all and
         // writes the same files.
         let cacheRoot = root.appendingPathComponent(".roadtrip-cache/basemap")
@@ -128,17 +176,16 @@ import Testing
         // … and the drawing of the overview's own view (one destination: narrower than the world),
         // which the second build's map.svg embeds from there.
         let cached = Self.files(under: cacheRoot.appendingPathComponent(fingerprints[0]))
-        #expect(cached.keys.filter { !$0.hasPrefix("views/") && $0 != "index" }.count == tiles.count)
+        #expect(cached.keys.filter { !$0.hasPrefix("views/") && $0 != "index" }.count == allTiles)
         // The index names every tile's file with what lstat says of it now (size, mtime, ctime,
         // inode) — after the build linked it into Output/, which moved its ctime — so that a later
         // build links a tile no map embeds without reading it.
-        let cacheFolder = cacheRoot.appendingPathComponent(fingerprints[0])
-        let index = BasemapTileIndex(contentsOfFile: cacheFolder.appendingPathComponent("index").path)
-        #expect(index.stamps.count == tiles.count)
+        #expect(cacheFolder == cacheRoot.appendingPathComponent(fingerprints[0]))
         for (tile, stamp) in index.stamps {
             var status = stat()
             #expect(lstat(cacheFolder.appendingPathComponent(tile.path).path, &status) == 0)
-            #expect(status.st_nlink == 2, "the cache's file and Output's link: \(tile.path)")
+            let links = index.solidFills[tile] == nil ? 2 : 1
+            #expect(status.st_nlink == links, "the cache's file and Output's link (none for a solid tile): \(tile.path)")
             #expect(stamp.size == Int64(status.st_size) && stamp.inode == UInt64(status.st_ino), "\(tile.path)")
             #expect(stamp.modified == Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec))
             #expect(stamp.changed == Int64(status.st_ctim.tv_sec) * 1_000_000_000 + Int64(status.st_ctim.tv_nsec), "\(tile.path)")
@@ -157,7 +204,7 @@ import Testing
         let output = Self.files(under: root.appendingPathComponent("Output"))
         let second = Self.build(root, output: "Again")
         let again = try #require(second.progress.first { $0.contains("draw-basemap: ") })
-        #expect(again.contains("(0 drawn, \(CountText.grouped(tiles.count)) from the cache)"), "\(again)")
+        #expect(again.contains("(0 drawn, \(CountText.grouped(allTiles)) from the cache)"), "\(again)")
         #expect(Self.files(under: root.appendingPathComponent("Again")) == output)
         // The output's tiles are the cache's files, hard-linked (same device and inode).
         let sortedTiles = tiles.keys.sorted()
@@ -193,14 +240,14 @@ import Testing
         try FileManager.default.copyItem(at: cacheRoot.appendingPathComponent(fingerprints[0]).appendingPathComponent(sortedTiles[5]), to: substituted)
         let third = Self.build(root, output: "Third")
         let redrawn = try #require(third.progress.first { $0.contains("draw-basemap: ") })
-        #expect(redrawn.contains("(5 drawn, \(CountText.grouped(tiles.count - 5)) from the cache)"), "\(redrawn)")
+        #expect(redrawn.contains("(5 drawn, \(CountText.grouped(allTiles - 5)) from the cache)"), "\(redrawn)")
         #expect(try Self.fileIdentity(root.appendingPathComponent("Third/assets/basemap/" + sortedTiles[2])) != Self.fileIdentity(outsideCopy))
         #expect(Self.files(under: root.appendingPathComponent("Third")) == output)
         #expect(try Data(contentsOf: cut) == whole && String(contentsOf: edited, encoding: .utf8) == original)
         // A rebuild of the first output links the redrawn files in place of the edited ones.
         #expect(Self.files(under: root.appendingPathComponent("Output")) != output)
         let rebuilt = Self.build(root)
-        #expect(rebuilt.progress.contains { $0.contains("(0 drawn, \(CountText.grouped(tiles.count)) from the cache)") })
+        #expect(rebuilt.progress.contains { $0.contains("(0 drawn, \(CountText.grouped(allTiles)) from the cache)") })
         #expect(Self.files(under: root.appendingPathComponent("Output")) == output)
 
         // The page's no-script tiles: the basemap's first, then the raster layer's; its script
@@ -210,6 +257,22 @@ import Testing
         #expect(page.contains("map-tile map-tile-basemap\" style=") && page.contains("url('../assets/basemap/\(native)/"))
         let levels = BasemapPyramid.levels(of: pageView)
         #expect(page.contains(#""offlineBasemap":{"url":"../assets/basemap/{z}/{x}/{y}.svg","minZoom":\#(levels.lowerBound),"maxZoom":\#(levels.upperBound),"#))
+        // The script learns which of the pyramid's tiles are solid, by fill, in tile order; the
+        // no-script tiles show a solid one as its fill's file; land.svg and sea.svg are those drawings.
+        #expect(page.contains(#""solidTiles":{"url":"../assets/basemap/{fill}.svg","#))
+        for fill in BasemapSolidFill.allCases {
+            let keys = BasemapPyramid.tiles(for: pageView).sorted().filter { index.solidFills[$0] == fill }
+            #expect(!keys.isEmpty, "\(fill)")
+            #expect(page.contains("\"\(fill.rawValue)\":[" + keys.map { "\"\($0.zoom)/\($0.x)/\($0.y)\"" }.joined(separator: ",") + "]"))
+            let shared = try Data(contentsOf: root.appendingPathComponent("Output/assets/basemap/\(fill.rawValue).svg"))
+            let body = try #require(BasemapTileSVG.body(ofDocument: shared, name: "solid \(fill.rawValue) tile"))
+            #expect(Self.isSolid(body, fill: fill), "\(body)")
+        }
+        for tile in MapTile.covering(pageView, maximumZoom: Double(BasemapPyramid.maximumZoom)) {
+            let fill = index.solidFills[BasemapPyramid.Tile(zoom: tile.zoom, x: tile.x, y: tile.y)]
+            let url = fill.map { "../assets/basemap/\($0.rawValue).svg" } ?? "../assets/basemap/\(tile.zoom)/\(tile.x)/\(tile.y).svg"
+            #expect(page.contains("background-image:url('\(url)')"), "\(tile)")
+        }
         // map.svg: the basemap alone (no raster tile a browser offline would draw as a broken
         // image), GSHHG's credit on the bottom line, no tile attribution.
         let map = try String(contentsOf: root.appendingPathComponent("Output/bergen/map.svg"), encoding: .utf8)
@@ -248,18 +311,22 @@ import Testing
             let cacheFolder = cacheRoot.appendingPathComponent(try FileManager.default.contentsOfDirectory(atPath: cacheRoot.path)[0])
             let output = root.appendingPathComponent("Output/assets/basemap")
             let tiles = Self.files(under: output).keys.sorted()
+            let index = try Self.cachedIndex(root).index
             let zoom = try #require(tiles.first.map { String($0.split(separator: "/")[0]) })
             let zoomTiles = tiles.filter { $0.hasPrefix(zoom + "/") }
+            // The level's solid tiles have no link in the output to keep them: drawn again, into
+            // the cache's folder for that level, made anew.
+            let solidAtZoom = index.solidFills.keys.filter { String($0.zoom) == zoom }.count
             let identities = try zoomTiles.map { try Self.fileIdentity(output.appendingPathComponent($0)) }
             try FileManager.default.moveItem(at: cacheFolder.appendingPathComponent(zoom), to: root.appendingPathComponent("moved-away"))
             let rebuild = Self.build(root)
             #expect(rebuild.succeeded, "\(rebuild.diagnostics)")
             let drawn = try #require(rebuild.progress.first { $0.contains("draw-basemap: ") })
-            #expect(drawn.contains("(0 drawn, \(CountText.grouped(tiles.count)) from the cache)"), "\(drawn)")
+            #expect(drawn.contains("(\(solidAtZoom) drawn, \(CountText.grouped(index.stamps.count - solidAtZoom)) from the cache)"), "\(drawn)")
             let written = try #require(rebuild.progress.first { $0.contains("write-output: ") })
             #expect(written.contains("(0 written, "), "\(written)")
             #expect(try zoomTiles.map { try Self.fileIdentity(output.appendingPathComponent($0)) } == identities, "kept: the same files")
-            #expect(!FileManager.default.fileExists(atPath: cacheFolder.appendingPathComponent(zoom).path))
+            #expect(FileManager.default.fileExists(atPath: cacheFolder.appendingPathComponent(zoom).path) == (solidAtZoom > 0))
 
             let elsewhere = Self.build(root, output: "Elsewhere")
             #expect(elsewhere.succeeded, "\(elsewhere.diagnostics)")
@@ -290,8 +357,10 @@ import Testing
             let fingerprint = try #require(try FileManager.default.contentsOfDirectory(atPath: cacheRoot.path).first)
             let folder = cacheRoot.appendingPathComponent(fingerprint)
             // The index vouches for every tile (the build stamped the tiles again after linking them).
-            let tiles = BasemapTileIndex(contentsOfFile: folder.appendingPathComponent("index").path).stamps.keys.sorted()
-            #expect(!tiles.isEmpty)
+            // Tiles with a file in the output: a solid one's is the shared land.svg or sea.svg.
+            let index = BasemapTileIndex(contentsOfFile: folder.appendingPathComponent("index").path)
+            let tiles = index.stamps.keys.filter { index.solidFills[$0] == nil }.sorted()
+            #expect(tiles.count >= 6)
             let original = Self.files(under: root.appendingPathComponent("Output/assets/basemap"))
             var edited: [String] = []
             for tile in tiles.prefix(6) {

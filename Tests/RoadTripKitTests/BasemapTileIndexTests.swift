@@ -16,13 +16,18 @@ import Testing
             BasemapPyramid.Tile(zoom: 12, x: 4095, y: 0): BasemapFileStamp(size: 2_048, modified: 1_764_000_000_123_456_789, changed: 1_764_000_001_000_000_000, inode: 42),
             BasemapPyramid.Tile(zoom: 0, x: 0, y: 0): BasemapFileStamp(size: 1, modified: -5, changed: 7, inode: UInt64.max),
         ]
+        let solidFills: [BasemapPyramid.Tile: BasemapSolidFill] = [BasemapPyramid.Tile(zoom: 0, x: 0, y: 0): .sea]
         let path = Self.temporaryFile()
         defer { unlink(path) }
-        let data = BasemapTileIndex(stamps: stamps).data
-        // 14 bytes of magic, then 7 × 8 bytes a record.
-        #expect(data.count == 14 + 2 * 56)
+        let data = BasemapTileIndex(stamps: stamps, solidFills: solidFills).data
+        // 14 bytes of magic, then 8 × 8 bytes a record; the first record is tile 0/0/0's (tile
+        // order), whose last field says sea (2).
+        #expect(data.count == 14 + 2 * 64)
+        #expect(Array(data[(14 + 56)..<(14 + 64)]) == [2, 0, 0, 0, 0, 0, 0, 0])
         try data.write(to: URL(fileURLWithPath: path))
-        #expect(BasemapTileIndex(contentsOfFile: path).stamps == stamps)
+        let index = BasemapTileIndex(contentsOfFile: path)
+        #expect(index.stamps == stamps)
+        #expect(index.solidFills == solidFills)
     }
 
     /// Anything that is not exactly an index is an empty one: every tile is read and checked again.
@@ -34,7 +39,13 @@ import Testing
         outOfRange[14 + 8] = 8
         var wrongMagic = good
         wrongMagic[0] = UInt8(ascii: "X")
-        for bytes in [good.dropLast(), wrongMagic, outOfRange, Data()] {
+        // The solid fill (the record's last field) is 0, 1 or 2.
+        var unknownFill = good
+        unknownFill[14 + 56] = 3
+        // The previous format (version 2: seven fields a record, no fill) is not read.
+        var previousFormat = Data("RTBASEMAPIDX2\n".utf8)
+        previousFormat.append(good.dropFirst(14).prefix(56))
+        for bytes in [good.dropLast(), wrongMagic, outOfRange, unknownFill, previousFormat, Data()] {
             let path = Self.temporaryFile()
             defer { unlink(path) }
             try Data(bytes).write(to: URL(fileURLWithPath: path))

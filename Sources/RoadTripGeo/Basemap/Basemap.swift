@@ -230,6 +230,13 @@ public struct BasemapDrawing: Sendable, Hashable {
     public struct Ring: Sendable, Hashable {
         public var level: Int
         public var points: [Point]
+
+        /// A closed ring of GSHHG `level` (1 land, 2 lake, 3 island in a lake, 4 pond) through
+        /// `points`, the first not repeated at the end.
+        public init(level: Int, points: [Point]) {
+            self.level = level
+            self.points = points
+        }
     }
 
     /// The GSHHG resolution drawn.
@@ -241,6 +248,14 @@ public struct BasemapDrawing: Sendable, Hashable {
     /// National borders, and the Americas' state borders at regional scale
     /// (`Basemap.borderLevels(at:)`), as open lines.
     public var borders: [[Point]] = []
+
+    /// A drawing at `resolution` of `rings` (in painting order), `rivers` and `borders`.
+    public init(resolution: GSHHGFile.Resolution, rings: [Ring] = [], rivers: [[Point]] = [], borders: [[Point]] = []) {
+        self.resolution = resolution
+        self.rings = rings
+        self.rivers = rivers
+        self.borders = borders
+    }
 
     /// The open `line` simplified to `tolerance` pixels (`PlanarDouglasPeucker`; ends kept).
     static func simplified(line: [Point], tolerance: Double) -> [Point] {

@@ -1,5 +1,6 @@
 import Foundation
 import RoadTripGeo
+import RoadTripRender
 
 /// What `lstat` said of a cached tile's file when a build last checked its bytes: size (bytes),
 /// modification and status-change times (nanoseconds since 1970) and inode. A file whose stamp is
@@ -63,46 +64,58 @@ struct BasemapFileStamp: Sendable, Hashable {
 /// index's: on the 4,000-destination benchmark, reading and checksumming all 10,399 tiles took
 /// ~80 ms of CPU, a stamp each ~10 ms.
 ///
-/// The file is `RTBASEMAPIDX2\n` then one record per tile of seven little-endian 64-bit integers:
-/// zoom, x, y, size, modification time (ns), status-change time (ns), inode. It is written under a temporary name and
-/// renamed; a file that does not parse is an empty index (every tile is read and checked again).
+/// With each stamp it keeps whether those checked bytes draw a solid tile (`BasemapSolidFill`), so
+/// that a build knows which tiles the output shows as `land.svg` or `sea.svg` without reading them.
+///
+/// The file is `RTBASEMAPIDX3\n` then one record per tile of eight little-endian 64-bit integers:
+/// zoom, x, y, size, modification time (ns), status-change time (ns), inode, solid fill (0 none,
+/// 1 land, 2 sea). It is written under a temporary name and renamed; a file that does not parse
+/// (an older format among them) is an empty index (every tile is read and checked again).
 struct BasemapTileIndex: Sendable {
     /// The stamps, by tile.
     var stamps: [BasemapPyramid.Tile: BasemapFileStamp]
+    /// The tiles of `stamps` whose checked bytes draw a solid tile, and its fill.
+    var solidFills: [BasemapPyramid.Tile: BasemapSolidFill]
 
-    static let magic = Array("RTBASEMAPIDX2\n".utf8)
-    private static let fieldsPerRecord = 7
+    static let magic = Array("RTBASEMAPIDX3\n".utf8)
+    private static let fieldsPerRecord = 8
 
-    init(stamps: [BasemapPyramid.Tile: BasemapFileStamp] = [:]) {
+    init(stamps: [BasemapPyramid.Tile: BasemapFileStamp] = [:], solidFills: [BasemapPyramid.Tile: BasemapSolidFill] = [:]) {
         self.stamps = stamps
+        self.solidFills = solidFills
     }
 
     /// The index at `path`: empty when the file is missing, not a regular file, or malformed.
     init(contentsOfFile path: String) {
         stamps = [:]
+        solidFills = [:]
         guard BasemapFileStamp.of(path: path) != nil, let data = FileManager.default.contents(atPath: path),
               data.count >= Self.magic.count, data.prefix(Self.magic.count).elementsEqual(Self.magic)
         else { return }
         let recordSize = Self.fieldsPerRecord * 8
         let body = data.dropFirst(Self.magic.count)
         guard body.count % recordSize == 0 else { return }
-        var stamps: [BasemapPyramid.Tile: BasemapFileStamp] = [:]
+        var stamps: [BasemapPyramid.Tile: BasemapFileStamp] = [:], solidFills: [BasemapPyramid.Tile: BasemapSolidFill] = [:]
         stamps.reserveCapacity(body.count / recordSize)
         let valid = body.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) -> Bool in
             for start in stride(from: 0, to: bytes.count, by: recordSize) {
                 func field(_ index: Int) -> Int64 {
                     Int64(littleEndian: bytes.loadUnaligned(fromByteOffset: start + index * 8, as: Int64.self))
                 }
-                let zoom = field(0), x = field(1), y = field(2)
+                let zoom = field(0), x = field(1), y = field(2), fill = field(7)
                 guard (0...Int64(BasemapPyramid.maximumZoom)).contains(zoom), (0..<(Int64(1) << zoom)).contains(x),
-                      (0..<(Int64(1) << zoom)).contains(y)
+                      (0..<(Int64(1) << zoom)).contains(y), (0...2).contains(fill)
                 else { return false }
-                stamps[BasemapPyramid.Tile(zoom: Int(zoom), x: Int(x), y: Int(y))] =
-                    BasemapFileStamp(size: field(3), modified: field(4), changed: field(5), inode: UInt64(bitPattern: field(6)))
+                let tile = BasemapPyramid.Tile(zoom: Int(zoom), x: Int(x), y: Int(y))
+                stamps[tile] = BasemapFileStamp(size: field(3), modified: field(4), changed: field(5), inode: UInt64(bitPattern: field(6)))
+                if fill != 0 { solidFills[tile] = fill == 1 ? .land : .sea }
             }
             return true
         }
-        if valid { self.stamps = stamps }
+        if valid {
+            self.stamps = stamps
+            self.solidFills = solidFills
+        }
     }
 
     /// The file's bytes, records in tile order.
@@ -111,7 +124,10 @@ struct BasemapTileIndex: Sendable {
         bytes.reserveCapacity(bytes.count + stamps.count * Self.fieldsPerRecord * 8)
         for tile in stamps.keys.sorted() {
             let stamp = stamps[tile]!
-            for field in [Int64(tile.zoom), Int64(tile.x), Int64(tile.y), stamp.size, stamp.modified, stamp.changed, Int64(bitPattern: stamp.inode)] {
+            let fill: Int64 = switch solidFills[tile] { case nil: 0; case .land: 1; case .sea: 2 }
+            for field in [
+                Int64(tile.zoom), Int64(tile.x), Int64(tile.y), stamp.size, stamp.modified, stamp.changed, Int64(bitPattern: stamp.inode), fill,
+            ] {
                 withUnsafeBytes(of: field.littleEndian) { bytes.append(contentsOf: $0) }
             }
         }

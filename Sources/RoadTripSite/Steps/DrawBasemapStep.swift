@@ -69,6 +69,7 @@ extension BuildStep {
         let bodies = Mutex([BasemapPyramid.Tile: String](minimumCapacity: embeddedTiles.count))
         let cachedFiles = Mutex([BasemapPyramid.Tile: String](minimumCapacity: tiles.count))
         let stamps = Mutex([BasemapPyramid.Tile: BasemapFileStamp](minimumCapacity: tiles.count))
+        let solidFills = Mutex([BasemapPyramid.Tile: BasemapSolidFill]())
         let drawn = Atomic(0), failed = Atomic(0)
         // An existing output folder's tiles that are the cache's files as the index stamped them:
         // kept there, with one fstatat each in their folder (BasemapOutputTiles).
@@ -78,20 +79,24 @@ extension BuildStep {
         let inOutput = Mutex(Set<BasemapPyramid.Tile>())
         // A tile's body drawn from GSHHG (with a 2-pixel margin, so that neighbours meet), `nil`
         // when GSHHG cannot be read.
-        let draw: @Sendable (BasemapPyramid.Tile) -> String? = { basemap.drawing(for: $0.view, margin: 2).map(BasemapTileSVG.body) }
+        let draw: @Sendable (BasemapPyramid.Tile) -> String? = { basemap.drawing(for: $0.view, margin: BasemapSolidFill.tileMargin).map(BasemapTileSVG.body) }
         // In runs of the tiles of one {z}/{x} folder (the tiles are sorted): the output's folder
         // is opened once per run, and each run's findings are merged at once.
         let runs = BasemapPyramid.folderRuns(of: tiles)
         DispatchQueue.concurrentPerform(iterations: runs.count) { runIndex in
             let run = tiles[runs[runIndex]]
             let indexStamps = run.map { cache == nil ? nil : index.stamps[$0] }
-            let held = outputTiles?.holds(run, stamps: indexStamps) ?? []
+            // A solid tile has no file in the output (its fill's shared file stands for it): only
+            // the others can be held there.
+            let held = outputTiles?.holds(run, stamps: zip(run, indexStamps).map { index.solidFills[$0] == nil ? $1 : nil }) ?? []
             // The cache's own files, for the tiles the output does not hold.
             let unchanged = cache?.holdUnchanged(
                 run, stamps: indexStamps.indices.map { held.isEmpty || !held[$0] ? indexStamps[$0] : nil }) ?? []
             var runStamps: [(BasemapPyramid.Tile, BasemapFileStamp)] = [], runFiles: [(BasemapPyramid.Tile, String)] = []
             var runBodies: [(BasemapPyramid.Tile, String)] = [], runInOutput: [BasemapPyramid.Tile] = []
+            var runFills: [(BasemapPyramid.Tile, BasemapSolidFill)] = []
             defer {
+                if !runFills.isEmpty { solidFills.withLock { $0.merge(runFills) { _, new in new } } }
                 if !runStamps.isEmpty { stamps.withLock { $0.merge(runStamps) { _, new in new } } }
                 if !runFiles.isEmpty { cachedFiles.withLock { $0.merge(runFiles) { _, new in new } } }
                 if !runBodies.isEmpty { bodies.withLock { $0.merge(runBodies) { _, new in new } } }
@@ -104,6 +109,7 @@ extension BuildStep {
                         runStamps.append((tile, stamp))
                         runFiles.append((tile, cache.path(of: tile)))
                         if isInOutput { runInOutput.append(tile) }
+                        if let fill = index.solidFills[tile] { runFills.append((tile, fill)) }
                         continue
                     }
                 }
@@ -123,19 +129,22 @@ extension BuildStep {
                     runStamps.append((tile, stamp))
                     runFiles.append((tile, cache.path(of: tile)))
                 }
+                if let fill = BasemapSolidFill.of(body: body) { runFills.append((tile, fill)) }
                 // A body is held when a map embeds it, or when no cache keeps it for the output.
                 if embedded.contains(tile) || stamp == nil { runBodies.append((tile, body)) }
             }
         }
-        let newIndex = BasemapTileIndex(stamps: stamps.withLock { $0 })
-        if let cache, newIndex.stamps != index.stamps { cache.writeIndex(newIndex) }
+        let fills = solidFills.withLock { $0 }
+        let newStamps = stamps.withLock { $0 }
+        let newIndex = BasemapTileIndex(stamps: newStamps, solidFills: fills.filter { newStamps[$0.key] != nil })
+        if let cache, newIndex.stamps != index.stamps || newIndex.solidFills != index.solidFills { cache.writeIndex(newIndex) }
         state.basemapCache = cache.map { ($0, newIndex) }
         let drawnTiles = Set(bodies.withLock { $0.keys }).union(cachedFiles.withLock { $0.keys })
         // A body read once is kept for the other maps that embed it (two threads may read the same).
         let loadedBodies = Mutex([BasemapPyramid.Tile: String]())
         state.basemapTiles = BasemapTileSet(
             tiles: drawnTiles, bodies: bodies.withLock { $0 }, cachedFiles: cachedFiles.withLock { $0 },
-            inOutput: inOutput.withLock { $0 },
+            inOutput: inOutput.withLock { $0 }, solidFills: fills,
             loadBody: { tile in
                 if let loaded = loadedBodies.withLock({ $0[tile] }) { return loaded }
                 // The cache's (its hash checked), else drawn again.
@@ -154,9 +163,9 @@ extension BuildStep {
         }
         state.basemapFingerprint = fingerprint
         // A later build that skips this step checks the output's tiles against the cache's index:
-        // only when every tile is a file of the cache.
+        // only when every tile is a file of the cache. The solid tiles have none in the output.
         if cache != nil, cachedFiles.withLock({ $0.count }) == tiles.count {
-            state.storedBuild?.noteBasemap(fingerprint: fingerprint, tiles: tiles)
+            state.storedBuild?.noteBasemap(fingerprint: fingerprint, tiles: tiles.filter { fills[$0] == nil })
         } else {
             state.storedBuild?.refuseSnapshot("an offline basemap tile is not in the cache")
         }

@@ -331,12 +331,25 @@
     group.children[2].setAttribute("d", dots);
   };
 
+  // The URL of each solid tile of the offline basemap's pyramid ("z/x/y": its fill's one file, land
+  // or sea): those tiles have no file of their own
+  function solidTileURLs(basemap) {
+    var urls = {}, solid = basemap.solidTiles || {};
+    ["land", "sea"].forEach(function (fill) {
+      (solid[fill] || []).forEach(function (key) { urls[key] = solid.url.replace("{fill}", fill); });
+    });
+    return urls;
+  }
+
   // Tiles as <img> behind the SVG, in percent of the viewport: the offline basemap's (its pyramid's
-  // levels, scaled beyond them like Leaflet's maxNativeZoom), then the raster layer's; failures hidden,
-  // a raster one said once
+  // levels, scaled beyond them like Leaflet's maxNativeZoom; a solid tile as its fill's file), then
+  // the raster layer's; failures hidden, a raster one said once
   map.renderTiles = function (view, layer) {
     var w = view.w, h = view.h, keep = {}, self = this, basemap = this.config.offlineBasemap, layers = [];
-    if (basemap) layers.push({ url: basemap.url, min: basemap.minZoom, max: basemap.maxZoom, offline: true });
+    if (basemap) {
+      if (!this.solidTiles) this.solidTiles = solidTileURLs(basemap);
+      layers.push({ url: basemap.url, min: basemap.minZoom, max: basemap.maxZoom, offline: true, solid: this.solidTiles });
+    }
     layers.push({ url: layer.url, min: 0, max: layer.maxZoom });
     if (layer.overlay) layers.push({ url: layer.overlay, min: 0, max: layer.maxZoom, overlay: true });
     layers.forEach(function (tiles, layerIndex) {
@@ -348,11 +361,13 @@
       for (var row = firstRow; row <= lastRow; row++) {
         for (var column = firstColumn; column <= lastColumn; column++) {
           var x = ((column % count) + count) % count;
-          var url = tiles.url.replace("{z}", z).replace("{x}", x).replace("{y}", row);
-          var key = layerIndex + "|" + column + "|" + url, image = self.tileImages[key];
+          var tile = z + "/" + x + "/" + row;
+          var url = (tiles.solid && tiles.solid[tile]) || tiles.url.replace("{z}", z).replace("{x}", x).replace("{y}", row);
+          var key = layerIndex + "|" + column + "|" + row + "|" + url, image = self.tileImages[key];
           if (!image) {
             image = htmlElement("img", "map-tile" + (tiles.overlay ? " map-tile-overlay" : tiles.offline ? " map-tile-basemap" : ""));
             image.alt = "";
+            if (tiles.offline) image.setAttribute("data-tile", tile);
             image.style.visibility = "hidden";
             image.onload = function () { this.style.visibility = "visible"; };
             image.onerror = function () {

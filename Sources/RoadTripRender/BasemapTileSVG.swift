@@ -4,7 +4,7 @@ import RoadTripFormats
 import RoadTripGeo
 
 /// The offline basemap as SVG: one tile of `BasemapPyramid` drawn from its `BasemapDrawing`, as
-/// the file `assets/basemap/{z}/{x}/{y}.svg` the pages load as an image, and as the group a
+/// the file `assets/basemap/{z}/{x}-{y}.svg` the pages load as an image, and as the group a
 /// standalone `map.svg` embeds.
 ///
 /// A tile's **body** is one `<g class="basemap-tile">` in the tile's 256 × 256 pixels (1 decimal):

@@ -64,12 +64,12 @@ package struct PageRenderer: Sendable {
     }
 
     /// The offline basemap as a page `depth` folders below the root draws it: the tiles, their
-    /// URL template from that page (`../assets/basemap/{z}/{x}/{y}.svg`) and the solid tiles'
+    /// URL template from that page (`../assets/basemap/{z}/{x}-{y}.svg`) and the solid tiles'
     /// (`../assets/basemap/{fill}.svg`); `nil` without tiles.
     func offlineBasemap(forPageAtDepth depth: Int) -> OfflineBasemapLayer? {
         basemapTiles.map {
             OfflineBasemapLayer(
-                tiles: $0, url: links.sitePathTemplate(BasemapTileSet.folder + "/{z}/{x}/{y}.svg", fromDepth: depth),
+                tiles: $0, url: links.sitePathTemplate(BasemapTileSet.urlTemplate, fromDepth: depth),
                 solidURL: links.sitePathTemplate(BasemapTileSet.folder + "/{fill}.svg", fromDepth: depth))
         }
     }

@@ -141,7 +141,7 @@ def test_solid_tiles_show_the_shared_land_and_sea_files(page, site):
     """Tiles that draw nothing but land or nothing but sea have no file of their own: the map's
     configuration lists its pyramid's (by fill) and the script shows the fill's one file, land.svg
     or sea.svg, in their place — loaded like any tile, offline too — and every other tile as its own
-    {z}/{x}/{y}.svg."""
+    {z}/{x}-{y}.svg."""
     driver = page("bergen/index.html")
     driver.execute_cdp_cmd("Network.setBlockedURLs", {"urls": ["*/tiles/*"]})
     driver.get(site[0] + "/bergen/index.html")
@@ -152,7 +152,8 @@ def test_solid_tiles_show_the_shared_land_and_sea_files(page, site):
     for _ in range(4):  # the native level, then coarser ones, where open sea and inland tiles are
         for src, *_, tile in assert_covered(driver):
             fill = fills.get(tile)
-            expected = f"/assets/basemap/{fill}.svg" if fill else f"/assets/basemap/{tile}.svg"
+            z, x, y = tile.split("/")
+            expected = f"/assets/basemap/{fill}.svg" if fill else f"/assets/basemap/{z}/{x}-{y}.svg"
             assert src.endswith(expected), (tile, src)
             if fill:
                 seen.add(fill)

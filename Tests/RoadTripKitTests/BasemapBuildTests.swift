@@ -88,6 +88,17 @@ import Testing
         return (folder, BasemapTileIndex(contentsOfFile: folder.appendingPathComponent("index").path))
     }
 
+    /// `tile`'s file below the output's `assets/basemap/`: `{z}/{x}-{y}.svg`.
+    static func outputName(_ tile: BasemapPyramid.Tile) -> String {
+        "\(tile.zoom)/\(tile.x)-\(tile.y).svg"
+    }
+
+    /// The cache's path (`{z}/{x}/{y}.svg`) of the tile whose file below the output's
+    /// `assets/basemap/` is `name` (`{z}/{x}-{y}.svg`).
+    static func cachePath(ofOutput name: String) -> String {
+        name.replacingOccurrences(of: "-", with: "/")
+    }
+
     /// The output's tile files under `folder` (`assets/basemap/`), without the solid tiles' shared files.
     static func tileFiles(under folder: URL) -> [String: Data] {
         files(under: folder).filter { !BasemapSolidFill.allCases.map { $0.rawValue + ".svg" }.contains($0.key) }
@@ -155,10 +166,10 @@ import Testing
             let body = try #require(BasemapTileSVG.body(
                 ofDocument: Data(contentsOf: cacheFolder.appendingPathComponent(tile.path)), name: tile.documentName))
             if let fill = index.solidFills[tile] {
-                #expect(tiles[tile.path] == nil, "\(tile.path) is solid: no file of its own")
+                #expect(tiles[Self.outputName(tile)] == nil, "\(tile.path) is solid: no file of its own")
                 #expect(Self.isSolid(body, fill: fill), "\(tile.path): \(body)")
             } else {
-                #expect(tiles[tile.path] != nil, "\(tile.path) is missing")
+                #expect(tiles[Self.outputName(tile)] != nil, "\(tile.path) is missing")
                 #expect(!Self.isSolid(body, fill: .land) && !Self.isSolid(body, fill: .sea), "\(tile.path) is solid: \(body)")
             }
         }
@@ -166,6 +177,8 @@ import Testing
         #expect(Set(index.solidFills.values) == [.land, .sea])
         #expect(tiles.count + index.solidFills.count == allTiles)
         #expect(tiles.keys.allSatisfy { Int($0.split(separator: "/")[0])! <= BasemapPyramid.maximumZoom })
+        // One folder a zoom level: {z}/{x}-{y}.svg.
+        #expect(tiles.keys.allSatisfy { $0.split(separator: "/").count == 2 && $0.contains("-") }, "\(tiles.keys.sorted())")
         let drawn = try #require(first.progress.first { $0.contains("draw-basemap: ") })
         #expect(drawn.contains("(\(CountText.grouped(allTiles)) drawn, 0 from the cache)"), "\(drawn)")
         // The cache holds each tile's body; a second build into a new folder reads them all and
@@ -208,8 +221,8 @@ import Testing
         #expect(Self.files(under: root.appendingPathComponent("Again")) == output)
         // The output's tiles are the cache's files, hard-linked (same device and inode).
         let sortedTiles = tiles.keys.sorted()
-        let cut = cacheRoot.appendingPathComponent(fingerprints[0]).appendingPathComponent(sortedTiles[0])
-        let edited = cacheRoot.appendingPathComponent(fingerprints[0]).appendingPathComponent(sortedTiles[1])
+        let cut = cacheRoot.appendingPathComponent(fingerprints[0]).appendingPathComponent(Self.cachePath(ofOutput: sortedTiles[0]))
+        let edited = cacheRoot.appendingPathComponent(fingerprints[0]).appendingPathComponent(Self.cachePath(ofOutput: sortedTiles[1]))
         for folder in ["Output", "Again"] {
             let published = root.appendingPathComponent(folder + "/assets/basemap/" + sortedTiles[0])
             #expect(try Self.fileIdentity(published) == Self.fileIdentity(cut))
@@ -224,20 +237,21 @@ import Testing
             .write(to: edited)
         // A symbolic link to a copy of the right tile outside the project is not followed either,
         // nor is a file larger than any tile.
-        let linked = cacheRoot.appendingPathComponent(fingerprints[0]).appendingPathComponent(sortedTiles[2])
+        let linked = cacheRoot.appendingPathComponent(fingerprints[0]).appendingPathComponent(Self.cachePath(ofOutput: sortedTiles[2]))
         let outsideCopy = root.deletingLastPathComponent().appendingPathComponent("roadtrip-outside-\(UUID().uuidString).svg")
         defer { try? FileManager.default.removeItem(at: outsideCopy) }
         try FileManager.default.copyItem(at: linked, to: outsideCopy)
         try FileManager.default.removeItem(at: linked)
         try FileManager.default.createSymbolicLink(at: linked, withDestinationURL: outsideCopy)
-        let oversized = cacheRoot.appendingPathComponent(fingerprints[0]).appendingPathComponent(sortedTiles[3])
+        let oversized = cacheRoot.appendingPathComponent(fingerprints[0]).appendingPathComponent(Self.cachePath(ofOutput: sortedTiles[3]))
         let oversizedHandle = try FileHandle(forWritingTo: oversized)
         try oversizedHandle.truncate(atOffset: UInt64(BasemapTileCache.largestFile + 1))
         try oversizedHandle.close()
         // Another tile's file copied in a tile's place names the other tile: drawn again.
-        let substituted = cacheRoot.appendingPathComponent(fingerprints[0]).appendingPathComponent(sortedTiles[4])
+        let substituted = cacheRoot.appendingPathComponent(fingerprints[0]).appendingPathComponent(Self.cachePath(ofOutput: sortedTiles[4]))
         try FileManager.default.removeItem(at: substituted)
-        try FileManager.default.copyItem(at: cacheRoot.appendingPathComponent(fingerprints[0]).appendingPathComponent(sortedTiles[5]), to: substituted)
+        try FileManager.default.copyItem(
+            at: cacheRoot.appendingPathComponent(fingerprints[0]).appendingPathComponent(Self.cachePath(ofOutput: sortedTiles[5])), to: substituted)
         let third = Self.build(root, output: "Third")
         let redrawn = try #require(third.progress.first { $0.contains("draw-basemap: ") })
         #expect(redrawn.contains("(5 drawn, \(CountText.grouped(allTiles - 5)) from the cache)"), "\(redrawn)")
@@ -256,7 +270,7 @@ import Testing
         let native = BasemapPyramid.nativeZoom(of: pageView)
         #expect(page.contains("map-tile map-tile-basemap\" style=") && page.contains("url('../assets/basemap/\(native)/"))
         let levels = BasemapPyramid.levels(of: pageView)
-        #expect(page.contains(#""offlineBasemap":{"url":"../assets/basemap/{z}/{x}/{y}.svg","minZoom":\#(levels.lowerBound),"maxZoom":\#(levels.upperBound),"#))
+        #expect(page.contains(#""offlineBasemap":{"url":"../assets/basemap/{z}/{x}-{y}.svg","minZoom":\#(levels.lowerBound),"maxZoom":\#(levels.upperBound),"#))
         // The script learns which of the pyramid's tiles are solid, by fill, in tile order; the
         // no-script tiles show a solid one as its fill's file; land.svg and sea.svg are those drawings.
         #expect(page.contains(#""solidTiles":{"url":"../assets/basemap/{fill}.svg","#))
@@ -270,7 +284,7 @@ import Testing
         }
         for tile in MapTile.covering(pageView, maximumZoom: Double(BasemapPyramid.maximumZoom)) {
             let fill = index.solidFills[BasemapPyramid.Tile(zoom: tile.zoom, x: tile.x, y: tile.y)]
-            let url = fill.map { "../assets/basemap/\($0.rawValue).svg" } ?? "../assets/basemap/\(tile.zoom)/\(tile.x)/\(tile.y).svg"
+            let url = fill.map { "../assets/basemap/\($0.rawValue).svg" } ?? "../assets/basemap/\(tile.zoom)/\(tile.x)-\(tile.y).svg"
             #expect(page.contains("background-image:url('\(url)')"), "\(tile)")
         }
         // map.svg: the basemap alone (no raster tile a browser offline would draw as a broken
@@ -294,7 +308,7 @@ import Testing
         #expect(Self.build(root, output: "Published").succeeded)
         let published = try String(contentsOf: root.appendingPathComponent("Published/bergen/index.html"), encoding: .utf8)
         #expect(published.contains("url('/trips/assets/basemap/\(native)/"))
-        #expect(published.contains(#""offlineBasemap":{"url":"/trips/assets/basemap/{z}/{x}/{y}.svg""#))
+        #expect(published.contains(#""offlineBasemap":{"url":"/trips/assets/basemap/{z}/{x}-{y}.svg""#))
     }
 
     /// A rebuild keeps the tiles the output already holds as the cache's files, unchanged (one
@@ -376,7 +390,7 @@ import Testing
                 try handle.close()
                 var times = [status.st_atim, status.st_mtim]
                 #expect(utimensat(AT_FDCWD, path, &times, AT_SYMLINK_NOFOLLOW) == 0)
-                edited.append(tile.path)
+                edited.append(Self.outputName(tile))
             }
             let third = Self.build(root, output: "Third")
             let line = try #require(third.progress.first { $0.contains("draw-basemap: ") })

@@ -64,7 +64,7 @@ import Testing
         #expect(set.body(of: loaded) == "<g class=\"basemap-tile\">loaded</g>")
         #expect(set.body(of: BasemapPyramid.Tile(zoom: 2, x: 3, y: 1)) == nil)
         let files = set.outputFiles()
-        #expect(files.map(\.path) == ["assets/basemap/2/1/1.svg", "assets/basemap/2/2/1.svg"])
+        #expect(files.map(\.path) == ["assets/basemap/2/1-1.svg", "assets/basemap/2/2-1.svg"])
         guard case .text(let text) = files[1].contents else { Issue.record("not text"); return }
         #expect(text == BasemapTileSVG.document(body: "<g class=\"basemap-tile\">loaded</g>", name: "tile 2/2/1"))
     }

@@ -44,7 +44,7 @@ public enum BasemapPyramid {
             self.y = y
         }
 
-        /// `"{z}/{x}/{y}.svg"`, its path under `assets/basemap/`.
+        /// `"{z}/{x}/{y}.svg"`, its path in the basemap cache (the output's is `{z}/{x}-{y}.svg`).
         public var path: String { "\(zoom)/\(x)/\(y).svg" }
 
         /// `"tile {z}/{x}/{y}"`: what its file names itself (`BasemapTileSVG.document(body:name:)`).

@@ -11,7 +11,7 @@ import Darwin
 
 /// The offline basemap tiles an existing output folder already holds as the cache's own files.
 ///
-/// A tile's output file (`assets/basemap/{z}/{x}/{y}.svg`) is a hard link to its cache file
+/// A tile's output file (`assets/basemap/{z}/{x}-{y}.svg`) is a hard link to its cache file
 /// (``BasemapTileCache``): one inode. When `lstat` of the output path, reached through real
 /// folders only, finds a regular file on the cache's file system whose stamp (size, modification
 /// and status-change times, inode) is the one the cache's index recorded for the tile, that file
@@ -31,9 +31,9 @@ struct BasemapOutputTiles {
     private let outputRoot: String
     /// The device of the cache's folder (`st_dev`).
     private let cacheDevice: UInt64
-    /// The `{z}/{x}` folders below `assets/basemap/` that are real folders (not symbolic links)
-    /// in the output, as are `assets/` and `assets/basemap/`.
-    private let realFolders: Set<String>
+    /// The zoom levels whose `{z}` folder below `assets/basemap/` is a real folder (not a symbolic
+    /// link) in the output, as are `assets/` and `assets/basemap/`.
+    private let realFolders: Set<Int>
 
     /// The tiles' check for the output folder `outputRoot` and the cache folder `cacheFolder`,
     /// with one `lstat` of each folder on the way to `tiles`; `nil` when either folder cannot be
@@ -46,30 +46,23 @@ struct BasemapOutputTiles {
         func isRealFolder(_ path: String) -> Bool { FileEntryKind(atPath: path) == .directory }
         let basemap = outputRoot + "/" + BasemapTileSet.folder
         guard isRealFolder(outputRoot + "/assets"), isRealFolder(basemap) else { return nil }
-        let zooms = Set(tiles.map(\.zoom)).filter { isRealFolder(basemap + "/\($0)") }
-        var folders = Set<String>()
-        for tile in tiles where zooms.contains(tile.zoom) {
-            let folder = "\(tile.zoom)/\(tile.x)"
-            if !folders.contains(folder) && isRealFolder(basemap + "/" + folder) { folders.insert(folder) }
-        }
         self.outputRoot = outputRoot
-        realFolders = folders
+        realFolders = Set(tiles.map(\.zoom)).filter { isRealFolder(basemap + "/\($0)") }
     }
 
-    /// For each of `run` — tiles of one `{z}/{x}` folder — whether the output's file of the tile
-    /// is the cache's file with its stamp in `stamps` (the index's; `nil`: not cached): one
-    /// `fstatat` each, relative to the folder opened once.
+    /// For each of `run` — tiles of one zoom level (a `{z}/{x}` folder of the cache) — whether the
+    /// output's file of the tile is the cache's file with its stamp in `stamps` (the index's;
+    /// `nil`: not cached): one `fstatat` each, relative to the level's folder opened once.
     func holds(_ run: ArraySlice<BasemapPyramid.Tile>, stamps: [BasemapFileStamp?]) -> [Bool] {
         var holds = [Bool](repeating: false, count: run.count)
-        guard let first = run.first, realFolders.contains("\(first.zoom)/\(first.x)") else { return holds }
-        let folder = open(
-            outputRoot + "/" + BasemapTileSet.folder + "/\(first.zoom)/\(first.x)", O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        guard let first = run.first, realFolders.contains(first.zoom), run.allSatisfy({ $0.zoom == first.zoom }) else { return holds }
+        let folder = open(outputRoot + "/" + BasemapTileSet.folder + "/\(first.zoom)", O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
         guard folder >= 0 else { return holds }
         defer { close(folder) }
         for (offset, tile) in run.enumerated() {
             guard let stamp = stamps[offset] else { continue }
             var status = stat()
-            holds[offset] = fstatat(folder, "\(tile.y).svg", &status, AT_SYMLINK_NOFOLLOW) == 0
+            holds[offset] = fstatat(folder, BasemapTileSet.outputName(of: tile), &status, AT_SYMLINK_NOFOLLOW) == 0
                 && status.st_mode & S_IFMT == S_IFREG && UInt64(status.st_dev) == cacheDevice
                 && BasemapFileStamp(status) == stamp
         }

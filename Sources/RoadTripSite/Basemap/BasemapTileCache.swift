@@ -143,10 +143,9 @@ struct BasemapTileCache: Sendable {
     func restampTiles(
         atOutputPaths paths: Set<String>, knownStamps: [String: BasemapFileStamp] = [:], in index: BasemapTileIndex
     ) {
-        let prefix = BasemapTileSet.folder + "/"
-        let moved = index.stamps.keys.filter { paths.contains(prefix + $0.path) }
+        let moved = index.stamps.keys.filter { paths.contains(BasemapTileSet.outputPath(of: $0)) }
         guard !moved.isEmpty else { return }
-        let restamped = restamped(moved, in: index, knownStamps: knownStamps, prefix: prefix)
+        let restamped = restamped(moved, in: index, knownStamps: knownStamps)
         if restamped.stamps != index.stamps { writeIndex(restamped) }
     }
 
@@ -154,18 +153,17 @@ struct BasemapTileCache: Sendable {
     /// size, modification time and inode are still those `index` recorded: linking a tile into the
     /// output (or unlinking it) changes that time but not the bytes, which the build checked or
     /// wrote itself moments before. A tile whose file changed otherwise keeps its old stamp, so the
-    /// next build reads it again. A tile's current stamp is `knownStamps[prefix + tile.path]` when
-    /// the write took it (``OutputWriteSummary/linkStamps``: the same inode, stamped through the
-    /// output's link), else one `lstat`, on both cores.
+    /// next build reads it again. A tile's current stamp is `knownStamps` of its output path
+    /// (`BasemapTileSet.outputPath(of:)`) when the write took it (``OutputWriteSummary/linkStamps``:
+    /// the same inode, stamped through the output's link), else one `lstat`, on both cores.
     func restamped(
-        _ tiles: [BasemapPyramid.Tile], in index: BasemapTileIndex,
-        knownStamps: [String: BasemapFileStamp] = [:], prefix: String = ""
+        _ tiles: [BasemapPyramid.Tile], in index: BasemapTileIndex, knownStamps: [String: BasemapFileStamp] = [:]
     ) -> BasemapTileIndex {
         let renewed = Mutex([BasemapPyramid.Tile: BasemapFileStamp](minimumCapacity: tiles.count))
         DispatchQueue.concurrentPerform(iterations: tiles.count) { position in
             let tile = tiles[position]
             guard let recorded = index.stamps[tile],
-                  let current = knownStamps[prefix + tile.path] ?? BasemapFileStamp.of(path: path(of: tile)),
+                  let current = knownStamps[BasemapTileSet.outputPath(of: tile)] ?? BasemapFileStamp.of(path: path(of: tile)),
                   current != recorded, current.isSameContent(as: recorded)
             else { return }
             renewed.withLock { $0[tile] = current }

@@ -63,14 +63,14 @@ struct DestinationLoader {
         // GPX waypoints recorded on the way are points of interest of the destination.
         pointsOfInterest += tripLogs.flatMap(\.log.waypoints)
         let (contacts, publicContacts) = entries.mayHold("contacts.vcf") ? contacts(in: folder) : ([], [])
-        let photosFolder = folder.appendingPathComponent("photos")
+        let photosFolder = folder.appendingPathComponent("photos", isDirectory: true)
         var photos: [Photo] = []
         if entries.mayHold("photos") && FileBytes.isPresent(photosFolder) {
             photos = PhotoLibrary.load(
                 folder: photosFolder, displayPath: relativePath(photosFolder),
                 timeZone: TimeZone(identifier: config.timeZone) ?? .gmt, log: log)
         }
-        let imagesFolder = folder.appendingPathComponent("images")
+        let imagesFolder = folder.appendingPathComponent("images", isDirectory: true)
         let imageFiles = entries.mayHold("images") ? publishedFiles(in: imagesFolder) : []
         PhotoLibrary.warnAboutLocationMetadata(ofFiles: imageFiles, in: imagesFolder, displayPath: relativePath(imagesFolder), log: log)
         guard let index, log.errorCount == errorsBefore else { return nil }
@@ -114,7 +114,9 @@ struct DestinationLoader {
     /// What `index.md` gives: its front matter's fields, the destination's coordinate and the
     /// Markdown body; `nil` (after logging the errors) when it cannot give a destination.
     private func readIndex(of folder: URL) -> (fields: FrontMatterFields, coordinate: Coordinate, body: String, path: String)? {
-        let indexURL = folder.appendingPathComponent("index.md")
+        // isDirectory given: without it Foundation lstat(2)s the path to find out, one more call
+        // a destination on top of reading the file.
+        let indexURL = folder.appendingPathComponent("index.md", isDirectory: false)
         let path = relativePath(indexURL)
         let text: String
         do {

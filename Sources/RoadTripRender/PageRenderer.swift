@@ -223,9 +223,12 @@ package struct PageRenderer: Sendable {
         ], sharePreview: preview)
         for page in tripLogPages { rendered += try page.files() }
         var files: [OutputFile] = []
-        let folder = projectRoot.appendingPathComponent(destination.sourcePath).deletingLastPathComponent()
-        for asset in destination.assetFiles {
-            files.append(OutputFile(path: slug + "/" + asset, contents: .copy(from: folder.appendingPathComponent(asset))))
+        if !destination.assetFiles.isEmpty {
+            // isDirectory given: without it Foundation lstat(2)s each path to find out.
+            let folder = projectRoot.appendingPathComponent(destination.sourcePath, isDirectory: false).deletingLastPathComponent()
+            for asset in destination.assetFiles {
+                files.append(OutputFile(path: slug + "/" + asset, contents: .copy(from: folder.appendingPathComponent(asset, isDirectory: false))))
+            }
         }
         for photo in trip.photos {
             guard let copies = trip.photoCopies[photo.fileName] else { continue }

@@ -13,7 +13,10 @@ import RoadTripGeo
 /// ring around the tile and its margin — the four corners of the square from −margin to 256 + margin
 /// pixels, starting at any corner and turning either way, as clipping a ring that encloses the
 /// tile leaves it. The body decides, whether the tile was drawn now or read from the cache, so a
-/// tile is solid in every build or in none.
+/// tile is solid in every build or in none. A build keeps a solid tile as its canonical body
+/// (``body(resolution:)``: the land ring from the north-west corner, counter-clockwise on screen),
+/// so that a `map.svg` embedding it is the same whether the body was drawn, read or made from
+/// the fill alone.
 public enum BasemapSolidFill: String, Sendable, CaseIterable {
     case land, sea
 
@@ -23,16 +26,30 @@ public enum BasemapSolidFill: String, Sendable, CaseIterable {
 
     /// The fill of the tile whose body is `body`, `nil` when it draws anything else.
     public static func of(body: String) -> BasemapSolidFill? {
-        solidBodies[body]
+        solidBodies[body]?.fill
     }
 
-    /// Every solid body, at each GSHHG resolution, with its fill.
-    private static let solidBodies: [String: BasemapSolidFill] = {
-        var bodies: [String: BasemapSolidFill] = [:]
+    /// `body` as a build keeps it: a solid tile's canonical body at its resolution
+    /// (``body(resolution:)``), any other body as it is.
+    public static func canonical(_ body: String) -> String {
+        guard let (fill, resolution) = solidBodies[body] else { return body }
+        return fill.body(resolution: resolution)
+    }
+
+    /// The canonical body of a tile of this fill drawn at `resolution`: sea, the empty drawing;
+    /// land, one level-1 ring through the corners of the tile and its margin from the north-west
+    /// corner (−margin, −margin) down the west edge.
+    public func body(resolution: GSHHGFile.Resolution) -> String {
+        BasemapTileSVG.body(BasemapDrawing(resolution: resolution, rings: self == .land ? [Self.landRings[0]] : []))
+    }
+
+    /// Every solid body, at each GSHHG resolution, with its fill and resolution.
+    private static let solidBodies: [String: (fill: BasemapSolidFill, resolution: GSHHGFile.Resolution)] = {
+        var bodies: [String: (fill: BasemapSolidFill, resolution: GSHHGFile.Resolution)] = [:]
         for resolution in GSHHGFile.Resolution.allCases {
-            bodies[BasemapTileSVG.body(BasemapDrawing(resolution: resolution))] = .sea
+            bodies[BasemapTileSVG.body(BasemapDrawing(resolution: resolution))] = (.sea, resolution)
             for ring in landRings {
-                bodies[BasemapTileSVG.body(BasemapDrawing(resolution: resolution, rings: [ring]))] = .land
+                bodies[BasemapTileSVG.body(BasemapDrawing(resolution: resolution, rings: [ring]))] = (.land, resolution)
             }
         }
         return bodies
@@ -57,7 +74,6 @@ public enum BasemapSolidFill: String, Sendable, CaseIterable {
     /// The shared file's text: a tile document (`BasemapTileSVG.document`) of the solid drawing at
     /// full resolution, named "solid land tile" or "solid sea tile".
     public var document: String {
-        let drawing = BasemapDrawing(resolution: .full, rings: self == .land ? [Self.landRings[0]] : [])
-        return BasemapTileSVG.document(body: BasemapTileSVG.body(drawing), name: "solid \(rawValue) tile")
+        BasemapTileSVG.document(body: body(resolution: .full), name: "solid \(rawValue) tile")
     }
 }

@@ -26,6 +26,21 @@ import Testing
         }
     }
 
+    /// A build keeps a solid tile as one body whichever corner its land ring starts at, the
+    /// body a tile of that fill and resolution gets when it is made from the fill alone.
+    @Test func aSolidBodyIsKeptCanonical() {
+        for d in ["M-2,-2L-2,258L258,258L258,-2Z", "M258,-2L-2,-2L-2,258L258,258Z", "M258,258L258,-2L-2,-2L-2,258Z"] {
+            let body = Self.drawnLand.replacingOccurrences(of: "M-2,-2L-2,258L258,258L258,-2Z", with: d)
+            #expect(BasemapSolidFill.canonical(body) == Self.drawnLand, "\(d)")
+        }
+        #expect(BasemapSolidFill.land.body(resolution: .full) == Self.drawnLand)
+        #expect(BasemapSolidFill.sea.body(resolution: .full) == Self.drawnSea)
+        #expect(BasemapSolidFill.sea.body(resolution: .low) == Self.drawnSea.replacingOccurrences(of: "\"f\"", with: "\"l\""))
+        // Anything else is kept as it is.
+        let coast = Self.drawnLand.replacingOccurrences(of: "L258,-2Z", with: "L200,-2Z")
+        #expect(BasemapSolidFill.canonical(coast) == coast)
+    }
+
     @Test func anythingElseIsNotSolid() {
         let almost = [
             // A ring one pixel short of the margin: sea shows along the edge.

@@ -23,7 +23,7 @@ struct BasemapTileCache: Sendable {
     static let largestFile = 16 << 20
 
     /// Bumped whenever the tiles' drawing or markup changes.
-    static let formatVersion = 6
+    static let formatVersion = 7
 
     /// This fingerprint's folder.
     let folder: URL

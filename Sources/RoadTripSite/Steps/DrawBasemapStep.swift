@@ -77,9 +77,11 @@ extension BuildStep {
             BasemapOutputTiles(outputRoot: context.writer.canonicalOutput.path, cacheFolder: $0.folder.path, tiles: tiles)
         }
         let inOutput = Mutex(Set<BasemapPyramid.Tile>())
-        // A tile's body drawn from GSHHG (with a 2-pixel margin, so that neighbours meet), `nil`
-        // when GSHHG cannot be read.
-        let draw: @Sendable (BasemapPyramid.Tile) -> String? = { basemap.drawing(for: $0.view, margin: BasemapSolidFill.tileMargin).map(BasemapTileSVG.body) }
+        // A tile's body drawn from GSHHG (with a 2-pixel margin, so that neighbours meet; a solid
+        // one as its canonical body), `nil` when GSHHG cannot be read.
+        let draw: @Sendable (BasemapPyramid.Tile) -> String? = {
+            basemap.drawing(for: $0.view, margin: BasemapSolidFill.tileMargin).map { BasemapSolidFill.canonical(BasemapTileSVG.body($0)) }
+        }
         // In runs of the tiles of one {z}/{x} folder (the tiles are sorted): the output's folder
         // is opened once per run, and each run's findings are merged at once.
         let runs = BasemapPyramid.folderRuns(of: tiles)
@@ -157,6 +159,8 @@ extension BuildStep {
             tiles: drawnTiles, bodies: bodies.withLock { $0 }, cachedFiles: cachedFiles.withLock { $0 },
             inOutput: inOutput.withLock { $0 }, solidFills: fills,
             loadBody: { tile in
+                // A solid tile's is its fill's at the resolution its drawing takes: nothing to read.
+                if let fill = fills[tile] { return fill.body(resolution: basemap.resolution(forMetresPerPixel: tile.view.metresPerPixel)) }
                 if let loaded = loadedBodies.withLock({ $0[tile] }) { return loaded }
                 // The cache's (its hash checked), else drawn again.
                 guard let body = cache?.body(of: tile)?.body ?? draw(tile) else { return nil }

@@ -8,15 +8,13 @@ import RoadTripGeo
 /// for every empty ocean tile instead of drawing each. A solid tile's own file stays in the cache
 /// (a standalone `map.svg` embeds its body like any other).
 ///
-/// A tile is solid when its body (`BasemapTileSVG.body`) is exactly that of a solid drawing at
-/// some GSHHG resolution (``of(body:)``): sea, the drawing without rings or lines; land, one level-1
-/// ring around the tile and its margin — the four corners of the square from −margin to 256 + margin
-/// pixels, starting at any corner and turning either way, as clipping a ring that encloses the
-/// tile leaves it. The body decides, whether the tile was drawn now or read from the cache, so a
-/// tile is solid in every build or in none. A build keeps a solid tile as its canonical body
-/// (``body(resolution:)``: the land ring from the north-west corner, counter-clockwise on screen),
-/// so that a `map.svg` embedding it is the same whether the body was drawn, read or made from
-/// the fill alone.
+/// A drawing is solid (``of(drawing:tile:)``) when it draws nothing — sea — or only land rings,
+/// rectangles along the pixel axes, that together cover the tile and its margin. A build keeps a
+/// solid tile as its fill's canonical body at the drawing's resolution (``body(resolution:)``:
+/// one land ring from the north-west corner down the west edge, or nothing), and knows a solid
+/// tile read back from the cache by that body (``of(body:)``), so a tile is solid in every build
+/// or in none, and a `map.svg` embedding it is the same whether the body was drawn, read or made
+/// from the fill alone.
 public enum BasemapSolidFill: String, Sendable, CaseIterable {
     case land, sea
 
@@ -24,16 +22,45 @@ public enum BasemapSolidFill: String, Sendable, CaseIterable {
     /// neighbours overlap by it, so their strokes meet without a seam.
     public static let tileMargin = 2.0
 
-    /// The fill of the tile whose body is `body`, `nil` when it draws anything else.
+    /// The fill of the tile whose body is `body` — a solid tile's canonical body at some
+    /// resolution, or (as drawn before bodies were made canonical) its land ring from another
+    /// corner — `nil` for anything else.
     public static func of(body: String) -> BasemapSolidFill? {
-        solidBodies[body]?.fill
+        solidBodies[body]
     }
 
-    /// `body` as a build keeps it: a solid tile's canonical body at its resolution
-    /// (``body(resolution:)``), any other body as it is.
-    public static func canonical(_ body: String) -> String {
-        guard let (fill, resolution) = solidBodies[body] else { return body }
-        return fill.body(resolution: resolution)
+    /// The fill of `drawing`, `tile`'s drawing with ``tileMargin``: sea when it draws nothing;
+    /// land when it draws only level-1 rings that are rectangles along the pixel axes (GSHHG's bins
+    /// cut a land mass that crosses one into a ring each) whose union covers the tile and its
+    /// margin — as far as the world goes: the drawing of the world's first and last rows stops at
+    /// its edge; `nil` otherwise. What a build keeps of a solid tile is its canonical body
+    /// (``body(resolution:)``), which ``of(body:)`` tells.
+    public static func of(drawing: BasemapDrawing, tile: BasemapPyramid.Tile) -> BasemapSolidFill? {
+        guard drawing.rivers.isEmpty, drawing.borders.isEmpty else { return nil }
+        if drawing.rings.isEmpty { return .sea }
+        var rectangles: [(minX: Double, maxX: Double, minY: Double, maxY: Double)] = []
+        for ring in drawing.rings {
+            let xs = Set(ring.points.map(\.x)), ys = Set(ring.points.map(\.y))
+            guard ring.level == 1, ring.points.count == 4, xs.count == 2, ys.count == 2,
+                  Set(ring.points.map { [$0.x, $0.y] }).count == 4
+            else { return nil }
+            rectangles.append((xs.min()!, xs.max()!, ys.min()!, ys.max()!))
+        }
+        // The square to cover, cut at the world's top and bottom edges.
+        let size = WebMercator.tileSize
+        let left = -tileMargin, right = size + tileMargin
+        let top = tile.y == 0 ? 0 : -tileMargin, bottom = tile.y == (1 << tile.zoom) - 1 ? size : size + tileMargin
+        // Every cell between consecutive edges of the rectangles (and the square's) inside the
+        // square lies in some rectangle.
+        let xEdges = Set([left, right] + rectangles.flatMap { [$0.minX, $0.maxX] }).filter { $0 >= left && $0 <= right }.sorted()
+        let yEdges = Set([top, bottom] + rectangles.flatMap { [$0.minY, $0.maxY] }).filter { $0 >= top && $0 <= bottom }.sorted()
+        for (x0, x1) in zip(xEdges, xEdges.dropFirst()) {
+            for (y0, y1) in zip(yEdges, yEdges.dropFirst()) {
+                let x = (x0 + x1) / 2, y = (y0 + y1) / 2
+                guard rectangles.contains(where: { $0.minX <= x && x <= $0.maxX && $0.minY <= y && y <= $0.maxY }) else { return nil }
+            }
+        }
+        return .land
     }
 
     /// The canonical body of a tile of this fill drawn at `resolution`: sea, the empty drawing;
@@ -43,13 +70,13 @@ public enum BasemapSolidFill: String, Sendable, CaseIterable {
         BasemapTileSVG.body(BasemapDrawing(resolution: resolution, rings: self == .land ? [Self.landRings[0]] : []))
     }
 
-    /// Every solid body, at each GSHHG resolution, with its fill and resolution.
-    private static let solidBodies: [String: (fill: BasemapSolidFill, resolution: GSHHGFile.Resolution)] = {
-        var bodies: [String: (fill: BasemapSolidFill, resolution: GSHHGFile.Resolution)] = [:]
+    /// Every solid body, at each GSHHG resolution, with its fill.
+    private static let solidBodies: [String: BasemapSolidFill] = {
+        var bodies: [String: BasemapSolidFill] = [:]
         for resolution in GSHHGFile.Resolution.allCases {
-            bodies[BasemapTileSVG.body(BasemapDrawing(resolution: resolution))] = (.sea, resolution)
+            bodies[BasemapTileSVG.body(BasemapDrawing(resolution: resolution))] = .sea
             for ring in landRings {
-                bodies[BasemapTileSVG.body(BasemapDrawing(resolution: resolution, rings: [ring]))] = (.land, resolution)
+                bodies[BasemapTileSVG.body(BasemapDrawing(resolution: resolution, rings: [ring]))] = .land
             }
         }
         return bodies

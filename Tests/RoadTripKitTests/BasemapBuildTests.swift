@@ -328,19 +328,21 @@ import Testing
             let index = try Self.cachedIndex(root).index
             let zoom = try #require(tiles.first.map { String($0.split(separator: "/")[0]) })
             let zoomTiles = tiles.filter { $0.hasPrefix(zoom + "/") }
-            // The level's solid tiles have no link in the output, and need none: the index says
-            // what they are, and no stat of theirs is made.
-            #expect(index.solidFills.keys.contains { String($0.zoom) == zoom })
+            // The level's solid tiles have no link in the output to keep them: their files are
+            // drawn again, into the cache's folder for that level, made anew (the cache keeps
+            // every tile, and a tile it lost is drawn again).
+            let solidAtZoom = index.solidFills.keys.filter { String($0.zoom) == zoom }.count
+            #expect(solidAtZoom > 0)
             let identities = try zoomTiles.map { try Self.fileIdentity(output.appendingPathComponent($0)) }
             try FileManager.default.moveItem(at: cacheFolder.appendingPathComponent(zoom), to: root.appendingPathComponent("moved-away"))
             let rebuild = Self.build(root)
             #expect(rebuild.succeeded, "\(rebuild.diagnostics)")
             let drawn = try #require(rebuild.progress.first { $0.contains("draw-basemap: ") })
-            #expect(drawn.contains("(0 drawn, \(CountText.grouped(index.stamps.count)) from the cache)"), "\(drawn)")
+            #expect(drawn.contains("(\(solidAtZoom) drawn, \(CountText.grouped(index.stamps.count - solidAtZoom)) from the cache)"), "\(drawn)")
             let written = try #require(rebuild.progress.first { $0.contains("write-output: ") })
             #expect(written.contains("(0 written, "), "\(written)")
             #expect(try zoomTiles.map { try Self.fileIdentity(output.appendingPathComponent($0)) } == identities, "kept: the same files")
-            #expect(!FileManager.default.fileExists(atPath: cacheFolder.appendingPathComponent(zoom).path))
+            #expect(FileManager.default.fileExists(atPath: cacheFolder.appendingPathComponent(zoom).path))
 
             let elsewhere = Self.build(root, output: "Elsewhere")
             #expect(elsewhere.succeeded, "\(elsewhere.diagnostics)")
@@ -516,6 +518,28 @@ import Testing
         #expect(deeper.diagnostics.first?.contains("/\(fingerprint)/\(zoom) is a symbolic link") == true, "\(deeper.diagnostics)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: outside.path).isEmpty)
         #expect(Self.files(under: root.appendingPathComponent("Output3/assets/basemap")) == drawnBefore)
+    }
+
+    /// A theme's own roadtrip.js from before solid tiles (it never reads solidTiles) would show the
+    /// background where a tile is all land or all sea: one warning at the script. None for a
+    /// script that reads it, nor without the offline basemap.
+    @Test func aThemeScriptThatDoesNotKnowSolidTilesIsAWarning() throws {
+        let root = try Self.project()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let scripts = root.appendingPathComponent("Themes/default/assets")
+        try FileManager.default.createDirectory(at: scripts, withIntermediateDirectories: true)
+        let script = scripts.appendingPathComponent("roadtrip.js")
+        try Data("/* a theme's script from before */\n".utf8).write(to: script)
+        let old = Self.build(root, basemap: nil)
+        #expect(old.succeeded)
+        let warnings = old.diagnostics.filter { $0.contains("solidTiles") }
+        #expect(warnings.count == 1, "\(old.diagnostics)")
+        #expect(warnings.first?.hasPrefix("Themes/default/assets/roadtrip.js: warning: this script does not read") == true, "\(warnings)")
+        try Data("var solid = basemap.solidTiles;\n".utf8).write(to: script)
+        #expect(!Self.build(root, basemap: nil).diagnostics.contains { $0.contains("solidTiles") })
+        try Data("/* a theme's script from before */\n".utf8).write(to: script)
+        try Data("map:\n  offlineBasemap: false\n".utf8).write(to: root.appendingPathComponent("Destinations/site.yaml"))
+        #expect(!Self.build(root, basemap: nil).diagnostics.contains { $0.contains("solidTiles") })
     }
 
     @Test func offlineBasemapFalseDrawsNone() throws {

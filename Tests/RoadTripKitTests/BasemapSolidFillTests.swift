@@ -26,19 +26,46 @@ import Testing
         }
     }
 
-    /// A build keeps a solid tile as one body whichever corner its land ring starts at, the
-    /// body a tile of that fill and resolution gets when it is made from the fill alone.
-    @Test func aSolidBodyIsKeptCanonical() {
-        for d in ["M-2,-2L-2,258L258,258L258,-2Z", "M258,-2L-2,-2L-2,258L258,258Z", "M258,258L258,-2L-2,-2L-2,258Z"] {
-            let body = Self.drawnLand.replacingOccurrences(of: "M-2,-2L-2,258L258,258L258,-2Z", with: d)
-            #expect(BasemapSolidFill.canonical(body) == Self.drawnLand, "\(d)")
+    /// A drawing is solid when it draws nothing, or only land rectangles covering the tile and
+    /// its 2-pixel margin: one ring, or several where GSHHG's bins cut the land (the rings as the
+    /// tester found them in tile 9/84/201 and 9/84/197), and at the world's last row down to its
+    /// edge, 256 (tile 10/638/1023). Its canonical body is the one-ring drawing written out above.
+    @Test func solidDrawings() {
+        func point(_ x: Double, _ y: Double) -> ViewportPoint { ViewportPoint(x: x, y: y) }
+        func land(_ rings: [[ViewportPoint]]) -> BasemapDrawing {
+            BasemapDrawing(resolution: .full, rings: rings.map { BasemapDrawing.Ring(level: 1, points: $0) })
         }
+        let tile = BasemapPyramid.Tile(zoom: 9, x: 84, y: 201)
+        #expect(BasemapSolidFill.of(drawing: BasemapDrawing(resolution: .full), tile: tile) == .sea)
+        let whole = [point(-2, -2), point(-2, 258), point(258, 258), point(258, -2)]
+        #expect(BasemapSolidFill.of(drawing: land([whole]), tile: tile) == .land)
+        let split = [
+            [point(-2, -2), point(-2, 14.1), point(258, 14.1), point(258, -2)],
+            [point(258, 258), point(258, 14.1), point(-2, 14.1), point(-2, 258)],
+        ]
+        #expect(BasemapSolidFill.of(drawing: land(split), tile: tile) == .land)
+        let toTheEdge = [point(-2, -2), point(-2, 256), point(258, 256), point(258, -2)]
+        #expect(BasemapSolidFill.of(drawing: land([toTheEdge]), tile: BasemapPyramid.Tile(zoom: 10, x: 638, y: 1023)) == .land)
+        // Elsewhere 256 leaves the margin below the tile uncovered: the next row has a coast there.
+        #expect(BasemapSolidFill.of(drawing: land([toTheEdge]), tile: tile) == nil)
+        // Two rectangles with a gap between them, an L-shaped ring, a lake, a river: not solid.
+        let gap = [split[0], [point(258, 258), point(258, 20), point(-2, 20), point(-2, 258)]]
+        #expect(BasemapSolidFill.of(drawing: land(gap), tile: tile) == nil)
+        let lShape = [point(-2, -2), point(-2, 258), point(258, 258), point(258, 100), point(100, 100), point(100, -2)]
+        #expect(BasemapSolidFill.of(drawing: land([lShape]), tile: tile) == nil)
+        var withLake = land([whole])
+        withLake.rings.append(BasemapDrawing.Ring(level: 2, points: [point(10, 10), point(20, 10), point(20, 20)]))
+        #expect(BasemapSolidFill.of(drawing: withLake, tile: tile) == nil)
+        var withRiver = land([whole])
+        withRiver.rivers = [[point(0, 0), point(9, 9)]]
+        #expect(BasemapSolidFill.of(drawing: withRiver, tile: tile) == nil)
+        // The canonical bodies, and what they are read back as.
         #expect(BasemapSolidFill.land.body(resolution: .full) == Self.drawnLand)
         #expect(BasemapSolidFill.sea.body(resolution: .full) == Self.drawnSea)
         #expect(BasemapSolidFill.sea.body(resolution: .low) == Self.drawnSea.replacingOccurrences(of: "\"f\"", with: "\"l\""))
-        // Anything else is kept as it is.
-        let coast = Self.drawnLand.replacingOccurrences(of: "L258,-2Z", with: "L200,-2Z")
-        #expect(BasemapSolidFill.canonical(coast) == coast)
+        for fill in BasemapSolidFill.allCases {
+            for resolution in GSHHGFile.Resolution.allCases { #expect(BasemapSolidFill.of(body: fill.body(resolution: resolution)) == fill) }
+        }
     }
 
     @Test func anythingElseIsNotSolid() {
@@ -81,10 +108,14 @@ import Testing
         let inland = BasemapPyramid.Tile(zoom: 12, x: 776, y: 1620), offshore = BasemapPyramid.Tile(zoom: 11, x: 901, y: 550)
         let land = try #require(basemap.drawing(for: inland.view, margin: BasemapSolidFill.tileMargin))
         let sea = try #require(basemap.drawing(for: offshore.view, margin: BasemapSolidFill.tileMargin))
+        #expect(BasemapSolidFill.of(drawing: land, tile: inland) == .land)
+        #expect(BasemapSolidFill.of(drawing: sea, tile: offshore) == .sea)
         #expect(BasemapSolidFill.of(body: BasemapTileSVG.body(land)) == .land)
         #expect(BasemapSolidFill.of(body: BasemapTileSVG.body(sea)) == .sea)
         // Bergen's harbour, a coast: not solid.
-        let coast = try #require(basemap.drawing(for: BasemapPyramid.Tile(zoom: 12, x: 2108, y: 1181).view, margin: BasemapSolidFill.tileMargin))
+        let harbour = BasemapPyramid.Tile(zoom: 12, x: 2108, y: 1181)
+        let coast = try #require(basemap.drawing(for: harbour.view, margin: BasemapSolidFill.tileMargin))
+        #expect(BasemapSolidFill.of(drawing: coast, tile: harbour) == nil)
         #expect(BasemapSolidFill.of(body: BasemapTileSVG.body(coast)) == nil)
     }
 }

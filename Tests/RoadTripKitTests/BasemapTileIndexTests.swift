@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import RoadTripCore
 @testable import RoadTripGeo
 @testable import RoadTripRender
 @testable import RoadTripSite
@@ -20,14 +21,25 @@ import Testing
         let path = Self.temporaryFile()
         defer { unlink(path) }
         let data = BasemapTileIndex(stamps: stamps, solidFills: solidFills).data
-        // 14 bytes of magic, then 8 × 8 bytes a record; the first record is tile 0/0/0's (tile
-        // order), whose last field says sea (2).
-        #expect(data.count == 14 + 2 * 64)
+        // 14 bytes of magic, then 8 × 8 bytes a record, then the records' XXH3-64; the first
+        // record is tile 0/0/0's (tile order), whose last field says sea (2).
+        #expect(data.count == 14 + 2 * 64 + 8)
         #expect(Array(data[(14 + 56)..<(14 + 64)]) == [2, 0, 0, 0, 0, 0, 0, 0])
+        let records = data.dropFirst(14).dropLast(8)
+        #expect(data.suffix(8).withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(as: UInt64.self)) }
+            == records.withUnsafeBytes { ContentHash.value64(bytes: $0) })
         try data.write(to: URL(fileURLWithPath: path))
         let index = BasemapTileIndex(contentsOfFile: path)
         #expect(index.stamps == stamps)
         #expect(index.solidFills == solidFills)
+    }
+
+    /// `data` (an index's bytes, edited) with its trailing hash made right again.
+    private static func rehashed(_ data: Data) -> Data {
+        var bytes = Data(data.dropLast(8))
+        let hash = bytes.dropFirst(14).withUnsafeBytes { ContentHash.value64(bytes: $0) }
+        withUnsafeBytes(of: hash.littleEndian) { bytes.append(contentsOf: $0) }
+        return bytes
     }
 
     /// Anything that is not exactly an index is an empty one: every tile is read and checked again.
@@ -39,13 +51,20 @@ import Testing
         outOfRange[14 + 8] = 8
         var wrongMagic = good
         wrongMagic[0] = UInt8(ascii: "X")
-        // The solid fill (the record's last field) is 0, 1 or 2.
+        // A fill changed from none (0) to land (1) — one byte, an accident, which would publish a
+        // coast as land — no longer matches the hash; a fill other than 0, 1 or 2 is refused too.
+        var flippedFill = good
+        flippedFill[14 + 56] = 1
         var unknownFill = good
         unknownFill[14 + 56] = 3
         // The previous format (version 2: seven fields a record, no fill) is not read.
         var previousFormat = Data("RTBASEMAPIDX2\n".utf8)
         previousFormat.append(good.dropFirst(14).prefix(56))
-        for bytes in [good.dropLast(), wrongMagic, outOfRange, unknownFill, previousFormat, Data()] {
+        // Out of range with a hash that matches: refused by the checks of the fields.
+        for bytes in [
+            good.dropLast(), wrongMagic, outOfRange, Self.rehashed(outOfRange), flippedFill, unknownFill, Self.rehashed(unknownFill),
+            previousFormat, Data(),
+        ] {
             let path = Self.temporaryFile()
             defer { unlink(path) }
             try Data(bytes).write(to: URL(fileURLWithPath: path))

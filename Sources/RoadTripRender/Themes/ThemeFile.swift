@@ -33,7 +33,7 @@ public struct ThemeFile: Sendable, Hashable {
 
     /// The file's contents as UTF-8 text.
     /// - Throws: `FileReadError` when a project file cannot be read or the bytes are not UTF-8.
-    func text() throws(FileReadError) -> String {
+    package func text() throws(FileReadError) -> String {
         switch origin {
         case .project(let url): return try TextFile.read(url)
         case .builtIn(let data): return try TextFile.decode(data)

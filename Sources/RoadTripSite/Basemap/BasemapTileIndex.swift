@@ -1,4 +1,5 @@
 import Foundation
+import RoadTripCore
 import RoadTripGeo
 import RoadTripRender
 
@@ -69,8 +70,10 @@ struct BasemapFileStamp: Sendable, Hashable {
 ///
 /// The file is `RTBASEMAPIDX3\n` then one record per tile of eight little-endian 64-bit integers:
 /// zoom, x, y, size, modification time (ns), status-change time (ns), inode, solid fill (0 none,
-/// 1 land, 2 sea). It is written under a temporary name and renamed; a file that does not parse
-/// (an older format among them) is an empty index (every tile is read and checked again).
+/// 1 land, 2 sea), then the XXH3-64 (``ContentHash``) of the records, little-endian: a byte that
+/// changed in a fill would otherwise publish a coast as land. It is written under a temporary name
+/// and renamed; a file that does not parse or whose hash does not match (an older format among
+/// them) is an empty index (every tile is read and checked again).
 struct BasemapTileIndex: Sendable {
     /// The stamps, by tile.
     var stamps: [BasemapPyramid.Tile: BasemapFileStamp]
@@ -93,8 +96,11 @@ struct BasemapTileIndex: Sendable {
               data.count >= Self.magic.count, data.prefix(Self.magic.count).elementsEqual(Self.magic)
         else { return }
         let recordSize = Self.fieldsPerRecord * 8
-        let body = data.dropFirst(Self.magic.count)
+        guard data.count >= Self.magic.count + 8 else { return }
+        let body = data.dropFirst(Self.magic.count).dropLast(8)
         guard body.count % recordSize == 0 else { return }
+        let recorded = data.suffix(8).withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(as: UInt64.self)) }
+        guard body.withUnsafeBytes({ ContentHash.value64(bytes: $0) }) == recorded else { return }
         var stamps: [BasemapPyramid.Tile: BasemapFileStamp] = [:], solidFills: [BasemapPyramid.Tile: BasemapSolidFill] = [:]
         stamps.reserveCapacity(body.count / recordSize)
         let valid = body.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) -> Bool in
@@ -131,6 +137,8 @@ struct BasemapTileIndex: Sendable {
                 withUnsafeBytes(of: field.littleEndian) { bytes.append(contentsOf: $0) }
             }
         }
+        let hash = bytes[Self.magic.count...].withUnsafeBytes { ContentHash.value64(bytes: $0) }
+        withUnsafeBytes(of: hash.littleEndian) { bytes.append(contentsOf: $0) }
         return Data(bytes)
     }
 }

@@ -79,8 +79,10 @@ extension BuildStep {
         let inOutput = Mutex(Set<BasemapPyramid.Tile>())
         // A tile's body drawn from GSHHG (with a 2-pixel margin, so that neighbours meet; a solid
         // one as its canonical body), `nil` when GSHHG cannot be read.
-        let draw: @Sendable (BasemapPyramid.Tile) -> String? = {
-            basemap.drawing(for: $0.view, margin: BasemapSolidFill.tileMargin).map { BasemapSolidFill.canonical(BasemapTileSVG.body($0)) }
+        let draw: @Sendable (BasemapPyramid.Tile) -> String? = { tile in
+            basemap.drawing(for: tile.view, margin: BasemapSolidFill.tileMargin).map { drawing in
+                BasemapSolidFill.of(drawing: drawing, tile: tile)?.body(resolution: drawing.resolution) ?? BasemapTileSVG.body(drawing)
+            }
         }
         // In runs of the tiles of one {z}/{x} folder (the tiles are sorted): the output's folder
         // is opened once per run, and each run's findings are merged at once.
@@ -91,12 +93,10 @@ extension BuildStep {
             // A solid tile has no file in the output (its fill's shared file stands for it): only
             // the others can be held there.
             let held = outputTiles?.holds(run, stamps: zip(run, indexStamps).map { index.solidFills[$0] == nil ? $1 : nil }) ?? []
-            // The cache's own files, for the tiles the output does not hold and the index does not
-            // call solid.
+            // The cache's own files, for the tiles the output does not hold (a solid tile's too: its
+            // file is the cache's promise, checked and drawn again like any other).
             let unchanged = cache?.holdUnchanged(
-                run, stamps: indexStamps.indices.map {
-                    (held.isEmpty || !held[$0]) && index.solidFills[run[run.startIndex + $0]] == nil ? indexStamps[$0] : nil
-                }) ?? []
+                run, stamps: indexStamps.indices.map { held.isEmpty || !held[$0] ? indexStamps[$0] : nil }) ?? []
             var runStamps: [(BasemapPyramid.Tile, BasemapFileStamp)] = [], runFiles: [(BasemapPyramid.Tile, String)] = []
             var runBodies: [(BasemapPyramid.Tile, String)] = [], runInOutput: [BasemapPyramid.Tile] = []
             var runFills: [(BasemapPyramid.Tile, BasemapSolidFill)] = []
@@ -108,21 +108,13 @@ extension BuildStep {
                 if !runInOutput.isEmpty { inOutput.withLock { $0.formUnion(runInOutput) } }
             }
             for (offset, tile) in run.enumerated() {
-                if let cache, let stamp = indexStamps[offset], let fill = index.solidFills[tile] {
-                    // Solid by the bytes the index checked, which the tile and the fingerprint
-                    // decide: the output has no file of its own to link, and a map.svg that embeds
-                    // it reads and checks the cache's file then (loadBody). No stat.
-                    runStamps.append((tile, stamp))
-                    runFiles.append((tile, cache.path(of: tile)))
-                    runFills.append((tile, fill))
-                    continue
-                }
                 if let cache, let stamp = indexStamps[offset] {
                     let isInOutput = held.isEmpty ? false : held[offset]
                     if isInOutput || unchanged[offset] {
                         runStamps.append((tile, stamp))
                         runFiles.append((tile, cache.path(of: tile)))
                         if isInOutput { runInOutput.append(tile) }
+                        if let fill = index.solidFills[tile] { runFills.append((tile, fill)) }
                         continue
                     }
                 }

@@ -29,6 +29,10 @@ public enum BasemapSolidFill: String, Sendable, CaseIterable {
         solidBodies[body]
     }
 
+    /// How far, in tile pixels, a land drawing may fall short of an edge it must cover: half the
+    /// tenth of a pixel a body is written to.
+    static let edgeTolerance = 0.05
+
     /// The fill of `drawing`, `tile`'s drawing with ``tileMargin``: sea when it draws nothing;
     /// land when it draws only level-1 rings that are rectangles along the pixel axes (GSHHG's bins
     /// cut a land mass that crosses one into a ring each) whose union covers the tile and its
@@ -46,10 +50,13 @@ public enum BasemapSolidFill: String, Sendable, CaseIterable {
             else { return nil }
             rectangles.append((xs.min()!, xs.max()!, ys.min()!, ys.max()!))
         }
-        // The square to cover, cut at the world's top and bottom edges.
-        let size = WebMercator.tileSize
-        let left = -tileMargin, right = size + tileMargin
-        let top = tile.y == 0 ? 0 : -tileMargin, bottom = tile.y == (1 << tile.zoom) - 1 ? size : size + tileMargin
+        // The square to cover, cut at the world's top and bottom edges, less `edgeTolerance` on
+        // every side: the world's edge projects a hair inside the tile at some zooms (255.99), and
+        // a body is written to a tenth of a pixel.
+        let size = WebMercator.tileSize, inset = edgeTolerance
+        let left = -tileMargin + inset, right = size + tileMargin - inset
+        let top = (tile.y == 0 ? 0 : -tileMargin) + inset
+        let bottom = (tile.y == (1 << tile.zoom) - 1 ? size : size + tileMargin) - inset
         // Every cell between consecutive edges of the rectangles (and the square's) inside the
         // square lies in some rectangle.
         let xEdges = Set([left, right] + rectangles.flatMap { [$0.minX, $0.maxX] }).filter { $0 >= left && $0 <= right }.sorted()

@@ -520,6 +520,27 @@ import Testing
         #expect(Self.files(under: root.appendingPathComponent("Output3/assets/basemap")) == drawnBefore)
     }
 
+    /// A named pipe where a cached tile was (a solid one's or another's) is no tile: the build
+    /// draws both again rather than wait for a writer for ever (a tester's build hung in `open`).
+    @Test(.timeLimit(.minutes(1))) func aNamedPipeInTheCacheIsDrawnAgain() throws {
+        try Self.withBuiltProject { root in
+            let (folder, index) = try Self.cachedIndex(root)
+            let solid = try #require(index.solidFills.keys.sorted().first)
+            let other = try #require(index.stamps.keys.sorted().first { index.solidFills[$0] == nil })
+            for tile in [solid, other] {
+                let path = folder.appendingPathComponent(tile.path).path
+                #expect(unlink(path) == 0)
+                #expect(mkfifo(path, 0o644) == 0)
+            }
+            let output = Self.files(under: root.appendingPathComponent("Output"))
+            let again = Self.build(root)
+            #expect(again.succeeded, "\(again.diagnostics)")
+            let line = try #require(again.progress.first { $0.contains("draw-basemap: ") })
+            #expect(line.contains("(2 drawn, "), "\(line)")
+            #expect(Self.files(under: root.appendingPathComponent("Output")) == output)
+        }
+    }
+
     /// A theme's own roadtrip.js from before solid tiles (it never reads solidTiles) would show the
     /// background where a tile is all land or all sea: one warning at the script. None for a
     /// script that reads it, nor without the offline basemap.

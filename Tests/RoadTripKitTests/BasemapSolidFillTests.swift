@@ -46,6 +46,12 @@ import Testing
         #expect(BasemapSolidFill.of(drawing: land(split), tile: tile) == .land)
         let toTheEdge = [point(-2, -2), point(-2, 256), point(258, 256), point(258, -2)]
         #expect(BasemapSolidFill.of(drawing: land([toTheEdge]), tile: BasemapPyramid.Tile(zoom: 10, x: 638, y: 1023)) == .land)
+        // The world's edge a hair inside the tile (255.99 at some zooms, a tester's 11/1591/2047)
+        // is the edge; a tenth of a pixel short is not.
+        let hairShort = [point(-2, -2), point(-2, 255.99), point(258, 255.99), point(258, -2)]
+        #expect(BasemapSolidFill.of(drawing: land([hairShort]), tile: BasemapPyramid.Tile(zoom: 11, x: 1591, y: 2047)) == .land)
+        let tenthShort = [point(-2, -2), point(-2, 255.9), point(258, 255.9), point(258, -2)]
+        #expect(BasemapSolidFill.of(drawing: land([tenthShort]), tile: BasemapPyramid.Tile(zoom: 11, x: 1591, y: 2047)) == nil)
         // Elsewhere 256 leaves the margin below the tile uncovered: the next row has a coast there.
         #expect(BasemapSolidFill.of(drawing: land([toTheEdge]), tile: tile) == nil)
         // Two rectangles with a gap between them, an L-shaped ring, a lake, a river: not solid.

@@ -103,7 +103,9 @@ struct BasemapTileCache: Sendable {
     /// checked.
     private func body(atPath path: String, name: String) -> (body: String, stamp: BasemapFileStamp)? {
         // open + fstat rather than lstat + open: one path walk less for each of thousands of tiles.
-        let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        // O_NONBLOCK: opening a named pipe put where a tile was would otherwise wait for a writer
+        // for ever; fstat then refuses it, as anything but a regular file.
+        let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var status = stat()

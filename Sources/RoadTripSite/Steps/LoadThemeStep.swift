@@ -28,6 +28,6 @@ extension BuildStep {
             "this script does not read the map configuration's offlineBasemap.solidTiles (a theme ejected before "
                 + "roadtrip drew all-land and all-sea basemap tiles as one land.svg and sea.svg): with JavaScript its maps show "
                 + "the plain background where a tile is all land or all sea; copy solidTileURLs and its use in renderTiles "
-                + "from the built-in script (roadtrip theme eject into a new folder gives it)")
+                + "from the built-in script (roadtrip new site <folder>, then roadtrip theme eject --source <folder>, writes it)")
     }
 }

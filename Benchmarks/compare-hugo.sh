@@ -9,8 +9,10 @@
 #   2. lays the same files out twice: as a roadtrip project (Destinations/<slug>/index.md plus a copy of
 #      the repository's Themes/default) and as a Hugo site (content/destinations/<slug>/index.md plus a
 #      minimal theme written below: title, subtitle, body, POI list from front matter, home page list);
-#   3. builds each $RUNS times (default 3) into a fresh output folder each (clean) and $RUNS times over
-#      the previous output (rebuild) under /usr/bin/time, and
+#   3. builds each once untimed (filling Hugo's --cacheDir and roadtrip's basemap tile cache, as a
+#      site's first build does), then $RUNS times (default 3) into a fresh output folder each (clean),
+#      the two builders in turn (A B, B A, …: the same state of the file system for both), then each
+#      $RUNS times over the previous output (rebuild) under /usr/bin/time, and
 #   4. builds each $RUNS times more after adding one sentence to one destination's index.md before
 #      each run (edit: what an author waits for after saving a page; roadtrip makes that page from
 #      its last file and skips its other steps), and $RUNS times after changing that destination's
@@ -153,55 +155,91 @@ make_roadtrip_project() {  # $1: project folder
 
 # --- measuring ---------------------------------------------------------------------------------------------
 
-# measure NAME OUTPUT_DIR EXPECTED_PAGES MODE -- COMMAND...   sets MEDIAN_SECONDS, MEDIAN_KB and MEDIAN_LOG
-# The command's arguments may contain @OUT@, replaced by the run's output folder.
-# MODE "clean": every run builds into a fresh folder of its own (OUTPUT_DIR.<run>), never one just
-#   deleted: on this VM (ext4 with discard) creating files where a tree was just deleted is up to ten
-#   times slower. Nothing is deleted before the script ends (see the end of measure).
-# MODE "rebuild": one untimed build first, then every run builds over the previous output with the
-#   content unchanged (the edit-and-rebuild loop of an author; roadtrip skips files whose bytes did not
-#   change, Hugo rewrites them).
-# MODE "edit": as "rebuild", but before each run one sentence is appended to the Markdown file
-#   $EDIT_FILE (one destination's index.md): the rebuild after an author saved one page.
-# MODE "retitle": as "edit", but the destination's title is changed instead (front matter: its
-#   neighbours' pagers, the home page, the feed and the maps show it; roadtrip runs every step).
-# MEDIAN_LOG is the output (stdout and stderr) of the run whose time is the median.
-measure() {
-    local name="$1" output="$2" expected="$3" mode="$4"; shift 5
-    local timing="$WORK/time.txt" log run seconds kb pages folder arguments argument
-    MEDIAN_SECONDS=""; MEDIAN_KB=""; MEDIAN_LOG=""
-    : > "$WORK/$name.seconds"; : > "$WORK/$name.kb"
-    run_command() {  # $1: output folder, then the log file
-        arguments=()
-        for argument in "${command[@]}"; do arguments+=("${argument//@OUT@/$1}"); done
-        /usr/bin/time -f '%e %M' -o "$timing" "${arguments[@]}" > "$2" 2>&1
-    }
-    local command=("$@")
-    if [ "$mode" != clean ]; then
-        rm -rf "$output"
-        run_command "$output" "$WORK/$name.warmup.log" || { say "compare-hugo: $name failed (warm-up):"; tail -n 20 "$WORK/$name.warmup.log" >&2; exit 1; }
+# run_timed NAME FOLDER RUN EXPECTED_PAGES -- COMMAND...   one timed build of COMMAND, @OUT@ in its
+# arguments replaced by FOLDER, under /usr/bin/time; its seconds and peak KB are appended to NAME's
+# records ($WORK/NAME.seconds, $WORK/NAME.kb) and its output kept in $WORK/NAME.RUN.log. The first run
+# checks that at least EXPECTED_PAGES index.html files were written (a build that wrote nothing must
+# not pass as a fast one).
+run_timed() {
+    local name="$1" folder="$2" run="$3" expected="$4"; shift 5
+    local timing="$WORK/time.txt" log="$WORK/$name.$run.log" arguments=() argument seconds kb pages
+    for argument in "$@"; do arguments+=("${argument//@OUT@/$folder}"); done
+    sync
+    if ! /usr/bin/time -f '%e %M' -o "$timing" "${arguments[@]}" > "$log" 2>&1; then
+        say "compare-hugo: $name failed (run $run):"; tail -n 20 "$log" >&2; cat "$timing" >&2; exit 1
     fi
-    for run in $(seq 1 "$RUNS"); do
-        folder="$output"; [ "$mode" != clean ] || folder="$output.$run"
-        log="$WORK/$name.$run.log"
-        [ "$mode" != edit ] || printf '\nA sentence added before run %s.\n' "$run" >> "$EDIT_FILE"
-        [ "$mode" != retitle ] || sed -i "s/^title: .*/title: Retitled $run/" "$EDIT_FILE"
-        sync
-        if ! run_command "$folder" "$log"; then
-            say "compare-hugo: $name failed (run $run):"; tail -n 20 "$log" >&2; cat "$timing" >&2; exit 1
-        fi
-        tail -n 1 "$timing" > "$timing.last"
-        read -r seconds kb < "$timing.last" || die "cannot read $timing"
-        printf '%s %s\n' "$seconds" "$run" >> "$WORK/$name.seconds"; echo "$kb" >> "$WORK/$name.kb"
-        if [ "$run" -eq 1 ]; then   # a build that wrote nothing must not pass as a fast one
-            pages=$( (find "$folder" -name index.html 2>/dev/null || true) | wc -l)
-            [ "$pages" -ge "$expected" ] || die "$name wrote $pages index.html files, expected at least $expected"
-        fi
-    done
+    tail -n 1 "$timing" > "$timing.last"
+    read -r seconds kb < "$timing.last" || die "cannot read $timing"
+    printf '%s %s\n' "$seconds" "$run" >> "$WORK/$name.seconds"; echo "$kb" >> "$WORK/$name.kb"
+    if [ "$run" -eq 1 ]; then
+        pages=$( (find "$folder" -name index.html 2>/dev/null || true) | wc -l)
+        [ "$pages" -ge "$expected" ] || die "$name wrote $pages index.html files, expected at least $expected"
+    fi
+}
+
+# medians NAME   sets MEDIAN_SECONDS, MEDIAN_KB and MEDIAN_LOG (the output of the run whose time is the
+# median) from NAME's records.
+medians() {
+    local name="$1" run
     MEDIAN_SECONDS=$(awk '{ print $1 }' "$WORK/$name.seconds" | median)
     MEDIAN_KB=$(median < "$WORK/$name.kb")
     run=$(sort -n "$WORK/$name.seconds" | awk -v n="$RUNS" 'NR == int((n + 1) / 2) { print $2 }')
     MEDIAN_LOG="$WORK/$name.$run.log"
+}
+
+# measure NAME OUTPUT_DIR EXPECTED_PAGES MODE -- COMMAND...   sets MEDIAN_SECONDS, MEDIAN_KB and MEDIAN_LOG
+# The command's arguments may contain @OUT@, replaced by the run's output folder. One untimed build
+# first, then $RUNS timed ones over the previous output:
+# MODE "rebuild": with the content unchanged (the edit-and-rebuild loop of an author; roadtrip skips
+#   files whose bytes did not change, Hugo rewrites them).
+# MODE "edit": as "rebuild", but before each run one sentence is appended to the Markdown file
+#   $EDIT_FILE (one destination's index.md): the rebuild after an author saved one page.
+# MODE "retitle": as "edit", but the destination's title is changed instead (front matter: its
+#   neighbours' pagers, the home page, the feed and the maps show it; roadtrip runs every step).
+# Clean builds are measured by measure_clean, both builders in turn.
+measure() {
+    local name="$1" output="$2" expected="$3" mode="$4"; shift 5
+    local run
+    : > "$WORK/$name.seconds"; : > "$WORK/$name.kb"
+    rm -rf "$output"
+    if ! "${@//@OUT@/$output}" > "$WORK/$name.warmup.log" 2>&1; then
+        say "compare-hugo: $name failed (warm-up):"; tail -n 20 "$WORK/$name.warmup.log" >&2; exit 1
+    fi
+    for run in $(seq 1 "$RUNS"); do
+        [ "$mode" != edit ] || printf '\nA sentence added before run %s.\n' "$run" >> "$EDIT_FILE"
+        [ "$mode" != retitle ] || sed -i "s/^title: .*/title: Retitled $run/" "$EDIT_FILE"
+        run_timed "$name" "$output" "$run" "$expected" -- "$@"
+    done
+    medians "$name"
+}
+
+# measure_clean EXPECTED_PAGES   the clean builds of both builders: CLEAN_NAMES[i] runs the command
+# CLEAN_COMMAND_<i> (an array; @OUT@ is its output folder) into CLEAN_OUTPUTS[i].<run>, a fresh folder
+# each run, never one just deleted (on this VM, ext4 with discard, creating files where a tree was just
+# deleted is up to ten times slower; nothing is deleted before the script ends, see below). First one
+# untimed build of each into a folder of its own, as Hugo's --cacheDir and roadtrip's basemap tiles are
+# filled by a site's first build; then the timed runs alternate between the builders (A B, B A, A B, …),
+# so that both meet the same state of the file system: creating the cache's thousands of files, or
+# the previous builder's output, slows the next few builds on this VM, whichever builder runs them.
+measure_clean() {
+    local expected="$1" run index order
+    for index in "${!CLEAN_NAMES[@]}"; do
+        : > "$WORK/${CLEAN_NAMES[$index]}.seconds"; : > "$WORK/${CLEAN_NAMES[$index]}.kb"
+        local -n warm="CLEAN_COMMAND_$index"
+        if ! "${warm[@]//@OUT@/${CLEAN_OUTPUTS[$index]}.warmup}" > "$WORK/${CLEAN_NAMES[$index]}.warmup.log" 2>&1; then
+            say "compare-hugo: ${CLEAN_NAMES[$index]} failed (warm-up):"; tail -n 20 "$WORK/${CLEAN_NAMES[$index]}.warmup.log" >&2; exit 1
+        fi
+        unset -n warm
+    done
+    for run in $(seq 1 "$RUNS"); do
+        order=("${!CLEAN_NAMES[@]}")
+        if [ $((run % 2)) -eq 0 ]; then order=($(printf '%s\n' "${order[@]}" | sort -rn)); fi
+        for index in "${order[@]}"; do
+            local -n timed="CLEAN_COMMAND_$index"
+            run_timed "${CLEAN_NAMES[$index]}" "${CLEAN_OUTPUTS[$index]}.$run" "$run" "$expected" -- "${timed[@]}"
+            unset -n timed
+        done
+    done
     # The clean runs' folders stay until the script ends (cleanup): ext4 allocates inodes slowly
     # for minutes after a large tree is deleted (recently_deleted() in the kernel's inode
     # allocator was 35 % of a 250-destination build's samples measured right after a deletion),
@@ -221,20 +259,39 @@ for n in $SIZES; do
     edited="$(cd "$WORK/content-$n" && for d in */; do [ -f "$d/index.md" ] && { printf '%s' "${d%/}"; break; }; done)"
     [ -n "$edited" ] || die "no destination to edit in $WORK/content-$n"
 
+    # Both builders' sources first, then their clean builds in turn (measure_clean), then each
+    # one's rebuilds, edits and retitles.
+    CLEAN_NAMES=(); CLEAN_OUTPUTS=(); CLEAN_COMMAND_0=(); CLEAN_COMMAND_1=()
+    project="$WORK/roadtrip-$n"; site="$WORK/hugo-$n"
     if [ "$SKIP_ROADTRIP" != 1 ]; then
-        project="$WORK/roadtrip-$n"
         make_roadtrip_project "$project"
         cp -R "$WORK/content-$n/." "$project/Destinations/"
-        say "compare-hugo: N=$n: roadtrip x$RUNS"
         # Without --quiet: the stage lines of the median run are printed after the table. A clean
         # build reads nothing the previous runs stored in .roadtrip-cache/build/ (--no-cache: it
-        # still stores its own, as a first build does); the basemap's tiles come from their cache
-        # after the first run, as Hugo's --cacheDir serves its resources.
-        measure "roadtrip-$n" "$WORK/out-roadtrip-$n" "$pages" clean -- \
-            "$ROADTRIP" build --no-cache --source "$project" --output @OUT@
+        # still stores its own, as a first build does); the basemap's tiles come from their cache,
+        # filled by the warm-up build, as Hugo's --cacheDir serves its resources.
+        declare -n rt_clean="CLEAN_COMMAND_${#CLEAN_NAMES[@]}"
+        rt_clean=("$ROADTRIP" build --no-cache --source "$project" --output @OUT@)
+        unset -n rt_clean
+        CLEAN_NAMES+=("roadtrip-$n"); CLEAN_OUTPUTS+=("$WORK/out-roadtrip-$n")
+    fi
+    if [ "$SKIP_HUGO" != 1 ]; then
+        make_hugo_site "$site"
+        cp -R "$WORK/content-$n/." "$site/content/destinations/"
+        declare -n hugo_clean="CLEAN_COMMAND_${#CLEAN_NAMES[@]}"
+        hugo_clean=(hugo --source "$site" --destination @OUT@ --cacheDir "$WORK/hugo-cache" --quiet)
+        unset -n hugo_clean
+        CLEAN_NAMES+=("hugo-$n"); CLEAN_OUTPUTS+=("$WORK/out-hugo-$n")
+    fi
+    say "compare-hugo: N=$n: clean builds x$RUNS (${CLEAN_NAMES[*]}, in turn)"
+    measure_clean "$pages"
+
+    if [ "$SKIP_ROADTRIP" != 1 ]; then
+        medians "roadtrip-$n"
         rt_ms=$(awk -v s="$MEDIAN_SECONDS" -v p="$pages" 'BEGIN { printf "%.3f", s * 1000 / p }')
         rt_mb=$(awk -v k="$MEDIAN_KB" 'BEGIN { printf "%.1f", k / 1024 }')
         stages+=("N=$n, clean (median run):" "$(grep -E '^\[[0-9]+/[0-9]+\]' "$MEDIAN_LOG" | sed 's/^/    /')")
+        say "compare-hugo: N=$n: roadtrip rebuild, edit, retitle x$RUNS"
         measure "roadtrip-$n-rebuild" "$WORK/out-roadtrip-$n" "$pages" rebuild -- \
             "$ROADTRIP" build --source "$project" --output @OUT@
         rt_rebuild_ms=$(awk -v s="$MEDIAN_SECONDS" -v p="$pages" 'BEGIN { printf "%.3f", s * 1000 / p }')
@@ -251,14 +308,10 @@ for n in $SIZES; do
     fi
 
     if [ "$SKIP_HUGO" != 1 ]; then
-        site="$WORK/hugo-$n"
-        make_hugo_site "$site"
-        cp -R "$WORK/content-$n/." "$site/content/destinations/"
-        say "compare-hugo: N=$n: hugo x$RUNS"
-        measure "hugo-$n" "$WORK/out-hugo-$n" "$pages" clean -- \
-            hugo --source "$site" --destination @OUT@ --cacheDir "$WORK/hugo-cache" --quiet
+        medians "hugo-$n"
         hugo_ms=$(awk -v s="$MEDIAN_SECONDS" -v p="$pages" 'BEGIN { printf "%.3f", s * 1000 / p }')
         hugo_mb=$(awk -v k="$MEDIAN_KB" 'BEGIN { printf "%.1f", k / 1024 }')
+        say "compare-hugo: N=$n: hugo rebuild, edit, retitle x$RUNS"
         measure "hugo-$n-rebuild" "$WORK/out-hugo-$n" "$pages" rebuild -- \
             hugo --source "$site" --destination @OUT@ --cacheDir "$WORK/hugo-cache" --quiet
         hugo_rebuild_ms=$(awk -v s="$MEDIAN_SECONDS" -v p="$pages" 'BEGIN { printf "%.3f", s * 1000 / p }')

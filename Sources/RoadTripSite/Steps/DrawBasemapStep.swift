@@ -11,7 +11,9 @@ extension BuildStep {
     /// overlap, and those under their share previews' views for a site that makes them), each read
     /// from the project's ``BasemapTileCache`` or drawn from GSHHG
     /// (`Basemap.drawing(for:)` with a 2-pixel margin) and cached, in parallel across the cores; the
-    /// output links the cache's files (`BasemapTileSet.cachedFiles`).
+    /// output links the cache's files (`BasemapTileSet.cachedFiles`) but for the solid tiles
+    /// (`BasemapSolidFill`: all land or all sea, told from the drawing, or from the cache's index
+    /// for a tile it read before), which the output's one `land.svg` or `sea.svg` stands for.
     /// The overview map's `map.svg` gets a drawing of its own view instead (a world map's tiles,
     /// partly shown, would double its size), cached too. One warning when GSHHG's full resolution is missing. Nothing when `map.offlineBasemap` is
     /// false or the build has no basemap (GSHHG not installed). Runs after fit-maps.

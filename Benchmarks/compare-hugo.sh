@@ -162,10 +162,9 @@ make_roadtrip_project() {  # $1: project folder
 # not pass as a fast one).
 run_timed() {
     local name="$1" folder="$2" run="$3" expected="$4"; shift 5
-    local timing="$WORK/time.txt" log="$WORK/$name.$run.log" arguments=() argument seconds kb pages
-    for argument in "$@"; do arguments+=("${argument//@OUT@/$folder}"); done
+    local timing="$WORK/time.txt" log="$WORK/$name.$run.log" seconds kb pages
     sync
-    if ! /usr/bin/time -f '%e %M' -o "$timing" "${arguments[@]}" > "$log" 2>&1; then
+    if ! /usr/bin/time -f '%e %M' -o "$timing" "${@//@OUT@/$folder}" > "$log" 2>&1; then
         say "compare-hugo: $name failed (run $run):"; tail -n 20 "$log" >&2; cat "$timing" >&2; exit 1
     fi
     tail -n 1 "$timing" > "$timing.last"
@@ -174,6 +173,15 @@ run_timed() {
     if [ "$run" -eq 1 ]; then
         pages=$( (find "$folder" -name index.html 2>/dev/null || true) | wc -l)
         [ "$pages" -ge "$expected" ] || die "$name wrote $pages index.html files, expected at least $expected"
+    fi
+}
+
+# warm_up NAME FOLDER -- COMMAND...   one untimed build of COMMAND into FOLDER (@OUT@), its output in
+# $WORK/NAME.warmup.log.
+warm_up() {
+    local name="$1" folder="$2"; shift 3
+    if ! "${@//@OUT@/$folder}" > "$WORK/$name.warmup.log" 2>&1; then
+        say "compare-hugo: $name failed (warm-up):"; tail -n 20 "$WORK/$name.warmup.log" >&2; exit 1
     fi
 }
 
@@ -202,9 +210,7 @@ measure() {
     local run
     : > "$WORK/$name.seconds"; : > "$WORK/$name.kb"
     rm -rf "$output"
-    if ! "${@//@OUT@/$output}" > "$WORK/$name.warmup.log" 2>&1; then
-        say "compare-hugo: $name failed (warm-up):"; tail -n 20 "$WORK/$name.warmup.log" >&2; exit 1
-    fi
+    warm_up "$name" "$output" -- "$@"
     for run in $(seq 1 "$RUNS"); do
         [ "$mode" != edit ] || printf '\nA sentence added before run %s.\n' "$run" >> "$EDIT_FILE"
         [ "$mode" != retitle ] || sed -i "s/^title: .*/title: Retitled $run/" "$EDIT_FILE"
@@ -226,9 +232,7 @@ measure_clean() {
     for index in "${!CLEAN_NAMES[@]}"; do
         : > "$WORK/${CLEAN_NAMES[$index]}.seconds"; : > "$WORK/${CLEAN_NAMES[$index]}.kb"
         local -n warm="CLEAN_COMMAND_$index"
-        if ! "${warm[@]//@OUT@/${CLEAN_OUTPUTS[$index]}.warmup}" > "$WORK/${CLEAN_NAMES[$index]}.warmup.log" 2>&1; then
-            say "compare-hugo: ${CLEAN_NAMES[$index]} failed (warm-up):"; tail -n 20 "$WORK/${CLEAN_NAMES[$index]}.warmup.log" >&2; exit 1
-        fi
+        warm_up "${CLEAN_NAMES[$index]}" "${CLEAN_OUTPUTS[$index]}.warmup" -- "${warm[@]}"
         unset -n warm
     done
     for run in $(seq 1 "$RUNS"); do
@@ -263,6 +267,9 @@ for n in $SIZES; do
     # one's rebuilds, edits and retitles.
     CLEAN_NAMES=(); CLEAN_OUTPUTS=(); CLEAN_COMMAND_0=(); CLEAN_COMMAND_1=()
     project="$WORK/roadtrip-$n"; site="$WORK/hugo-$n"
+    # Each builder's command, the same for all its runs (a clean one adds roadtrip's --no-cache).
+    roadtrip_build=("${ROADTRIP:-}" build --source "$project" --output @OUT@)
+    hugo_build=(hugo --source "$site" --destination @OUT@ --cacheDir "$WORK/hugo-cache" --quiet)
     if [ "$SKIP_ROADTRIP" != 1 ]; then
         make_roadtrip_project "$project"
         cp -R "$WORK/content-$n/." "$project/Destinations/"
@@ -271,7 +278,7 @@ for n in $SIZES; do
         # still stores its own, as a first build does); the basemap's tiles come from their cache,
         # filled by the warm-up build, as Hugo's --cacheDir serves its resources.
         declare -n rt_clean="CLEAN_COMMAND_${#CLEAN_NAMES[@]}"
-        rt_clean=("$ROADTRIP" build --no-cache --source "$project" --output @OUT@)
+        rt_clean=("${roadtrip_build[@]}" --no-cache)
         unset -n rt_clean
         CLEAN_NAMES+=("roadtrip-$n"); CLEAN_OUTPUTS+=("$WORK/out-roadtrip-$n")
     fi
@@ -279,7 +286,7 @@ for n in $SIZES; do
         make_hugo_site "$site"
         cp -R "$WORK/content-$n/." "$site/content/destinations/"
         declare -n hugo_clean="CLEAN_COMMAND_${#CLEAN_NAMES[@]}"
-        hugo_clean=(hugo --source "$site" --destination @OUT@ --cacheDir "$WORK/hugo-cache" --quiet)
+        hugo_clean=("${hugo_build[@]}")
         unset -n hugo_clean
         CLEAN_NAMES+=("hugo-$n"); CLEAN_OUTPUTS+=("$WORK/out-hugo-$n")
     fi
@@ -292,17 +299,14 @@ for n in $SIZES; do
         rt_mb=$(awk -v k="$MEDIAN_KB" 'BEGIN { printf "%.1f", k / 1024 }')
         stages+=("N=$n, clean (median run):" "$(grep -E '^\[[0-9]+/[0-9]+\]' "$MEDIAN_LOG" | sed 's/^/    /')")
         say "compare-hugo: N=$n: roadtrip rebuild, edit, retitle x$RUNS"
-        measure "roadtrip-$n-rebuild" "$WORK/out-roadtrip-$n" "$pages" rebuild -- \
-            "$ROADTRIP" build --source "$project" --output @OUT@
+        measure "roadtrip-$n-rebuild" "$WORK/out-roadtrip-$n" "$pages" rebuild -- "${roadtrip_build[@]}"
         rt_rebuild_ms=$(awk -v s="$MEDIAN_SECONDS" -v p="$pages" 'BEGIN { printf "%.3f", s * 1000 / p }')
         stages+=("N=$n, rebuild (median run):" "$(grep -E '^\[[0-9]+/[0-9]+\]' "$MEDIAN_LOG" | sed 's/^/    /')")
         EDIT_FILE="$project/Destinations/$edited/index.md"
-        measure "roadtrip-$n-edit" "$WORK/out-roadtrip-$n" "$pages" edit -- \
-            "$ROADTRIP" build --source "$project" --output @OUT@
+        measure "roadtrip-$n-edit" "$WORK/out-roadtrip-$n" "$pages" edit -- "${roadtrip_build[@]}"
         rt_edit_ms=$(awk -v s="$MEDIAN_SECONDS" 'BEGIN { printf "%.0f", s * 1000 }')
         stages+=("N=$n, one destination edited (median run):" "$(grep -E '^\[[0-9]+/[0-9]+\]' "$MEDIAN_LOG" | sed 's/^/    /')")
-        measure "roadtrip-$n-retitle" "$WORK/out-roadtrip-$n" "$pages" retitle -- \
-            "$ROADTRIP" build --source "$project" --output @OUT@
+        measure "roadtrip-$n-retitle" "$WORK/out-roadtrip-$n" "$pages" retitle -- "${roadtrip_build[@]}"
         rt_retitle_ms=$(awk -v s="$MEDIAN_SECONDS" 'BEGIN { printf "%.0f", s * 1000 }')
         stages+=("N=$n, one destination retitled (median run):" "$(grep -E '^\[[0-9]+/[0-9]+\]' "$MEDIAN_LOG" | sed 's/^/    /')")
     fi
@@ -312,15 +316,12 @@ for n in $SIZES; do
         hugo_ms=$(awk -v s="$MEDIAN_SECONDS" -v p="$pages" 'BEGIN { printf "%.3f", s * 1000 / p }')
         hugo_mb=$(awk -v k="$MEDIAN_KB" 'BEGIN { printf "%.1f", k / 1024 }')
         say "compare-hugo: N=$n: hugo rebuild, edit, retitle x$RUNS"
-        measure "hugo-$n-rebuild" "$WORK/out-hugo-$n" "$pages" rebuild -- \
-            hugo --source "$site" --destination @OUT@ --cacheDir "$WORK/hugo-cache" --quiet
+        measure "hugo-$n-rebuild" "$WORK/out-hugo-$n" "$pages" rebuild -- "${hugo_build[@]}"
         hugo_rebuild_ms=$(awk -v s="$MEDIAN_SECONDS" -v p="$pages" 'BEGIN { printf "%.3f", s * 1000 / p }')
         EDIT_FILE="$site/content/destinations/$edited/index.md"
-        measure "hugo-$n-edit" "$WORK/out-hugo-$n" "$pages" edit -- \
-            hugo --source "$site" --destination @OUT@ --cacheDir "$WORK/hugo-cache" --quiet
+        measure "hugo-$n-edit" "$WORK/out-hugo-$n" "$pages" edit -- "${hugo_build[@]}"
         hugo_edit_ms=$(awk -v s="$MEDIAN_SECONDS" 'BEGIN { printf "%.0f", s * 1000 }')
-        measure "hugo-$n-retitle" "$WORK/out-hugo-$n" "$pages" retitle -- \
-            hugo --source "$site" --destination @OUT@ --cacheDir "$WORK/hugo-cache" --quiet
+        measure "hugo-$n-retitle" "$WORK/out-hugo-$n" "$pages" retitle -- "${hugo_build[@]}"
         hugo_retitle_ms=$(awk -v s="$MEDIAN_SECONDS" 'BEGIN { printf "%.0f", s * 1000 }')
     fi
 

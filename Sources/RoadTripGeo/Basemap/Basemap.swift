@@ -132,6 +132,12 @@ public final class Basemap: Sendable {
         return installedResolutions.last { $0 <= wanted } ?? installedResolutions[0]
     }
 
+    /// The resolution `drawing(for: view)` draws `view` at: `resolution(forMetresPerPixel:)` of
+    /// its scale.
+    public func resolution(for view: MapView) -> GSHHGFile.Resolution {
+        resolution(forMetresPerPixel: view.metresPerPixel)
+    }
+
     /// The file of `kind` at `resolution`, opened once (`nil` when it is missing or unreadable).
     private func file(_ resolution: GSHHGFile.Resolution, kind: GSHHGFile.Kind = .coastlines) -> GSHHGFile? {
         files.withLock { files -> GSHHGFile? in
@@ -167,7 +173,7 @@ public final class Basemap: Sendable {
     /// borders of those bins (when their files are installed), clipped and simplified the same
     /// way. `nil` when the coastline file cannot be read.
     public func drawing(for view: MapView, margin: Double = 16, tolerance: Double = 0.5) -> BasemapDrawing? {
-        let resolution = resolution(forMetresPerPixel: view.metresPerPixel)
+        let resolution = resolution(for: view)
         guard let file = file(resolution) else { return nil }
         let northWest = view.coordinate(atX: -margin, y: -margin)
         let southEast = view.coordinate(atX: view.width + margin, y: view.height + margin)

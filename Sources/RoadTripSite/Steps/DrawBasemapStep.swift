@@ -154,7 +154,7 @@ extension BuildStep {
             inOutput: inOutput.withLock { $0 }, solidFills: fills,
             loadBody: { tile in
                 // A solid tile's is its fill's at the resolution its drawing takes: nothing to read.
-                if let fill = fills[tile] { return fill.body(resolution: basemap.resolution(forMetresPerPixel: tile.view.metresPerPixel)) }
+                if let fill = fills[tile] { return fill.body(resolution: basemap.resolution(for: tile.view)) }
                 if let loaded = loadedBodies.withLock({ $0[tile] }) { return loaded }
                 // The cache's (its hash checked), else drawn again.
                 guard let body = cache?.body(of: tile)?.body ?? draw(tile) else { return nil }

@@ -92,13 +92,14 @@ extension BuildStep {
         DispatchQueue.concurrentPerform(iterations: runs.count) { runIndex in
             let run = tiles[runs[runIndex]]
             let indexStamps = run.map { cache == nil ? nil : index.stamps[$0] }
-            // A solid tile has no file in the output (its fill's shared file stands for it): only
-            // the others can be held there.
-            let held = outputTiles?.holds(run, stamps: zip(run, indexStamps).map { index.solidFills[$0] == nil ? $1 : nil }) ?? []
-            // The cache's own files, for the tiles the output does not hold (a solid tile's too: its
-            // file is the cache's promise, checked and drawn again like any other).
+            // A solid tile the index knows has no file in the output (its fill's shared file stands
+            // for it), and the index's record of it is all a build uses (its body is its fill's):
+            // its cache file is not looked at. Only the others can be held in the output.
+            let knownSolid = run.map { index.solidFills[$0] != nil }
+            let held = outputTiles?.holds(run, stamps: indexStamps.indices.map { knownSolid[$0] ? nil : indexStamps[$0] }) ?? []
+            // The cache's own files, for the tiles the output does not hold.
             let unchanged = cache?.holdUnchanged(
-                run, stamps: indexStamps.indices.map { held.isEmpty || !held[$0] ? indexStamps[$0] : nil }) ?? []
+                run, stamps: indexStamps.indices.map { knownSolid[$0] || (!held.isEmpty && held[$0]) ? nil : indexStamps[$0] }) ?? []
             var runStamps: [(BasemapPyramid.Tile, BasemapFileStamp)] = [], runFiles: [(BasemapPyramid.Tile, String)] = []
             var runBodies: [(BasemapPyramid.Tile, String)] = [], runInOutput: [BasemapPyramid.Tile] = []
             var runFills: [(BasemapPyramid.Tile, BasemapSolidFill)] = []
@@ -112,7 +113,7 @@ extension BuildStep {
             for (offset, tile) in run.enumerated() {
                 if let cache, let stamp = indexStamps[offset] {
                     let isInOutput = held.isEmpty ? false : held[offset]
-                    if isInOutput || unchanged[offset] {
+                    if isInOutput || unchanged[offset] || knownSolid[offset] {
                         runStamps.append((tile, stamp))
                         runFiles.append((tile, cache.path(of: tile)))
                         if isInOutput { runInOutput.append(tile) }

@@ -155,31 +155,36 @@ public struct OfflineBasemapLayer: Sendable {
     public let url: String
     /// The solid tiles' URL template, `{fill}` for `land` or `sea` (``BasemapSolidFill``).
     public let solidURL: String
+    /// `solidURL` filled in for each fill, in `BasemapSolidFill.allCases` order.
+    private let solidFileURLs: [String]
 
     /// The layer of `tiles` with the URL templates `url` and `solidURL` from one page.
     public init(tiles: BasemapTileSet, url: String, solidURL: String) {
         self.tiles = tiles
         self.url = url
         self.solidURL = solidURL
+        solidFileURLs = BasemapSolidFill.allCases.map { solidURL.replacingOccurrences(of: "{fill}", with: $0.rawValue) }
     }
 
     /// The URL of the tile `zoom`/`x`/`y` from the page: its fill's shared file when it is solid,
     /// else `url` filled in.
     public func tileURL(zoom: Int, x: Int, y: Int) -> String {
         if let fill = tiles.solidFills[BasemapPyramid.Tile(zoom: zoom, x: x, y: y)] {
-            return solidURL.replacingOccurrences(of: "{fill}", with: fill.rawValue)
+            return solidFileURLs[BasemapSolidFill.allCases.firstIndex(of: fill)!]
         }
         return TileLayer.tileURL(url, zoom: zoom, x: x, y: y)
     }
 
-    /// The solid tiles of the pyramid of a map showing `view` (`BasemapPyramid.tiles(for:)`), by
-    /// fill, each as `"z/x/y"`, in tile order: what the page's script shows as the fill's file.
+    /// The solid tiles of the pyramid of a map showing `view` (`BasemapPyramid.sortedTiles(for:)`),
+    /// by fill, each as `"z/x/y"`, in tile order: what the page's script shows as the fill's file.
+    /// One look-up a tile of the pyramid (a page's has about a hundred).
     public func solidTileKeys(for view: MapView) -> [(fill: BasemapSolidFill, keys: [String])] {
         guard !tiles.solidFills.isEmpty else { return [] }
-        let pyramid = BasemapPyramid.tiles(for: view).sorted()
-        return BasemapSolidFill.allCases.compactMap { fill in
-            let keys = pyramid.filter { tiles.solidFills[$0] == fill }.map { "\($0.zoom)/\($0.x)/\($0.y)" }
-            return keys.isEmpty ? nil : (fill, keys)
+        var keys = [[String]](repeating: [], count: BasemapSolidFill.allCases.count)
+        for tile in BasemapPyramid.sortedTiles(for: view) {
+            guard let fill = tiles.solidFills[tile] else { continue }
+            keys[BasemapSolidFill.allCases.firstIndex(of: fill)!].append(tile.key)
         }
+        return zip(BasemapSolidFill.allCases, keys).compactMap { $1.isEmpty ? nil : ($0, $1) }
     }
 }

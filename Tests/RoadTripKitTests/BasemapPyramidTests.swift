@@ -64,6 +64,32 @@ import Testing
         #expect(columns.allSatisfy { (0..<256).contains($0) })
     }
 
+    /// `sortedTiles(for:)` makes the pyramid in order without a set: the same tiles as
+    /// `tiles(for:)` sorted, once each — for the hand-computed view above (17 tiles in the order
+    /// z0 (0,0); z1 (0,0) (0,1) (1,0) (1,1); …), a view across 180° (its columns wrap, so the
+    /// block's eastern end comes first), one zoomed out to the whole world and beyond it, and
+    /// views near the poles.
+    @Test func sortedTilesAreTheSortedPyramid() {
+        let first = BasemapPyramid.sortedTiles(for: Self.equatorAtZoom3).prefix(5)
+        #expect(first.map { [$0.zoom, $0.x, $0.y] } == [[0, 0, 0], [1, 0, 0], [1, 0, 1], [1, 1, 0], [1, 1, 1]])
+        func view(_ latitude: Double, _ longitude: Double, span: Double, width: Double = 800, height: Double = 500) -> MapView {
+            MapView(
+                region: CoordinateRegion(
+                    center: Coordinate(latitude: latitude, longitude: longitude),
+                    span: CoordinateSpan(latitudeDelta: span / 2, longitudeDelta: span)),
+                width: width, height: height)
+        }
+        let views = [
+            Self.equatorAtZoom3, view(-16.85, 180, span: 0.5), view(-16.85, -179.99, span: 3), view(60.39, 5.32, span: 0.02),
+            view(0, 0, span: 360), view(10, 170, span: 300, width: 1600, height: 400), view(84.9, 30, span: 2), view(-84.9, -30, span: 8),
+        ]
+        for view in views {
+            let sorted = BasemapPyramid.sortedTiles(for: view)
+            #expect(sorted == BasemapPyramid.tiles(for: view).sorted(), "\(view.center) zoom \(view.zoom)")
+            #expect(Set(sorted).count == sorted.count)
+        }
+    }
+
     /// Tile (z 1, x 1, y 0) is the north-east quarter of the world: 0…180° E, 85.05° N…0°. Its
     /// view puts (0°, 90° E) at the middle of its bottom edge, (128, 256), and (85.0511° N, 0°) at
     /// its top-left corner.

@@ -47,6 +47,17 @@ public enum BasemapPyramid {
         /// `"{z}/{x}/{y}.svg"`, its path in the basemap cache (the output's is `{z}/{x}-{y}.svg`).
         public var path: String { "\(zoom)/\(x)/\(y).svg" }
 
+        /// `"{z}/{x}/{y}"`: how a page's map configuration names it (`solidTiles`).
+        public var key: String {
+            var text = String(zoom)
+            text.reserveCapacity(16)
+            text += "/"
+            text += String(x)
+            text += "/"
+            text += String(y)
+            return text
+        }
+
         /// `"tile {z}/{x}/{y}"`: what its file names itself (`BasemapTileSVG.document(body:name:)`).
         public var documentName: String { "tile \(zoom)/\(x)/\(y)" }
 
@@ -113,6 +124,35 @@ public enum BasemapPyramid {
             for tile in MapTile.covering(view, maximumZoom: Double(maximumZoom)) { tiles.insert(Tile(zoom: tile.zoom, x: tile.x, y: tile.y)) }
             return
         }
+        forEachBlock(of: view) { zoom, columns, rows in
+            let count = 1 << zoom
+            for row in rows {
+                for column in columns { tiles.insert(Tile(zoom: zoom, x: ((column % count) + count) % count, y: row)) }
+            }
+        }
+    }
+
+    /// `tiles(for: view)` sorted (zoom, then column, then row), made in that order: no set, no
+    /// sort. Within a level the block is at most the world wide, so its wrapped columns are
+    /// distinct: the list has no repeats.
+    public static func sortedTiles(for view: MapView) -> [Tile] {
+        var tiles: [Tile] = []
+        forEachBlock(of: view) { zoom, columns, rows in
+            let count = 1 << zoom
+            // The block's columns wrapped into 0 ..< 2^zoom, ascending (a block across the 180th
+            // meridian wraps).
+            let wrapped = columns.map { (($0 % count) + count) % count }.sorted()
+            tiles.reserveCapacity(tiles.count + wrapped.count * rows.count)
+            for x in wrapped {
+                for row in rows { tiles.append(Tile(zoom: zoom, x: x, y: row)) }
+            }
+        }
+        return tiles
+    }
+
+    /// Calls `body` with each level of `view`'s pyramid (ascending) and the block of tiles drawn
+    /// there: its columns before wrapping (at most 2^zoom of them) and its rows, never empty.
+    private static func forEachBlock(of view: MapView, _ body: (_ zoom: Int, _ columns: ClosedRange<Int>, _ rows: ClosedRange<Int>) -> Void) {
         let native = nativeZoom(of: view)
         let (originX, originY) = view.origin
         for zoom in levels(of: view) {
@@ -135,11 +175,7 @@ public enum BasemapPyramid {
             let firstRow = max(0, Int((top / tileSize).rounded(.down)))
             let lastRow = min(count - 1, Int((bottom / tileSize).rounded(.up)) - 1)
             guard firstColumn <= lastColumn, firstRow <= lastRow else { continue }
-            for row in firstRow...lastRow {
-                for column in firstColumn...lastColumn {
-                    tiles.insert(Tile(zoom: zoom, x: ((column % count) + count) % count, y: row))
-                }
-            }
+            body(zoom, firstColumn...lastColumn, firstRow...lastRow)
         }
     }
 }

@@ -27,6 +27,9 @@ import TestTools
     /// (CRLF counts once), other control characters dropped, HTAB kept.
     @Test func textValuesAreEscaped() {
         #expect(ICalendarWriter.escapedText("a,b;c\\d\ne\r\nf\u{7}g\th") == "a\\,b\\;c\\\\d\\ne\\nfg\th")
+        // A lone CR is a line break too; CR CR LF two; DEL and U+0000 dropped; "ø" and a C1
+        // control (U+0085, not CONTROL in RFC 5545's ABNF) kept as they are.
+        #expect(ICalendarWriter.escapedText("a\rb\r\r\nc\u{7F}\u{0}ø\u{85}") == "a\\nb\\n\\ncø\u{85}")
     }
 
     /// §3.1: no physical line longer than 75 octets, a fold is CRLF and one space, and unfolding
@@ -46,6 +49,12 @@ import TestTools
         #expect(lines[1].hasPrefix(" å"))
         #expect(lines.dropFirst().allSatisfy { $0.hasPrefix(" ") })
         #expect(text.replacingOccurrences(of: "\r\n ", with: "") == "SUMMARY:" + summary + "\r\n")
+
+        // A four-octet "🚗" after 65 letters (8 + 65 = 73 octets) would end at 77: it moves whole.
+        var cars = ICalendarWriter()
+        cars.text("SUMMARY", String(repeating: "x", count: 65) + "🚗🚗")
+        let carLines = cars.text.components(separatedBy: "\r\n")
+        #expect(carLines == ["SUMMARY:" + String(repeating: "x", count: 65), " 🚗🚗", ""])
     }
 
     /// UTC-OFFSET (§3.3.14) and DATE-TIME (§3.3.5) values by hand: 5 h 30 min east is +0530,

@@ -5,7 +5,9 @@ import RoadTripCore
 /// and parameter values quoted where they must be (§3.2).
 public struct ICalendarWriter: Sendable {
     /// The document so far.
-    public private(set) var text = ""
+    public var text: String { String(decoding: bytes, as: UTF8.self) }
+    /// The document's UTF-8 bytes so far.
+    private var bytes: [UInt8] = []
 
     /// The longest line in octets, CRLF not counted (RFC 5545 §3.1: "Lines of text SHOULD NOT be
     /// longer than 75 octets, excluding the line break").
@@ -49,22 +51,25 @@ public struct ICalendarWriter: Sendable {
     /// break (CRLF, CR or LF) written `\n`, and other control characters, which TEXT may not hold
     /// (only HTAB may), left out.
     public static func escapedText(_ value: String) -> String {
-        var escaped = ""
-        escaped.reserveCapacity(value.utf8.count)
-        var previousWasCarriageReturn = false
-        for scalar in value.unicodeScalars {
-            defer { previousWasCarriageReturn = scalar == "\r" }
-            switch scalar {
-            case "\\": escaped += "\\\\"
-            case ";": escaped += "\\;"
-            case ",": escaped += "\\,"
-            case "\r": escaped += "\\n"
-            case "\n": if !previousWasCarriageReturn { escaped += "\\n" }
-            case "\t": escaped.unicodeScalars.append(scalar)
-            default: if !isControl(scalar) { escaped.unicodeScalars.append(scalar) }
+        // Byte by byte: every character escaped or left out is ASCII, and the bytes of any other
+        // character (≥ 0x80) are copied as they are.
+        var value = value
+        return value.withUTF8 { input in
+            var escaped: [UInt8] = []
+            escaped.reserveCapacity(input.count + 8)
+            var previous: UInt8 = 0
+            for byte in input {
+                defer { previous = byte }
+                switch byte {
+                case UInt8(ascii: "\\"), UInt8(ascii: ";"), UInt8(ascii: ","): escaped += [UInt8(ascii: "\\"), byte]
+                case UInt8(ascii: "\r"): escaped += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
+                case UInt8(ascii: "\n"): if previous != UInt8(ascii: "\r") { escaped += [UInt8(ascii: "\\"), UInt8(ascii: "n")] }
+                case UInt8(ascii: "\t"): escaped.append(byte)
+                default: if byte >= 0x20 && byte != 0x7F { escaped.append(byte) }
+                }
             }
+            return String(decoding: escaped, as: UTF8.self)
         }
-        return escaped
     }
 
     /// A DATE value (§3.3.4): `YYYYMMDD` of `date`'s written day.
@@ -99,17 +104,26 @@ public struct ICalendarWriter: Sendable {
     /// line longer than `maximumLineOctets` (the continuation starts with a space, which counts),
     /// never inside a UTF-8 sequence (§3.1), and ended by CRLF.
     private mutating func line(_ content: String) {
-        var lineOctets = 0
-        for scalar in content.unicodeScalars {
-            let octets = UTF8.width(scalar)
-            if lineOctets + octets > Self.maximumLineOctets {
-                text += "\r\n "
-                lineOctets = 1
+        var content = content
+        content.withUTF8 { octets in
+            bytes.reserveCapacity(bytes.count + octets.count + octets.count / Self.maximumLineOctets * 3 + 2)
+            var lineOctets = 0
+            var index = 0
+            while index < octets.count {
+                // One character's UTF-8 sequence: its length from its lead byte (RFC 3629 §3).
+                let lead = octets[index]
+                let width = lead < 0xC0 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+                let end = min(index + width, octets.count)
+                if lineOctets + (end - index) > Self.maximumLineOctets {
+                    bytes += [UInt8(ascii: "\r"), UInt8(ascii: "\n"), UInt8(ascii: " ")]
+                    lineOctets = 1
+                }
+                bytes.append(contentsOf: octets[index..<end])
+                lineOctets += end - index
+                index = end
             }
-            text.unicodeScalars.append(scalar)
-            lineOctets += octets
         }
-        text += "\r\n"
+        bytes += [UInt8(ascii: "\r"), UInt8(ascii: "\n")]
     }
 
     /// The control characters iCalendar values may not hold (RFC 5545 §3.1's CONTROL: U+0000–U+0008,

@@ -106,7 +106,6 @@ public struct ICalendarWriter: Sendable {
     private mutating func line(_ content: String) {
         var content = content
         content.withUTF8 { octets in
-            bytes.reserveCapacity(bytes.count + octets.count + octets.count / Self.maximumLineOctets * 3 + 2)
             var lineOctets = 0
             var index = 0
             while index < octets.count {

@@ -119,28 +119,34 @@ public struct PlacemarkIndex: Sendable {
     public func nearest(to coordinate: Coordinate) -> (index: Int, distance: Double)? {
         guard !vectors.isEmpty, Self.isUsable(coordinate) else { return nil }
         let query = Self.unitVector(coordinate)
+        // Every array borrowed for the query: reading them through the visiting closure retained
+        // and released each one at every point visited (~2 % of a 4,000-destination build).
         return vectors.withUnsafeBufferPointer { vectors in
             splitAxis.withUnsafeBufferPointer { axes in
-                let tree = Tree(vectors: vectors, axes: axes)
-                var bestSlot = 0
-                var bestChordSquared = Double.infinity
-                tree.nearest(to: query, in: 0..<axes.count, slot: &bestSlot, chordSquared: &bestChordSquared)
-                let firstGuess = Int(originalIndex[bestSlot])
-                let guessDistance = Geodesic.distance(from: coordinate, to: coordinates[firstGuess])
-                // Every point geodesically nearer than the guess lies within this central angle
-                // (the margin covers rounding in the vectors and in geod_inverse).
-                let angle = guessDistance / Self.minimumRadius * (1 + 1e-9) + 1e-12
-                let chord = angle >= .pi ? 2.0 : 2 * sin(angle / 2)
-                var best = (index: firstGuess, distance: guessDistance)
-                tree.visit(within: chord * chord, of: query, in: 0..<axes.count) { slot in
-                    let index = Int(originalIndex[slot])
-                    guard index != firstGuess else { return }
-                    let distance = Geodesic.distance(from: coordinate, to: coordinates[index])
-                    if distance < best.distance || (distance == best.distance && index < best.index) {
-                        best = (index, distance)
+                originalIndex.withUnsafeBufferPointer { originalIndex in
+                    coordinates.withUnsafeBufferPointer { coordinates in
+                        let tree = Tree(vectors: vectors, axes: axes)
+                        var bestSlot = 0
+                        var bestChordSquared = Double.infinity
+                        tree.nearest(to: query, in: 0..<axes.count, slot: &bestSlot, chordSquared: &bestChordSquared)
+                        let firstGuess = Int(originalIndex[bestSlot])
+                        let guessDistance = Geodesic.distance(from: coordinate, to: coordinates[firstGuess])
+                        // Every point geodesically nearer than the guess lies within this central
+                        // angle (the margin covers rounding in the vectors and in geod_inverse).
+                        let angle = guessDistance / Self.minimumRadius * (1 + 1e-9) + 1e-12
+                        let chord = angle >= .pi ? 2.0 : 2 * sin(angle / 2)
+                        var best = (index: firstGuess, distance: guessDistance)
+                        tree.visit(within: chord * chord, of: query, in: 0..<axes.count) { slot in
+                            let index = Int(originalIndex[slot])
+                            guard index != firstGuess else { return }
+                            let distance = Geodesic.distance(from: coordinate, to: coordinates[index])
+                            if distance < best.distance || (distance == best.distance && index < best.index) {
+                                best = (index, distance)
+                            }
+                        }
+                        return best
                     }
                 }
-                return best
             }
         }
     }

@@ -25,6 +25,40 @@ import Testing
         }
     }
 
+    /// The reading off the bytes (`plainAnswer`) answers as `URLComponents` does wherever it
+    /// answers at all, over the links above and a corpus of edge cases (user info, ports, empty
+    /// hosts, percent escapes, sub-delimiters, fragments, schemes in other cases); and it leaves
+    /// to `URLComponents` what it does not read (IP literals, non-ASCII, a second `@` or `#`).
+    @Test func theFastReadingAgreesWithURLComponents() {
+        let corpus = [
+            "https://www.yr.no/en", "http://example.org", "HTTPS://Example.org/a?b=c#d", "https://127.0.0.1:8000/",
+            "https://user@example.org/", "https://user:pass@example.org:8080/p?q#f", "https://example.org/%C3%A6",
+            "https://xn--bcher-kva.example/", "https:///path", "https://", "http:example.org", "https://:80/",
+            "https://@example.org/", "https://example.org:/", "https://example.org:8a/", "https://exa_mple.org/~x",
+            "https://example.org/a%2", "https://example.org/a%zz", "https://e.org/?a=(b)&c=d*e+f,g;h=i!j$k'l",
+            "https://e.org/#a/b?c:d@e", "http://e.org?x", "http://e.org#x", "HtTp://E.org", "httpss://e.org",
+            "ht tp://e.org", "https://e.org/path/../x/./y", "https://e%41.org/", "https://e.org:0/", "https://a@b@c/",
+            "https://e.org/#a#b", "https://[2001:db8::1]/", "https://e.org/ø", "https://e.org/\u{7F}", "https://e.org/\\x",
+            "https://e.org/\"q\"", "https://e.org/<a>", "https://e.org/{x}", "https://e.org/|", "https://e.org/^`",
+            "mailto:a@example.org", "file:///etc/passwd", "ftp://example.org/", "", "http", "https:", "http:/", "http://",
+            "https://example.org/?dest-00001", "https://www.yr.no/en/search?q=dest-00001",
+        ]
+        var read = 0
+        for text in corpus {
+            let expected = WebLink.isHTTPByComponents(text)
+            #expect(WebLink.isHTTP(text) == expected, "\(text)")
+            if let answer = WebLink.plainAnswer(text) {
+                read += 1
+                #expect(answer == expected, "\(text): read \(answer), URLComponents \(expected)")
+            }
+        }
+        // Most of the corpus is read off the bytes; the IP literal, non-ASCII and the like are not.
+        #expect(read > corpus.count * 2 / 3)
+        #expect(WebLink.plainAnswer("https://[2001:db8::1]/") == nil)
+        #expect(WebLink.plainAnswer("https://e.org/ø") == nil)
+        #expect(WebLink.plainAnswer("https://a@b@c/") == nil)
+    }
+
     @Test func theHostOfAWebLinkWithoutWWW() {
         #expect(WebLink.host(of: "https://www.yr.no/en") == "yr.no")
         #expect(WebLink.host(of: "https://example.org:8080/x") == "example.org")

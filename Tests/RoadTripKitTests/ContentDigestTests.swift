@@ -152,6 +152,24 @@ import Testing
         }
     }
 
+    /// A list of coordinates digests as its count and then each coordinate in turn (laid out at
+    /// once, the same bytes), so a path of 0, 1 or 1,000 points keys as it did point by point.
+    @Test func aPathDigestsAsItsPointsInTurn() {
+        for count in [0, 1, 2, 1_000] {
+            let path = (0..<count).map { Coordinate(latitude: 60 + Double($0) * 1e-4, longitude: 5.3 - Double($0) * 2e-4) }
+            var bulk = ContentDigest("path")
+            bulk.add(path)
+            var pointByPoint = ContentDigest("path")
+            pointByPoint.add(path.count)
+            for coordinate in path { pointByPoint.add(coordinate) }
+            #expect(bulk.hex == pointByPoint.hex, "\(count) points")
+        }
+        var moved = ContentDigest("path"), original = ContentDigest("path")
+        moved.add([Self.bergen, Coordinate(latitude: 60.0, longitude: 5.0)])
+        original.add([Self.bergen, Coordinate(latitude: 60.0, longitude: 5.0000001)])
+        #expect(moved.hex != original.hex)
+    }
+
     @Test func everyFieldOfADateIsInItsDigest() {
         let base = CalendarDate(
             year: 2025, month: 6, day: 1, time: CalendarDate.TimeOfDay(hour: 9, minute: 30, second: 15, fraction: 0.5),

@@ -359,6 +359,8 @@ struct DestinationLoader {
         var events: [Event] = []
         for (index, item) in items.enumerated() {
             var url: String?
+            // Where a rejected URL is reported: the item, or its `url:` value in a mapping.
+            var urlNode = item
             var title: String?
             var date: String?
             switch item.content {
@@ -366,7 +368,9 @@ struct DestinationLoader {
             case .mapping:
                 reader.forEachKey(item, "events[\(index + 1)]", known: ["url", "title", "date"]) { key, value in
                     switch key {
-                    case "url": reader.string(value, "event \(index + 1) url") { url = $0 }
+                    case "url":
+                        urlNode = value
+                        reader.string(value, "event \(index + 1) url") { url = $0 }
                     case "title": reader.string(value, "event \(index + 1) title") { title = $0 }
                     case "date":
                         reader.string(value, "event \(index + 1) date") { date = checkedDate($0, at: value, reader: reader) }
@@ -378,7 +382,7 @@ struct DestinationLoader {
             }
             guard let url else { continue }
             guard WebLink.isHTTP(url) else {
-                reader.warn(item, "event \(index + 1): '\(url)' is not an http(s) URL; it is left out")
+                reader.warn(urlNode, "event \(index + 1): '\(url)' is not an http(s) URL; it is left out")
                 continue
             }
             events.append(Event(title: title ?? WebLink.host(of: url) ?? url, url: url, date: date))

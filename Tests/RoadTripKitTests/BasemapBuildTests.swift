@@ -501,7 +501,7 @@ import Testing
         #expect(linked.diagnostics == [
             ".roadtrip-cache/basemap: warning: cannot keep every offline basemap tile in the cache: "
                 + ".roadtrip-cache/basemap/\(fingerprint) is a symbolic link (the cache's folders must be real folders); "
-                + "the tiles it could not keep are drawn again on every build (remove that entry, or .roadtrip-cache/basemap/ itself)",
+                + "the tiles it could not keep are drawn or read again on every build (remove that entry, or .roadtrip-cache/basemap/ itself)",
         ])
         #expect(try FileManager.default.contentsOfDirectory(atPath: outside.path).isEmpty)
         // The output is the same tiles, written rather than linked.

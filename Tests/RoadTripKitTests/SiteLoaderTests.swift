@@ -100,6 +100,38 @@ import Testing
         ])
     }
 
+    /// An event's URL that is not an http(s) link is left out with a warning at the URL itself —
+    /// in a flow mapping `{title, url}` too, where it was reported at the `{` (tester, stop 43) —
+    /// as are one with a control character (the message shows it as `\u{1}`) or a port beyond
+    /// 65,535 (both were published).
+    /// Columns by hand: `  - { title: T2, url: "javascript:alert(1)" }` puts the value's quote at
+    /// column 23; `  - url: "https://example.org:99999/"` puts it at column 10.
+    @Test func aBadEventURLIsWarnedAtItsValue() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("roadtrip-loader-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try Self.write("e/index.md", """
+            ---
+            title: E
+            latitude: 45
+            longitude: 10
+            events:
+              - https://example.org/ok
+              - { title: T2, url: "javascript:alert(1)" }
+              - url: "https://example.org:99999/"
+              - "https://example.org/\\u0001"
+            ---
+
+            """, in: root)
+        let log = DiagnosticLog()
+        let content = try #require(SiteLoader(projectRoot: root, log: log).load(config: SiteConfig(), geocoder: TableGeocoder.testville))
+        #expect(content.destinations.first?.events.map(\.url) == ["https://example.org/ok"])
+        #expect(log.diagnostics.map(\.description) == [
+            "Destinations/e/index.md:7:23: warning: event 2: 'javascript:alert(1)' is not an http(s) URL; it is left out",
+            "Destinations/e/index.md:8:10: warning: event 3: 'https://example.org:99999/' is not an http(s) URL; it is left out",
+            "Destinations/e/index.md:9:5: warning: event 4: 'https://example.org/\\u{1}' is not an http(s) URL; it is left out",
+        ])
+    }
+
     /// A symbolic link in `images/` is not published, and says so (it was dropped without a word);
     /// the regular file beside it is published.
     @Test func aSymbolicLinkInImagesIsAWarning() throws {

@@ -20,6 +20,10 @@ import Testing
             "www.example.com", "example.org/path", "ftp://example.org/", "mailto:a@example.org", "https:///path",
             "https://", "http:example.org", "//example.org/", "https://exa mple.org/", " https://example.org",
             "https://example.org/\n", "", "images/a.jpg", "file:///etc/passwd",
+            // A control character (C0, DEL, C1) or a port beyond 65,535 (tester, stop 43: accepted,
+            // and the page linked U+FFFD in its place or a port no browser opens).
+            "https://example.org/\u{1}", "https://example.org/\u{7F}", "https://example.org/\u{85}", "https://example.org:99999/",
+            "https://example.org:65536/",
         ] {
             #expect(!WebLink.isHTTP(text), "\(text)")
         }
@@ -42,6 +46,9 @@ import Testing
             "https://e.org/\"q\"", "https://e.org/<a>", "https://e.org/{x}", "https://e.org/|", "https://e.org/^`",
             "mailto:a@example.org", "file:///etc/passwd", "ftp://example.org/", "", "http", "https:", "http:/", "http://",
             "https://example.org/?dest-00001", "https://www.yr.no/en/search?q=dest-00001",
+            "https://e.org:65535/", "https://e.org:65536/", "https://e.org:99999/", "https://e.org:0065535/",
+            "https://e.org:000000099999/", "https://e.org:123456789012345678901234567890/",
+            "https://e.org/\u{1}", "https://e.org/\u{7F}x", "https://e.org/\u{85}",
         ]
         var read = 0
         for text in corpus {

@@ -2,8 +2,10 @@ import Foundation
 
 /// Checks for the links authors give (weather, events, POI urls).
 public enum WebLink {
-    /// `true` for an absolute `http` or `https` URL with a host (RFC 3986 §3), e.g.
-    /// `https://www.yr.no/en`; `false` for `www.example.com`, `ftp://…`, text with spaces.
+    /// `true` for an absolute `http` or `https` URL with a host (RFC 3986 §3) and, when it names a
+    /// port, one of 0…65535 (§3.2.3; a browser finds no page at a larger one), e.g.
+    /// `https://www.yr.no/en`; `false` for `www.example.com`, `ftp://…`, text with spaces or
+    /// control characters (C0, DEL, C1: RFC 3986 allows none, and HTML would show one as U+FFFD).
     /// A text made only of characters RFC 3986 allows unescaped in a URL, with no IP literal and
     /// no `%` in its host, is read directly (``plainAnswer(_:)``); any other goes through
     /// `URLComponents` (~3 µs, 1 % of loading a 4,000-destination site, each with a weather link
@@ -15,10 +17,16 @@ public enum WebLink {
     /// `isHTTP(_:)` by `URLComponents` alone.
     static func isHTTPByComponents(_ text: String) -> Bool {
         guard !text.contains(where: { $0.isWhitespace }),
+            !text.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }),
             let components = URLComponents(string: text),
             let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
             let host = components.host, !host.isEmpty
         else { return false }
+        // The port as written (`port` is nil for one too long for an Int): at most 65,535.
+        if let range = components.rangeOfPort {
+            let digits = text[range].drop { $0 == "0" }
+            return digits.count < 5 || (digits.count == 5 && digits < "65536")
+        }
         return true
     }
 
@@ -81,7 +89,16 @@ public enum WebLink {
             let hostAndPort = bytes[hostStart..<authorityEnd]
             let colon = hostAndPort.firstIndex(of: UInt8(ascii: ":"))
             let host = bytes[hostStart..<(colon ?? authorityEnd)]
-            if let colon, !bytes[(colon + 1)..<authorityEnd].allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) { return nil }
+            if let colon {
+                let port = bytes[(colon + 1)..<authorityEnd]
+                guard port.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
+                // A port above 65,535 (§3.2.3 allows the digits; no socket has it): false, as
+                // URLComponents' port is checked. Leading zeros do not count.
+                let significant = port.drop { $0 == UInt8(ascii: "0") }
+                if significant.count > 5 || (significant.count == 5 && !significant.lexicographicallyPrecedes("65536".utf8)) {
+                    return false
+                }
+            }
             if host.contains(UInt8(ascii: "%")) { return nil }
             return !host.isEmpty
         }

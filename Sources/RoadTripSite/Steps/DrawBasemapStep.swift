@@ -183,7 +183,7 @@ extension BuildStep {
             context.log.warning(
                 SourceLocation(path: ProjectCacheFolder.name + "/basemap"),
                 "cannot keep every offline basemap tile in the cache: \(problem); the tiles it could not keep are "
-                    + "drawn again on every build (remove that entry, or .roadtrip-cache/basemap/ itself)")
+                    + "drawn or read again on every build (remove that entry, or .roadtrip-cache/basemap/ itself)")
         }
         let drawnCount = drawn.load(ordering: .relaxed), failedCount = failed.load(ordering: .relaxed)
         if failedCount > 0 {

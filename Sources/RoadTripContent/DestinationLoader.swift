@@ -313,7 +313,9 @@ struct DestinationLoader {
             case "draft": reader.bool(value, key) { fields.isDraft = $0 }
             case "weather":
                 reader.string(value, key) { text in
-                    if WebLink.isHTTP(text) { fields.weatherURL = text } else {
+                    // Trimmed, as a POI's url is (RecordFields.checkedHTTPURL).
+                    let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+                    if WebLink.isHTTP(trimmed) { fields.weatherURL = trimmed } else {
                         reader.warn(value, "weather '\(text)' is not an http(s) URL; it is left out")
                     }
                 }
@@ -380,12 +382,13 @@ struct DestinationLoader {
             case .sequence:
                 reader.warn(item, "event \(index + 1) is a list; expected a URL or {title, url}; it is left out")
             }
-            guard let url else { continue }
-            guard WebLink.isHTTP(url) else {
-                reader.warn(urlNode, "event \(index + 1): '\(url)' is not an http(s) URL; it is left out")
+            guard let written = url else { continue }
+            let link = written.trimmingCharacters(in: .whitespacesAndNewlines)
+            guard WebLink.isHTTP(link) else {
+                reader.warn(urlNode, "event \(index + 1): '\(written)' is not an http(s) URL; it is left out")
                 continue
             }
-            events.append(Event(title: title ?? WebLink.host(of: url) ?? url, url: url, date: date))
+            events.append(Event(title: title ?? WebLink.host(of: link) ?? link, url: link, date: date))
         }
         return events
     }

@@ -103,7 +103,7 @@ import Testing
     /// An event's URL that is not an http(s) link is left out with a warning at the URL itself —
     /// in a flow mapping `{title, url}` too, where it was reported at the `{` (tester, stop 43) —
     /// as are one with a control character (the message shows it as `\u{1}`) or a port beyond
-    /// 65,535 (both were published).
+    /// 65,535 (both were published); spaces around a URL are trimmed, as around a POI's.
     /// Columns by hand: `  - { title: T2, url: "javascript:alert(1)" }` puts the value's quote at
     /// column 23; `  - url: "https://example.org:99999/"` puts it at column 10.
     @Test func aBadEventURLIsWarnedAtItsValue() throws {
@@ -119,12 +119,16 @@ import Testing
               - { title: T2, url: "javascript:alert(1)" }
               - url: "https://example.org:99999/"
               - "https://example.org/\\u0001"
+              - " https://example.org/padded\\n"
+            weather: "https://example.org/weather "
             ---
 
             """, in: root)
         let log = DiagnosticLog()
         let content = try #require(SiteLoader(projectRoot: root, log: log).load(config: SiteConfig(), geocoder: TableGeocoder.testville))
-        #expect(content.destinations.first?.events.map(\.url) == ["https://example.org/ok"])
+        // Spaces and line breaks around a URL are trimmed, as around a POI's url.
+        #expect(content.destinations.first?.events.map(\.url) == ["https://example.org/ok", "https://example.org/padded"])
+        #expect(content.destinations.first?.weatherURL == "https://example.org/weather")
         #expect(log.diagnostics.map(\.description) == [
             "Destinations/e/index.md:7:23: warning: event 2: 'javascript:alert(1)' is not an http(s) URL; it is left out",
             "Destinations/e/index.md:8:10: warning: event 3: 'https://example.org:99999/' is not an http(s) URL; it is left out",

@@ -22,9 +22,11 @@ public enum WebLink {
             let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
             let host = components.host, !host.isEmpty
         else { return false }
-        // The port as written (`port` is nil for one too long for an Int): at most 65,535.
-        if let range = components.rangeOfPort {
-            let digits = text[range].drop { $0 == "0" }
+        // The port's digits (`port` is nil for one too long for an Int): at most 65,535. The range
+        // is one of `components.string`, URLComponents' own encoding of the URL (a punycode host,
+        // a percent-encoded user), never of `text` (a tester's build crashed slicing `text` with it).
+        if let range = components.rangeOfPort, let encoded = components.string {
+            let digits = encoded[range].drop { $0 == "0" }
             return digits.count < 5 || (digits.count == 5 && digits < "65536")
         }
         return true

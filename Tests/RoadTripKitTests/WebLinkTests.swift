@@ -55,6 +55,11 @@ import Testing
             "https://a@b@e.org:443/", "https://%zz@e.org:8080/", "https://e<x@e.org:80/",
             "https://ø@e.org:65536/" + String(repeating: "a", count: 32), "https://%zz@e.org:65536/aaaaaaaa",
             "https://bücher.de:10000/" + String(repeating: "z", count: 22),
+            // Ports too large for an Int, which URLComponents' re-encoding of a non-ASCII URL drops
+            // (a third tester: accepted): read off the text as written.
+            "https://bücher.de:9223372036854775808/", "https://bücher.de:9223372036854775807/",
+            "https://example.com:9223372036854775808/ü", "https://[::1]:99999999999999999999999/ü",
+            "https://ü@例子.测试:99999999999999999999999/", "https://[::1]:8080/ü", "https://[fe80::1%25eth0]:0080/",
         ]
         var read = 0
         for text in corpus {
@@ -75,6 +80,12 @@ import Testing
         #expect(WebLink.isHTTP("https://bücher.de:10000/" + String(repeating: "z", count: 22)))
         #expect(!WebLink.isHTTP("https://bücher.de:65536/"))
         #expect(!WebLink.isHTTP("https://ø@e.org:65536/" + String(repeating: "a", count: 32)))
+        #expect(!WebLink.isHTTP("https://bücher.de:9223372036854775808/"))
+        #expect(!WebLink.isHTTP("https://example.com:9223372036854775808/ü"))
+        #expect(WebLink.isHTTP("https://[::1]:8080/ü"))
+        #expect(WebLink.writtenPort(of: "https://a@b@e.org:443/x:1") == "443")
+        #expect(WebLink.writtenPort(of: "https://[::1]/") == nil)
+        #expect(WebLink.writtenPort(of: "https://e.org:/") == "")
     }
 
     @Test func theHostOfAWebLinkWithoutWWW() {

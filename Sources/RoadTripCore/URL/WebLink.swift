@@ -22,14 +22,28 @@ public enum WebLink {
             let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
             let host = components.host, !host.isEmpty
         else { return false }
-        // The port's digits (`port` is nil for one too long for an Int): at most 65,535. The range
-        // is one of `components.string`, URLComponents' own encoding of the URL (a punycode host,
-        // a percent-encoded user), never of `text` (a tester's build crashed slicing `text` with it).
-        if let range = components.rangeOfPort, let encoded = components.string {
-            let digits = encoded[range].drop { $0 == "0" }
-            return digits.count < 5 || (digits.count == 5 && digits < "65536")
+        // The port as written: URLComponents' `port` is nil for one too long for an Int, and its
+        // re-encoding of a URL with a non-ASCII or percent-encoded part drops such a port altogether
+        // (two testers: a crash slicing the text with its range, then 2^63 accepted).
+        if let digits = writtenPort(of: text) {
+            let significant = digits.drop { $0 == "0" }
+            return significant.allSatisfy { $0.isASCII && $0.isNumber }
+                && (significant.count < 5 || (significant.count == 5 && significant < "65536"))
         }
         return true
+    }
+
+    /// The characters after the last `:` of `text`'s authority (RFC 3986 §3.2: after `//`, up to
+    /// the first `/`, `?` or `#`; past the user info's last `@` and an IP literal's `]`), or `nil`
+    /// when it names no port.
+    static func writtenPort(of text: String) -> Substring? {
+        guard let slashes = text.range(of: "//") else { return nil }
+        let authority = text[slashes.upperBound...].prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        var hostAndPort = authority.lastIndex(of: "@").map { authority[authority.index(after: $0)...] } ?? authority
+        if hostAndPort.hasPrefix("["), let close = hostAndPort.firstIndex(of: "]") {
+            hostAndPort = hostAndPort[hostAndPort.index(after: close)...]
+        }
+        return hostAndPort.lastIndex(of: ":").map { hostAndPort[hostAndPort.index(after: $0)...] }
     }
 
     /// `isHTTP(_:)` read off the text's bytes (RFC 3986 §3: `scheme ":" "//" authority`, the

@@ -313,9 +313,7 @@ struct DestinationLoader {
             case "draft": reader.bool(value, key) { fields.isDraft = $0 }
             case "weather":
                 reader.string(value, key) { text in
-                    // Trimmed, as a POI's url is (RecordFields.checkedHTTPURL).
-                    let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-                    if WebLink.isHTTP(trimmed) { fields.weatherURL = trimmed } else {
+                    if let link = WebLink.trimmedLink(text) { fields.weatherURL = link } else {
                         reader.warn(value, "weather '\(text)' is not an http(s) URL; it is left out")
                     }
                 }
@@ -383,8 +381,7 @@ struct DestinationLoader {
                 reader.warn(item, "event \(index + 1) is a list; expected a URL or {title, url}; it is left out")
             }
             guard let written = url else { continue }
-            let link = written.trimmingCharacters(in: .whitespacesAndNewlines)
-            guard WebLink.isHTTP(link) else {
+            guard let link = WebLink.trimmedLink(written) else {
                 reader.warn(urlNode, "event \(index + 1): '\(written)' is not an http(s) URL; it is left out")
                 continue
             }

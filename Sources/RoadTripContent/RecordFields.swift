@@ -86,8 +86,7 @@ struct RecordFields {
     /// `text` trimmed when it is an absolute http or https URL with a host and no whitespace inside;
     /// otherwise a warning naming `what` and `nil`.
     func checkedHTTPURL(_ text: String, what: String, at location: SourceLocation) -> String? {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        if WebLink.isHTTP(trimmed) { return trimmed }
+        if let link = WebLink.trimmedLink(text) { return link }
         log.warning(location, "\(label): \(what) '\(text)' is not an absolute http(s) URL; ignored")
         return nil
     }

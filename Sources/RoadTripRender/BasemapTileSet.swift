@@ -155,22 +155,24 @@ public struct OfflineBasemapLayer: Sendable {
     public let url: String
     /// The solid tiles' URL template, `{fill}` for `land` or `sea` (``BasemapSolidFill``).
     public let solidURL: String
-    /// `solidURL` filled in for each fill, in `BasemapSolidFill.allCases` order.
-    private let solidFileURLs: [String]
+    /// `solidURL` filled in for each fill.
+    private let solidFileURLs: [BasemapSolidFill: String]
 
     /// The layer of `tiles` with the URL templates `url` and `solidURL` from one page.
     public init(tiles: BasemapTileSet, url: String, solidURL: String) {
         self.tiles = tiles
         self.url = url
         self.solidURL = solidURL
-        solidFileURLs = BasemapSolidFill.allCases.map { solidURL.replacingOccurrences(of: "{fill}", with: $0.rawValue) }
+        solidFileURLs = Dictionary(uniqueKeysWithValues: BasemapSolidFill.allCases.map {
+            ($0, solidURL.replacingOccurrences(of: "{fill}", with: $0.rawValue))
+        })
     }
 
     /// The URL of the tile `zoom`/`x`/`y` from the page: its fill's shared file when it is solid,
     /// else `url` filled in.
     public func tileURL(zoom: Int, x: Int, y: Int) -> String {
         if let fill = tiles.solidFills[BasemapPyramid.Tile(zoom: zoom, x: x, y: y)] {
-            return solidFileURLs[BasemapSolidFill.allCases.firstIndex(of: fill)!]
+            return solidFileURLs[fill]!
         }
         return TileLayer.tileURL(url, zoom: zoom, x: x, y: y)
     }
@@ -180,11 +182,11 @@ public struct OfflineBasemapLayer: Sendable {
     /// One look-up a tile of the pyramid (a page's has about a hundred).
     public func solidTileKeys(for view: MapView) -> [(fill: BasemapSolidFill, keys: [String])] {
         guard !tiles.solidFills.isEmpty else { return [] }
-        var keys = [[String]](repeating: [], count: BasemapSolidFill.allCases.count)
+        var keys: [BasemapSolidFill: [String]] = [:]
         for tile in BasemapPyramid.sortedTiles(for: view) {
             guard let fill = tiles.solidFills[tile] else { continue }
-            keys[BasemapSolidFill.allCases.firstIndex(of: fill)!].append(tile.key)
+            keys[fill, default: []].append(tile.key)
         }
-        return zip(BasemapSolidFill.allCases, keys).compactMap { $1.isEmpty ? nil : ($0, $1) }
+        return BasemapSolidFill.allCases.compactMap { fill in keys[fill].map { (fill, $0) } }
     }
 }

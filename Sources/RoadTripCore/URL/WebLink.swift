@@ -25,12 +25,23 @@ public enum WebLink {
         // The port as written: URLComponents' `port` is nil for one too long for an Int, and its
         // re-encoding of a URL with a non-ASCII or percent-encoded part drops such a port altogether
         // (two testers: a crash slicing the text with its range, then 2^63 accepted).
-        if let digits = writtenPort(of: text) {
-            let significant = digits.drop { $0 == "0" }
-            return significant.allSatisfy { $0.isASCII && $0.isNumber }
-                && (significant.count < 5 || (significant.count == 5 && significant < "65536"))
-        }
-        return true
+        return writtenPort(of: text).map { isUsablePort($0.utf8) } ?? true
+    }
+
+    /// Whether `port`, a URL's port as written, is ASCII digits naming 0…65535 (RFC 3986 §3.2.3
+    /// allows any digits; no socket has a larger one), leading zeros aside; an empty port is
+    /// usable (the scheme's default).
+    static func isUsablePort(_ port: some Collection<UInt8>) -> Bool {
+        let significant = port.drop { $0 == UInt8(ascii: "0") }
+        return significant.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
+            && (significant.count < 5 || (significant.count == 5 && significant.lexicographicallyPrecedes("65536".utf8)))
+    }
+
+    /// `text` without the spaces and line breaks around it when that is an http(s) link
+    /// (`isHTTP(_:)`), else `nil`: how every link field of a destination or POI is read.
+    public static func trimmedLink(_ text: String) -> String? {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        return isHTTP(trimmed) ? trimmed : nil
     }
 
     /// The characters after the last `:` of `text`'s authority (RFC 3986 §3.2: after `//`, up to
@@ -108,12 +119,7 @@ public enum WebLink {
             if let colon {
                 let port = bytes[(colon + 1)..<authorityEnd]
                 guard port.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
-                // A port above 65,535 (§3.2.3 allows the digits; no socket has it): false, as
-                // URLComponents' port is checked. Leading zeros do not count.
-                let significant = port.drop { $0 == UInt8(ascii: "0") }
-                if significant.count > 5 || (significant.count == 5 && !significant.lexicographicallyPrecedes("65536".utf8)) {
-                    return false
-                }
+                guard isUsablePort(port) else { return false }
             }
             if host.contains(UInt8(ascii: "%")) { return nil }
             return !host.isEmpty

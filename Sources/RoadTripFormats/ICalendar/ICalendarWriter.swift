@@ -109,10 +109,8 @@ public struct ICalendarWriter: Sendable {
             var lineOctets = 0
             var index = 0
             while index < octets.count {
-                // One character's UTF-8 sequence: its length from its lead byte (RFC 3629 §3).
-                let lead = octets[index]
-                let width = lead < 0xC0 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
-                let end = min(index + width, octets.count)
+                // One character's UTF-8 sequence, never split by a fold.
+                let end = min(index + UTF8Sequence.length(startingWith: octets[index]), octets.count)
                 if lineOctets + (end - index) > Self.maximumLineOctets {
                     bytes += [UInt8(ascii: "\r"), UInt8(ascii: "\n"), UInt8(ascii: " ")]
                     lineOctets = 1

@@ -231,7 +231,7 @@ public final class XMLDocumentWriter {
                     appendEscapedASCII(byte, inAttribute: inAttribute)
                     index += 1
                 } else {
-                    let length = Self.sequenceLength(byte)
+                    let length = UTF8Sequence.length(startingWith: byte)
                     let scalar = Self.scalar(in: bytes, at: index, length: length)
                     // U+FFFE and U+FFFF are no XML characters; the C1 controls U+0080–U+009F are
                     // "discouraged" (XML 1.0 §2.2) and an HTML parse error where an SVG sits in a
@@ -298,11 +298,6 @@ public final class XMLDocumentWriter {
 
     /// U+FFFD in UTF-8.
     private static let replacementCharacter: [UInt8] = [0xEF, 0xBF, 0xBD]
-
-    /// The length of the UTF-8 sequence that starts with `lead` (a Swift string is valid UTF-8).
-    private static func sequenceLength(_ lead: UInt8) -> Int {
-        lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
-    }
 
     /// The scalar value of the `length`-byte UTF-8 sequence at `index`.
     private static func scalar(in bytes: UnsafeBufferPointer<UInt8>, at index: Int, length: Int) -> UInt32 {

@@ -45,9 +45,10 @@ public enum BasemapPyramid {
         }
 
         /// `"{z}/{x}/{y}.svg"`, its path in the basemap cache (the output's is `{z}/{x}-{y}.svg`).
-        public var path: String { "\(zoom)/\(x)/\(y).svg" }
+        public var path: String { key + ".svg" }
 
-        /// `"{z}/{x}/{y}"`: how a page's map configuration names it (`solidTiles`).
+        /// `"{z}/{x}/{y}"`: how a page's map configuration names it (`solidTiles`), and the core
+        /// of its cache path and its document's name.
         public var key: String {
             var text = String(zoom)
             text.reserveCapacity(16)
@@ -59,7 +60,7 @@ public enum BasemapPyramid {
         }
 
         /// `"tile {z}/{x}/{y}"`: what its file names itself (`BasemapTileSVG.document(body:name:)`).
-        public var documentName: String { "tile \(zoom)/\(x)/\(y)" }
+        public var documentName: String { "tile " + key }
 
         /// The tile as a 256 × 256 view at exactly its zoom, centred on it, for
         /// `Basemap.drawing(for:)`: pixel (0, 0) is its north-west corner.

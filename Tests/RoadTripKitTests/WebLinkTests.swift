@@ -86,6 +86,13 @@ import Testing
         #expect(WebLink.writtenPort(of: "https://a@b@e.org:443/x:1") == "443")
         #expect(WebLink.writtenPort(of: "https://[::1]/") == nil)
         #expect(WebLink.writtenPort(of: "https://e.org:/") == "")
+        // A combining mark or joiner after the '/', '?' or '#' ending the authority (a fourth
+        // tester: refused, as it made one Character with it): the port is still 8080.
+        #expect(WebLink.writtenPort(of: "https://bücher.de:8080/\u{301}x") == "8080")
+        for link in ["https://bücher.de:8080/\u{301}x", "https://b.example:8080/\u{301}x", "https://b.example:8080?\u{301}x",
+                     "https://b.example:8080#\u{200D}x", "https://b.example:8080/\u{FE0F}"] {
+            #expect(WebLink.isHTTP(link), "\(link)")
+        }
     }
 
     @Test func theHostOfAWebLinkWithoutWWW() {

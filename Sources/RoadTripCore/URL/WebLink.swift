@@ -44,17 +44,21 @@ public enum WebLink {
         return isHTTP(trimmed) ? trimmed : nil
     }
 
-    /// The characters after the last `:` of `text`'s authority (RFC 3986 §3.2: after `//`, up to
-    /// the first `/`, `?` or `#`; past the user info's last `@` and an IP literal's `]`), or `nil`
-    /// when it names no port.
-    static func writtenPort(of text: String) -> Substring? {
-        guard let slashes = text.range(of: "//") else { return nil }
-        let authority = text[slashes.upperBound...].prefix { $0 != "/" && $0 != "?" && $0 != "#" }
-        var hostAndPort = authority.lastIndex(of: "@").map { authority[authority.index(after: $0)...] } ?? authority
-        if hostAndPort.hasPrefix("["), let close = hostAndPort.firstIndex(of: "]") {
-            hostAndPort = hostAndPort[hostAndPort.index(after: close)...]
+    /// The text after the last `:` of `text`'s authority (RFC 3986 §3.2: after `//`, up to the
+    /// first `/`, `?` or `#`; past the user info's last `@` and an IP literal's `]`), or `nil` when
+    /// it names no port. Read over UTF-8 bytes, not Characters: a combining mark after the `/`
+    /// that ends the authority makes one Character of both (a tester's valid link was refused).
+    static func writtenPort(of text: String) -> String? {
+        let bytes = Array(text.utf8)
+        let slash = UInt8(ascii: "/")
+        guard let slashes = bytes.indices.dropLast().first(where: { bytes[$0] == slash && bytes[$0 + 1] == slash }) else { return nil }
+        let rest = bytes[(slashes + 2)...]
+        let authority = rest.prefix { $0 != slash && $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#") }
+        var hostAndPort = authority.lastIndex(of: UInt8(ascii: "@")).map { authority[($0 + 1)...] } ?? authority
+        if hostAndPort.first == UInt8(ascii: "["), let close = hostAndPort.firstIndex(of: UInt8(ascii: "]")) {
+            hostAndPort = hostAndPort[(close + 1)...]
         }
-        return hostAndPort.lastIndex(of: ":").map { hostAndPort[hostAndPort.index(after: $0)...] }
+        return hostAndPort.lastIndex(of: UInt8(ascii: ":")).map { String(decoding: hostAndPort[($0 + 1)...], as: UTF8.self) }
     }
 
     /// `isHTTP(_:)` read off the text's bytes (RFC 3986 §3: `scheme ":" "//" authority`, the

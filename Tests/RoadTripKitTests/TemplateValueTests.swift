@@ -76,4 +76,31 @@ import Testing
         ])
         #expect(TemplateValue(mapping) == .object(["k": 1]))
     }
+
+    /// Members are kept in storage that copies share until one of them is changed (copy on
+    /// write): changing, adding or removing a member of a copy leaves the original as it was,
+    /// also for an indexed object (past `TemplateObject.indexedCount` members).
+    @Test func aCopyChangesAlone() {
+        let original: TemplateObject = ["title": "Bergen", "count": 2]
+        var changed = original, grown = original, shrunk = original
+        changed["title"] = "Oslo"
+        grown["extra"] = true
+        shrunk["count"] = nil
+        #expect(original["title"] == "Bergen" && original["count"] == 2 && original.count == 2)
+        #expect(changed["title"] == "Oslo" && grown.count == 3 && shrunk.count == 1)
+        #expect(original != changed && original != grown && original != shrunk)
+
+        var indexed = TemplateObject()
+        for position in 0..<30 { indexed["key\(position)"] = .integer(position) }
+        var copy = indexed
+        copy["key3"] = nil
+        copy["key31"] = 31
+        #expect(indexed.count == 30 && indexed["key3"] == 3 && indexed["key31"] == nil)
+        #expect(copy.count == 30 && copy["key3"] == nil && copy["key31"] == 31 && copy["key29"] == 29)
+        // A value holding the object is unchanged by the copy's change too.
+        let held = TemplateValue.object(indexed)
+        copy = indexed
+        copy["key0"] = "zero"
+        #expect(held.member("key0") == 0)
+    }
 }

@@ -10,9 +10,9 @@ enum MustacheNode: Sendable {
     /// The start of a source line: the renderer writes the current indentation here.
     case lineStart
     /// `{{name}}` (escaped) or `{{{name}}}` / `{{&name}}` (unescaped).
-    indirect case variable(MustacheVariable)
+    case variable(MustacheVariable)
     /// `{{#name}}…{{/name}}` or `{{^name}}…{{/name}}`.
-    indirect case section(MustacheSection)
+    case section(MustacheSection)
     /// `{{>name}}` or `{{>*name}}`.
     indirect case partial(MustachePartial)
     /// `{{<name}}…{{/name}}` (inheritance).
@@ -36,21 +36,42 @@ enum MustacheTemplateName: Sendable {
     case dynamic(MustacheName)
 }
 
-/// An interpolation tag.
-struct MustacheVariable: Sendable {
-    var name: MustacheName
+/// An interpolation tag. A class, as ``MustacheSection`` is: the renderer reaches it through one
+/// reference.
+final class MustacheVariable: Sendable {
+    let name: MustacheName
     /// `false` for `{{{name}}}` and `{{&name}}`.
-    var isEscaped: Bool
+    let isEscaped: Bool
+
+    init(name: MustacheName, isEscaped: Bool) {
+        self.name = name
+        self.isEscaped = isEscaped
+    }
 }
 
-/// A section or inverted section.
-struct MustacheSection: Sendable {
-    var name: MustacheName
-    var isInverted: Bool
-    var children: [MustacheNode]
+/// A section or inverted section. A class, immutable once parsed: rendering visits each node of a
+/// template for every page, on every core at once, and binding a struct payload copied (retained
+/// and released) each of its arrays, where a class is one reference.
+final class MustacheSection: Sendable {
+    let name: MustacheName
+    let isInverted: Bool
+    let children: [MustacheNode]
     /// 1-based line and column of the opening tag, for render-time errors.
-    var line: Int
-    var column: Int
+    let line: Int
+    let column: Int
+
+    init(name: MustacheName, isInverted: Bool, children: [MustacheNode], line: Int, column: Int) {
+        self.name = name
+        self.isInverted = isInverted
+        self.children = children
+        self.line = line
+        self.column = column
+    }
+
+    /// This section with other children.
+    func with(children: [MustacheNode]) -> MustacheSection {
+        MustacheSection(name: name, isInverted: isInverted, children: children, line: line, column: column)
+    }
 }
 
 /// A partial tag.

@@ -185,9 +185,8 @@ struct MustacheParser {
             case .text(let text):
                 let kept = atLineStart ? removingPrefix(of: indentation, from: text) : text
                 if !kept.isEmpty { result.append(.text(kept)) }
-            case .section(var section):
-                section.children = dedent(section.children, by: indentation)
-                result.append(.section(section))
+            case .section(let section):
+                result.append(.section(section.with(children: dedent(section.children, by: indentation))))
             case .partial(var partial):
                 partial.indentation = partial.indentation.map { removingPrefix(of: indentation, from: $0) }
                 result.append(.partial(partial))

@@ -300,15 +300,21 @@ struct MustacheRenderer {
     /// Looks `name` up on the context stack (`specs/interpolation.yml`, "Dotted Names"): the
     /// first part in the innermost context that has it, each further part in the value found.
     private func resolve(_ name: MustacheName) -> TemplateValue? {
-        guard let first = name.components.first else { return contexts.last }
+        let components = name.components
+        guard let first = components.first else { return contexts.last }
+        // By position, innermost first: iterating `contexts.reversed()` copied (retained and
+        // released) every context it passed.
+        var position = contexts.count
         var found: TemplateValue?
-        for context in contexts.reversed() {
-            if let value = context.member(first) {
+        while position > 0 {
+            position -= 1
+            if let value = contexts[position].member(first) {
                 found = value
                 break
             }
         }
-        for component in name.components.dropFirst() {
+        guard components.count > 1 else { return found }
+        for component in components.dropFirst() {
             found = found?.member(component)
         }
         return found

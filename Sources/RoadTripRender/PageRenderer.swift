@@ -232,9 +232,8 @@ package struct PageRenderer: Sendable {
                 itinerary: itineraryLine,
                 links: links,
                 tripLogs: tripLogPages.map { $0.summary() }))
-        let html = try theme.templates.render("destination", context: context.templateValue)
         var rendered = PageFiles(files: [
-            OutputFile(path: slug + "/index.html", contents: .text(html)),
+            OutputFile(path: slug + "/index.html", contents: try theme.templates.renderFile("destination", context: context.templateValue)),
             OutputFile(path: slug + "/map.svg", contents: .text(map.svgFile)),
             OutputFile(
                 path: slug + "/annotations.geojson",
@@ -364,6 +363,6 @@ package struct PageRenderer: Sendable {
                     title: ItineraryText.title(of: itinerary, siteTitle: config.title), url: hasTripPages ? links.page : nil,
                     summary: ItineraryText.summary(itinerary), links: links)
             })
-        return OutputFile(path: "index.html", contents: .text(try theme.templates.render("home", context: context.templateValue)))
+        return OutputFile(path: "index.html", contents: try theme.templates.renderFile("home", context: context.templateValue))
     }
 }

@@ -111,9 +111,9 @@ struct TripLogPage: Sendable {
             charts: charts(),
             geoJSONLink: links.link(to: folder + "track.geojson", fromDepth: depth),
             gpxLink: links.link(to: folder + "track.gpx", fromDepth: depth))
-        let html = try renderer.theme.templates.render("trip", context: context.templateValue)
+        let page = try renderer.theme.templates.renderFile("trip", context: context.templateValue)
         return PageFiles(files: [
-            OutputFile(path: folder + "index.html", contents: .text(html)),
+            OutputFile(path: folder + "index.html", contents: page),
             TrackExport.file(recording, format: .geojson, path: folder + "track.geojson"),
             TrackExport.file(recording, format: .gpx, path: folder + "track.gpx"),
         ], sharePreview: preview)

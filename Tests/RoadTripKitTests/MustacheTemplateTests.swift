@@ -231,6 +231,23 @@ import Testing
     @Test func unknownTemplateName() throws {
         let library = try TemplateLibrary(templates: [:])
         #expect(throws: TemplateError.self) { try library.render("nope", context: nil) }
+        #expect(throws: TemplateError.self) { try library.renderFile("nope", context: nil) }
+    }
+
+    /// A page file holds the rendered bytes: the UTF-8 of what `render` returns, byte for byte —
+    /// escaped and verbatim values, non-ASCII text (2-, 3- and 4-byte sequences) in the template
+    /// and in values, a partial, a list.
+    @Test func aPageFileIsTheRenderedUTF8() throws {
+        let library = try TemplateLibrary(templates: [
+            "page": "<h1>{{title}}</h1> – {{{raw}}}\n{{#stops}}<li>{{.}}</li>{{/stops}}{{>footer}}\n",
+            "footer": "<footer>© {{year}} · ★ 𝄞</footer>",
+        ])
+        let context: TemplateValue = [
+            "title": "Å & <Ø>", "raw": "<b>Ünïcode</b> 🇳🇴", "stops": ["Bergen", "Ålesund", "Tromsø"], "year": 2026,
+        ]
+        let text = try library.render("page", context: context)
+        #expect(text == "<h1>Å &amp; &lt;Ø&gt;</h1> – <b>Ünïcode</b> 🇳🇴\n<li>Bergen</li><li>Ålesund</li><li>Tromsø</li><footer>© 2026 · ★ 𝄞</footer>\n")
+        #expect(try library.renderFile("page", context: context) == .data(Data(text.utf8)))
     }
 
     /// A site layout: the page overrides an inline block and a standalone block. The standalone

@@ -29,8 +29,9 @@ import Testing
             placemark: TableGeocoder.testville.reverse(harbour.coordinate))
         let files = try renderer.destinationFiles(trip: trip, previous: nil, next: next).files
         #expect(files.map(\.path) == ["harbour/index.html", "harbour/map.svg", "harbour/annotations.geojson"])
-        guard case .text(let page) = files[0].contents else {
-            Issue.record("the page is not text")
+        // Pages are their rendered UTF-8 bytes (`TemplateLibrary.renderFile`).
+        guard case .data(let bytes) = files[0].contents, let page = String(data: bytes, encoding: .utf8) else {
+            Issue.record("the page is not UTF-8 bytes")
             return
         }
         // The title escaped once; the region as the page contract writes it: latitude, longitude,

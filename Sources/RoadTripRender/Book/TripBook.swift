@@ -77,7 +77,6 @@ extension PageRenderer {
                         ? itineraryLines[index].map { $0.templateValue(links: links, depth: depth) } ?? .null : .null,
                     pointsOfInterest: destination.pointsOfInterest.map { ($0.title, nonEmpty($0.subtitle)) })
             })
-        let html = try theme.templates.render(TripBook.layout, context: context.templateValue)
-        return [OutputFile(path: TripBook.folder + "index.html", contents: .text(html))]
+        return [OutputFile(path: TripBook.folder + "index.html", contents: try theme.templates.renderFile(TripBook.layout, context: context.templateValue))]
     }
 }

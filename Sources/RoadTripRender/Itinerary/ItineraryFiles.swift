@@ -91,9 +91,9 @@ extension PageRenderer {
             page: pageContext(depth: depth, canonicalPath: folder, preview: preview),
             map: map.context(tileLayers: pageConfig.tileLayers, listLabel: "Stops"),
             itinerary: itineraryContext(itinerary, depth: depth))
-        let html = try theme.templates.render(ItineraryFiles.layout, context: context.templateValue)
+        let page = try theme.templates.renderFile(ItineraryFiles.layout, context: context.templateValue)
         return PageFiles(files: [
-            OutputFile(path: folder + "index.html", contents: .text(html)),
+            OutputFile(path: folder + "index.html", contents: page),
             OutputFile(path: folder + "map.svg", contents: .text(map.svgFile)),
         ], sharePreview: preview)
     }

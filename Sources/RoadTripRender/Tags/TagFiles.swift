@@ -61,7 +61,7 @@ extension PageRenderer {
         return PageFiles(files: [
             OutputFile(
                 path: folder + "index.html",
-                contents: .text(try theme.templates.render(TagFiles.layout, context: context.templateValue))),
+                contents: try theme.templates.renderFile(TagFiles.layout, context: context.templateValue)),
             OutputFile(path: folder + "map.svg", contents: .text(map.svgFile)),
         ], sharePreview: preview)
     }
@@ -74,7 +74,7 @@ extension PageRenderer {
             tags: tags.map { tagContext($0, depth: 1, trips: trips) })
         return OutputFile(
             path: TagFiles.folder + "index.html",
-            contents: .text(try theme.templates.render(TagFiles.indexLayout, context: index.templateValue)))
+            contents: try theme.templates.renderFile(TagFiles.indexLayout, context: index.templateValue))
     }
 
     /// `tag` as a page `depth` folders below the root shows it: its name, its page, its count and

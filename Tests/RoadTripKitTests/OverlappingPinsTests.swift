@@ -66,5 +66,29 @@ import Testing
         let found = pairs(points, sizes: sizes)
         #expect(Set(found) == expected)
         #expect(found.count == expected.count && expected.count > 50)
+        // In ascending order of the second pin, then the first.
+        let order = OverlappingPins.pairs(points, sizes: sizes).map { [$0.1, $0.0] }
+        #expect(order == order.sorted { $0.lexicographicallyPrecedes($1) })
+    }
+
+    /// Every nearby pair is offered once, the second pin in ascending order, also in clusters of
+    /// pins at one place, across negative cells and for pins far apart in one column or row (the
+    /// cells the search steps over): 200 pins on a few spots, all in pairs with their spot only.
+    @Test func nearbyPairsOnceEachAcrossClusters() {
+        let spots = [point(-500, -500), point(0, 0), point(0, 1_000), point(1_000, 0), point(12.5, 12.5)]
+        let points = (0..<200).map { spots[$0 % spots.count] }
+        let sizes = [Double](repeating: 31, count: points.count)
+        var offered: [String] = []
+        OverlappingPins.forEachNearbyPair(points, sizes: sizes, inOrder: false) { offered.append("\($0)-\($1)") }
+        // Spots 1 and 4 share a cell; every other spot is alone: 40 pins each, 80 on the shared cell.
+        let expected = (0..<200).flatMap { j in
+            (0..<j).filter { i in
+                let (a, b) = (i % spots.count, j % spots.count)
+                return a == b || Set([a, b]) == [1, 4]
+            }.map { "\($0)-\(j)" }
+        }
+        #expect(Set(offered) == Set(expected) && offered.count == expected.count)
+        let seconds = offered.map { Int($0.split(separator: "-")[1])! }
+        #expect(seconds == seconds.sorted())
     }
 }

@@ -31,28 +31,54 @@ public enum OverlappingPins {
     /// neighbouring ones — every pair that can overlap (``overlap(_:_:points:sizes:)`` tells which
     /// do) and a few that cannot — in ascending order of `j`, then `i` when `inOrder`, else of `j`
     /// only. Points that are not finite are left out.
+    ///
+    /// The points are sorted by cell (column, then row, then index) once, and each point's
+    /// neighbours are found by binary search: the three cells of one neighbouring column are
+    /// consecutive in that order. A dictionary of cells hashed nine cells a point, which was
+    /// 2 % of a 4,000-destination build (its home and tag maps hold thousands of pins).
     static func forEachNearbyPair(
         _ points: [ViewportPoint], sizes: [Double], inOrder: Bool, _ body: (_ i: Int, _ j: Int) -> Void
     ) {
         let cell = sizes.max() ?? 0
         guard cell > 0, points.count > 1 else { return }
-        struct Cell: Hashable { var column: Int, row: Int }
-        func cellOf(_ point: ViewportPoint) -> Cell? {
+        var columns = [Int](repeating: 0, count: points.count), rows = columns
+        var isPlaced = [Bool](repeating: false, count: points.count)
+        var placed: [Int] = []
+        placed.reserveCapacity(points.count)
+        for (index, point) in points.enumerated() {
             let column = (point.x / cell).rounded(.down), row = (point.y / cell).rounded(.down)
-            guard abs(column) < 1e15, abs(row) < 1e15 else { return nil }  // not finite, or off any map
-            return Cell(column: Int(column), row: Int(row))
+            guard abs(column) < 1e15, abs(row) < 1e15 else { continue }  // not finite, or off any map
+            columns[index] = Int(column)
+            rows[index] = Int(row)
+            isPlaced[index] = true
+            placed.append(index)
         }
-        var cells: [Cell: [Int]] = [:]
+        placed.sort { (columns[$0], rows[$0], $0) < (columns[$1], rows[$1], $1) }
+        // The first position of `placed` at or after cell (column, row).
+        func firstPosition(column: Int, row: Int) -> Int {
+            var low = 0, high = placed.count
+            while low < high {
+                let middle = (low + high) / 2, index = placed[middle]
+                if (columns[index], rows[index]) < (column, row) { low = middle + 1 } else { high = middle }
+            }
+            return low
+        }
         var near: [Int] = []
-        for (j, point) in points.enumerated() {
-            guard let home = cellOf(point) else { continue }
+        for j in points.indices where isPlaced[j] {
             near.removeAll(keepingCapacity: true)
-            for dx in -1...1 {
-                for dy in -1...1 { near += cells[Cell(column: home.column + dx, row: home.row + dy)] ?? [] }
+            // Column by column, each column's three cells from the row above to the row below:
+            // the neighbouring cells in the order (dx, dy) from (−1, −1) to (1, 1).
+            for column in (columns[j] - 1)...(columns[j] + 1) {
+                var position = firstPosition(column: column, row: rows[j] - 1)
+                while position < placed.count {
+                    let i = placed[position]
+                    guard columns[i] == column, rows[i] <= rows[j] + 1 else { break }
+                    if i < j { near.append(i) }
+                    position += 1
+                }
             }
             if inOrder { near.sort() }
             for i in near { body(i, j) }
-            cells[home, default: []].append(j)
         }
     }
 }

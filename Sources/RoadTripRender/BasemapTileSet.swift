@@ -47,6 +47,10 @@ public struct BasemapTileSet: Sendable {
     /// The tiles of `tiles` that draw nothing but land or sea, and their fill: the output has no
     /// file of theirs but the fill's shared one (``BasemapSolidFill/outputPath``).
     public let solidFills: [BasemapPyramid.Tile: BasemapSolidFill]
+    /// `solidFills` with each tile's ``BasemapPyramid/Tile/key``, made once: every map's
+    /// configuration names its pyramid's solid tiles (``OfflineBasemapLayer/solidTileKeys(for:)``),
+    /// and the coarse ones are shared by thousands of maps.
+    private let solidKeys: [BasemapPyramid.Tile: (fill: BasemapSolidFill, key: String)]
     /// The body of a tile of `tiles` not in `bodies` (read from the cache, or drawn again), `nil`
     /// when it cannot be had.
     private let loadBody: @Sendable (BasemapPyramid.Tile) -> String?
@@ -65,6 +69,7 @@ public struct BasemapTileSet: Sendable {
         self.cachedFiles = cachedFiles
         self.inOutput = inOutput
         self.solidFills = solidFills
+        solidKeys = Dictionary(uniqueKeysWithValues: solidFills.map { tile, fill in (tile, (fill, tile.key)) })
         self.loadBody = loadBody
     }
 
@@ -72,6 +77,11 @@ public struct BasemapTileSet: Sendable {
     /// builds without a cache).
     public init(bodies: [BasemapPyramid.Tile: String]) {
         self.init(tiles: Set(bodies.keys), bodies: bodies, solidFills: bodies.compactMapValues(BasemapSolidFill.of(body:)))
+    }
+
+    /// The fill and ``BasemapPyramid/Tile/key`` of `tile` when it is solid, else `nil`.
+    public func solidKey(of tile: BasemapPyramid.Tile) -> (fill: BasemapSolidFill, key: String)? {
+        solidKeys[tile]
     }
 
     /// Where the tiles live in the output, from the site's root.
@@ -182,11 +192,11 @@ public struct OfflineBasemapLayer: Sendable {
     /// One look-up a tile of the pyramid (a page's has about a hundred).
     public func solidTileKeys(for view: MapView) -> [(fill: BasemapSolidFill, keys: [String])] {
         guard !tiles.solidFills.isEmpty else { return [] }
-        var keys: [BasemapSolidFill: [String]] = [:]
+        var byFill = BasemapSolidFill.allCases.map { (fill: $0, keys: [String]()) }
         for tile in BasemapPyramid.sortedTiles(for: view) {
-            guard let fill = tiles.solidFills[tile] else { continue }
-            keys[fill, default: []].append(tile.key)
+            guard let solid = tiles.solidKey(of: tile), let slot = byFill.firstIndex(where: { $0.fill == solid.fill }) else { continue }
+            byFill[slot].keys.append(solid.key)
         }
-        return BasemapSolidFill.allCases.compactMap { fill in keys[fill].map { (fill, $0) } }
+        return byFill.filter { !$0.keys.isEmpty }
     }
 }

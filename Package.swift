@@ -27,6 +27,8 @@ let package = Package(
         .target(name: "CZip", dependencies: ["CLibraryLoader"]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .target(name: "CNetCDF", dependencies: ["CLibraryLoader"]),
+        // The command-line tool's allocator (see shim.h); Debian ships no pkg-config file for it.
+        .systemLibrary(name: "CMimalloc", providers: [.apt(["libmimalloc-dev"])]),
         // Header only (XXH_INLINE_ALL, see shim.h): no pkgConfig, so nothing is linked.
         .systemLibrary(name: "CXXHash", providers: [.apt(["libxxhash-dev"])]),
         // A C target, not a systemLibrary: libvips' API is C-variadic (Swift cannot call it) and its
@@ -80,7 +82,7 @@ let package = Package(
             name: "EmbedDefaultTheme", capability: .buildTool(), dependencies: ["ThemeEmbedder"],
             exclude: ["Theme"]
         ),
-        .executableTarget(name: "roadtrip", dependencies: ["RoadTripKit"]),
+        .executableTarget(name: "roadtrip", dependencies: ["RoadTripKit", "CMimalloc"]),
         .executableTarget(name: "roadtrip-benchmarks", dependencies: ["RoadTripKit"]),
         // What the tests share about the tools they run (xmllint, the Nu validator): skipped when
         // missing, failed under CI. A plain target, as test targets cannot depend on each other.

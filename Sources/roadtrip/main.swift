@@ -1,4 +1,5 @@
 import Foundation
+import CMimalloc
 import RoadTripKit
 
 /// roadtrip's command-line interface: find the command in the ``CommandTable``, check its
@@ -64,4 +65,6 @@ func main() -> Int32 {
     }
 }
 
+// mimalloc replaces glibc's malloc in this process (Sources/CMimalloc/shim.h): its options first.
+roadtrip_configure_allocator()
 exit(main())

@@ -1,13 +1,15 @@
 import Foundation
 
 /// Which map pins are drawn so close together that one may hide another: every pair whose tips are
-/// nearer than the larger of their two sizes, found with a grid hash rather than by comparing every
-/// pin with every other.
+/// nearer than the larger of their two sizes, found with a grid of cells rather than by comparing
+/// every pin with every other.
 ///
 /// The grid's cells are as wide as the largest size, so two pins that can be too close lie in the
 /// same cell or in neighbouring ones (the usual fixed-radius near-neighbour search: J. L. Bentley,
 /// D. F. Stanat and E. H. Williams, "The complexity of finding fixed-radius near neighbors",
-/// *Information Processing Letters* 6(6), 1977). Cost: O(n + k) for n pins and k pairs found.
+/// *Information Processing Letters* 6(6), 1977). The pins are sorted by cell and a cell's
+/// neighbours found by binary search (the page's script hashes the cells instead). Cost:
+/// O(n log n + k) for n pins and k pairs found.
 public enum OverlappingPins {
     /// Every pair `(i, j)`, `i < j`, of `points` (viewport pixels) whose distance is less than
     /// `max(sizes[i], sizes[j])` (pixels), in ascending order of `j`, then `i`. Points that are not

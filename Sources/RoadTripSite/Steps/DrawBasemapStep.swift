@@ -43,30 +43,31 @@ extension BuildStep {
         // the output. Each zoomable map's
         // share preview (og:image) embeds those under its wider view (`SharePreview.view(showing:)`;
         // already in the pyramid for viewports near 1.91 : 1, such as the default 800 × 500).
-        // Three sets made side by side (the zoomable maps' pyramids in two halves: at 4,000
+        // Four sets made side by side (the zoomable maps' pyramids in two halves: at 4,000
         // destinations they are 400,000 insertions, ~10 ms on one core): each half of the zoomable
-        // pyramids, and the cards' tiles with the embedded ones.
+        // pyramids, the cards' tiles, and the embedded ones.
         let zoomableViews = views, cardViews = state.maps.map(\.card.view)
         let makesPreviews = SharePreviewAbsence(config: state.config) == nil
         let halfway = zoomableViews.count / 2
-        let parts = concurrentMap(count: 3) { part -> (wanted: Set<BasemapPyramid.Tile>, embedded: Set<BasemapPyramid.Tile>) in
-            var wanted: Set<BasemapPyramid.Tile> = [], embedded: Set<BasemapPyramid.Tile> = []
-            if part < 2 {
-                for view in part == 0 ? zoomableViews[..<halfway] : zoomableViews[halfway...] { BasemapPyramid.insertTiles(for: view, into: &wanted) }
-                return (wanted, embedded)
+        let parts = concurrentMap(count: 4) { part -> Set<BasemapPyramid.Tile> in
+            var tiles: Set<BasemapPyramid.Tile> = []
+            switch part {
+            case 0, 1:
+                for view in part == 0 ? zoomableViews[..<halfway] : zoomableViews[halfway...] { BasemapPyramid.insertTiles(for: view, into: &tiles) }
+            case 2:
+                for view in cardViews { BasemapPyramid.insertTiles(for: view, zoomable: false, into: &tiles) }
+            default:
+                for view in zoomableViews { BasemapPyramid.insertTiles(for: view, zoomable: false, into: &tiles) }
+                if makesPreviews {
+                    for view in zoomableViews { BasemapPyramid.insertTiles(for: SharePreview.view(showing: view), zoomable: false, into: &tiles) }
+                }
             }
-            for view in cardViews { BasemapPyramid.insertTiles(for: view, zoomable: false, into: &wanted) }
-            for view in zoomableViews { BasemapPyramid.insertTiles(for: view, zoomable: false, into: &embedded) }
-            if makesPreviews {
-                for view in zoomableViews { BasemapPyramid.insertTiles(for: SharePreview.view(showing: view), zoomable: false, into: &embedded) }
-            }
-            return (wanted, embedded)
+            return tiles
         }
-        var wanted = parts[0].wanted.union(parts[1].wanted).union(parts[2].wanted)
-        let embeddedTiles = parts[2].embedded
-        if makesPreviews { wanted.formUnion(embeddedTiles) }
+        let embedded = parts[3]
+        var wanted = parts[0].union(parts[1]).union(parts[2])
+        if makesPreviews { wanted.formUnion(embedded) }
         let tiles = wanted.sorted()
-        let embedded = embeddedTiles
         // The cache folder follows the rule of every folder roadtrip writes in a project; where it
         // cannot, the tiles are drawn without it.
         let projectRoot = context.options.projectRoot
@@ -81,7 +82,7 @@ extension BuildStep {
         let cache = problem == nil ? BasemapTileCache(projectRoot: projectRoot, fingerprint: fingerprint) : nil
         cache?.removeOtherFingerprints()
         let index = cache?.readIndex() ?? BasemapTileIndex()
-        let bodies = Mutex([BasemapPyramid.Tile: String](minimumCapacity: embeddedTiles.count))
+        let bodies = Mutex([BasemapPyramid.Tile: String](minimumCapacity: embedded.count))
         let cachedFiles = Mutex([BasemapPyramid.Tile: String](minimumCapacity: tiles.count))
         let stamps = Mutex([BasemapPyramid.Tile: BasemapFileStamp](minimumCapacity: tiles.count))
         let solidFills = Mutex([BasemapPyramid.Tile: BasemapSolidFill]())

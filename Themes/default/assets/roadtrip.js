@@ -810,7 +810,12 @@
       // Tab wraps round the buttons (WAI-ARIA APG's modal dialog) instead of leaving for the browser's own
       if (e.key === "Tab" && document.activeElement === (e.shiftKey ? first : last)) { e.preventDefault(); (e.shiftKey ? last : first).focus(); }
     });
-    d.addEventListener("close", function () { if (self.opener) self.opener.focus({ preventScroll: true }); });
+    // focus back to the opener, unless it has moved on already (the event is queued: the dialog
+    // restores focus itself, and a key pressed meanwhile must not go to the opener instead)
+    d.addEventListener("close", function () {
+      var a = document.activeElement;
+      if (self.opener && (!a || a === document.body || d.contains(a))) self.opener.focus({ preventScroll: true });
+    });
     // a click on the dark around the photo closes; a swipe (pointer events: touch, pen or mouse) steps
     d.addEventListener("click", function (e) { if ((e.target === d || e.target === figure) && !self.swiped) d.close(); });
     figure.addEventListener("pointerdown", function (e) { start = { x: e.clientX, y: e.clientY }; self.swiped = false; });

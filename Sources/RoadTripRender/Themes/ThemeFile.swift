@@ -80,14 +80,14 @@ public struct ThemeFile: Sendable, Hashable {
     /// symbolic link to nothing, a named pipe, a device (``unreadableProblem(_:)``), so that an
     /// override that is a broken link is an error, never the built-in file used in silence.
     private static func visibleFiles(under folder: URL) -> [(relativePath: String, url: URL)] {
-        guard let enumerator = FileManager.default.enumerator(
-            at: folder, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles])
-        else { return [] }
-        var found: [(relativePath: String, url: URL)] = []
-        for case let url as URL in enumerator
-        where (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true || unreadableProblem(url) != nil {
-            found.append((ProjectPath.relative(url, to: folder), url))
+        FolderListing.visibleEntries(below: folder.path).compactMap { entry in
+            switch entry.kind {
+            case .folder: return nil
+            case .regularFile: return (entry.relativePath, folder.appendingPathComponent(entry.relativePath))
+            case .symbolicLink, .other:
+                let url = folder.appendingPathComponent(entry.relativePath)
+                return unreadableProblem(url) != nil ? (entry.relativePath, url) : nil
+            }
         }
-        return found
     }
 }

@@ -1,4 +1,5 @@
 internal import CProj
+import Dispatch
 import RoadTripCore
 
 /// Geodesics on the WGS 84 ellipsoid: the shortest path between two points, solved with
@@ -19,6 +20,16 @@ public enum Geodesic {
         rt_geod_init(&geodesic, equatorialRadius, flattening)
         return geodesic
     }()
+
+    /// Opens libproj on another thread and returns at once, so that the first geodesic a build
+    /// computes (fit-maps, which runs on one core) does not wait for it: opening libproj and the
+    /// ~25 libraries it links took about 6 ms on this project's 2-core machine (`dlopen`'s
+    /// relocations), a thirtieth of a 250-destination build. A geodesic asked for meanwhile waits
+    /// for that one opening (`pthread_once`). Where libproj cannot be opened, nothing is said here:
+    /// the first geodesic says why and exits, as before.
+    public static func prepareInBackground() {
+        DispatchQueue.global(qos: .userInitiated).async { rt_proj_preload() }
+    }
 
     /// Solves the inverse problem (`geod_inverse`): the geodesic from `from` to `to`.
     ///

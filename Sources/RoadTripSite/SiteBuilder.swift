@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import Synchronization
 import RoadTripCore
+import RoadTripGeo
 
 /// What `roadtrip build` was asked to do: its folders and flags.
 public struct BuildOptions: Sendable {
@@ -159,6 +160,9 @@ public struct SiteBuilder: Sendable {
     /// with an error naming that build's pid.
     public func build() -> BuildResult {
         var failed = BuildResult(succeeded: false, destinationCount: 0, writeSummary: nil)
+        // libproj is opened on the other core while this one checks the output folder and reads
+        // the sources: fit-maps, which runs alone, computes the first geodesic.
+        Geodesic.prepareInBackground()
         let writer = OutputWriter(outputDirectory: options.outputDirectory, projectRoot: options.projectRoot)
         let lock: OutputLock
         do {

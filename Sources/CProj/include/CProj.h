@@ -9,6 +9,10 @@
 
 #include <geodesic.h>
 
+/// Opens libproj (and its libraries) if it is not open yet, and returns; never fails: a library
+/// that cannot be opened is reported, and roadtrip exits, at the first geodesic call instead.
+void rt_proj_preload(void);
+
 void rt_geod_init(struct geod_geodesic *g, double a, double f);
 void rt_geod_direct(const struct geod_geodesic *g, double lat1, double lon1, double azi1, double s12,
                     double *plat2, double *plon2, double *pazi2);

@@ -112,4 +112,35 @@ import Testing
         // Finnish joins every length with "klo": the long one is kept.
         #expect(ReadableDate.dateTimePattern(for: Locale(identifier: "fi")) == "d. MMMM y 'klo' H.mm")
     }
+
+    /// The reader locale of a language on a 12-hour clock carries the 24-hour cycle in ICU's own
+    /// form (`…@hours=h23`, cheap to open), and words dates and times exactly as the BCP 47 form
+    /// `<tag>-u-hc-h23` does (the reference: Unicode TR 35's spelling, which it replaced): the
+    /// long date, the short time, every date-and-time length and the joined pattern, for languages
+    /// whose CLDR clock is 12-hour, with region, script and numbering variations. A tag with an
+    /// extension of its own keeps the BCP 47 form.
+    @Test(arguments: ["en", "en-US", "en-AU", "en-IN", "es-MX", "hi", "ko", "ar", "ar-EG", "zh-Hant-TW", "bn", "ur", "el", "sq"])
+    func aTwelveHourLanguageReadsAsItsBCP47Form(language: String) {
+        let locale = SiteConfig.readerLocale(for: language)
+        #expect(locale.identifier.hasSuffix("@hours=h23"), "\(locale.identifier)")
+        let reference = Locale(identifier: (language == "en" ? "en-001" : language) + "-u-hc-h23")
+        func pattern(_ locale: Locale, _ date: DateFormatter.Style, _ time: DateFormatter.Style) -> String? {
+            let formatter = DateFormatter()
+            formatter.locale = locale
+            formatter.dateStyle = date
+            formatter.timeStyle = time
+            return formatter.dateFormat
+        }
+        for (date, time) in [(DateFormatter.Style.long, DateFormatter.Style.none), (.none, .short), (.long, .short), (.medium, .short), (.short, .short)] {
+            #expect(pattern(locale, date, time) == pattern(reference, date, time), "\(language) \(date) \(time)")
+        }
+        #expect(ReadableDate.dateTimePattern(for: locale) == ReadableDate.dateTimePattern(for: reference))
+        #expect(!(pattern(locale, .none, .short) ?? "").contains("a"))
+    }
+
+    /// A tag with an extension of its own (here a numbering system) is never rewritten in ICU's
+    /// form, which would need its keywords translated.
+    @Test func aTagWithAnExtensionKeepsItsForm() {
+        #expect(!SiteConfig.readerLocale(for: "en-US-u-nu-latn").identifier.contains("@"))
+    }
 }

@@ -127,6 +127,28 @@ public struct BasemapTileSet: Sendable {
         folder + "/\(tile.zoom)/" + outputName(of: tile)
     }
 
+    /// The tile whose ``outputPath(of:)`` is `path`, or `nil` when `path` is no tile's: the
+    /// inverse, read without formatting every tile's path to compare (numbers in decimal digits
+    /// only, no leading zero, as `String(_:)` writes them).
+    public static func tile(atOutputPath path: String) -> BasemapPyramid.Tile? {
+        var rest = Substring(path)
+        guard rest.hasPrefix(folder + "/"), rest.hasSuffix(".svg") else { return nil }
+        rest = rest.dropFirst(folder.utf8.count + 1).dropLast(4)
+        guard let slash = rest.firstIndex(of: "/"), let dash = rest[slash...].firstIndex(of: "-"),
+              let zoom = number(rest[..<slash]), let x = number(rest[rest.index(after: slash)..<dash]),
+              let y = number(rest[rest.index(after: dash)...])
+        else { return nil }
+        return BasemapPyramid.Tile(zoom: zoom, x: x, y: y)
+    }
+
+    /// `digits` as a number when it is one as `String(_:)` writes a non-negative `Int`.
+    private static func number(_ digits: Substring) -> Int? {
+        guard let first = digits.utf8.first, digits.utf8.allSatisfy({ (48...57).contains($0) }),
+              first != 48 || digits.utf8.count == 1, digits.utf8.count <= 9
+        else { return nil }
+        return Int(digits)
+    }
+
     /// `tile`'s file name in its zoom level's folder of the output: `{x}-{y}.svg`.
     public static func outputName(of tile: BasemapPyramid.Tile) -> String {
         "\(tile.x)-\(tile.y).svg"

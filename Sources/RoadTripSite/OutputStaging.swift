@@ -20,8 +20,8 @@ final class OutputStaging: Sendable {
     private let site: String
     /// The folders under `site/` made so far (relative paths).
     private let madeFolders = Mutex<Set<String>>([])
-    /// The stamps of the links ``stage(_:)`` made, by output path.
-    private let linked = Mutex<[String: BasemapFileStamp]>([:])
+    /// The stamp of each file ``stage(_:)`` wrote or linked, by output path.
+    private let stamped = Mutex<[String: BasemapFileStamp]>([:])
 
     init(folder: URL) {
         self.folder = folder
@@ -30,7 +30,7 @@ final class OutputStaging: Sendable {
 
     /// Writes each `.text` and `.data` file of `files` into the staging folder, at its path
     /// (making the folders on the way), links each `.link` file there (``CacheFileLink``: a
-    /// regular file of the cache only, its stamp kept for ``linkStamps``), and returns `files`
+    /// regular file of the cache only), keeps each one's stamp (``stagedStamps``), and returns `files`
     /// with those staged as `.staged`, in the same order. Any other file, and one whose path is
     /// not usable (``OutputFile/pathProblem(_:)``), already staged, or which cannot be written or
     /// linked, is returned as it was: write-output stages it, and reports why it cannot. Files of
@@ -44,7 +44,7 @@ final class OutputStaging: Sendable {
         defer {
             if folder >= 0 { close(folder) }
             links.release()
-            if !stamps.isEmpty { linked.withLock { $0.merge(stamps) { _, new in new } } }
+            if !stamps.isEmpty { stamped.withLock { $0.merge(stamps) { _, new in new } } }
         }
         return files.map { file in
             switch file.contents {
@@ -60,38 +60,43 @@ final class OutputStaging: Sendable {
                 folder = makeFolders(of: file.path) ? open(parent.isEmpty ? site : site + "/" + parent, O_RDONLY | O_DIRECTORY | O_CLOEXEC) : -1
             }
             guard folder >= 0 else { return file }
-            let written: Bool
+            let stamp: BasemapFileStamp?
             switch file.contents {
             case .text(var text):
-                written = write(name, in: folder) { descriptor in
+                stamp = write(name, in: folder) { descriptor in
                     text.withUTF8 { OutputWriter.writeAll(descriptor, UnsafeRawBufferPointer($0)) }
                 }
             case .data(let data):
-                written = write(name, in: folder) { descriptor in data.withUnsafeBytes { OutputWriter.writeAll(descriptor, $0) } }
+                stamp = write(name, in: folder) { descriptor in data.withUnsafeBytes { OutputWriter.writeAll(descriptor, $0) } }
             case .link(let source, _):
-                let stamp = links.link(source, into: folder, named: name)
-                if let stamp { stamps.append((file.path, stamp)) }
-                written = stamp != nil
+                stamp = links.link(source, into: folder, named: name)
             case .copy, .produced, .staged:
-                written = false
+                stamp = nil
             }
-            return written ? OutputFile(path: file.path, contents: .staged) : file
+            guard let stamp else { return file }
+            stamps.append((file.path, stamp))
+            return OutputFile(path: file.path, contents: .staged)
         }
     }
 
-    /// The stamp of each file ``stage(_:)`` linked, by output path, as the link made it
-    /// (``OutputWriteSummary/linkStamps``).
-    var linkStamps: [String: BasemapFileStamp] { linked.withLock { $0 } }
+    /// The stamp of each file ``stage(_:)`` wrote or linked, by output path, as it was made
+    /// (``OutputWriteSummary/stagedStamps``).
+    var stagedStamps: [String: BasemapFileStamp] { stamped.withLock { $0 } }
 
     /// Creates the file `name` in the staging folder open as `folder` (never over one staged
-    /// already) and lets `fill` write it; `false`, with nothing left at that name, when a step fails.
-    private func write(_ name: String, in folder: Int32, _ fill: (Int32) -> Bool) -> Bool {
+    /// already) and lets `fill` write it; the written file's stamp (`fstat` of its descriptor), or
+    /// `nil`, with nothing left at that name, when a step fails.
+    private func write(_ name: String, in folder: Int32, _ fill: (Int32) -> Bool) -> BasemapFileStamp? {
         let descriptor = openat(folder, name, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { return false }
-        let filled = fill(descriptor)
+        guard descriptor >= 0 else { return nil }
+        var status = stat()
+        let filled = fill(descriptor) && fstat(descriptor, &status) == 0
         let closed = close(descriptor) == 0
-        if !(filled && closed) { unlinkat(folder, name, 0) }
-        return filled && closed
+        guard filled && closed else {
+            unlinkat(folder, name, 0)
+            return nil
+        }
+        return BasemapFileStamp(status)
     }
 
     /// Makes the folders on the way to `path` under `site/` that are not made yet, outermost first;

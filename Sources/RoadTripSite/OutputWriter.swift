@@ -35,13 +35,14 @@ public struct OutputWriteSummary: Sendable, Hashable {
     /// Seconds (monotonic clock) the apply phase took: from the first change to the output folder
     /// to the last, the window in which a killed build leaves a mix of old and new files.
     public var applySeconds: Double
-    /// The stamp of each file written as a hard link to a cache file (`OutputFile.Contents.link`),
-    /// by path, as it is in the output folder now — taken when the link was made, for a write that
-    /// moved the links into place inside their folder (a first write, whose staging folder becomes
-    /// the output folder); empty otherwise (a rename of a file moves its status-change time).
-    /// ``BasemapTileCache/restampTiles(changedBy:in:)`` takes a tile's new stamp from here rather
-    /// than `lstat` it again.
-    var linkStamps: [String: BasemapFileStamp] = [:]
+    /// The stamp of each file written, by path, as it is in the output folder now — taken when the
+    /// file was staged (`fstat` of the new file, or `lstat` through a new hard link to a cache
+    /// file), for a write that moved the files into place inside their folder (a first write, whose
+    /// staging folder becomes the output folder); empty otherwise (a rename of a file moves its
+    /// status-change time). ``BasemapTileCache/restampTiles(changedBy:in:)`` takes a tile's new
+    /// stamp, and ``StoredBuild/save(knownStamps:)`` a page's, from here rather than `lstat` each
+    /// file again (a clean 4,000-destination build writes 15,453).
+    var stagedStamps: [String: BasemapFileStamp] = [:]
 
     /// Creates a summary from its three path lists and the apply phase's duration in seconds.
     public init(written: [String], unchanged: [String], removed: [String], applySeconds: Double = 0) {
@@ -330,7 +331,7 @@ public struct OutputWriter: Sendable {
             let site = staging.appendingPathComponent("site", isDirectory: true)
             if FileEntryKind(atPath: output.path) == nil {
                 if let missing = kept.first { throw failure(missing, "was to be kept, but the output folder is gone") }
-                return try writeFresh(files, output: output, site: site, linkedEarly: early?.linkStamps ?? [:])
+                return try writeFresh(files, output: output, site: site, stagedEarly: early?.stagedStamps ?? [:])
             }
             prepared = try prepareUpdate(files, kept: kept, output: output, staging: staging, pathsAsLastWritten: pathsAsLastWritten)
         } catch {
@@ -398,12 +399,12 @@ public struct OutputWriter: Sendable {
     }
 
     /// The output folder does not exist: stage everything not staged yet plus the manifest in
-    /// `site`, then rename `site` to the output folder. `linkedEarly`: the stamps of the links
-    /// staged before (``OutputStaging/linkStamps``).
+    /// `site`, then rename `site` to the output folder. `stagedEarly`: the stamps of the files
+    /// staged before (``OutputStaging/stagedStamps``).
     private func writeFresh(
-        _ files: [OutputFile], output: URL, site: URL, linkedEarly: [String: BasemapFileStamp]
+        _ files: [OutputFile], output: URL, site: URL, stagedEarly: [String: BasemapFileStamp]
     ) throws(Diagnostic) -> OutputWriteSummary {
-        let linkStamps = try stageInParallel(files.filter { !$0.isStaged }, in: site).merging(linkedEarly) { new, _ in new }
+        let stagedStamps = try stageInParallel(files.filter { !$0.isStaged }, in: site).merging(stagedEarly) { new, _ in new }
         let manifest = OutputManifest(paths: Set(files.map(\.path)))
         try stage(OutputManifest.fileName, Data(manifest.text.utf8), in: site)
         BuildPauseHook.pauseBeforeApply()
@@ -411,7 +412,7 @@ public struct OutputWriter: Sendable {
         try posix(nil, "cannot move the staging folder into place") { rename(site.path, output.path) }
         var summary = OutputWriteSummary(written: Self.sorted(files.map(\.path)), unchanged: [], removed: [],
                                          applySeconds: Self.seconds(since: start))
-        summary.linkStamps = linkStamps
+        summary.stagedStamps = stagedStamps
         return summary
     }
 
@@ -640,8 +641,8 @@ public struct OutputWriter: Sendable {
     /// Throws the first failure in `files` order. Paths are joined as strings: Foundation's
     /// `URL.appendingPathComponent` was a tenth of a 4,000-page build's CPU time here.
     ///
-    /// - Returns: the stamp (`lstat`, taken through the new link) of each `.link` file staged as
-    ///   a hard link, by output path.
+    /// - Returns: the stamp of each file staged, by output path (`fstat` of a written file, `lstat`
+    ///   through the new link of a `.link` file staged as a hard link).
     @discardableResult
     private func stageInParallel(_ files: [OutputFile], in staging: URL) throws(Diagnostic) -> [String: BasemapFileStamp] {
         let root = staging.path
@@ -652,7 +653,7 @@ public struct OutputWriter: Sendable {
         }
         let batches = StagingBatch.batches(of: files.lazy.map(\.path))
         let failures = Mutex<[Int: Diagnostic]>([:])
-        let linked = Mutex<[String: BasemapFileStamp]>([:])
+        let stamped = Mutex<[String: BasemapFileStamp]>([:])
         DispatchQueue.concurrentPerform(iterations: batches.count) { position in
             let batch = batches[position]
             let folderPath = batch.folder.isEmpty ? root : root + "/" + batch.folder
@@ -676,16 +677,16 @@ public struct OutputWriter: Sendable {
                     return
                 }
             }
-            if !stamps.isEmpty { linked.withLock { $0.merge(stamps) { _, new in new } } }
+            if !stamps.isEmpty { stamped.withLock { $0.merge(stamps) { _, new in new } } }
         }
         if let first = failures.withLock({ $0.min { $0.key < $1.key }?.value }) { throw first }
-        return linked.withLock { $0 }
+        return stamped.withLock { $0 }
     }
 
     /// Writes `file` as `name` inside the staging folder open as `folder`: a `.link` as a hard
     /// link where the file system allows (``CacheFileLink``), `.text` straight from the string's
     /// UTF-8, a `.produced` file as its pieces are made, any other (and a `.link` that cannot be
-    /// linked) from its bytes. Returns the new link's stamp for a `.link` staged as one.
+    /// linked) from its bytes. Returns the staged file's stamp (`nil` for a `.staged` one).
     private func stage(
         _ file: OutputFile, in folder: Int32, named name: String, links: inout CacheFileLink
     ) throws(Diagnostic) -> BasemapFileStamp? {
@@ -693,27 +694,26 @@ public struct OutputWriter: Sendable {
         switch file.contents {
         case .link(let source, let otherwise):
             if let stamp = links.link(source, into: folder, named: name) { return stamp }
-            try stage(file.path, otherwise, at: target)
+            return try stage(file.path, otherwise, at: target)
         case .text(var text):
-            try stage(file.path, at: target) { descriptor in
+            return try stage(file.path, at: target) { descriptor in
                 guard text.withUTF8({ Self.writeAll(descriptor, UnsafeRawBufferPointer($0)) }) else {
                     throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
                 }
             }
         case .produced(let producer):
-            try stage(file.path, producer, at: target)
+            return try stage(file.path, producer, at: target)
         case .data, .copy:
-            try stage(file.path, try bytes(of: file), at: target)
+            return try stage(file.path, try bytes(of: file), at: target)
         case .staged:
             // Written by the step that made it, into this staging folder (`OutputStaging`).
-            break
+            return nil
         }
-        return nil
     }
 
     /// Writes what `producer` makes (the file `path` of the output) at `target` inside the staging
-    /// folder, as it makes it.
-    private func stage(_ path: String, _ producer: OutputProducer, at target: StagingTarget) throws(Diagnostic) {
+    /// folder, as it makes it; its stamp.
+    private func stage(_ path: String, _ producer: OutputProducer, at target: StagingTarget) throws(Diagnostic) -> BasemapFileStamp {
         try stage(path, at: target) { descriptor in
             let sink = ByteSink { piece in
                 guard Self.writeAll(descriptor, piece) else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
@@ -725,7 +725,7 @@ public struct OutputWriter: Sendable {
 
     /// Writes `data` at `path` directly inside the staging folder `staging` (no folders made).
     private func stage(_ path: String, _ data: Data, in staging: URL) throws(Diagnostic) {
-        try stage(path, data, at: StagingTarget(folder: AT_FDCWD, name: staging.path + "/" + path))
+        _ = try stage(path, data, at: StagingTarget(folder: AT_FDCWD, name: staging.path + "/" + path))
     }
 
     /// Writes `data` (the file `path` of the output) at `target` inside the staging folder.
@@ -733,7 +733,8 @@ public struct OutputWriter: Sendable {
     /// Plain `open`/`write`/`close`: Foundation's `Data.write(to:)` on Linux writes through a
     /// temporary file and `fsync`s each one, which made staging 3,000 files take seconds. The
     /// staging folder needs neither: it is renamed into place only once every file is written.
-    private func stage(_ path: String, _ data: Data, at target: StagingTarget) throws(Diagnostic) {
+    /// Returns the file's stamp.
+    private func stage(_ path: String, _ data: Data, at target: StagingTarget) throws(Diagnostic) -> BasemapFileStamp {
         try stage(path, at: target) { descriptor in
             let written = data.withUnsafeBytes { Self.writeAll(descriptor, $0) }
             guard written else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
@@ -748,17 +749,20 @@ public struct OutputWriter: Sendable {
     }
 
     /// Creates the file at `target` inside the staging folder (the output's `path`, for messages)
-    /// and lets `fill` write into its descriptor.
-    private func stage(_ path: String, at target: StagingTarget, _ fill: (Int32) throws -> Void) throws(Diagnostic) {
+    /// and lets `fill` write into its descriptor; the written file's stamp (`fstat`).
+    private func stage(_ path: String, at target: StagingTarget, _ fill: (Int32) throws -> Void) throws(Diagnostic) -> BasemapFileStamp {
         let descriptor = openat(target.folder, target.name, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw failure(path, "cannot stage the file: \(String(cString: strerror(errno)))") }
         defer { close(descriptor) }
+        var status = stat()
         do {
             try fill(descriptor)
+            guard fstat(descriptor, &status) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
         } catch {
             let reason = (error as? POSIXError).map { String(cString: strerror($0.code.rawValue)) } ?? "\(error)"
             throw failure(path, "cannot stage the file: \(reason)")
         }
+        return BasemapFileStamp(status)
     }
 
     /// Writes all of `bytes` to `descriptor`, retrying after signals; `false` (with `errno` set) on

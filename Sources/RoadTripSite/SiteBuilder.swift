@@ -240,7 +240,7 @@ public struct SiteBuilder: Sendable {
                 if let staging = state.staging {
                     staging.remove()
                     if let (cache, index) = state.basemapCache {
-                        cache.restampTiles(atOutputPaths: Set(staging.linkStamps.keys), in: index)
+                        cache.restampTiles(atOutputPaths: Set(staging.stagedStamps.keys), in: index)
                     }
                 }
                 failed.failingSteps = Self.failingSteps(problemsByStep, strict: options.strict)

@@ -87,4 +87,24 @@ import Testing
         guard case .text(let text) = files[1].contents else { Issue.record("not text"); return }
         #expect(text == BasemapTileSVG.document(body: "<g class=\"basemap-tile\">loaded</g>", name: "tile 2/2/1"))
     }
+
+    /// `BasemapTileSet.tile(atOutputPath:)` reads back what `outputPath(of:)` writes — every tile
+    /// of zoom 0–3 and some deep ones, written out here by hand as `assets/basemap/{z}/{x}-{y}.svg` —
+    /// and nothing else: another folder, a cache path, numbers with a sign, a leading zero or no
+    /// digits, a missing part, another extension, a solid fill's file.
+    @Test func aTileIsReadBackFromItsOutputPath() {
+        var tiles = [BasemapPyramid.Tile(zoom: 12, x: 4095, y: 0), BasemapPyramid.Tile(zoom: 11, x: 1024, y: 2047)]
+        for zoom in 0...3 { for x in 0..<(1 << zoom) { for y in 0..<(1 << zoom) { tiles.append(.init(zoom: zoom, x: x, y: y)) } } }
+        for tile in tiles {
+            let path = "assets/basemap/\(tile.zoom)/\(tile.x)-\(tile.y).svg"
+            #expect(BasemapTileSet.outputPath(of: tile) == path)
+            #expect(BasemapTileSet.tile(atOutputPath: path) == tile, "\(path)")
+        }
+        for path in ["assets/basemap/3/1/2.svg", "assets/tiles/3/1-2.svg", "assets/basemap/3/+1-2.svg", "assets/basemap/3/01-2.svg",
+                     "assets/basemap/03/1-2.svg", "assets/basemap/3/1--2.svg", "assets/basemap/3/-2.svg", "assets/basemap/3/1-.svg",
+                     "assets/basemap/3-1-2.svg", "assets/basemap/3/1-2.png", "assets/basemap/land.svg", "assets/basemap//1-2.svg",
+                     "assets/basemap/3/1-2.svg/x", "assets/basemap/3/١-2.svg", "assets/basemap/3/1-2"] {
+            #expect(BasemapTileSet.tile(atOutputPath: path) == nil, "\(path)")
+        }
+    }
 }

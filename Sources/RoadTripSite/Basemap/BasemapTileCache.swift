@@ -135,7 +135,7 @@ struct BasemapTileCache: Sendable {
     /// the output or unlinked from it (`restamped(_:in:)`) and writes the index when that changed
     /// it, so that the next build trusts them without reading them.
     func restampTiles(changedBy summary: OutputWriteSummary, in index: BasemapTileIndex) {
-        restampTiles(atOutputPaths: Set(summary.written).union(summary.removed), knownStamps: summary.linkStamps, in: index)
+        restampTiles(atOutputPaths: Set(summary.written).union(summary.removed), knownStamps: summary.stagedStamps, in: index)
     }
 
     /// Stamps again the tiles of `index` whose output files (`assets/basemap/…` paths) a build
@@ -145,33 +145,34 @@ struct BasemapTileCache: Sendable {
     func restampTiles(
         atOutputPaths paths: Set<String>, knownStamps: [String: BasemapFileStamp] = [:], in index: BasemapTileIndex
     ) {
-        let moved = index.stamps.keys.filter { paths.contains(BasemapTileSet.outputPath(of: $0)) }
+        let moved = paths.compactMap { path in
+            BasemapTileSet.tile(atOutputPath: path).flatMap { index.stamps[$0] == nil ? nil : (tile: $0, outputPath: path) }
+        }
         guard !moved.isEmpty else { return }
         let restamped = restamped(moved, in: index, knownStamps: knownStamps)
         if restamped.stamps != index.stamps { writeIndex(restamped) }
     }
 
-    /// `index` with the status-change time of each of `tiles` taken again from its file, when its
+    /// `index` with the status-change time of each of `tiles` (with its output path) taken again from its file, when its
     /// size, modification time and inode are still those `index` recorded: linking a tile into the
     /// output (or unlinking it) changes that time but not the bytes, which the build checked or
     /// wrote itself moments before. A tile whose file changed otherwise keeps its old stamp, so the
     /// next build reads it again. A tile's current stamp is `knownStamps` of its output path
-    /// (`BasemapTileSet.outputPath(of:)`) when the write took it (``OutputWriteSummary/linkStamps``:
+    /// when the write took it (``OutputWriteSummary/stagedStamps``:
     /// the same inode, stamped through the output's link), else one `lstat`, on both cores.
     func restamped(
-        _ tiles: [BasemapPyramid.Tile], in index: BasemapTileIndex, knownStamps: [String: BasemapFileStamp] = [:]
+        _ tiles: [(tile: BasemapPyramid.Tile, outputPath: String)], in index: BasemapTileIndex,
+        knownStamps: [String: BasemapFileStamp] = [:]
     ) -> BasemapTileIndex {
-        let renewed = Mutex([BasemapPyramid.Tile: BasemapFileStamp](minimumCapacity: tiles.count))
-        DispatchQueue.concurrentPerform(iterations: tiles.count) { position in
-            let tile = tiles[position]
+        let renewed = concurrentMap(tiles, chunkSize: 256) { tile, outputPath -> (BasemapPyramid.Tile, BasemapFileStamp)? in
             guard let recorded = index.stamps[tile],
-                  let current = knownStamps[BasemapTileSet.outputPath(of: tile)] ?? BasemapFileStamp.of(path: path(of: tile)),
+                  let current = knownStamps[outputPath] ?? BasemapFileStamp.of(path: path(of: tile)),
                   current != recorded, current.isSameContent(as: recorded)
-            else { return }
-            renewed.withLock { $0[tile] = current }
+            else { return nil }
+            return (tile, current)
         }
         var result = index
-        result.stamps.merge(renewed.withLock { $0 }) { _, new in new }
+        for case let (tile, stamp)? in renewed { result.stamps[tile] = stamp }
         return result
     }
 

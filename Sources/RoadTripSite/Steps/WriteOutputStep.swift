@@ -55,7 +55,7 @@ extension BuildStep {
         let saveProblem = Mutex<String?>(nil)
         DispatchQueue.concurrentPerform(iterations: 2) { task in
             if task == 0 {
-                let problem = storedBuild?.save()
+                let problem = storedBuild?.save(knownStamps: summary.stagedStamps)
                 saveProblem.withLock { $0 = problem }
             } else if let (cache, index) = basemapCache {
                 cache.restampTiles(changedBy: summary, in: index)

@@ -355,10 +355,11 @@ final class StoredBuild: DestinationSourceCache {
     /// Records the destinations of the build whose write just succeeded: those reused as they
     /// were, those rendered with the stamps their files have now (after the apply phase: a rename
     /// changes a file's status-change time), except any whose source was unsettled or whose file
-    /// is not a regular file any more. Replaces the stored file; returns why it could not, or
-    /// `nil`. Also replaces each shard of ``sourcesFolderURL`` whose sources (those this build loaded
+    /// is not a regular file any more. A file's stamp is `knownStamps` of its path when the write
+    /// took it (``OutputWriteSummary/stagedStamps``), else one `lstat`. Replaces the stored file;
+    /// returns why it could not, or `nil`. Also replaces each shard of ``sourcesFolderURL`` whose sources (those this build loaded
     /// or read back that may be kept) changed. Saves nothing when `site.yaml` or the theme was unsettled.
-    func save() -> String? {
+    func save(knownStamps: [String: BasemapFileStamp] = [:]) -> String? {
         guard isSiteSettled else { return nil }
         let (sources, kept, rendered) = state.withLock { ($0.sources, $0.kept, $0.rendered) }
         var destinations = kept
@@ -373,7 +374,7 @@ final class StoredBuild: DestinationSourceCache {
             var files: [StoredBuildFile.StampedFile] = []
             files.reserveCapacity(paths.count)
             for path in paths {
-                guard let stamp = BasemapFileStamp.of(path: outputRoot + "/" + path) else { return }
+                guard let stamp = knownStamps[path] ?? BasemapFileStamp.of(path: outputRoot + "/" + path) else { return }
                 files.append(StoredBuildFile.StampedFile(path: path, stamp: stamp))
             }
             stamped.withLock { $0[identity] = StoredBuildFile.Destination(key: key, inputs: inputs, files: files) }

@@ -160,9 +160,6 @@ public struct SiteBuilder: Sendable {
     /// with an error naming that build's pid.
     public func build() -> BuildResult {
         var failed = BuildResult(succeeded: false, destinationCount: 0, writeSummary: nil)
-        // libproj is opened on the other core while this one checks the output folder and reads
-        // the sources: fit-maps, which runs alone, computes the first geodesic.
-        Geodesic.prepareInBackground()
         let writer = OutputWriter(outputDirectory: options.outputDirectory, projectRoot: options.projectRoot)
         let lock: OutputLock
         do {
@@ -207,6 +204,11 @@ public struct SiteBuilder: Sendable {
                     summary = outcome.summary
                 } else if step.name == BuildStep.loadDestinations.name {
                     if mayAskGeocoder { environment.geocoder.prepareInBackground() }
+                    // libproj is opened on another thread while the sources are read, so that
+                    // fit-maps, which runs alone, does not wait for it. Not earlier: until dlopen
+                    // returns, starting a thread (or dladdr) waits for the loader's lock, and this
+                    // thread starts the geocoder's and the loaders' threads just above and below.
+                    Geodesic.prepareInBackground()
                     summary = try step.run(&state, context)
                 } else if let bodyEdit, step.name == BuildStep.renderPages.name {
                     summary = bodyEdit.renderSummary

@@ -235,7 +235,7 @@ struct DestinationLoader {
             switch key {
             case "title":
                 reader.string(value, key) { title in
-                    if title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+                    if title.trimmingWhitespacesAndNewlines.isEmpty {
                         reader.warn(value, "title is empty; the folder name is used")
                     } else {
                         fields.title = title
@@ -306,7 +306,7 @@ struct DestinationLoader {
                         reader.warn(value, "trip '\(name)' has no letter or digit to name a trip with; the destination stays on the site's main trip")
                     } else {
                         fields.tripName = Slug.make(from: name)
-                        fields.tripTitle = name.trimmingCharacters(in: .whitespacesAndNewlines)
+                        fields.tripTitle = name.trimmingWhitespacesAndNewlines
                         fields.tripNode = value
                     }
                 }

@@ -1,5 +1,6 @@
 import Foundation
 import RoadTripCore
+import RoadTripFormats
 
 /// The fields of one record of a data file — a point of interest, a classic plist destination — read
 /// the way the classic RoadTrip app read them (`doubleValue`, `description`), with a diagnostic for
@@ -15,20 +16,22 @@ struct RecordFields {
     let label: String
     /// Where the record starts.
     let location: SourceLocation
-    /// Where each field's value starts, by key, when known.
-    let fieldLocations: [String: SourceLocation]
+    /// Where the record's fields start (a mapping's position: its keys and their values'
+    /// positions), when known; a field's is looked up only when a message needs it
+    /// (``location(of:)``), in the file ``location`` names.
+    let fieldPositions: ParsedDocument.Position?
     /// Where diagnostics go.
     let log: DiagnosticLog
 
     /// Creates the reader; `entries` is the record's mapping.
     init(
         entries: [MetadataEntry], label: String, location: SourceLocation,
-        fieldLocations: [String: SourceLocation] = [:], log: DiagnosticLog
+        fieldPositions: ParsedDocument.Position? = nil, log: DiagnosticLog
     ) {
         self.entries = entries
         self.label = label
         self.location = location
-        self.fieldLocations = fieldLocations
+        self.fieldPositions = fieldPositions
         self.log = log
     }
 
@@ -41,7 +44,9 @@ struct RecordFields {
     }
 
     /// Where the value of `key` starts, or the record's location.
-    func location(of key: String) -> SourceLocation { fieldLocations[key] ?? location }
+    func location(of key: String) -> SourceLocation {
+        fieldPositions?.child(forKey: key)?.location(in: location.path) ?? location
+    }
 
     /// Warns about every key outside `known` (with the known key it may misspell, `KeySuggestion`)
     /// and every key given more than once (the first wins).
@@ -128,7 +133,7 @@ struct RecordFields {
     /// A decimal number written as text: optional sign, digits with an optional `.`, optional
     /// exponent, surrounding whitespace allowed. Hex, `nan`, `inf` and `40,1` are not numbers.
     static func decimalNumber(_ text: String) -> Double? {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = text.trimmingWhitespacesAndNewlines
         let allowed = Set("0123456789+-.eE")
         guard trimmed.contains(where: \.isNumber), trimmed.allSatisfy(allowed.contains),
             let value = Double(trimmed), value.isFinite

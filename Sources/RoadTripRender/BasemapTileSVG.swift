@@ -124,7 +124,7 @@ public enum BasemapTileSVG {
                 ("class", "basemap-sea"), ("width", "256"), ("height", "256"), ("fill", seaColour),
             ])
         }
-    }.replacingOccurrences(of: "</svg>", with: "").trimmingCharacters(in: .whitespacesAndNewlines) + "\n"
+    }.replacingOccurrences(of: "</svg>", with: "").trimmingWhitespacesAndNewlines + "\n"
 
     /// Appends `points` to a path's `d` as `M x,y L x,y …` (1 decimal), with `Z` when `closed`.
     private static func appendPath(_ points: [BasemapDrawing.Point], closed: Bool, to d: inout String) {

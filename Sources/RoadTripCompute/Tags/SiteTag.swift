@@ -45,7 +45,7 @@ public struct SiteTag: Sendable, Hashable {
         let scalars = name.unicodeScalars
         guard let first = scalars.first, let last = scalars.last,
             !CharacterSet.whitespacesAndNewlines.contains(first), !CharacterSet.whitespacesAndNewlines.contains(last)
-        else { return name.trimmingCharacters(in: .whitespacesAndNewlines) }
+        else { return name.trimmingWhitespacesAndNewlines }
         return name
     }
 

@@ -40,7 +40,7 @@ public enum WebLink {
     /// `text` without the spaces and line breaks around it when that is an http(s) link
     /// (`isHTTP(_:)`), else `nil`: how every link field of a destination or POI is read.
     public static func trimmedLink(_ text: String) -> String? {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = text.trimmingWhitespacesAndNewlines
         return isHTTP(trimmed) ? trimmed : nil
     }
 

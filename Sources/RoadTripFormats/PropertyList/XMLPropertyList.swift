@@ -109,7 +109,7 @@ private struct Reading {
                     reader.withValue { leaf?.text.append(contentsOf: $0) }
                 } else if reader.kind == .text {
                     let text = reader.withValue { String(decoding: $0, as: UTF8.self) }
-                        .trimmingCharacters(in: .whitespacesAndNewlines)
+                        .trimmingWhitespacesAndNewlines
                     throw error("text \(Self.quoted(text)) outside a value", at: containers.last?.position)
                 }
             case .entityReference:

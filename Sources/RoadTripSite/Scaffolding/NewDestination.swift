@@ -47,7 +47,7 @@ public enum NewDestination {
         name: String, coordinate: Coordinate, projectRoot: URL,
         homeDirectory: URL? = ProjectLocator.defaultHomeDirectory
     ) throws(Failure) -> URL {
-        let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = name.trimmingWhitespacesAndNewlines
         guard !trimmed.isEmpty else { throw Failure(message: "the destination needs a name") }
         guard coordinate.isValid else {
             throw Failure(

@@ -457,7 +457,7 @@ private struct GPXStreamState: XMLTrackStream {
 
     /// The collected text, trimmed; `nil` when blank.
     func string() -> String? {
-        let value = String(decoding: text, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let value = String(decoding: text, as: UTF8.self).trimmingWhitespacesAndNewlines
         return value.isEmpty ? nil : value
     }
 

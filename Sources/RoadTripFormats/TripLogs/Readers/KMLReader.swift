@@ -227,7 +227,7 @@ private struct KMLStreamState: XMLTrackStream {
     mutating func endField() {
         guard let kind = field else { return }
         field = nil
-        let value = String(decoding: text, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let value = String(decoding: text, as: UTF8.self).trimmingWhitespacesAndNewlines
         switch kind {
         case .documentName: if documentName == nil, !value.isEmpty { documentName = value }
         case .placemarkName: placemarkName = value.isEmpty ? nil : value

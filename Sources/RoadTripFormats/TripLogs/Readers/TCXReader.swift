@@ -150,7 +150,7 @@ private struct TCXStreamState: XMLTrackStream {
         guard let kind = field else { return }
         field = nil
         if kind == .courseName {
-            let value = String(decoding: text, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            let value = String(decoding: text, as: UTF8.self).trimmingWhitespacesAndNewlines
             if result.name == nil, !value.isEmpty { result.name = value }
             return
         }

@@ -34,7 +34,7 @@ public enum PointOfInterestDecoder {
             let location =
                 (positions.indices.contains(index) ? positions[index] : nil) ?? SourceLocation(path: path)
             let poi = decodeOne(
-                value, label: "POI \(index + 1)", location: location, fieldLocations: [:], log: log)
+                value, label: "POI \(index + 1)", location: location, fieldPositions: nil, log: log)
             if let poi { pointsOfInterest.append(poi) }
         }
         return pointsOfInterest
@@ -53,7 +53,7 @@ public enum PointOfInterestDecoder {
             let poi = decodeOne(
                 value, label: "\(labelPrefix)POI \(index + 1)",
                 location: position?.location(in: path) ?? SourceLocation(path: path),
-                fieldLocations: position?.childLocations(in: path) ?? [:], log: log)
+                fieldPositions: position, log: log)
             if let poi { pointsOfInterest.append(poi) }
         }
         return pointsOfInterest
@@ -68,14 +68,14 @@ public enum PointOfInterestDecoder {
     /// Decodes one POI, or reports why it cannot be one and returns `nil`.
     private static func decodeOne(
         _ value: MetadataValue, label: String, location: SourceLocation,
-        fieldLocations: [String: SourceLocation], log: DiagnosticLog
+        fieldPositions: ParsedDocument.Position?, log: DiagnosticLog
     ) -> PointOfInterest? {
         guard case .mapping(let entries) = value else {
             log.error(location, "\(label): expected a mapping with title, latitude and longitude, found \(RecordFields.kind(of: value))")
             return nil
         }
         let fields = RecordFields(
-            entries: entries, label: label, location: location, fieldLocations: fieldLocations, log: log)
+            entries: entries, label: label, location: location, fieldPositions: fieldPositions, log: log)
         fields.warnAboutUnknownAndRepeatedKeys(known: knownKeys)
         // Name missing coordinates the way the record spells its keys.
         let classic = fields.entry(["title", "subtitle", "latitude", "longitude"]) == nil

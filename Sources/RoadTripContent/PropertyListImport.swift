@@ -127,7 +127,7 @@ private struct DestinationReader {
         }
         let fields = RecordFields(
             entries: entries, label: label, location: location,
-            fieldLocations: position?.childLocations(in: path) ?? [:], log: log)
+            fieldPositions: position, log: log)
         fields.warnAboutUnknownAndRepeatedKeys(known: Self.destinationKeys)
 
         guard let locationValue = fields.entry(["DestinationLocation"])?.value else {
@@ -144,7 +144,7 @@ private struct DestinationReader {
         let locationFields = RecordFields(
             entries: locationEntries, label: label,
             location: locationPosition?.location(in: path) ?? location,
-            fieldLocations: locationPosition?.childLocations(in: path) ?? [:], log: log)
+            fieldPositions: locationPosition, log: log)
         locationFields.warnAboutUnknownAndRepeatedKeys(known: Self.locationKeys)
         let coordinate = locationFields.coordinate(latitudeKeys: ["Latitude"], longitudeKeys: ["Longitude"])
 

@@ -34,14 +34,6 @@ package struct ParsedDocument: Sendable {
             SourceLocation(path: path, line: line, column: column)
         }
 
-        /// For a mapping, where each key's value starts (the first, if a key repeats).
-        package func childLocations(in path: String) -> [String: SourceLocation] {
-            var locations: [String: SourceLocation] = [:]
-            for (key, child) in zip(keys, children) where locations[key] == nil {
-                locations[key] = child.location(in: path)
-            }
-            return locations
-        }
     }
 
     /// Why a file could not be parsed, with the 1-based position where the parser stopped when it

@@ -242,6 +242,25 @@ private func yamlError(_ text: String, firstLine: Int = 1) -> Diagnostic? {
         #expect(error?.message == "duplicate key 'title' (first defined at line 1)")
     }
 
+    /// A repeated key is found however many keys the mapping has (the parser searches a few one by
+    /// one and hashes from 16 on): the repeat of key 3 as the 10th, 16th, 17th and 30th key of a
+    /// mapping of `k1: 1`… lines, each named with the line of the first (line n holds key n), and
+    /// in NFD spelling ("é" as e + U+0301) of a key written in NFC, which YAML keys compare equal as
+    /// Swift strings do; a mapping of 40 distinct keys parses.
+    @Test(arguments: [10, 16, 17, 30])
+    func duplicateKeyInALongMapping(position: Int) {
+        var lines = (1..<position).map { "k\($0): \($0)" }
+        lines.append("k3: again")
+        let error = yamlError(lines.joined(separator: "\n") + "\n", firstLine: 1)
+        #expect(error?.location.line == position)
+        #expect(error?.message == "duplicate key 'k3' (first defined at line 3)")
+        var accented = (1..<position).map { "k\($0): \($0)" }
+        accented[2] = "caf\u{E9}: 3"
+        accented.append("cafe\u{301}: again")
+        #expect(yamlError(accented.joined(separator: "\n") + "\n", firstLine: 1)?.message.hasPrefix("duplicate key") == true)
+        #expect(yamlError((1...40).map { "k\($0): \($0)" }.joined(separator: "\n") + "\n", firstLine: 1) == nil)
+    }
+
     @Test func mergeOfAScalarIsAnError() {
         let error = yamlError("a: 1\nb:\n  <<: 5\n")
         #expect(error?.location.line == 3)

@@ -256,6 +256,35 @@ private struct YAMLEvent {
     }
 }
 
+/// The keys of one mapping so far and the line of each, for the duplicate-key error: searched one
+/// by one while there are few — a front matter's mappings hold a handful of keys, and hashing each
+/// into a dictionary of its own was 2 % of loading 4,000 destinations — and hashed from
+/// ``linearLimit`` keys on.
+private struct KeyLines {
+    static let linearLimit = 16
+    private var keys: [(key: String, line: Int)] = []
+    private var index: [String: Int]?
+
+    /// The line of `key`, if it was inserted.
+    func line(of key: String) -> Int? {
+        if let index { return index[key] }
+        return keys.first { $0.key == key }?.line
+    }
+
+    /// Records `key` (not inserted yet) at `line`.
+    mutating func insert(_ key: String, line: Int) {
+        if index != nil {
+            index![key] = line
+            return
+        }
+        keys.append((key, line))
+        if keys.count >= Self.linearLimit {
+            index = Dictionary(keys.map { ($0.key, $0.line) }, uniquingKeysWith: { first, _ in first })
+            keys = []
+        }
+    }
+}
+
 /// Builds the node tree from events: a stack of open collections, the anchors seen so far,
 /// and the running count of nodes produced by alias expansion.
 private struct YAMLTreeBuilder {
@@ -272,8 +301,9 @@ private struct YAMLTreeBuilder {
         /// A mapping's key waiting for its value, and the character index just past it.
         var pendingKey: YAMLNode?
         var pendingKeyEnd: Int?
-        /// The line of each key of a mapping so far, for the duplicate-key error.
-        var firstKeyLines: [String: Int] = [:]
+        /// The line of each key of a mapping so far, for the duplicate-key error
+        /// (``KeyLines``).
+        var firstKeyLines = KeyLines()
         let line: Int
         let column: Int
         let anchor: String?
@@ -396,11 +426,11 @@ private struct YAMLTreeBuilder {
                 guard let keyText = node.stringValue else {
                     throw .error(location(node.line, node.column), "a mapping key must be a scalar, not a sequence or mapping")
                 }
-                if let firstLine = stack[top].firstKeyLines[keyText] {
+                if let firstLine = stack[top].firstKeyLines.line(of: keyText) {
                     throw .error(location(node.line, node.column),
                         "duplicate key '\(keyText)' (first defined at line \(firstLine))")
                 }
-                stack[top].firstKeyLines[keyText] = node.line
+                stack[top].firstKeyLines.insert(keyText, line: node.line)
                 stack[top].pendingKey = node
                 stack[top].pendingKeyEnd = endIndex
             }

@@ -26,10 +26,25 @@ public enum Geodesic {
     /// ~25 libraries it links took about 6 ms on this project's 2-core machine (`dlopen`'s
     /// relocations), a thirtieth of a 250-destination build. A geodesic asked for meanwhile waits
     /// for that one opening (`pthread_once`). Where libproj cannot be opened, nothing is said here:
-    /// the first geodesic says why and exits, as before.
+    /// the first geodesic says why and exits, as before. Call ``finishPreparing()`` before the
+    /// process may exit.
     public static func prepareInBackground() {
-        DispatchQueue.global(qos: .userInitiated).async { rt_proj_preload() }
+        preparing.enter()
+        DispatchQueue.global(qos: .userInitiated).async {
+            rt_proj_preload()
+            preparing.leave()
+        }
     }
+
+    /// Waits until every opening ``prepareInBackground()`` started has returned: a process that
+    /// exits while another thread is inside `dlopen` can crash in the exit handlers (a build that
+    /// stopped at its first step ended with SIGSEGV instead of status 1).
+    public static func finishPreparing() {
+        preparing.wait()
+    }
+
+    /// The openings started and not yet returned.
+    private static let preparing = DispatchGroup()
 
     /// Solves the inverse problem (`geod_inverse`): the geodesic from `from` to `to`.
     ///

@@ -179,6 +179,7 @@ public struct SiteBuilder: Sendable {
         // did not move does not load the gazetteer.
         var environment = environment.keepingGazetteer(in: options.projectRoot)
         defer { SharedGazetteer.finishKeeping() }
+        defer { Geodesic.finishPreparing() }
         let placemarks = options.storesBuild
             ? StoredPlacemarks(base: environment.geocoder, projectRoot: options.projectRoot, reads: !options.ignoresBuildCaches)
             : nil

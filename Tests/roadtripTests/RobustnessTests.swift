@@ -21,6 +21,19 @@ import Testing
         #expect(leftovers.isEmpty)
     }
 
+    /// A build that stops at load-destinations exits with status 1 every time, never with a
+    /// signal: it once returned while another thread was still opening libproj (`dlopen`, started
+    /// for fit-maps) and the process crashed in its exit handlers, about one build in forty
+    /// (SIGSEGV, status 139 from a shell). 40 builds of a front matter with a repeated key.
+    @Test func aBuildThatStopsEarlyExitsWithStatusOneEveryTime() throws {
+        let project = try TemporaryProject()
+        defer { project.remove() }
+        try project.write("Destinations/bad/index.md", "---\ntitle: A\ntitle: B\nlatitude: 1\nlongitude: 2\n---\n")
+        var statuses: [Int32] = []
+        for _ in 0..<40 { statuses.append(try project.build(["--quiet"]).status) }
+        #expect(statuses.allSatisfy { $0 == 1 }, "\(statuses)")
+    }
+
     /// 40,000 nested lists once overflowed the stack; now it is an error at its position. `deep:` is
     /// file line 5; the front matter's mapping is level 1, so the 512th '[' would open level 513,
     /// and it stands at column 6 ("deep: ") + 512 = 518.

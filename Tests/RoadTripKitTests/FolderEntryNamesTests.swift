@@ -53,7 +53,9 @@ import Testing
     /// `.skipsHiddenFiles` lists (the reference it replaced in the theme lookup), each with its kind
     /// as `lstat` gives it: files at three depths, a folder, a hidden file and a hidden folder (left
     /// out, with what is inside), a symbolic link to a file and one to a folder (listed as links,
-    /// the folder not entered), a link to nothing, a named pipe; nothing for a missing folder.
+    /// the folder not entered), a link to nothing, a named pipe, a file and a folder whose names
+    /// are not UTF-8 (left out); nothing for a missing folder; the same through a symbolic link
+    /// to the folder.
     @Test func visibleEntriesAreWhatTheEnumeratorVisits() throws {
         let manager = FileManager.default
         let folder = manager.temporaryDirectory.appendingPathComponent("roadtrip-walk-\(UUID().uuidString)")
@@ -69,12 +71,31 @@ import Testing
         try manager.createSymbolicLink(atPath: folder.appendingPathComponent("linked-folder").path, withDestinationPath: "layouts")
         try manager.createSymbolicLink(atPath: folder.appendingPathComponent("assets/gone.js").path, withDestinationPath: "missing.js")
         #expect(mkfifo(folder.appendingPathComponent("assets/pipe").path, 0o644) == 0)
+        // Names that are not UTF-8 (Latin-1 "é", a lone 0xFF), a file and a folder: left out. The
+        // enumerator lists them with U+FFFD in place of the bad byte, a path that names no file,
+        // which the theme lookup it served then skipped (nothing there is a regular file).
+        for (name, isFolder) in [("card\u{E9}.mustache", false), ("d\u{FF}", true)] {
+            let bytes = Array(folder.appendingPathComponent("layouts").path.utf8) + [UInt8(ascii: "/")]
+                + name.unicodeScalars.map { UInt8($0.value) }
+            let path = String(decoding: bytes, as: UTF8.self)  // for messages only
+            let made = bytes.withUnsafeBufferPointer { buffer -> Int32 in
+                let cString = Array(buffer) + [0]
+                return cString.withUnsafeBufferPointer { pointer in
+                    pointer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: cString.count) { name in
+                        isFolder ? mkdir(name, 0o755) : creat(name, 0o644)
+                    }
+                }
+            }
+            #expect(made >= 0, "\(path)")
+        }
 
         let walked = FolderListing.visibleEntries(below: folder.path)
         let enumerated = try #require(manager.enumerator(at: folder, includingPropertiesForKeys: nil, options: [.skipsHiddenFiles]))
         var reference: [String] = []
         for case let url as URL in enumerated { reference.append(String(url.path.dropFirst(folder.path.count + 1))) }
-        #expect(walked.map(\.relativePath).sorted() == reference.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 }.sorted())
+        #expect(walked.map(\.relativePath).sorted()
+            == reference.filter { !$0.contains("\u{FFFD}") }.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 }.sorted())
+        #expect(reference.filter { $0.contains("\u{FFFD}") }.count == 2)
         let kinds = Dictionary(uniqueKeysWithValues: walked.map { ($0.relativePath, $0.kind) })
         #expect(kinds == [
             "theme.yaml": .regularFile, "layouts": .folder, "layouts/base.mustache": .regularFile,
@@ -83,5 +104,9 @@ import Testing
             "assets/roadtrip.css": .regularFile, "assets/gone.js": .symbolicLink, "assets/pipe": .other,
         ])
         #expect(FolderListing.visibleEntries(below: folder.appendingPathComponent("absent").path).isEmpty)
+        let link = folder.deletingLastPathComponent().appendingPathComponent("roadtrip-walk-link-\(UUID().uuidString)")
+        try manager.createSymbolicLink(at: link, withDestinationURL: folder)
+        defer { try? manager.removeItem(at: link) }
+        #expect(FolderListing.visibleEntries(below: link.path).map(\.relativePath).sorted() == walked.map(\.relativePath).sorted())
     }
 }

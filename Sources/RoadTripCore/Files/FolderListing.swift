@@ -34,11 +34,14 @@ package enum FolderListing {
         case folder, regularFile, symbolicLink, other
     }
 
-    /// Every entry below the folder at `path`, depth first, with its '/'-separated path relative
-    /// to it and its kind, leaving out hidden entries (names starting with `.`) and everything
-    /// below a hidden folder, as `FileManager`'s enumerator with `.skipsHiddenFiles` does. Folders
-    /// are listed and entered; a symbolic link is listed, never followed; a folder that cannot be
-    /// listed is listed itself, with nothing below it. Empty when `path` is no folder.
+    /// Every entry below the folder at `path` (followed when it is itself a symbolic link to a
+    /// folder), depth first, with its '/'-separated path relative to it and its kind, leaving out
+    /// hidden entries (names starting with `.`) and everything below a hidden folder, as
+    /// `FileManager`'s enumerator with `.skipsHiddenFiles` does, and entries whose names are not
+    /// UTF-8 (no `String` can name them to open them again), as that enumerator left them out too.
+    /// Folders are listed and entered; a symbolic link below `path` is listed, never followed; a
+    /// folder that cannot be listed is listed itself, with nothing below it. Empty when `path` is
+    /// no folder.
     ///
     /// The enumerator it replaces asked Foundation for each file's attributes, which looks up its
     /// owner's and group's names (`getpwuid_r`, `getgrgid_r`: `/etc/nsswitch.conf` and
@@ -54,11 +57,11 @@ package enum FolderListing {
         guard let folder = opendir(path) else { return }
         var found: [(name: String, kind: EntryKind)] = []
         while let entry = readdir(folder) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes -> String in
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes -> String? in
                 let length = bytes.firstIndex(of: 0) ?? bytes.count
-                return String(decoding: bytes.prefix(length), as: UTF8.self)
+                return String(validating: bytes.prefix(length), as: UTF8.self)
             }
-            guard !name.hasPrefix(".") else { continue }
+            guard let name, !name.hasPrefix(".") else { continue }
             found.append((name, kind(ofType: entry.pointee.d_type, at: path + "/" + name)))
         }
         closedir(folder)

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import RoadTripCore
 
 #if canImport(Glibc)
 import Glibc

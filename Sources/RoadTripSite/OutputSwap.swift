@@ -1,4 +1,5 @@
 import Foundation
+import RoadTripCore
 import RoadTripRender
 
 #if canImport(Glibc)

@@ -98,9 +98,9 @@ import Testing
         #expect(reference.filter { $0.contains("\u{FFFD}") }.count == 2)
         let kinds = Dictionary(uniqueKeysWithValues: walked.map { ($0.relativePath, $0.kind) })
         #expect(kinds == [
-            "theme.yaml": .regularFile, "layouts": .folder, "layouts/base.mustache": .regularFile,
-            "layouts/partials": .folder, "layouts/partials/card.mustache": .regularFile,
-            "layouts/linked.mustache": .symbolicLink, "linked-folder": .symbolicLink, "assets": .folder,
+            "theme.yaml": .regularFile, "layouts": .directory, "layouts/base.mustache": .regularFile,
+            "layouts/partials": .directory, "layouts/partials/card.mustache": .regularFile,
+            "layouts/linked.mustache": .symbolicLink, "linked-folder": .symbolicLink, "assets": .directory,
             "assets/roadtrip.css": .regularFile, "assets/gone.js": .symbolicLink, "assets/pipe": .other,
         ])
         #expect(FolderListing.visibleEntries(below: folder.appendingPathComponent("absent").path).isEmpty)

@@ -19,19 +19,10 @@ package enum FolderListing {
         defer { closedir(folder) }
         var names: [String] = []
         while let entry = readdir(folder) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes -> String in
-                let length = bytes.firstIndex(of: 0) ?? bytes.count
-                return String(decoding: bytes.prefix(length), as: UTF8.self)
-            }
+            let name = name(of: entry) { String(decoding: $0, as: UTF8.self) }
             if name != "." && name != ".." { names.append(name) }
         }
         return names
-    }
-
-    /// What an entry of a folder is, as `readdir(3)`'s `d_type` tells it (`lstat(2)` where the
-    /// file system leaves it unknown): a symbolic link is a link, whatever it leads to.
-    package enum EntryKind: Sendable, Equatable {
-        case folder, regularFile, symbolicLink, other
     }
 
     /// Every entry below the folder at `path` (followed when it is itself a symbolic link to a
@@ -47,46 +38,34 @@ package enum FolderListing {
     /// owner's and group's names (`getpwuid_r`, `getgrgid_r`: `/etc/nsswitch.conf` and
     /// `/etc/passwd` read again for each): 74 of them for a copy of the default theme, about 3 ms
     /// of a 250-destination build's single-threaded load-theme step.
-    package static func visibleEntries(below path: String) -> [(relativePath: String, kind: EntryKind)] {
-        var entries: [(relativePath: String, kind: EntryKind)] = []
+    package static func visibleEntries(below path: String) -> [(relativePath: String, kind: FileEntryKind)] {
+        var entries: [(relativePath: String, kind: FileEntryKind)] = []
         collectVisibleEntries(of: path, prefix: "", into: &entries)
         return entries
     }
 
-    private static func collectVisibleEntries(of path: String, prefix: String, into entries: inout [(relativePath: String, kind: EntryKind)]) {
+    private static func collectVisibleEntries(
+        of path: String, prefix: String, into entries: inout [(relativePath: String, kind: FileEntryKind)]
+    ) {
         guard let folder = opendir(path) else { return }
-        var found: [(name: String, kind: EntryKind)] = []
+        var found: [(name: String, kind: FileEntryKind)] = []
         while let entry = readdir(folder) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes -> String? in
-                let length = bytes.firstIndex(of: 0) ?? bytes.count
-                return String(validating: bytes.prefix(length), as: UTF8.self)
-            }
-            guard let name, !name.hasPrefix(".") else { continue }
-            found.append((name, kind(ofType: entry.pointee.d_type, at: path + "/" + name)))
+            guard let name = name(of: entry, { String(validating: $0, as: UTF8.self) }), !name.hasPrefix("."),
+                  let kind = FileEntryKind(directoryEntryType: entry.pointee.d_type, atPath: path + "/" + name)
+            else { continue }
+            found.append((name, kind))
         }
         closedir(folder)
         for (name, kind) in found {
             entries.append((prefix + name, kind))
-            if kind == .folder { collectVisibleEntries(of: path + "/" + name, prefix: prefix + name + "/", into: &entries) }
+            if kind == .directory { collectVisibleEntries(of: path + "/" + name, prefix: prefix + name + "/", into: &entries) }
         }
     }
 
-    /// The kind `d_type` names, or `lstat(2)`'s for `DT_UNKNOWN`.
-    private static func kind(ofType type: UInt8, at path: String) -> EntryKind {
-        switch Int32(type) {
-        case Int32(DT_DIR): return .folder
-        case Int32(DT_REG): return .regularFile
-        case Int32(DT_LNK): return .symbolicLink
-        case Int32(DT_UNKNOWN):
-            var status = stat()
-            guard lstat(path, &status) == 0 else { return .other }
-            switch status.st_mode & S_IFMT {
-            case S_IFDIR: return .folder
-            case S_IFREG: return .regularFile
-            case S_IFLNK: return .symbolicLink
-            default: return .other
-            }
-        default: return .other
+    /// `entry`'s name (`d_name`, up to its NUL) as `decode` makes a string of its bytes.
+    private static func name<Name>(of entry: UnsafeMutablePointer<dirent>, _ decode: (UnsafeRawBufferPointer) -> Name) -> Name {
+        withUnsafeBytes(of: entry.pointee.d_name) { bytes in
+            decode(UnsafeRawBufferPointer(rebasing: bytes.prefix(bytes.firstIndex(of: 0) ?? bytes.count)))
         }
     }
 }

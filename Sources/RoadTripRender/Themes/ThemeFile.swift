@@ -82,7 +82,7 @@ public struct ThemeFile: Sendable, Hashable {
     private static func visibleFiles(under folder: URL) -> [(relativePath: String, url: URL)] {
         FolderListing.visibleEntries(below: folder.path).compactMap { entry in
             switch entry.kind {
-            case .folder: return nil
+            case .directory: return nil
             case .regularFile: return (entry.relativePath, folder.appendingPathComponent(entry.relativePath))
             case .symbolicLink, .other:
                 let url = folder.appendingPathComponent(entry.relativePath)

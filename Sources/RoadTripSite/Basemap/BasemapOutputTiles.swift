@@ -1,3 +1,4 @@
+import RoadTripCore
 import RoadTripGeo
 import RoadTripRender
 

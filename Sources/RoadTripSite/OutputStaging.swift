@@ -89,14 +89,13 @@ final class OutputStaging: Sendable {
     private func write(_ name: String, in folder: Int32, _ fill: (Int32) -> Bool) -> BasemapFileStamp? {
         let descriptor = openat(folder, name, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { return nil }
-        var status = stat()
-        let filled = fill(descriptor) && fstat(descriptor, &status) == 0
+        let stamp = fill(descriptor) ? BasemapFileStamp.of(descriptor: descriptor) : nil
         let closed = close(descriptor) == 0
-        guard filled && closed else {
+        guard let stamp, closed else {
             unlinkat(folder, name, 0)
             return nil
         }
-        return BasemapFileStamp(status)
+        return stamp
     }
 
     /// Makes the folders on the way to `path` under `site/` that are not made yet, outermost first;

@@ -754,15 +754,14 @@ public struct OutputWriter: Sendable {
         let descriptor = openat(target.folder, target.name, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw failure(path, "cannot stage the file: \(String(cString: strerror(errno)))") }
         defer { close(descriptor) }
-        var status = stat()
         do {
             try fill(descriptor)
-            guard fstat(descriptor, &status) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+            guard let stamp = BasemapFileStamp.of(descriptor: descriptor) else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+            return stamp
         } catch {
             let reason = (error as? POSIXError).map { String(cString: strerror($0.code.rawValue)) } ?? "\(error)"
             throw failure(path, "cannot stage the file: \(reason)")
         }
-        return BasemapFileStamp(status)
     }
 
     /// Writes all of `bytes` to `descriptor`, retrying after signals; `false` (with `errno` set) on

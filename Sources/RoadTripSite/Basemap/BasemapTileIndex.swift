@@ -50,6 +50,13 @@ struct BasemapFileStamp: Sendable, Hashable {
         of(relativePath: path, in: AT_FDCWD)
     }
 
+    /// The stamp of the file open as `descriptor` (`fstat`), as a file just written is stamped
+    /// before it is closed; `nil` when `fstat` fails (`errno` says why).
+    static func of(descriptor: Int32) -> BasemapFileStamp? {
+        var status = stat()
+        return fstat(descriptor, &status) == 0 ? BasemapFileStamp(status) : nil
+    }
+
     /// ``of(path:)`` for `relativePath` from the folder open as `folder` (`fstatat`: the kernel
     /// walks the relative path only; `AT_FDCWD` and an absolute path are `lstat`'s).
     static func of(relativePath: String, in folder: Int32) -> BasemapFileStamp? {

@@ -41,6 +41,26 @@ import Testing
         #expect(dangling.standardError == "Themes: warning: this is a symbolic link to a missing folder ('/nonexistent/themes'): "
             + "a project's themes are folders inside the folder Themes/ (Themes/<name>/layouts/…); it is not read\n")
         try FileManager.default.removeItem(at: themes)
+        // The theme's own folder a link to nothing, a link to itself, a file: the same warning at
+        // it (a link to a folder is followed), and the built-in theme builds the site. With
+        // --no-cache: a build that reuses the last one repeats the last one's warnings, and does
+        // not yet tell these states of Themes/ from the one before (no theme file in either).
+        #expect(mkdir(themes.path, 0o755) == 0)
+        let theme = themes.appendingPathComponent("default")
+        for (target, reason) in [("/nonexistent/theme", "this is a symbolic link to a missing folder ('/nonexistent/theme')"),
+                                 ("default", "this is a symbolic link in a loop ('default'), which leads to no folder")] {
+            try FileManager.default.createSymbolicLink(atPath: theme.path, withDestinationPath: target)
+            let linked = try project.build(["--no-cache"])
+            #expect(linked.status == 0)
+            #expect(linked.standardError == "Themes/default: warning: \(reason): a theme is a folder of layouts and assets "
+                + "(Themes/default/layouts/…); it is not read\n")
+            #expect(project.exists("Output/oslo/index.html"))
+            try FileManager.default.removeItem(at: theme)
+        }
+        try project.write("Themes/default", "not a folder\n")
+        #expect(try project.build(["--no-cache"]).standardError == "Themes/default: warning: this is a file, not a folder: a theme is a "
+            + "folder of layouts and assets (Themes/default/layouts/…); it is not read\n")
+        try FileManager.default.removeItem(at: themes)
 
         try FileManager.default.createDirectory(
             at: themes.appendingPathComponent("default/layouts/partials"), withIntermediateDirectories: true)

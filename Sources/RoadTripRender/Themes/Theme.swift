@@ -37,6 +37,12 @@ public struct Theme: Sendable {
             log.warning(
                 SourceLocation(path: "Themes"),
                 "\(problem): a project's themes are folders inside the folder Themes/ (Themes/<name>/layouts/…); it is not read")
+        } else if let problem = FileBytes.folderProblem(projectRoot.appendingPathComponent("Themes").appendingPathComponent(name)) {
+            // The theme's folder may be a link to a folder elsewhere, but one to nothing (or a
+            // file in its place) would leave its overrides out without a word.
+            log.warning(
+                SourceLocation(path: folderPath),
+                "\(problem): a theme is a folder of layouts and assets (\(folderPath)/layouts/…); it is not read")
         }
         guard let files = ThemeFile.lookup(projectRoot: projectRoot, name: name) else {
             log.error(

@@ -135,7 +135,8 @@ struct BasemapTileCache: Sendable {
     /// the output or unlinked from it (`restamped(_:in:)`) and writes the index when that changed
     /// it, so that the next build trusts them without reading them.
     func restampTiles(changedBy summary: OutputWriteSummary, in index: BasemapTileIndex) {
-        restampTiles(atOutputPaths: Set(summary.written).union(summary.removed), knownStamps: summary.stagedStamps, in: index)
+        // A path is written or removed, never both: the two lists together name each path once.
+        restampTiles(atOutputPaths: summary.written + summary.removed, knownStamps: summary.stagedStamps, in: index)
     }
 
     /// Stamps again the tiles of `index` whose output files (`assets/basemap/…` paths) a build
@@ -143,14 +144,13 @@ struct BasemapTileCache: Sendable {
     /// (``restampTiles(changedBy:in:)``), and after a build that stopped once it had linked tiles
     /// into its staging folder and removed it (the next build would otherwise read every tile).
     func restampTiles(
-        atOutputPaths paths: Set<String>, knownStamps: [String: BasemapFileStamp] = [:], in index: BasemapTileIndex
+        atOutputPaths paths: [String], knownStamps: [String: BasemapFileStamp] = [:], in index: BasemapTileIndex
     ) {
         let moved = paths.compactMap { path in
             BasemapTileSet.tile(atOutputPath: path).flatMap { index.stamps[$0] == nil ? nil : (tile: $0, outputPath: path) }
         }
-        guard !moved.isEmpty else { return }
-        let restamped = restamped(moved, in: index, knownStamps: knownStamps)
-        if restamped.stamps != index.stamps { writeIndex(restamped) }
+        guard !moved.isEmpty, let restamped = restamped(moved, in: index, knownStamps: knownStamps) else { return }
+        writeIndex(restamped)
     }
 
     /// `index` with the status-change time of each of `tiles` (with its output path) taken again from its file, when its
@@ -160,10 +160,11 @@ struct BasemapTileCache: Sendable {
     /// next build reads it again. A tile's current stamp is `knownStamps` of its output path
     /// when the write took it (``OutputWriteSummary/stagedStamps``:
     /// the same inode, stamped through the output's link), else one `lstat`, on both cores.
+    /// `nil` when no tile's stamp changed (the index is `index`).
     func restamped(
         _ tiles: [(tile: BasemapPyramid.Tile, outputPath: String)], in index: BasemapTileIndex,
         knownStamps: [String: BasemapFileStamp] = [:]
-    ) -> BasemapTileIndex {
+    ) -> BasemapTileIndex? {
         let renewed = concurrentMap(tiles, chunkSize: 256) { tile, outputPath -> (BasemapPyramid.Tile, BasemapFileStamp)? in
             guard let recorded = index.stamps[tile],
                   let current = knownStamps[outputPath] ?? BasemapFileStamp.of(path: path(of: tile)),
@@ -171,9 +172,12 @@ struct BasemapTileCache: Sendable {
             else { return nil }
             return (tile, current)
         }
-        var result = index
-        for case let (tile, stamp)? in renewed { result.stamps[tile] = stamp }
-        return result
+        var result = index, changed = false
+        for case let (tile, stamp)? in renewed {
+            result.stamps[tile] = stamp
+            changed = true
+        }
+        return changed ? result : nil
     }
 
     /// Keeps `tile`'s `BasemapTileSVG.document` of `body`; the new file's stamp, or `nil` when it

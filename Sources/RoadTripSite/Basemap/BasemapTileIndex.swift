@@ -135,14 +135,17 @@ struct BasemapTileIndex: Sendable {
     var data: Data {
         var bytes = Self.magic
         bytes.reserveCapacity(bytes.count + stamps.count * Self.fieldsPerRecord * 8)
-        for tile in stamps.keys.sorted() {
-            let stamp = stamps[tile]!
+        for (tile, stamp) in stamps.sorted(by: { $0.key < $1.key }) {
             let fill: Int64 = switch solidFills[tile] { case nil: 0; case .land: 1; case .sea: 2 }
-            for field in [
-                Int64(tile.zoom), Int64(tile.x), Int64(tile.y), stamp.size, stamp.modified, stamp.changed, Int64(bitPattern: stamp.inode), fill,
-            ] {
-                withUnsafeBytes(of: field.littleEndian) { bytes.append(contentsOf: $0) }
-            }
+            func append(_ field: Int64) { withUnsafeBytes(of: field.littleEndian) { bytes.append(contentsOf: $0) } }
+            append(Int64(tile.zoom))
+            append(Int64(tile.x))
+            append(Int64(tile.y))
+            append(stamp.size)
+            append(stamp.modified)
+            append(stamp.changed)
+            append(Int64(bitPattern: stamp.inode))
+            append(fill)
         }
         let hash = bytes[Self.magic.count...].withUnsafeBytes { ContentHash.value64(bytes: $0) }
         withUnsafeBytes(of: hash.littleEndian) { bytes.append(contentsOf: $0) }

@@ -3,6 +3,7 @@ import Foundation
 import Synchronization
 import RoadTripCore
 import RoadTripGeo
+import RoadTripRender
 
 /// What `roadtrip build` was asked to do: its folders and flags.
 public struct BuildOptions: Sendable {
@@ -211,6 +212,11 @@ public struct SiteBuilder: Sendable {
                     // thread starts the geocoder's and the loaders' threads just above and below.
                     Geodesic.prepareInBackground()
                     summary = try step.run(&state, context)
+                } else if bodyEdit == nil, step.name == BuildStep.loadTheme.name {
+                    // The pages' date pattern is made on the other core, idle while the theme is
+                    // read and the maps fitted, for the renderer render-pages makes on this one.
+                    ReadableDate.prepareInBackground(language: state.config.language)
+                    summary = try step.run(&state, context)
                 } else if let bodyEdit, step.name == BuildStep.renderPages.name {
                     summary = bodyEdit.renderSummary
                 } else if bodyEdit != nil && step.name != BuildStep.writeOutput.name {
@@ -243,7 +249,7 @@ public struct SiteBuilder: Sendable {
                 if let staging = state.staging {
                     staging.remove()
                     if let (cache, index) = state.basemapCache {
-                        cache.restampTiles(atOutputPaths: Set(staging.stagedStamps.keys), in: index)
+                        cache.restampTiles(atOutputPaths: Array(staging.stagedStamps.keys), in: index)
                     }
                 }
                 failed.failingSteps = Self.failingSteps(problemsByStep, strict: options.strict)

@@ -38,8 +38,8 @@ public struct BasemapTileSet: Sendable {
     public let tiles: Set<BasemapPyramid.Tile>
     /// The bodies held (`BasemapTileSVG.body`), by tile.
     public let bodies: [BasemapPyramid.Tile: String]
-    /// Tiles whose file (`BasemapTileSVG.document` of their body, byte for byte) a cache keeps:
-    /// the output links those that are not solid rather than writing them again. Absolute paths.
+    /// The tiles that are not solid whose file (`BasemapTileSVG.document` of their body, byte for
+    /// byte) a cache keeps: the output links them rather than writing them again. Absolute paths.
     public let cachedFiles: [BasemapPyramid.Tile: String]
     /// Tiles of `cachedFiles` whose output file is already that cache file, unchanged: the
     /// output keeps them as they are (``keptOutputPaths``) and ``outputFiles()`` leaves them out.

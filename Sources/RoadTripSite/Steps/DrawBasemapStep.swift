@@ -109,7 +109,8 @@ extension BuildStep {
             // A solid tile the index knows has no file in the output (its fill's shared file stands
             // for it), and the index's record of it is all a build uses (its body is its fill's):
             // its cache file is not looked at. Only the others can be held in the output.
-            let knownSolid = run.map { index.solidFills[$0] != nil }
+            let knownFills = run.map { index.solidFills[$0] }
+            let knownSolid = knownFills.map { $0 != nil }
             let held = outputTiles?.holds(run, stamps: indexStamps.indices.map { knownSolid[$0] ? nil : indexStamps[$0] }) ?? []
             // The cache's own files, for the tiles the output does not hold.
             let unchanged = cache?.holdUnchanged(
@@ -129,9 +130,9 @@ extension BuildStep {
                     let isInOutput = held.isEmpty ? false : held[offset]
                     if isInOutput || unchanged[offset] || knownSolid[offset] {
                         runStamps.append((tile, stamp))
-                        runFiles.append((tile, cache.path(of: tile)))
+                        // A solid tile's file is never linked: no path made for it.
+                        if let fill = knownFills[offset] { runFills.append((tile, fill)) } else { runFiles.append((tile, cache.path(of: tile))) }
                         if isInOutput { runInOutput.append(tile) }
-                        if let fill = index.solidFills[tile] { runFills.append((tile, fill)) }
                         continue
                     }
                 }
@@ -147,11 +148,12 @@ extension BuildStep {
                     stamp = cache?.store(body, of: tile)
                     drawn.add(1, ordering: .relaxed)
                 }
+                let fill = BasemapSolidFill.of(body: body)
                 if let stamp, let cache {
                     runStamps.append((tile, stamp))
-                    runFiles.append((tile, cache.path(of: tile)))
+                    if fill == nil { runFiles.append((tile, cache.path(of: tile))) }
                 }
-                if let fill = BasemapSolidFill.of(body: body) { runFills.append((tile, fill)) }
+                if let fill { runFills.append((tile, fill)) }
                 // A body is held when a map embeds it, or when no cache keeps it for the output.
                 if embedded.contains(tile) || stamp == nil { runBodies.append((tile, body)) }
             }
@@ -161,7 +163,8 @@ extension BuildStep {
         let newIndex = BasemapTileIndex(stamps: newStamps, solidFills: fills.filter { newStamps[$0.key] != nil })
         if let cache, newIndex.stamps != index.stamps || newIndex.solidFills != index.solidFills { cache.writeIndex(newIndex) }
         state.basemapCache = cache.map { ($0, newIndex) }
-        let drawnTiles = Set(bodies.withLock { $0.keys }).union(cachedFiles.withLock { $0.keys })
+        // Every tile with a body held or a file in the cache (stamped: linked, or solid).
+        let drawnTiles = Set(bodies.withLock { $0.keys }).union(newStamps.keys)
         // A body read once is kept for the other maps that embed it (two threads may read the same).
         let loadedBodies = Mutex([BasemapPyramid.Tile: String]())
         state.basemapTiles = BasemapTileSet(
@@ -188,7 +191,7 @@ extension BuildStep {
         state.basemapFingerprint = fingerprint
         // A later build that skips this step checks the output's tiles against the cache's index:
         // only when every tile is a file of the cache. The solid tiles have none in the output.
-        if cache != nil, cachedFiles.withLock({ $0.count }) == tiles.count {
+        if cache != nil, newStamps.count == tiles.count {
             state.storedBuild?.noteBasemap(fingerprint: fingerprint, tiles: tiles.filter { fills[$0] == nil })
         } else {
             state.storedBuild?.refuseSnapshot("an offline basemap tile is not in the cache")

@@ -41,6 +41,10 @@ public final class BuildCache: DestinationSourceCache {
         /// Every file under `Themes/<config.theme>/`: the project's theme, or its overrides of the
         /// built-in theme (which is part of the executable, so the same for every build a cache sees).
         var theme: SourceFingerprint
+        /// What `Themes` and `Themes/<config.theme>` themselves are (``entryState(atPath:)``): where
+        /// neither leads to a folder, `theme` is empty in every such state, though load-theme warns
+        /// about each in its own words (a file, a link to nothing, a looping link).
+        var themeEntries: [String]
 
         /// The key of a build of the project at `projectRoot` with `config`: fingerprints
         /// `Destinations/site.yaml` and the theme's folder at the instant `now`.
@@ -48,8 +52,21 @@ public final class BuildCache: DestinationSourceCache {
             self.projectRoot = projectRoot.standardizedFileURL.path
             self.config = config
             siteFile = SourceFingerprint(of: projectRoot.appendingPathComponent("Destinations/site.yaml"), takenAt: now)
-            theme = SourceFingerprint(
-                of: projectRoot.appendingPathComponent("Themes").appendingPathComponent(config.theme), takenAt: now)
+            let themes = projectRoot.appendingPathComponent("Themes")
+            theme = SourceFingerprint(of: themes.appendingPathComponent(config.theme), takenAt: now)
+            themeEntries = [themes, themes.appendingPathComponent(config.theme)].map { Self.entryState(atPath: $0.path) }
+        }
+
+        /// The kind of the entry at `path` (not following a final link), with a symbolic link's
+        /// target: `none`, `folder`, `file`, `other`, or `link <target>`.
+        static func entryState(atPath path: String) -> String {
+            switch FileEntryKind(atPath: path) {
+            case nil: "none"
+            case .directory: "folder"
+            case .regularFile: "file"
+            case .other: "other"
+            case .symbolicLink: "link " + ((try? FileManager.default.destinationOfSymbolicLink(atPath: path)) ?? "")
+            }
         }
     }
 

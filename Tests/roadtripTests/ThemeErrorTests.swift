@@ -84,6 +84,35 @@ import Testing
         #expect(emptyPartial.status == 0, "\(emptyPartial.standardError)")
     }
 
+    /// A build that reuses the last one tells apart the states of `Themes` in which no theme file
+    /// is read — a file, a link to nothing, a folder holding a link to nothing — and warns about
+    /// the state it finds, not the last build's: every source settled (a minute old), so that the
+    /// stored build is trusted, and each state's warning as a `--no-cache` build words it.
+    @Test func aReusedBuildSeesThemesChangeBetweenStatesWithoutAThemeFile() throws {
+        let project = try TemporaryProject(copyingTheme: false)
+        defer { project.remove() }
+        try project.write("Destinations/oslo/index.md", Self.destination)
+        let themes = project.root.appendingPathComponent("Themes")
+        let themesAdvice = ": a project's themes are folders inside the folder Themes/ (Themes/<name>/layouts/…); it is not read\n"
+        try project.write("Themes", "not a folder\n")
+        try IncrementalBuildTests.settle(project, ["Destinations/oslo/index.md", "Themes"])
+        #expect(try project.build().standardError == "Themes: warning: this is a file, not a folder" + themesAdvice)
+        try FileManager.default.removeItem(at: themes)
+        try FileManager.default.createSymbolicLink(atPath: themes.path, withDestinationPath: "/nonexistent/themes")
+        let dangling = try project.build()
+        #expect(dangling.status == 0)
+        #expect(dangling.standardError == "Themes: warning: this is a symbolic link to a missing folder ('/nonexistent/themes')" + themesAdvice)
+        try FileManager.default.removeItem(at: themes)
+        #expect(mkdir(themes.path, 0o755) == 0)
+        try FileManager.default.createSymbolicLink(
+            atPath: themes.appendingPathComponent("default").path, withDestinationPath: "/nonexistent/theme")
+        let inside = try project.build()
+        #expect(inside.status == 0)
+        #expect(inside.standardError == "Themes/default: warning: this is a symbolic link to a missing folder ('/nonexistent/theme'): "
+            + "a theme is a folder of layouts and assets (Themes/default/layouts/…); it is not read\n")
+        #expect(inside.standardError == (try project.build(["--no-cache"])).standardError)
+    }
+
     @Test func missingPartialNamesTheLineThatUsesIt() throws {
         let project = try TemporaryProject()
         defer { project.remove() }

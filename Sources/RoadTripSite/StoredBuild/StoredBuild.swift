@@ -22,7 +22,8 @@ import RoadTripRender
 /// stored file must match to be read at all, is everything else the pages depend on: the roadtrip
 /// executable (``ExecutableIdentity``), the project root, the output folder (path, device and
 /// inode), `--base-url` and `--drafts`, the fingerprints of `site.yaml` and of the theme's folder
-/// (as ``BuildCache/SiteKey`` takes them), and whether share previews can be drawn.
+/// and what `Themes` and that folder themselves are (as ``BuildCache/SiteKey`` takes them), and
+/// whether share previews can be drawn.
 ///
 /// Nothing unsettled is stored (``SourceFingerprint/isSettled``: a file modified in the last
 /// 50 ms, or 2 s for a whole-second time, could change again unseen): not a
@@ -129,11 +130,11 @@ final class StoredBuild: DestinationSourceCache {
             .appendingPathComponent(FNV1a.hex64(outputRoot) + ".index", isDirectory: false)
         let site = BuildCache.SiteKey(projectRoot: options.projectRoot, config: config, now: now())
         isSiteSettled = site.siteFile.isSettled && site.theme.isSettled
-        siteKeyWithoutOutput = [
+        siteKeyWithoutOutput = ([
             "1", ExecutableIdentity.current, site.projectRoot, outputRoot, options.baseURL ?? "",
             options.includeDrafts ? "drafts" : "", site.siteFile.digest, site.theme.digest,
             SharePreviewAbsence(config: config) == nil ? "previews" : "",
-        ].joined(separator: "\u{0}")
+        ] + site.themeEntries).joined(separator: "\u{0}")
         sourcesFolderURL = fileURL.deletingLastPathComponent().appendingPathComponent("sources", isDirectory: true)
         loadKey = ContentHash.hex64([
             "1", ExecutableIdentity.current, site.projectRoot, options.baseURL ?? "", options.includeDrafts ? "drafts" : "",

@@ -1,6 +1,7 @@
 import Foundation
 import FoundationXML
 import Testing
+import TestTools
 @testable import RoadTripCore
 @testable import RoadTripGeo
 @testable import RoadTripRender
@@ -181,5 +182,26 @@ import Testing
         #expect(BasemapPyramid.folderRuns(of: tiles) == [0..<2, 2..<3, 3..<5])
         #expect(BasemapPyramid.folderRuns(of: []).isEmpty)
         #expect(BasemapPyramid.folderRuns(of: [tiles[2]]) == [0..<1])
+    }
+
+    /// The sorted union of sorted parts is what a Set union, sorted, gives: a small case worked by
+    /// hand ({3/1/1, 3/2/0} ∪ {3/1/1, 4/2/2} ∪ {} ∪ {2/0/0} = 2/0/0, 3/1/1, 3/2/0, 4/2/2), and 200
+    /// random draws of up to five parts of tiles at zooms 0–4 (SplitMix64, seed 18).
+    @Test func sortedUnionIsTheSortedSetUnion() {
+        func tile(_ zoom: Int, _ x: Int, _ y: Int) -> BasemapPyramid.Tile { BasemapPyramid.Tile(zoom: zoom, x: x, y: y) }
+        #expect(BasemapPyramid.sortedUnion(of: [[tile(3, 1, 1), tile(3, 2, 0)], [tile(3, 1, 1), tile(4, 2, 2)], [], [tile(2, 0, 0)]])
+            == [tile(2, 0, 0), tile(3, 1, 1), tile(3, 2, 0), tile(4, 2, 2)])
+        #expect(BasemapPyramid.sortedUnion(of: []).isEmpty)
+        var generator = SplitMix64(seed: 18)
+        for _ in 0..<200 {
+            let parts = (0..<Int.random(in: 1...5, using: &generator)).map { _ -> Set<BasemapPyramid.Tile> in
+                Set((0..<Int.random(in: 0...60, using: &generator)).map { _ in
+                    let zoom = Int.random(in: 0...4, using: &generator)
+                    return tile(zoom, Int.random(in: 0..<(1 << zoom), using: &generator), Int.random(in: 0..<(1 << zoom), using: &generator))
+                })
+            }
+            let expected = parts.reduce(into: Set<BasemapPyramid.Tile>()) { $0.formUnion($1) }.sorted()
+            #expect(BasemapPyramid.sortedUnion(of: parts.map { $0.sorted() }) == expected)
+        }
     }
 }

@@ -85,6 +85,36 @@ public enum BasemapPyramid {
         public static func < (lhs: Tile, rhs: Tile) -> Bool { (lhs.zoom, lhs.x, lhs.y) < (rhs.zoom, rhs.x, rhs.y) }
     }
 
+    /// The tiles of every one of `parts` (each sorted, without repeats) once each, sorted: the
+    /// parts merged pairwise, each merge one pass over both. Equal to the sorted union of the
+    /// parts' sets, without hashing every tile again (a 250-destination site's 6,401 tiles).
+    public static func sortedUnion(of parts: [[Tile]]) -> [Tile] {
+        var merged = parts.first ?? []
+        for part in parts.dropFirst() where !part.isEmpty {
+            var result: [Tile] = []
+            result.reserveCapacity(merged.count + part.count)
+            var left = 0, right = 0
+            while left < merged.count && right < part.count {
+                let a = merged[left], b = part[right]
+                if a < b {
+                    result.append(a)
+                    left += 1
+                } else if b < a {
+                    result.append(b)
+                    right += 1
+                } else {
+                    result.append(a)
+                    left += 1
+                    right += 1
+                }
+            }
+            result += merged[left...]
+            result += part[right...]
+            merged = result
+        }
+        return merged
+    }
+
     /// The runs of `tiles` (sorted) that lie in one `{z}/{x}` folder, as ranges of their indices,
     /// in order.
     public static func folderRuns(of tiles: [Tile]) -> [Range<Int>] {

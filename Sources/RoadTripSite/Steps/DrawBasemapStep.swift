@@ -46,28 +46,6 @@ extension BuildStep {
         // Four sets made side by side (the zoomable maps' pyramids in two halves: at 4,000
         // destinations they are 400,000 insertions, ~10 ms on one core): each half of the zoomable
         // pyramids, the cards' tiles, and the embedded ones.
-        let zoomableViews = views, cardViews = state.maps.map(\.card.view)
-        let makesPreviews = SharePreviewAbsence(config: state.config) == nil
-        let halfway = zoomableViews.count / 2
-        let parts = concurrentMap(count: 4) { part -> Set<BasemapPyramid.Tile> in
-            var tiles: Set<BasemapPyramid.Tile> = []
-            switch part {
-            case 0, 1:
-                for view in part == 0 ? zoomableViews[..<halfway] : zoomableViews[halfway...] { BasemapPyramid.insertTiles(for: view, into: &tiles) }
-            case 2:
-                for view in cardViews { BasemapPyramid.insertTiles(for: view, zoomable: false, into: &tiles) }
-            default:
-                for view in zoomableViews { BasemapPyramid.insertTiles(for: view, zoomable: false, into: &tiles) }
-                if makesPreviews {
-                    for view in zoomableViews { BasemapPyramid.insertTiles(for: SharePreview.view(showing: view), zoomable: false, into: &tiles) }
-                }
-            }
-            return tiles
-        }
-        let embedded = parts[3]
-        var wanted = parts[0].union(parts[1]).union(parts[2])
-        if makesPreviews { wanted.formUnion(embedded) }
-        let tiles = wanted.sorted()
         // The cache folder follows the rule of every folder roadtrip writes in a project; where it
         // cannot, the tiles are drawn without it.
         let projectRoot = context.options.projectRoot
@@ -81,12 +59,56 @@ extension BuildStep {
         let fingerprint = BasemapTileCache.fingerprint(of: basemap)
         let cache = problem == nil ? BasemapTileCache(projectRoot: projectRoot, fingerprint: fingerprint) : nil
         cache?.removeOtherFingerprints()
-        let index = cache?.readIndex() ?? BasemapTileIndex()
+        // The cache's index, and the overview's own drawing (unless its view is wider than the
+        // world: its tiles repeat), are read on other threads while the pyramids are made.
+        let sideReads = DispatchGroup()
+        let indexRead = Mutex(BasemapTileIndex())
+        let overviewBody = Mutex<String?>(nil)
+        DispatchQueue.global(qos: .userInitiated).async(group: sideReads) {
+            let index = cache?.readIndex() ?? BasemapTileIndex()
+            indexRead.withLock { $0 = index }
+        }
+        if let overview = state.overviewMap?.view, overview.width + 32 < WebMercator.worldSize(zoom: overview.zoom) {
+            DispatchQueue.global(qos: .userInitiated).async(group: sideReads) {
+                var body = cache?.body(ofView: overview)
+                if body == nil, let drawing = basemap.drawing(for: overview) {
+                    body = BasemapTileSVG.body(drawing)
+                    cache?.store(body!, ofView: overview)
+                }
+                overviewBody.withLock { $0 = body }
+            }
+        }
+        let zoomableViews = views, cardViews = state.maps.map(\.card.view)
+        let makesPreviews = SharePreviewAbsence(config: state.config) == nil
+        let halfway = zoomableViews.count / 2
+        // Each part is sorted where it is made; the sorted parts are then merged in one pass.
+        let parts = concurrentMap(count: 4) { part -> (tiles: Set<BasemapPyramid.Tile>, sorted: [BasemapPyramid.Tile]) in
+            var tiles: Set<BasemapPyramid.Tile> = []
+            switch part {
+            case 0, 1:
+                for view in part == 0 ? zoomableViews[..<halfway] : zoomableViews[halfway...] { BasemapPyramid.insertTiles(for: view, into: &tiles) }
+            case 2:
+                for view in cardViews { BasemapPyramid.insertTiles(for: view, zoomable: false, into: &tiles) }
+            default:
+                for view in zoomableViews { BasemapPyramid.insertTiles(for: view, zoomable: false, into: &tiles) }
+                if makesPreviews {
+                    for view in zoomableViews { BasemapPyramid.insertTiles(for: SharePreview.view(showing: view), zoomable: false, into: &tiles) }
+                }
+            }
+            return (tiles, part == 3 && !makesPreviews ? [] : tiles.sorted())
+        }
+        let embedded = parts[3].tiles
+        let tiles = BasemapPyramid.sortedUnion(of: parts.map(\.sorted))
+        sideReads.wait()
+        let index = indexRead.withLock { $0 }
         let bodies = Mutex([BasemapPyramid.Tile: String](minimumCapacity: embedded.count))
         let cachedFiles = Mutex([BasemapPyramid.Tile: String](minimumCapacity: tiles.count))
         let stamps = Mutex([BasemapPyramid.Tile: BasemapFileStamp](minimumCapacity: tiles.count))
         let solidFills = Mutex([BasemapPyramid.Tile: BasemapSolidFill]())
         let drawn = Atomic(0), failed = Atomic(0)
+        // Whether a tile read or drawn again has a stamp or fill other than the index's, and how
+        // many stamped tiles are solid: with the counts, whether the index changed.
+        let restampedTile = Atomic(false), stampedFills = Atomic(0)
         // An existing output folder's tiles that are the cache's files as the index stamped them:
         // kept there, with one fstatat each in their folder (BasemapOutputTiles).
         let outputTiles = cache.flatMap {
@@ -131,7 +153,12 @@ extension BuildStep {
                     if isInOutput || unchanged[offset] || knownSolid[offset] {
                         runStamps.append((tile, stamp))
                         // A solid tile's file is never linked: no path made for it.
-                        if let fill = knownFills[offset] { runFills.append((tile, fill)) } else { runFiles.append((tile, cache.path(of: tile))) }
+                        if let fill = knownFills[offset] {
+                            runFills.append((tile, fill))
+                            stampedFills.add(1, ordering: .relaxed)
+                        } else {
+                            runFiles.append((tile, cache.path(of: tile)))
+                        }
                         if isInOutput { runInOutput.append(tile) }
                         continue
                     }
@@ -151,7 +178,8 @@ extension BuildStep {
                 let fill = BasemapSolidFill.of(body: body)
                 if let stamp, let cache {
                     runStamps.append((tile, stamp))
-                    if fill == nil { runFiles.append((tile, cache.path(of: tile))) }
+                    if fill == nil { runFiles.append((tile, cache.path(of: tile))) } else { stampedFills.add(1, ordering: .relaxed) }
+                    if index.stamps[tile] != stamp || index.solidFills[tile] != fill { restampedTile.store(true, ordering: .relaxed) }
                 }
                 if let fill { runFills.append((tile, fill)) }
                 // A body is held when a map embeds it, or when no cache keeps it for the output.
@@ -160,9 +188,29 @@ extension BuildStep {
         }
         let fills = solidFills.withLock { $0 }
         let newStamps = stamps.withLock { $0 }
-        let newIndex = BasemapTileIndex(stamps: newStamps, solidFills: fills.filter { newStamps[$0.key] != nil })
-        if let cache, newIndex.stamps != index.stamps || newIndex.solidFills != index.solidFills { cache.writeIndex(newIndex) }
+        // Every stamp and fill kept is the index's unless a tile was restamped: the new index is
+        // the old one when it also holds no other tile.
+        let indexChanged = restampedTile.load(ordering: .relaxed) || newStamps.count != index.stamps.count
+            || stampedFills.load(ordering: .relaxed) != index.solidFills.count
+        let newIndex = indexChanged ? BasemapTileIndex(stamps: newStamps, solidFills: fills.filter { newStamps[$0.key] != nil }) : index
+        // Written, and the tiles noted for the stored build, on another thread while the tile set is made.
+        let sideWrites = DispatchGroup()
+        if let cache, indexChanged {
+            DispatchQueue.global(qos: .userInitiated).async(group: sideWrites) { cache.writeIndex(newIndex) }
+        }
         state.basemapCache = cache.map { ($0, newIndex) }
+        state.basemapFingerprint = fingerprint
+        // A later build that skips this step checks the output's tiles against the cache's index:
+        // only when every tile is a file of the cache. The solid tiles have none in the output.
+        if cache != nil, newStamps.count == tiles.count {
+            if let storedBuild = state.storedBuild {
+                DispatchQueue.global(qos: .userInitiated).async(group: sideWrites) {
+                    storedBuild.noteBasemap(fingerprint: fingerprint, tiles: tiles.filter { fills[$0] == nil })
+                }
+            }
+        } else {
+            state.storedBuild?.refuseSnapshot("an offline basemap tile is not in the cache")
+        }
         // Every tile with a body held or a file in the cache (stamped: linked, or solid).
         let drawnTiles = Set(bodies.withLock { $0.keys }).union(newStamps.keys)
         // A body read once is kept for the other maps that embed it (two threads may read the same).
@@ -179,23 +227,8 @@ extension BuildStep {
                 loadedBodies.withLock { $0[tile] = body }
                 return body
             })
-        // The overview's own drawing, unless the view is wider than the world (its tiles repeat).
-        state.overviewBasemap = state.overviewMap.flatMap { overview -> String? in
-            guard overview.view.width + 32 < WebMercator.worldSize(zoom: overview.view.zoom) else { return nil }
-            if let body = cache?.body(ofView: overview.view) { return body }
-            guard let drawing = basemap.drawing(for: overview.view) else { return nil }
-            let body = BasemapTileSVG.body(drawing)
-            cache?.store(body, ofView: overview.view)
-            return body
-        }
-        state.basemapFingerprint = fingerprint
-        // A later build that skips this step checks the output's tiles against the cache's index:
-        // only when every tile is a file of the cache. The solid tiles have none in the output.
-        if cache != nil, newStamps.count == tiles.count {
-            state.storedBuild?.noteBasemap(fingerprint: fingerprint, tiles: tiles.filter { fills[$0] == nil })
-        } else {
-            state.storedBuild?.refuseSnapshot("an offline basemap tile is not in the cache")
-        }
+        state.overviewBasemap = overviewBody.withLock { $0 }
+        sideWrites.wait()
         if let problem = cache?.folders.problem {
             context.log.warning(
                 SourceLocation(path: ProjectCacheFolder.name + "/basemap"),

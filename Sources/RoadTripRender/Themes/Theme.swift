@@ -66,32 +66,48 @@ public struct Theme: Sendable {
                 log.error(error.location(in: manifest.displayPath), error.message)
             }
         }
-        var sources: [String: String] = [:]
+        var parsed: [MustacheTemplate] = []
         var templatePaths: [String: String] = [:]
         let sortedFiles = files.values.sorted { $0.relativePath < $1.relativePath }
-        for file in sortedFiles
-        where file.relativePath.hasPrefix("layouts/") && file.relativePath.hasSuffix(".mustache") && !unusable.contains(file.relativePath) {
-            let templateName = String(file.relativePath.dropFirst("layouts/".count).dropLast(".mustache".count))
-            templatePaths[templateName] = file.displayPath
+        let templateFiles = sortedFiles.filter {
+            $0.relativePath.hasPrefix("layouts/") && $0.relativePath.hasSuffix(".mustache") && !unusable.contains($0.relativePath)
+        }
+        // Each template read and parsed on both cores (a theme has dozens), its problems then
+        // reported in file order; the parsed templates make the library.
+        enum Reading: Sendable {
+            case parsed(MustacheTemplate)
+            case blankLayout
+            case failed(Diagnostic)
+        }
+        let templateNames = templateFiles.map { String($0.relativePath.dropFirst("layouts/".count).dropLast(".mustache".count)) }
+        let readings = concurrentMap(count: templateFiles.count) { position -> Reading in
+            let file = templateFiles[position], templateName = templateNames[position]
             do {
                 let source = try file.text()
                 // A page layout of nothing renders blank pages; a partial may be empty (to hide it).
-                if case .project = file.origin, !templateName.contains("/"), FileBytes.isBlank(Data(source.utf8)) {
-                    log.error(
-                        SourceLocation(path: file.displayPath),
-                        FileBytes.emptyFileMessage(
-                            "the '\(templateName)' layout renders whole pages; write its template, or delete the file to use "
-                                + "the built-in one"))
-                    continue
-                }
-                _ = try MustacheTemplate(source: source, name: templateName)
-                sources[templateName] = source
+                if case .project = file.origin, !templateName.contains("/"), FileBytes.isBlank(Data(source.utf8)) { return .blankLayout }
+                return .parsed(try MustacheTemplate(source: source, name: templateName))
             } catch let error as FileReadError {
-                log.error(error.location(in: file.displayPath), error.message)
+                return .failed(.error(error.location(in: file.displayPath), error.message))
             } catch let error as TemplateError {
-                log.report(error.diagnostic(in: file.displayPath))
+                return .failed(error.diagnostic(in: file.displayPath))
             } catch {
-                log.error(SourceLocation(path: file.displayPath), "\(error)")
+                return .failed(.error(SourceLocation(path: file.displayPath), "\(error)"))
+            }
+        }
+        for ((file, templateName), reading) in zip(zip(templateFiles, templateNames), readings) {
+            templatePaths[templateName] = file.displayPath
+            switch reading {
+            case .parsed(let template):
+                parsed.append(template)
+            case .blankLayout:
+                log.error(
+                    SourceLocation(path: file.displayPath),
+                    FileBytes.emptyFileMessage(
+                        "the '\(templateName)' layout renders whole pages; write its template, or delete the file to use "
+                            + "the built-in one"))
+            case .failed(let diagnostic):
+                log.report(diagnostic)
             }
         }
         for layout in requiredLayouts where templatePaths[layout] == nil {
@@ -99,9 +115,8 @@ public struct Theme: Sendable {
                 SourceLocation(path: "\(folderPath)/layouts/\(layout).mustache"),
                 "theme '\(name)' has no '\(layout)' layout")
         }
-        guard log.errorCount == errorsBefore, let library = try? TemplateLibrary(templates: sources) else {
-            return nil
-        }
+        guard log.errorCount == errorsBefore else { return nil }
+        let library = TemplateLibrary(parsed)
         for missing in library.missingPartials() {
             log.error(
                 SourceLocation(path: templatePaths[missing.templateName] ?? folderPath, line: missing.line, column: 1),

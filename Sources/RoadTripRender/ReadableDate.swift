@@ -99,12 +99,23 @@ public struct ReadableDate: Sendable {
 
     /// Makes the date-and-time pattern of `language`'s reader locale (`SiteConfig.readerLocale(for:)`)
     /// on another thread, for the ``ReadableDate`` a later render makes. A renderer made before it
-    /// is done makes the pattern itself: the same pattern, only sooner.
+    /// is done makes the pattern itself: the same pattern, only sooner. Call ``finishPreparing()``
+    /// before the process may exit.
     public static func prepareInBackground(language: String) {
-        DispatchQueue.global(qos: .userInitiated).async {
+        DispatchQueue.global(qos: .userInitiated).async(group: preparing) {
             _ = preparedDateTimePattern(for: SiteConfig.readerLocale(for: language))
         }
     }
+
+    /// Waits until every preparation ``prepareInBackground(language:)`` started is done, so that
+    /// a build that stops early does not exit while another thread is inside ICU (as a thread
+    /// inside `dlopen` made a stopped build crash at exit: `Geodesic.finishPreparing()`).
+    public static func finishPreparing() {
+        preparing.wait()
+    }
+
+    /// The preparations started and not yet done.
+    private static let preparing = DispatchGroup()
 
     /// The `DateFormatter` pattern of `locale`'s long date and short time (CLDR's `long` date and
     /// `short` time formats), joined as the locale joins a date and a time (Unicode TR 35, part 4,

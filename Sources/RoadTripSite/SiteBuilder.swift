@@ -181,6 +181,7 @@ public struct SiteBuilder: Sendable {
         var environment = environment.keepingGazetteer(in: options.projectRoot)
         defer { SharedGazetteer.finishKeeping() }
         defer { Geodesic.finishPreparing() }
+        defer { ReadableDate.finishPreparing() }
         let placemarks = options.storesBuild
             ? StoredPlacemarks(base: environment.geocoder, projectRoot: options.projectRoot, reads: !options.ignoresBuildCaches)
             : nil
@@ -212,9 +213,10 @@ public struct SiteBuilder: Sendable {
                     // thread starts the geocoder's and the loaders' threads just above and below.
                     Geodesic.prepareInBackground()
                     summary = try step.run(&state, context)
-                } else if bodyEdit == nil, step.name == BuildStep.loadTheme.name {
-                    // The pages' date pattern is made on the other core, idle while the theme is
-                    // read and the maps fitted, for the renderer render-pages makes on this one.
+                } else if bodyEdit == nil, step.name == BuildStep.fitMaps.name {
+                    // The pages' date pattern is made on the other core, idle while the maps are
+                    // fitted and the itinerary planned, for the renderer render-pages makes on
+                    // this one (load-theme, before, parses its templates on both).
                     ReadableDate.prepareInBackground(language: state.config.language)
                     summary = try step.run(&state, context)
                 } else if let bodyEdit, step.name == BuildStep.renderPages.name {

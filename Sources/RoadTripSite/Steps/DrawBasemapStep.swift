@@ -37,15 +37,6 @@ extension BuildStep {
         if let overview = state.overviewMap { views.append(overview.view) }
         views += state.itineraryMaps.compactMap { $0?.view }
         if let theme = state.theme, TagFiles.arePages(of: theme) { views += state.tagMaps.map(\.view) }
-        // The tiles a standalone map.svg embeds (those under each zoomable map at its native zoom):
-        // their bodies are held when drawn now, and read from the cache when a page first asks
-        // (a rebuild that renders one page reads that page's); the others are only linked into
-        // the output. Each zoomable map's
-        // share preview (og:image) embeds those under its wider view (`SharePreview.view(showing:)`;
-        // already in the pyramid for viewports near 1.91 : 1, such as the default 800 × 500).
-        // Four sets made side by side (the zoomable maps' pyramids in two halves: at 4,000
-        // destinations they are 400,000 insertions, ~10 ms on one core): each half of the zoomable
-        // pyramids, the cards' tiles, and the embedded ones.
         // The cache folder follows the rule of every folder roadtrip writes in a project; where it
         // cannot, the tiles are drawn without it.
         let projectRoot = context.options.projectRoot
@@ -78,6 +69,15 @@ extension BuildStep {
                 overviewBody.withLock { $0 = body }
             }
         }
+        // The tiles a standalone map.svg embeds (those under each zoomable map at its native zoom):
+        // their bodies are held when drawn now, and read from the cache when a page first asks
+        // (a rebuild that renders one page reads that page's); the others are only linked into
+        // the output. Each zoomable map's
+        // share preview (og:image) embeds those under its wider view (`SharePreview.view(showing:)`;
+        // already in the pyramid for viewports near 1.91 : 1, such as the default 800 × 500).
+        // Four sets made side by side (the zoomable maps' pyramids in two halves: at 4,000
+        // destinations they are 400,000 insertions, ~10 ms on one core): each half of the zoomable
+        // pyramids, the cards' tiles, and the embedded ones.
         let zoomableViews = views, cardViews = state.maps.map(\.card.view)
         let makesPreviews = SharePreviewAbsence(config: state.config) == nil
         let halfway = zoomableViews.count / 2
@@ -108,7 +108,7 @@ extension BuildStep {
         let drawn = Atomic(0), failed = Atomic(0)
         // Whether a tile read or drawn again has a stamp or fill other than the index's, and how
         // many stamped tiles are solid: with the counts, whether the index changed.
-        let restampedTile = Atomic(false), stampedFills = Atomic(0)
+        let indexEntryChanged = Atomic(false), stampedFills = Atomic(0)
         // An existing output folder's tiles that are the cache's files as the index stamped them:
         // kept there, with one fstatat each in their folder (BasemapOutputTiles).
         let outputTiles = cache.flatMap {
@@ -179,7 +179,7 @@ extension BuildStep {
                 if let stamp, let cache {
                     runStamps.append((tile, stamp))
                     if fill == nil { runFiles.append((tile, cache.path(of: tile))) } else { stampedFills.add(1, ordering: .relaxed) }
-                    if index.stamps[tile] != stamp || index.solidFills[tile] != fill { restampedTile.store(true, ordering: .relaxed) }
+                    if index.stamps[tile] != stamp || index.solidFills[tile] != fill { indexEntryChanged.store(true, ordering: .relaxed) }
                 }
                 if let fill { runFills.append((tile, fill)) }
                 // A body is held when a map embeds it, or when no cache keeps it for the output.
@@ -190,7 +190,7 @@ extension BuildStep {
         let newStamps = stamps.withLock { $0 }
         // Every stamp and fill kept is the index's unless a tile was restamped: the new index is
         // the old one when it also holds no other tile.
-        let indexChanged = restampedTile.load(ordering: .relaxed) || newStamps.count != index.stamps.count
+        let indexChanged = indexEntryChanged.load(ordering: .relaxed) || newStamps.count != index.stamps.count
             || stampedFills.load(ordering: .relaxed) != index.solidFills.count
         let newIndex = indexChanged ? BasemapTileIndex(stamps: newStamps, solidFills: fills.filter { newStamps[$0.key] != nil }) : index
         // Written, and the tiles noted for the stored build, on another thread while the tile set is made.

@@ -165,32 +165,43 @@ struct MapPresentation: Sendable {
 
     /// The `roadtrip-map-config` JSON the theme's script reads. Safe to place inside `<script>`.
     func configJSON(tileLayers: [String: TileLayer]) -> String {
-        let region = JSONValue.object([
-            ("center", .object([
-                ("latitude", .number(initialRegion.center.latitude)),
-                ("longitude", .number(initialRegion.center.longitude)),
-            ])),
-            ("span", .object([
-                ("latitudeDelta", .number(initialRegion.span.latitudeDelta)),
-                ("longitudeDelta", .number(initialRegion.span.longitudeDelta)),
-            ])),
-        ])
-        let layers = JSONValue.object(
-            SiteConfig.mapTypeNames.compactMap { name in
-                guard let layer = tileLayers[name] else { return nil }
-                var fields: [(String, JSONValue)] = [
-                    ("url", .string(layer.url)), ("attribution", .string(layer.attribution)),
-                    ("maxZoom", .number(layer.maxZoom)),
-                ]
-                if let overlay = layer.overlay { fields.append(("overlay", .string(overlay))) }
-                return (name, .object(fields))
-            })
+        // Written member by member (the same text as the values' JSONValue trees, without making
+        // them: a page's configuration was ~230,000 instructions for ~3 KB, most of it building
+        // and freeing the trees of its solid tiles' keys).
         var json = JSONWriter(capacity: 1024 + 192 * annotations.count)
         json.beginObject()
-        json.key("initialRegion"); json.value(region)
-        json.key("viewport"); json.value(.object([("width", .number(view.width)), ("height", .number(view.height))]))
+        json.key("initialRegion")
+        json.beginObject()
+        json.key("center")
+        json.beginObject()
+        json.key("latitude"); json.number(initialRegion.center.latitude)
+        json.key("longitude"); json.number(initialRegion.center.longitude)
+        json.endObject()
+        json.key("span")
+        json.beginObject()
+        json.key("latitudeDelta"); json.number(initialRegion.span.latitudeDelta)
+        json.key("longitudeDelta"); json.number(initialRegion.span.longitudeDelta)
+        json.endObject()
+        json.endObject()
+        json.key("viewport")
+        json.beginObject()
+        json.key("width"); json.number(view.width)
+        json.key("height"); json.number(view.height)
+        json.endObject()
         json.key("zoom"); json.number(view.zoom)
-        json.key("tileLayers"); json.value(layers)
+        json.key("tileLayers")
+        json.beginObject()
+        for name in SiteConfig.mapTypeNames {
+            guard let layer = tileLayers[name] else { continue }
+            json.key(name)
+            json.beginObject()
+            json.key("url"); json.string(layer.url)
+            json.key("attribution"); json.string(layer.attribution)
+            json.key("maxZoom"); json.number(layer.maxZoom)
+            if let overlay = layer.overlay { json.key("overlay"); json.string(overlay) }
+            json.endObject()
+        }
+        json.endObject()
         // Written pin by pin: the home page's overview lists every destination (4,000 on the benchmark).
         json.key("annotations")
         json.beginArray()
@@ -210,17 +221,26 @@ struct MapPresentation: Sendable {
             // The pyramid's levels for this map: the script scales the nearest level beyond them.
             let levels = BasemapPyramid.levels(of: view)
             json.key("offlineBasemap")
-            var fields: [(String, JSONValue)] = [
-                ("url", .string(basemap.url)), ("minZoom", .number(Double(levels.lowerBound))),
-                ("maxZoom", .number(Double(levels.upperBound))), ("attribution", .string(Basemap.credit)),
-            ]
+            json.beginObject()
+            json.key("url"); json.string(basemap.url)
+            json.key("minZoom"); json.number(Double(levels.lowerBound))
+            json.key("maxZoom"); json.number(Double(levels.upperBound))
+            json.key("attribution"); json.string(Basemap.credit)
             // The pyramid's solid tiles, which have no file of their own: the script shows the fill's.
             let solid = basemap.solidTileKeys(for: view)
             if !solid.isEmpty {
-                fields.append(("solidTiles", .object(
-                    [("url", .string(basemap.solidURL))] + solid.map { ($0.fill.rawValue, .array($0.keys.map(JSONValue.string))) })))
+                json.key("solidTiles")
+                json.beginObject()
+                json.key("url"); json.string(basemap.solidURL)
+                for (fill, keys) in solid {
+                    json.key(fill.rawValue)
+                    json.beginArray()
+                    for key in keys { json.string(key) }
+                    json.endArray()
+                }
+                json.endObject()
             }
-            json.value(.object(fields))
+            json.endObject()
         }
         json.endObject()
         return String(decoding: json.bytes, as: UTF8.self)

@@ -1,6 +1,4 @@
-import Dispatch
 import Foundation
-import Synchronization
 import RoadTripCore
 import RoadTripContent
 import RoadTripCompute
@@ -60,7 +58,7 @@ public struct ReadableDate: Sendable {
             var calendar = Calendar(identifier: .gregorian)
             calendar.locale = locale
             self.calendar = calendar
-            dateTimePattern = ReadableDate.preparedDateTimePattern(for: locale)
+            dateTimePattern = ReadableDate.dateTimePattern(for: locale)
         }
 
         /// The long date, or with `time` the long date and the short time, of `instant` in `zone`.
@@ -83,39 +81,6 @@ public struct ReadableDate: Sendable {
             return formatter.string(from: instant)
         }
     }
-
-    /// ``dateTimePattern(for:)`` of each locale asked for so far, by identifier.
-    private static let preparedPatterns = Mutex<[String: String]>([:])
-
-    /// ``dateTimePattern(for:)``, made once per locale in a process: it asks eight ICU formatters
-    /// (~3 ms), which a build has made on another core (``prepareInBackground(language:)``) rather
-    /// than when render-pages makes its renderer on one.
-    static func preparedDateTimePattern(for locale: Locale) -> String {
-        if let pattern = preparedPatterns.withLock({ $0[locale.identifier] }) { return pattern }
-        let pattern = dateTimePattern(for: locale)
-        preparedPatterns.withLock { $0[locale.identifier] = pattern }
-        return pattern
-    }
-
-    /// Makes the date-and-time pattern of `language`'s reader locale (`SiteConfig.readerLocale(for:)`)
-    /// on another thread, for the ``ReadableDate`` a later render makes. A renderer made before it
-    /// is done makes the pattern itself: the same pattern, only sooner. Call ``finishPreparing()``
-    /// before the process may exit.
-    public static func prepareInBackground(language: String) {
-        DispatchQueue.global(qos: .userInitiated).async(group: preparing) {
-            _ = preparedDateTimePattern(for: SiteConfig.readerLocale(for: language))
-        }
-    }
-
-    /// Waits until every preparation ``prepareInBackground(language:)`` started is done, so that
-    /// a build that stops early does not exit while another thread is inside ICU (as a thread
-    /// inside `dlopen` made a stopped build crash at exit: `Geodesic.finishPreparing()`).
-    public static func finishPreparing() {
-        preparing.wait()
-    }
-
-    /// The preparations started and not yet done.
-    private static let preparing = DispatchGroup()
 
     /// The `DateFormatter` pattern of `locale`'s long date and short time (CLDR's `long` date and
     /// `short` time formats), joined as the locale joins a date and a time (Unicode TR 35, part 4,

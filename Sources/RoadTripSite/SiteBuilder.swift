@@ -3,7 +3,6 @@ import Foundation
 import Synchronization
 import RoadTripCore
 import RoadTripGeo
-import RoadTripRender
 
 /// What `roadtrip build` was asked to do: its folders and flags.
 public struct BuildOptions: Sendable {
@@ -181,7 +180,6 @@ public struct SiteBuilder: Sendable {
         var environment = environment.keepingGazetteer(in: options.projectRoot)
         defer { SharedGazetteer.finishKeeping() }
         defer { Geodesic.finishPreparing() }
-        defer { ReadableDate.finishPreparing() }
         let placemarks = options.storesBuild
             ? StoredPlacemarks(base: environment.geocoder, projectRoot: options.projectRoot, reads: !options.ignoresBuildCaches)
             : nil
@@ -212,12 +210,6 @@ public struct SiteBuilder: Sendable {
                     // returns, starting a thread (or dladdr) waits for the loader's lock, and this
                     // thread starts the geocoder's and the loaders' threads just above and below.
                     Geodesic.prepareInBackground()
-                    summary = try step.run(&state, context)
-                } else if bodyEdit == nil, step.name == BuildStep.fitMaps.name {
-                    // The pages' date pattern is made on the other core, idle while the maps are
-                    // fitted and the itinerary planned, for the renderer render-pages makes on
-                    // this one (load-theme, before, parses its templates on both).
-                    ReadableDate.prepareInBackground(language: state.config.language)
                     summary = try step.run(&state, context)
                 } else if let bodyEdit, step.name == BuildStep.renderPages.name {
                     summary = bodyEdit.renderSummary

@@ -30,6 +30,11 @@ import Testing
     ])
     func escapesStrings(input: String, expected: String) {
         #expect(JSONText.string(input) == expected)
+        // The same text appended as UTF-8 (what JSONWriter and the GeoJSON writers use), after
+        // bytes already there.
+        var bytes = Array("[".utf8)
+        JSONText.append(input, to: &bytes)
+        #expect(String(decoding: bytes, as: UTF8.self) == "[" + expected)
     }
 
     /// Whatever the escaping, a JSON parser (Foundation's JSONSerialization) reads the original back.

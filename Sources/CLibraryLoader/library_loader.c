@@ -7,11 +7,7 @@ void *rt_library_open(const char *const names[], size_t count, const char *packa
     // -dev package's unversioned link tried last.
     char first_reason[384] = "no library name given";
     for (size_t index = 0; index < count; index++) {
-        // RTLD_LAZY: a function of the library (or of the libraries it needs) is bound when first
-        // called, not all of them now: libproj needs 43 libraries, and binding every function of
-        // each was part of the ~6 ms its opening takes. The functions roadtrip calls are looked up
-        // with dlsym (RT_LIBRARY_RESOLVE) right after, so a library without them still fails here.
-        void *handle = dlopen(names[index], RTLD_LAZY | RTLD_LOCAL);
+        void *handle = dlopen(names[index], RTLD_NOW | RTLD_LOCAL);
         if (handle != NULL) return handle;
         const char *reason = dlerror();
         if (index == 0) snprintf(first_reason, sizeof first_reason, "%s", reason != NULL ? reason : "unknown");

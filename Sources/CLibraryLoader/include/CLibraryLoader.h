@@ -13,7 +13,7 @@
 #include <stdio.h>
 
 /// The first of the `count` file names of `names` (sonames first, then the -dev package's
-/// unversioned link) that dlopen(3) loads (RTLD_LAZY | RTLD_LOCAL); NULL when none does, with
+/// unversioned link) that dlopen(3) loads (RTLD_NOW | RTLD_LOCAL); NULL when none does, with
 /// "cannot load <names[0]> (<package>; ./run installs it): <dlerror>" in `failure`
 /// (`failure_size` bytes).
 void *rt_library_open(const char *const names[], size_t count, const char *package, char *failure, size_t failure_size);

@@ -98,9 +98,9 @@ struct MustacheRenderer {
         for node in nodes {
             switch node {
             case .text(let text):
-                output.append(contentsOf: text.utf8)
+                output.appendUTF8(of: text)
             case .lineStart:
-                output.append(contentsOf: scope.indentation.utf8)
+                output.appendUTF8(of: scope.indentation)
             case .variable(let variable):
                 guard let value = resolve(variable.name) else { continue }
                 append(value, escaped: variable.isEscaped)
@@ -238,7 +238,7 @@ struct MustacheRenderer {
         if block.isStandalone {
             inner.indentation = scope.indentation + block.siteIndentation
             if let first = content.first, case .lineStart = first {} else if !content.isEmpty {
-                output.append(contentsOf: inner.indentation.utf8)
+                output.appendUTF8(of: inner.indentation)
             }
         } else if let argument {
             inner.indentation = argument.indentation
@@ -323,14 +323,14 @@ struct MustacheRenderer {
     private mutating func append(_ value: TemplateValue, escaped: Bool) {
         switch value {
         case .string(let text):
-            if escaped { HTMLEscaping.escape(text, into: &output) } else { output.append(contentsOf: text.utf8) }
+            if escaped { HTMLEscaping.escape(text, into: &output) } else { output.appendUTF8(of: text) }
         case .null, .object:
             break
         case .bool, .integer, .double:
-            output.append(contentsOf: value.interpolatedText.utf8)
+            output.appendUTF8(of: value.interpolatedText)
         case .list:
             let text = value.interpolatedText
-            if escaped { HTMLEscaping.escape(text, into: &output) } else { output.append(contentsOf: text.utf8) }
+            if escaped { HTMLEscaping.escape(text, into: &output) } else { output.appendUTF8(of: text) }
         }
     }
 }

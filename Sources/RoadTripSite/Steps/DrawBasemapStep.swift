@@ -63,8 +63,9 @@ extension BuildStep {
             DispatchQueue.global(qos: .userInitiated).async(group: sideReads) {
                 var body = cache?.body(ofView: overview)
                 if body == nil, let drawing = basemap.drawing(for: overview) {
-                    body = BasemapTileSVG.body(drawing)
-                    cache?.store(body!, ofView: overview)
+                    let drawn = BasemapTileSVG.body(drawing)
+                    cache?.store(drawn, ofView: overview)
+                    body = drawn
                 }
                 overviewBody.withLock { $0 = body }
             }

@@ -24,3 +24,19 @@ apt_install() {
 
 # median < NUMBERS: the median of one number per line (the mean of the middle two for an even count).
 median() { sort -g | awk '{ v[NR] = $1 } END { if (NR == 0) exit 1; if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+
+# build_release_roadtrip: sets ROADTRIP to a release build of the repository's roadtrip, linked as
+# ./run links it (swift build -c release --product roadtrip --static-swift-stdlib).
+build_release_roadtrip() {
+    say "$BENCHMARK: swift build -c release --product roadtrip --static-swift-stdlib"
+    (cd "$REPO" && swift build -c release --product roadtrip --static-swift-stdlib >&2)
+    ROADTRIP="$REPO/.build/release/roadtrip"
+}
+
+# make_roadtrip_project FOLDER: an empty roadtrip project there — Destinations/site.yaml (title,
+# language en) and a copy of the repository's Themes/default — for a benchmark's destinations.
+make_roadtrip_project() {
+    mkdir -p "$1/Destinations" "$1/Themes"
+    cp -R "$REPO/Themes/default" "$1/Themes/default"
+    printf 'title: "Road Trip benchmark"\nlanguage: "en"\n' > "$1/Destinations/site.yaml"
+}

@@ -64,11 +64,7 @@ if [ "$SKIP_HUGO" != 1 ] && ! command -v hugo >/dev/null 2>&1; then need+=(hugo)
 
 if [ "$SKIP_ROADTRIP" != 1 ]; then
     [ -d "$REPO/Themes/default" ] || die "$REPO/Themes/default is missing: roadtrip needs its default theme (or set SKIP_ROADTRIP=1)"
-    if [ -z "${ROADTRIP:-}" ]; then
-        say "compare-hugo: swift build -c release --product roadtrip --static-swift-stdlib"
-        (cd "$REPO" && swift build -c release --product roadtrip --static-swift-stdlib >&2)
-        ROADTRIP="$REPO/.build/release/roadtrip"
-    fi
+    [ -n "${ROADTRIP:-}" ] || build_release_roadtrip
     [ -x "$ROADTRIP" ] || die "roadtrip binary not found at $ROADTRIP"
 fi
 
@@ -145,12 +141,6 @@ HTML
     cat > "$layouts/404.html" <<'HTML'
 {{ define "main" }}<h1>Page not found</h1><p><a href="{{ "/" | relURL }}">All destinations</a></p>{{ end }}
 HTML
-}
-
-make_roadtrip_project() {  # $1: project folder
-    mkdir -p "$1/Destinations" "$1/Themes"
-    cp -R "$REPO/Themes/default" "$1/Themes/default"
-    printf 'title: "Road Trip benchmark"\nlanguage: "en"\n' > "$1/Destinations/site.yaml"
 }
 
 # --- measuring ---------------------------------------------------------------------------------------------

@@ -41,11 +41,7 @@ require_positive_integer RUNS
 require_positive_integer N
 command -v python3 >/dev/null 2>&1 || apt_install python3
 
-if [ -z "${ROADTRIP:-}" ]; then
-    say "$BENCHMARK: swift build -c release --product roadtrip --static-swift-stdlib"
-    (cd "$REPO" && swift build -c release --product roadtrip --static-swift-stdlib >&2)
-    ROADTRIP="$REPO/.build/release/roadtrip"
-fi
+[ -n "${ROADTRIP:-}" ] || build_release_roadtrip
 [ -x "$ROADTRIP" ] || die "roadtrip binary not found at $ROADTRIP"
 
 WORK="$(mktemp -d "${TMPDIR:-/tmp}/roadtrip-apply.XXXXXX")"

@@ -32,11 +32,7 @@ require_positive_integer RUNS
 
 [ -x /usr/bin/time ] || apt_install time
 [ -f /usr/share/gmt-gshhg/binned_GSHHS_c.nc ] || die "GSHHG is not installed (run ./run once, or apt-get install gmt-gshhg-low gmt-gshhg-high gmt-gshhg-full)"
-if [ -z "${ROADTRIP:-}" ]; then
-    say "basemap: building roadtrip (release)"
-    (cd "$REPO" && swift build -c release --product roadtrip --static-swift-stdlib >&2)
-    ROADTRIP="$REPO/.build/release/roadtrip"
-fi
+[ -n "${ROADTRIP:-}" ] || build_release_roadtrip
 
 WORK="$(mktemp -d "${TMPDIR:-/tmp}/roadtrip-basemap.XXXXXX")"
 if [ "${KEEP_TMP:-0}" = 1 ]; then say "basemap: keeping $WORK"; else trap 'rm -rf "$WORK"' EXIT; fi

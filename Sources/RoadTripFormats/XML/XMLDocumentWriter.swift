@@ -207,8 +207,7 @@ public final class XMLDocumentWriter {
     }
 
     private func append(_ string: String) {
-        var string = string
-        string.withUTF8 { output.append(contentsOf: $0) }
+        output.appendUTF8(of: string)
     }
 
     // MARK: - Escaping

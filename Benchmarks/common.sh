@@ -10,7 +10,8 @@ die() { say "$BENCHMARK: $*"; exit 1; }
 # require_positive_integer NAME: dies unless the variable NAME holds a positive decimal integer.
 require_positive_integer() {
     local value="${!1}"
-    case "$value" in ''|*[!0-9]*|0) die "$1 must be a positive integer, got '$value'";; esac
+    # Decimal digits without a leading zero: "0", "00" and "010" are refused.
+    case "$value" in ''|*[!0-9]*|0*) die "$1 must be a positive integer, got '$value'";; esac
 }
 
 # apt_install PACKAGE…: installs Debian packages, through sudo when not root.

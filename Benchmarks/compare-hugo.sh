@@ -53,7 +53,7 @@ BENCHMARK="compare-hugo"
 . "$REPO/Benchmarks/common.sh"
 
 require_positive_integer RUNS
-for n in $SIZES; do case "$n" in ''|*[!0-9]*|0) die "SIZES must be positive integers, got '$n'";; esac; done
+for n in $SIZES; do case "$n" in ''|*[!0-9]*|0*) die "SIZES must be positive integers, got '$n'";; esac; done
 
 # --- tools -------------------------------------------------------------------------------------------
 need=()

@@ -46,8 +46,8 @@ command -v strip >/dev/null 2>&1 || need+=(binutils)
 [ ${#need[@]} -eq 0 ] || apt_install "${need[@]}"
 
 [ -n "${ROADTRIP:-}" ] || build_release_roadtrip
-[ -x "$ROADTRIP" ] || die "roadtrip binary not found at $ROADTRIP"
-[ -z "${BASELINE:-}" ] || [ -x "$BASELINE" ] || die "baseline binary not found at $BASELINE"
+{ [ -f "$ROADTRIP" ] && [ -x "$ROADTRIP" ]; } || die "roadtrip binary not found at $ROADTRIP"
+[ -z "${BASELINE:-}" ] || { [ -f "$BASELINE" ] && [ -x "$BASELINE" ]; } || die "baseline binary not found at $BASELINE"
 [ -d "$REPO/Themes/default" ] || die "$REPO/Themes/default is missing"
 
 WORK="$(mktemp -d "${TMPDIR:-/tmp}/roadtrip-instructions.XXXXXX")"
@@ -89,7 +89,8 @@ for run in $(seq "$RUNS"); do
 done
 
 roadtrip_median=$(median < "$WORK/roadtrip.totals")
-printf '\n%s destinations, %s counted builds each: roadtrip median %.0f instructions\n' "$N" "$RUNS" "$roadtrip_median"
+builds="counted build"; [ "$RUNS" = 1 ] || builds="counted builds"
+printf '\n%s destinations, %s %s each: roadtrip median %.0f instructions\n' "$N" "$RUNS" "$builds" "$roadtrip_median"
 if [ -n "${BASELINE:-}" ]; then
     baseline_median=$(median < "$WORK/baseline.totals")
     awk -v a="$roadtrip_median" -v b="$baseline_median" \

@@ -48,7 +48,7 @@ let package = Package(
         // The floors of the pipeline, each importing only those before it (README, "Layout of the code").
         .target(name: "RoadTripCore", dependencies: ["CXXHash"]),
         .target(name: "RoadTripFormats", dependencies: ["RoadTripCore", "CLibXML2", "CYAML", "CExif", "CVips", "CZip"]),
-        .target(name: "RoadTripGeo", dependencies: ["RoadTripCore", "CProj", "CGeonames", "CNetCDF"]),
+        .target(name: "RoadTripGeo", dependencies: ["RoadTripCore", "CProj", "CGeonames", "CNetCDF", "CLibraryLoader"]),
         .target(name: "RoadTripContent", dependencies: ["RoadTripCore", "RoadTripFormats", "RoadTripGeo", "CCmark"]),
         .target(name: "RoadTripCompute", dependencies: ["RoadTripCore", "RoadTripFormats", "RoadTripGeo", "RoadTripContent"]),
         .target(

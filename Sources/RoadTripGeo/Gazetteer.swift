@@ -1,4 +1,5 @@
 internal import CGeonames
+internal import CLibraryLoader
 import Foundation
 import Synchronization
 import RoadTripCore
@@ -21,18 +22,20 @@ public struct Gazetteer: Sendable {
     public static let shared = Gazetteer(loadingLibgeonames: ())
 
     /// The identity of libgeonames' library file as loaded into this process, which holds its
-    /// cities (compiled in as a GResource): path, device, inode, size, modification and
-    /// status-change times (the file `/proc/self/maps` maps, then `stat`). A new libgeonames
-    /// installed is a new file. `nil` when the file cannot be found (no `/proc`).
+    /// cities (compiled in as a GResource): its canonical path, then device, inode, size,
+    /// modification and status-change times (`FileIdentity`). The file is the one dladdr(3) names
+    /// for `geonames_get_n_cities`, with its links resolved (`rt_library_path_of`) — the path
+    /// `/proc/self/maps` shows — and a new libgeonames installed is a new file. `nil` when it cannot
+    /// be found.
+    ///
+    /// dladdr rather than reading `/proc/self/maps`: once libproj's 43 libraries are loaded that
+    /// file is long, and splitting it into lines cost a 250-destination build 17 million
+    /// instructions (callgrind).
     public static let libraryIdentity: String? = {
-        _ = geonames_get_n_cities  // linked, so mapped
-        // Read to its end: /proc files have a size of 0, which String(contentsOfFile:) trusts.
-        guard let bytes = try? FileHandle(forReadingFrom: URL(fileURLWithPath: "/proc/self/maps")).readToEnd(),
-              let maps = String(data: bytes, encoding: .utf8),
-              let line = maps.split(separator: "\n").first(where: { $0.contains("/libgeonames.so") }),
-              let slash = line.firstIndex(of: "/")
-        else { return nil }
-        let path = String(line[slash...])
+        let function: @convention(c) () -> Int32 = geonames_get_n_cities
+        guard let canonical = rt_library_path_of(unsafeBitCast(function, to: UnsafeRawPointer.self)) else { return nil }
+        defer { free(canonical) }
+        let path = String(cString: canonical)
         return FileIdentity.of(path: path).map { path + ":" + $0 }
     }()
 

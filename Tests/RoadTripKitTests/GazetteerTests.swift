@@ -40,6 +40,11 @@ import TestTools
         let attributes = try FileManager.default.attributesOfItem(atPath: path)
         #expect(identity.contains(":\(attributes[.systemFileNumber]!):\(attributes[.size]!):"), "\(identity)")
         #expect(Gazetteer.shared.dataIdentity == identity)
+        // The kernel's own account of the file mapped: the path /proc/self/maps shows for it.
+        let maps = try String(decoding: FileHandle(forReadingFrom: URL(fileURLWithPath: "/proc/self/maps")).readToEnd() ?? Data(), as: UTF8.self)
+        let mapped = maps.split(separator: "\n").compactMap { line in line.firstIndex(of: "/").map { String(line[$0...]) } }
+            .filter { $0.contains("/libgeonames.so") }
+        #expect(!mapped.isEmpty && mapped.allSatisfy { $0 == path }, "\(mapped) against \(path)")
     }
 
     /// A build copies only the coordinates and makes a city's placemark when a lookup returns it:

@@ -23,6 +23,11 @@ void *rt_library_open(const char *const names[], size_t count, const char *packa
 /// (`error_size` bytes; none when `error` is NULL).
 int rt_library_outcome(const char *failure, char *error, size_t error_size);
 
+/// The canonical path (realpath(3): no symbolic link, no `.` or `..`) of the loaded file — the
+/// executable or a shared library — that holds `address` (a function of it), found with dladdr(3);
+/// NULL when no loaded file holds it. The caller frees the result with free(3).
+char *rt_library_path_of(const void *address);
+
 /// Sets `table.name` (a pointer of the function's own type: `__typeof__(&name)` where its header is
 /// included) to the library's `name`; on failure writes "<library> has no <name>: <dlerror>" into
 /// `failure` and returns from the calling function.

@@ -74,8 +74,21 @@ public enum BasemapSolidFill: String, Sendable, CaseIterable {
     /// land, one level-1 ring through the corners of the tile and its margin from the north-west
     /// corner (−margin, −margin) down the west edge.
     public func body(resolution: GSHHGFile.Resolution) -> String {
-        BasemapTileSVG.body(BasemapDrawing(resolution: resolution, rings: self == .land ? [Self.landRings[0]] : []))
+        Self.canonicalBodies[self]![resolution]!
     }
+
+    /// ``body(resolution:)`` of each fill at each resolution, written once: a build asks for
+    /// hundreds (772 at 250 destinations, ~16,000 instructions each to write).
+    private static let canonicalBodies: [BasemapSolidFill: [GSHHGFile.Resolution: String]] = {
+        var bodies: [BasemapSolidFill: [GSHHGFile.Resolution: String]] = [:]
+        for fill in allCases {
+            for resolution in GSHHGFile.Resolution.allCases {
+                bodies[fill, default: [:]][resolution] =
+                    BasemapTileSVG.body(BasemapDrawing(resolution: resolution, rings: fill == .land ? [landRings[0]] : []))
+            }
+        }
+        return bodies
+    }()
 
     /// Every solid body, at each GSHHG resolution, with its fill.
     private static let solidBodies: [String: BasemapSolidFill] = {

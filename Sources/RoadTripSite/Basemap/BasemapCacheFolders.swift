@@ -39,7 +39,12 @@ final class BasemapCacheFolders: Sendable {
     /// when reading is no problem (the tile is not cached); one that is a link or a file is
     /// recorded.
     func isUsable(_ path: String, creating: Bool) -> Bool {
-        guard path.hasPrefix(rootPath + "/") else { return false }
+        // As UTF-8 bytes: the characters' own prefix test, drop and split cost a third of a
+        // draw-basemap's tile checks (460 calls, ~27,000 instructions each, at 250 destinations).
+        let bytes = path.utf8, root = rootPath.utf8
+        guard bytes.count > root.count, bytes.starts(with: root),
+              bytes[bytes.index(bytes.startIndex, offsetBy: root.count)] == UInt8(ascii: "/")
+        else { return false }
         if creating && !rootExists.withLock({ $0 }) {
             // The root itself (and `.roadtrip-cache/` above it) passed `ProjectCacheFolder`'s checks.
             do {
@@ -50,10 +55,11 @@ final class BasemapCacheFolders: Sendable {
             }
             rootExists.withLock { $0 = true }
         }
-        let components = path.dropFirst(rootPath.count + 1).split(separator: "/")
+        let components = bytes.dropFirst(root.count + 1).split(separator: UInt8(ascii: "/"))
         var current = rootPath
         for component in components {
-            current += "/" + component
+            current += "/"
+            current += Substring(component)
             if let known = checked.withLock({ $0[current] }) {
                 if known == nil { continue }
                 return false

@@ -133,22 +133,33 @@ struct BasemapTileIndex: Sendable {
 
     /// The file's bytes, records in tile order.
     var data: Data {
-        var bytes = Self.magic
-        bytes.reserveCapacity(bytes.count + stamps.count * Self.fieldsPerRecord * 8)
-        for (tile, stamp) in stamps.sorted(by: { $0.key < $1.key }) {
-            let fill: Int64 = switch solidFills[tile] { case nil: 0; case .land: 1; case .sea: 2 }
-            func append(_ field: Int64) { withUnsafeBytes(of: field.littleEndian) { bytes.append(contentsOf: $0) } }
-            append(Int64(tile.zoom))
-            append(Int64(tile.x))
-            append(Int64(tile.y))
-            append(stamp.size)
-            append(stamp.modified)
-            append(stamp.changed)
-            append(Int64(bitPattern: stamp.inode))
-            append(fill)
+        // Stored field by field into one buffer of the final size (6,401 records at 250
+        // destinations: appending each field's bytes cost ~1,900 instructions a record).
+        let recordSize = Self.fieldsPerRecord * 8
+        let bodyStart = Self.magic.count
+        var bytes = [UInt8](repeating: 0, count: bodyStart + stamps.count * recordSize + 8)
+        bytes.withUnsafeMutableBytes { buffer in
+            buffer.copyBytes(from: Self.magic)
+            var offset = bodyStart
+            func put(_ field: Int64) {
+                buffer.storeBytes(of: field.littleEndian, toByteOffset: offset, as: Int64.self)
+                offset += 8
+            }
+            for tile in stamps.keys.sorted() {
+                let stamp = stamps[tile]!
+                put(Int64(tile.zoom))
+                put(Int64(tile.x))
+                put(Int64(tile.y))
+                put(stamp.size)
+                put(stamp.modified)
+                put(stamp.changed)
+                put(Int64(bitPattern: stamp.inode))
+                let fill: Int64 = switch solidFills[tile] { case nil: 0; case .land: 1; case .sea: 2 }
+                put(fill)
+            }
+            let hash = ContentHash.value64(bytes: UnsafeRawBufferPointer(rebasing: buffer[bodyStart..<offset]))
+            buffer.storeBytes(of: hash.littleEndian, toByteOffset: offset, as: UInt64.self)
         }
-        let hash = bytes[Self.magic.count...].withUnsafeBytes { ContentHash.value64(bytes: $0) }
-        withUnsafeBytes(of: hash.littleEndian) { bytes.append(contentsOf: $0) }
         return Data(bytes)
     }
 }

@@ -26,14 +26,17 @@ public enum Markdown {
         var options = CMARK_OPT_DEFAULT
         if smart { options |= CMARK_OPT_SMART }
         if unsafe { options |= CMARK_OPT_UNSAFE }
-        // utf8CString keeps embedded NULs (a withCString pointer would stop at the first one);
-        // its last element is the terminator, which cmark must not see.
-        let rendered = markdown.utf8CString.withUnsafeBufferPointer { buffer in
-            cmark_markdown_to_html(buffer.baseAddress, buffer.count - 1, options)
+        // The text's own UTF-8 with its length: cmark reads `len` bytes (embedded NULs too), so
+        // no NUL-terminated copy is made.
+        var markdown = markdown
+        let rendered = markdown.withUTF8 { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { cmark_markdown_to_html($0.baseAddress, $0.count, options) }
         }
         guard let rendered else { return "" }
         defer { free(rendered) }
         // cmark passes control characters through; HTML does not allow them (see HTMLEscaping).
-        return HTMLEscaping.replacingDisallowedCharacters(String(cString: rendered))
+        // Read as the bytes cmark wrote, made into a String once.
+        let html = UnsafeBufferPointer(start: UnsafeRawPointer(rendered).assumingMemoryBound(to: UInt8.self), count: strlen(rendered))
+        return HTMLEscaping.replacingDisallowedCharacters(utf8: html)
     }
 }

@@ -63,25 +63,39 @@ public enum HTMLEscaping {
     }
 
     /// `html` with the characters HTML does not allow replaced by U+FFFD and nothing else changed
-    /// (for HTML that is already escaped, such as CommonMark output).
+    /// (for HTML that is already escaped, such as CommonMark output); `html` itself when it has none.
     public static func replacingDisallowedCharacters(_ html: String) -> String {
         var html = html
-        return html.withUTF8 { source -> String in
-            var output: [UInt8]? = nil
-            var copied = 0
-            for index in 0..<source.count {
-                let byte = source[index]
-                guard index >= copied, byte < 0x20 || byte == 0x7F || byte == 0xC2 || byte == 0xEF,
-                    let length = disallowedLength(source, at: index)
-                else { continue }
-                if output == nil { output = []; output!.reserveCapacity(source.count) }
-                output!.append(contentsOf: UnsafeBufferPointer(rebasing: source[copied..<index]))
-                output!.append(contentsOf: [0xEF, 0xBF, 0xBD])
-                copied = index + length
-            }
-            guard var result = output else { return String(decoding: source, as: UTF8.self) }
-            result.append(contentsOf: UnsafeBufferPointer(rebasing: source[copied...]))
-            return String(decoding: result, as: UTF8.self)
+        let replaced = html.withUTF8 { source in replacedDisallowedCharacters(in: source) }
+        return replaced.map { String(decoding: $0, as: UTF8.self) } ?? html
+    }
+
+    /// The UTF-8 bytes `html` (as a C library returns them, not yet a `String`) as a `String`,
+    /// with the characters HTML does not allow replaced by U+FFFD: one pass to look for them and
+    /// one to make the string (cmark's output went through `String(cString:)`, the scan and a copy
+    /// back, three passes over a page's body).
+    public static func replacingDisallowedCharacters(utf8 html: UnsafeBufferPointer<UInt8>) -> String {
+        if let replaced = replacedDisallowedCharacters(in: html) { return String(decoding: replaced, as: UTF8.self) }
+        return String(decoding: html, as: UTF8.self)
+    }
+
+    /// `source` with the characters HTML does not allow replaced by U+FFFD, or `nil` when it has
+    /// none.
+    private static func replacedDisallowedCharacters(in source: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+        var output: [UInt8]? = nil
+        var copied = 0
+        for index in 0..<source.count {
+            let byte = source[index]
+            guard index >= copied, byte < 0x20 || byte == 0x7F || byte == 0xC2 || byte == 0xEF,
+                let length = disallowedLength(source, at: index)
+            else { continue }
+            if output == nil { output = []; output!.reserveCapacity(source.count) }
+            output!.append(contentsOf: UnsafeBufferPointer(rebasing: source[copied..<index]))
+            output!.append(contentsOf: [0xEF, 0xBF, 0xBD])
+            copied = index + length
         }
+        guard var result = output else { return nil }
+        result.append(contentsOf: UnsafeBufferPointer(rebasing: source[copied...]))
+        return result
     }
 }

@@ -130,10 +130,15 @@ struct MapPresentation: Sendable {
     /// `url` with the characters that would end a CSS `url('…')` (quotes, parentheses, backslash)
     /// percent-encoded (RFC 3986 §2.1), so it can sit inside one.
     static func cssURLSafe(_ url: String) -> String {
-        let isSafe = url.utf8.allSatisfy { byte in
-            switch byte {
-            case UInt8(ascii: "\\"), UInt8(ascii: "'"), UInt8(ascii: "\""), UInt8(ascii: "("), UInt8(ascii: ")"): false
-            default: true
+        // On the URL's contiguous UTF-8 (the UTF-8 view's generic iterator cost ~10 instructions
+        // a byte, over ~4,900 URLs at 250 destinations).
+        var url = url
+        let isSafe = url.withUTF8 { bytes in
+            !bytes.contains { byte in
+                switch byte {
+                case UInt8(ascii: "\\"), UInt8(ascii: "'"), UInt8(ascii: "\""), UInt8(ascii: "("), UInt8(ascii: ")"): true
+                default: false
+                }
             }
         }
         guard !isSafe else { return url }

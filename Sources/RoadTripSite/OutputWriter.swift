@@ -368,8 +368,10 @@ public struct OutputWriter: Sendable {
         area.removeAbandonedStagingFolders()
         try attempt(nil, "cannot create the staging folder '\(staging.path)'") {
             try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: false)
-            try Data(OutputStagingArea.markerText.utf8).write(
-                to: staging.appendingPathComponent(OutputStagingArea.markerName))
+        }
+        if let reason = OutputStagingArea.writeMarker(in: staging) {
+            rmdir(staging.path)
+            throw failure(nil, "cannot create the staging folder '\(staging.path)': \(reason)")
         }
         let site = staging.appendingPathComponent("site", isDirectory: true)
         do throws(Diagnostic) {

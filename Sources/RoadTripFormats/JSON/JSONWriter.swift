@@ -1,3 +1,5 @@
+import RoadTripCore  // uses extension members
+
 /// Writes compact JSON text (RFC 8259) straight into UTF-8 bytes, member by member, for documents
 /// too large to build as a ``JSONValue`` first (a 4,000-destination site's `destinations.geojson`
 /// and `itinerary.geojson` are 6–7 MB: building their trees of arrays and tuples took most of
@@ -64,7 +66,7 @@ package struct JSONWriter {
     /// A number with at most `maximumFractionDigits` decimals (``JSONText/number(_:maximumFractionDigits:)``).
     package mutating func number(_ value: Double, maximumFractionDigits: Int = 7) {
         separate()
-        bytes.append(contentsOf: JSONText.number(value, maximumFractionDigits: maximumFractionDigits).utf8)
+        bytes.appendUTF8(of: JSONText.number(value, maximumFractionDigits: maximumFractionDigits))
     }
 
     /// `true` or `false`.

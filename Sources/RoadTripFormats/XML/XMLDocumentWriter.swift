@@ -124,7 +124,8 @@ public final class XMLDocumentWriter {
         for (attributeName, value) in attributes {
             output.append(UInt8(ascii: " "))
             append(attributeName)
-            output.append(contentsOf: [UInt8(ascii: "="), UInt8(ascii: "\"")])
+            output.append(UInt8(ascii: "="))
+            output.append(UInt8(ascii: "\""))
             appendEscaped(value, inAttribute: true)
             output.append(UInt8(ascii: "\""))
         }
@@ -177,10 +178,12 @@ public final class XMLDocumentWriter {
     private func endElement() {
         guard let element = openElements.last else { return }
         if !element.hasContent {
-            output.append(contentsOf: [UInt8(ascii: "/"), UInt8(ascii: ">")])
+            output.append(UInt8(ascii: "/"))
+            output.append(UInt8(ascii: ">"))
         } else {
             if indents && indentsEndTag { appendIndentation() }
-            output.append(contentsOf: [UInt8(ascii: "<"), UInt8(ascii: "/")])
+            output.append(UInt8(ascii: "<"))
+            output.append(UInt8(ascii: "/"))
             append(element.name)
             output.append(UInt8(ascii: ">"))
         }
@@ -201,9 +204,8 @@ public final class XMLDocumentWriter {
 
     /// Two spaces for each open element but the innermost.
     private func appendIndentation() {
-        for _ in 0..<max(0, openElements.count - 1) {
-            output.append(contentsOf: [UInt8(ascii: " "), UInt8(ascii: " ")])
-        }
+        // Byte by byte: a two-byte array literal appended per level cost more than the bytes.
+        for _ in 0..<(2 * max(0, openElements.count - 1)) { output.append(UInt8(ascii: " ")) }
     }
 
     private func append(_ string: String) {

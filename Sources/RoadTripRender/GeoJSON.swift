@@ -211,21 +211,40 @@ public enum GeoJSON {
     /// - Returns: the geometry object's JSON text, or `nil` when fewer than two positions remain
     ///   (a LineString needs two, RFC 7946 §3.1.4).
     public static func lineString(_ path: [Coordinate]) -> String? {
-        lineGeometry(path)?.text
+        guard let pieces = linePieces(path) else { return nil }
+        var json = JSONWriter()
+        writeLineGeometry(pieces, to: &json)
+        return String(decoding: json.bytes, as: UTF8.self)
     }
 
-    /// `lineString(_:)`'s geometry object as a value, to embed in a Feature.
-    static func lineGeometry(_ path: [Coordinate]) -> JSONValue? {
+    /// The pieces of `path`'s line geometry (`AntimeridianSplit.pieces(of:)` of its valid
+    /// coordinates, each of at least two positions), or `nil` when there is none.
+    static func linePieces(_ path: [Coordinate]) -> [[Coordinate]]? {
         let pieces = AntimeridianSplit.pieces(of: path.filter(\.isValid))
-        func line(_ piece: [Coordinate]) -> JSONValue { .array(piece.map(position)) }
-        switch pieces.count {
-        case 0: return nil
-        case 1: return JSONValue.object([("type", .string("LineString")), ("coordinates", line(pieces[0]))])
-        default:
-            return JSONValue.object([
-                ("type", .string("MultiLineString")), ("coordinates", .array(pieces.map(line))),
-            ])
+        return pieces.isEmpty ? nil : pieces
+    }
+
+    /// Writes the geometry of `pieces` (``linePieces(_:)``): a `LineString` for one piece, a
+    /// `MultiLineString` for more, each position `[longitude, latitude]` with at most
+    /// `fractionDigits` decimals — straight into `json`, with no tree of values per position (an
+    /// itinerary's legs have thousands).
+    static func writeLineGeometry(_ pieces: [[Coordinate]], to json: inout JSONWriter) {
+        json.beginObject()
+        json.key("type"); json.string(pieces.count == 1 ? "LineString" : "MultiLineString")
+        json.key("coordinates")
+        if pieces.count > 1 { json.beginArray() }
+        for piece in pieces {
+            json.beginArray()
+            for coordinate in piece {
+                json.beginArray()
+                json.number(coordinate.longitude, maximumFractionDigits: fractionDigits)
+                json.number(coordinate.latitude, maximumFractionDigits: fractionDigits)
+                json.endArray()
+            }
+            json.endArray()
         }
+        if pieces.count > 1 { json.endArray() }
+        json.endObject()
     }
 
     /// `[longitude, latitude]` (RFC 7946 §3.1.1), each with at most `fractionDigits` decimals.

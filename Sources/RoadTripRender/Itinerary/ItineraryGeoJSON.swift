@@ -20,9 +20,9 @@ extension GeoJSON {
     /// (RFC 7946 §5.3); it is left out with no stop.
     public static func itinerary(_ itinerary: Itinerary, pageURL: (ItineraryStop) -> String) -> String {
         let stops = itinerary.stops.enumerated().filter { $0.element.coordinate.isValid }
-        let legs = itinerary.legs.compactMap { leg -> (leg: ItineraryLeg, path: [Coordinate], geometry: JSONValue)? in
+        let legs = itinerary.legs.compactMap { leg -> (leg: ItineraryLeg, path: [Coordinate], pieces: [[Coordinate]])? in
             let path = leg.path.filter(\.isValid)
-            return lineGeometry(path).map { (leg, path, $0) }
+            return linePieces(path).map { (leg, path, $0) }
         }
         let covered = stops.map(\.element.coordinate) + legs.flatMap(\.path)
         var json = JSONWriter(capacity: 64 + 480 * stops.count + legs.reduce(0) { $0 + 48 * $1.path.count })
@@ -57,12 +57,12 @@ extension GeoJSON {
             json.endObject()  // properties
             json.endObject()  // the Feature
         }
-        for (leg, _, geometry) in legs {
+        for (leg, _, pieces) in legs {
             let from = itinerary.stops[leg.from], to = itinerary.stops[leg.to]
             json.beginObject()
             json.key("type"); json.string("Feature")
             json.key("id"); json.string("leg-\(from.number)")
-            json.key("geometry"); json.value(geometry)
+            json.key("geometry"); writeLineGeometry(pieces, to: &json)
             json.key("properties")
             json.beginObject()
             json.key("title"); json.string(from.title + " → " + to.title)

@@ -103,4 +103,24 @@ import Testing
         copy["key0"] = "zero"
         #expect(held.member("key0") == 0)
     }
+
+    /// A key is found by any spelling canonically equivalent to it (Unicode's NFC and NFD of
+    /// "café": U+00E9 is 2 bytes of UTF-8, "e" + U+0301 is 3; the Kelvin sign U+212A decomposes to
+    /// "K"), as Swift's `==` and `Dictionary` compare strings, in a small object (searched key by
+    /// key) and in a large one (indexed) alike. A lookup that compared byte lengths first lost
+    /// this in small objects (found by a tester: front matter saved decomposed on macOS).
+    @Test func keysMatchTheirCanonicallyEquivalentSpellings() {
+        let composed = "caf\u{E9}", decomposed = "cafe\u{301}"
+        #expect(composed.utf8.count == 5 && decomposed.utf8.count == 6)
+        var small = TemplateObject()
+        small[decomposed] = "value"
+        small["\u{212A}elvin"] = 1
+        #expect(small[composed] == "value" && small[decomposed] == "value")
+        #expect(small["Kelvin"] == 1)
+        var large = TemplateObject()
+        for position in 0..<30 { large["key\(position)"] = .integer(position) }
+        large[decomposed] = "value"
+        #expect(large[composed] == "value" && large[decomposed] == "value")
+        #expect(TemplateValue.object(small).member(composed) == "value")
+    }
 }

@@ -1,5 +1,7 @@
 import Foundation
+import Synchronization
 import Testing
+import TestTools
 @testable import RoadTripKit
 @testable import RoadTripCore
 @testable import RoadTripFormats
@@ -102,5 +104,31 @@ import Testing
         #expect(key.count == 64 && key.allSatisfy(\.isHexDigit))
         #expect(key == SharePreviewCache.key(of: SharePreview(folder: "elsewhere/", input: input, basemap: nil)))
         #expect(key != SharePreviewCache.key(of: SharePreview(folder: "bergen/", input: renamed, basemap: nil)))
+    }
+
+    /// A named pipe where a cached preview was is not a cached file, and is not waited on: opening
+    /// it without O_NONBLOCK waited for a writer for ever (a build hung, found by a tester).
+    @Test func aNamedPipeInTheCacheIsNotWaitedFor() throws {
+        let cache = SharePreviewCache(projectRoot: TestScratch.folder("og-fifo"))
+        try FileManager.default.createDirectory(at: cache.folder, withIntermediateDirectories: true)
+        let key = String(repeating: "a", count: 64)
+        let path = cache.file(ofKey: key).path
+        #expect(mkfifo(path, 0o644) == 0)
+        let done = DispatchSemaphore(value: 0)
+        let found = Mutex<URL?>(URL(fileURLWithPath: "/unset"))
+        Thread.detachNewThread {
+            let file = cache.cachedFile(ofKey: key)
+            found.withLock { $0 = file }
+            done.signal()
+        }
+        let finished = done.wait(timeout: .now() + 10) == .success
+        if !finished {
+            // Lets a reader that waits go: a writer opens the pipe and leaves.
+            let writer = open(path, O_WRONLY | O_NONBLOCK)
+            if writer >= 0 { close(writer) }
+            _ = done.wait(timeout: .now() + 5)
+        }
+        #expect(finished, "cachedFile(ofKey:) waited on a named pipe")
+        #expect(found.withLock { $0 } == nil)
     }
 }

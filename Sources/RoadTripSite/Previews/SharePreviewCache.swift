@@ -51,7 +51,9 @@ struct SharePreviewCache: Sendable {
     /// whole PNG of the preview's size (see the type's description), else `nil`.
     func cachedFile(ofKey key: String) -> URL? {
         let url = file(ofKey: key)
-        let descriptor = open(url.path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        // O_NONBLOCK: a named pipe put where the file was would otherwise wait for a writer for
+        // ever (the build hung); fstat below refuses it, as anything but a regular file.
+        let descriptor = open(url.path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var status = stat()

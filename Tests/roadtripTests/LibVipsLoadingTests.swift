@@ -38,11 +38,9 @@ import Testing
     }
 
     @Test func aPhotoLoadsLibVipsWhenItIsNeeded() throws {
-        let project = try TemporaryProject()
+        let project = try PhotosTests.onePhotoProject(
+            slug: "bled", frontMatter: "title: Bled\nlatitude: 46.3683\nlongitude: 14.1146", photo: "a.jpg", prose: "A lake.\n")
         defer { project.remove() }
-        try project.write("Destinations/site.yaml", "title: T\n")
-        try project.write("Destinations/bled/index.md", "---\ntitle: Bled\nlatitude: 46.3683\nlongitude: 14.1146\n---\nA lake.\n")
-        try project.copy(PhotosTests.fixtures.appendingPathComponent("gps-north-east.jpg"), to: "Destinations/bled/photos/a.jpg")
         let (output, trace) = try tracedBuild(project)
         #expect(output.status == 0, "\(output.standardError)")
         #expect(trace.contains("dynamically loaded by"))

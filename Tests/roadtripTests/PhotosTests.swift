@@ -33,6 +33,16 @@ import Testing
         return (0...(haystack.count - pattern.count)).contains { Array(haystack[$0..<$0 + pattern.count]) == pattern }
     }
 
+    /// A project of one destination `slug` (its front matter's lines `frontMatter`) holding the
+    /// fixture `gps-north-east.jpg` as `photos/<photo>`.
+    static func onePhotoProject(slug: String, frontMatter: String, photo: String, prose: String = "") throws -> TemporaryProject {
+        let project = try TemporaryProject()
+        try project.write("Destinations/site.yaml", "title: T\n")
+        try project.write("Destinations/\(slug)/index.md", "---\n\(frontMatter)\n---\n\(prose)")
+        try project.copy(fixtures.appendingPathComponent("gps-north-east.jpg"), to: "Destinations/\(slug)/photos/" + photo)
+        return project
+    }
+
     @Test func galleryMapGeotaggingAndStrippedCopies() throws {
         let project = try project()
         defer { project.remove() }
@@ -145,5 +155,37 @@ import Testing
         try FileManager.default.removeItem(at: project.output)
         #expect(try project.build(["--quiet"]).status == 0)
         #expect(try FolderSnapshot(project.output) == repaired)
+    }
+
+    /// A photo whose copies cannot be made (here a folder put where the cache's thumbnail goes) is
+    /// a warning and left out; once the cause is gone, the next build — a cached one, nothing else
+    /// changed — makes the copies and shows the photo, rather than reusing the page without it and
+    /// repeating the warning until a `--no-cache` build (found by a tester).
+    @Test func aPhotoSkippedForItsCopiesIsTriedAgainByTheNextBuild() throws {
+        let project = try Self.onePhotoProject(slug: "quay", frontMatter: "title: Quay\nlatitude: 45.75\nlongitude: 14.38", photo: "quay.jpg")
+        defer { project.remove() }
+        let sources = ["Destinations/site.yaml", "Destinations/quay/index.md", "Destinations/quay/photos/quay.jpg"]
+        let past = Date().addingTimeInterval(-60)
+        for path in sources {
+            try FileManager.default.setAttributes([.modificationDate: past], ofItemAtPath: project.root.appendingPathComponent(path).path)
+        }
+        let first = try project.build()
+        #expect(first.status == 0, "\(first.standardError)")
+        #expect(project.exists("Output/quay/photos/quay-thumb.jpg"))
+        let cache = project.root.appendingPathComponent(".roadtrip-cache/photos")
+        guard let thumbnail = try FileManager.default.contentsOfDirectory(atPath: cache.path).first(where: { $0.hasSuffix("-thumbnail.jpg") })
+        else { Issue.record("no cached thumbnail"); return }
+        let blocked = cache.appendingPathComponent(thumbnail)
+        try FileManager.default.removeItem(at: blocked)
+        try FileManager.default.createDirectory(at: blocked, withIntermediateDirectories: false)
+        let skipped = try project.build(["--no-cache"])
+        #expect(skipped.status == 0 && skipped.standardError.contains("photo skipped"), "\(skipped.standardError)")
+        #expect(!project.exists("Output/quay/photos/quay-thumb.jpg"))
+
+        try FileManager.default.removeItem(at: blocked)
+        let again = try project.build()
+        #expect(again.status == 0 && !again.standardError.contains("photo skipped"), "\(again.standardError)")
+        #expect(project.exists("Output/quay/photos/quay-thumb.jpg"))
+        #expect(try project.read("Output/quay/index.html").contains("photos/quay-thumb.jpg"))
     }
 }

@@ -77,6 +77,9 @@ struct BuildState: Sendable {
         var photos: [Photo] = []
         var copies: [String: PhotoCopies] = [:]
         var placemarks: [String: Placemark] = [:]
+        /// How many photos were left out because their copies could not be made (a problem of
+        /// the cache or the disk, which a later build may not have).
+        var failedCopies = 0
     }
 
     /// The published destinations (empty before load-destinations, or when it stopped).

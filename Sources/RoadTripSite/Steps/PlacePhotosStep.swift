@@ -21,6 +21,15 @@ extension BuildStep {
             Self.placedPhotos(of: destination, recordings: recordings[index], config: config, context: context)
         }
         state.placedPhotos = placed
+        // A page that lacks a photo whose copies could not be made is not kept for the next build,
+        // which tries the copies again (else it reused the page, and replayed the warning, until a
+        // `--no-cache` build, even once the cause was gone).
+        for (index, photos) in placed.enumerated() where photos.failedCopies > 0 {
+            state.storedBuild?.forgetRenderings(ofSource: destinations[index].sourcePath)
+        }
+        if placed.contains(where: { $0.failedCopies > 0 }) {
+            state.storedBuild?.refuseSnapshot("a photo's copies could not be made")
+        }
         return CountText.counted(placed.reduce(0) { $0 + $1.photos.count }, "photo")
     }
 
@@ -52,6 +61,7 @@ extension BuildStep {
                     placed.placemarks[photo.fileName] = placemark
                 }
             } catch {
+                placed.failedCopies += 1
                 context.log.warning(
                     SourceLocation(path: ProjectPath.relative(photo.url, to: projectRoot)),
                     "cannot make the published copies: \(error.reason); photo skipped")

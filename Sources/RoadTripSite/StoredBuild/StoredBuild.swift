@@ -265,6 +265,13 @@ final class StoredBuild: DestinationSourceCache {
         keptFiles(identity: Self.identity(of: destination), key: key)
     }
 
+    /// Keeps nothing this build renders for the destinations of the source at `sourcePath` (as
+    /// for a source that is not settled): their pages lack something a later build may manage, a
+    /// photo whose copies could not be made, so the next build renders them again.
+    func forgetRenderings(ofSource sourcePath: String) {
+        state.withLock { $0.sources[sourcePath]?.isSettled = false }
+    }
+
     /// Notes that `destination` was rendered under `key` into `paths` (its files and the share
     /// previews its pages name), to be stamped and saved once they are written.
     func noteRendered(_ destination: Destination, key: String, paths: [String]) {

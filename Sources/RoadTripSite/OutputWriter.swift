@@ -371,7 +371,8 @@ public struct OutputWriter: Sendable {
         }
         if let reason = OutputStagingArea.writeMarker(in: staging) {
             rmdir(staging.path)
-            throw failure(nil, "cannot create the staging folder '\(staging.path)': \(reason)")
+            throw failure(
+                nil, "cannot create the staging folder '\(staging.path)': cannot write its marker \(OutputStagingArea.markerName): \(reason)")
         }
         let site = staging.appendingPathComponent("site", isDirectory: true)
         do throws(Diagnostic) {

@@ -156,7 +156,13 @@ struct StoredBytesReader {
     mutating func string() -> String? {
         guard let length = count(), data.endIndex - offset >= length else { return nil }
         defer { offset += length }
-        return String(validating: data[offset..<(offset + length)], as: UTF8.self)
+        // Checked as a buffer of contiguous bytes: a slice of `Data` went through its iterator a
+        // byte at a time, and a 4,000-destination site's stored index holds ~1 MB of paths and
+        // keys, read at the start of every build.
+        let start = offset - data.startIndex
+        return data.withUnsafeBytes { raw in
+            String(validating: UnsafeRawBufferPointer(rebasing: raw[start..<(start + length)]).bindMemory(to: UInt8.self), as: UTF8.self)
+        }
     }
 
     /// An optional field: `.some(nil)` when absent, `nil` when the bytes do not parse.

@@ -44,10 +44,7 @@ command -v python3 >/dev/null 2>&1 || apt_install python3
 [ -n "${ROADTRIP:-}" ] || build_release_roadtrip
 [ -x "$ROADTRIP" ] || die "roadtrip binary not found at $ROADTRIP"
 
-WORK="$(mktemp -d "${TMPDIR:-/tmp}/roadtrip-apply.XXXXXX")"
-cleanup() { if [ "${KEEP_TMP:-0}" = 1 ]; then say "$BENCHMARK: kept $WORK"; else rm -rf "$WORK"; fi; }
-trap cleanup EXIT
-trap 'exit 130' INT TERM
+make_work_folder roadtrip-apply
 
 # build PROJECT OUTPUT BASE_URL: one verbose build; sets APPLY_MS, WRITTEN, REMOVED, FILES.
 build() {

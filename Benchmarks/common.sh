@@ -41,3 +41,12 @@ make_roadtrip_project() {
     cp -R "$REPO/Themes/default" "$1/Themes/default"
     printf 'title: "Road Trip benchmark"\nlanguage: "en"\n' > "$1/Destinations/site.yaml"
 }
+
+# make_work_folder PREFIX: sets WORK to a new temporary folder ($TMPDIR or /tmp, PREFIX.XXXXXX),
+# removed when the script exits — kept, and its path printed, with KEEP_TMP=1 — and makes Ctrl-C
+# exit with status 130.
+make_work_folder() {
+    WORK="$(mktemp -d "${TMPDIR:-/tmp}/$1.XXXXXX")"
+    trap 'if [ "${KEEP_TMP:-0}" = 1 ]; then say "$BENCHMARK: kept $WORK"; else rm -rf "$WORK"; fi' EXIT
+    trap 'exit 130' INT TERM
+}

@@ -69,10 +69,7 @@ if [ "$SKIP_ROADTRIP" != 1 ]; then
 fi
 
 # --- work folder, removed on exit ------------------------------------------------------------------------
-WORK="$(mktemp -d "${TMPDIR:-/tmp}/roadtrip-bench.XXXXXX")"
-cleanup() { if [ "${KEEP_TMP:-0}" = 1 ]; then say "compare-hugo: kept $WORK"; else rm -rf "$WORK"; fi; }
-trap cleanup EXIT
-trap 'exit 130' INT TERM
+make_work_folder roadtrip-bench
 
 # --- the generator: Benchmarks/generate-destinations.py (seeded; shared with apply-window.sh) -------------
 
@@ -234,7 +231,7 @@ measure_clean() {
             unset -n timed
         done
     done
-    # The clean runs' folders stay until the script ends (cleanup): ext4 allocates inodes slowly
+    # The clean runs' folders stay until the script ends (make_work_folder's exit trap): ext4 allocates inodes slowly
     # for minutes after a large tree is deleted (recently_deleted() in the kernel's inode
     # allocator was 35 % of a 250-destination build's samples measured right after a deletion),
     # which would slow whichever builder runs next — deleting nothing until the end keeps every

@@ -50,10 +50,7 @@ command -v strip >/dev/null 2>&1 || need+=(binutils)
 [ -z "${BASELINE:-}" ] || { [ -f "$BASELINE" ] && [ -x "$BASELINE" ]; } || die "baseline binary not found at $BASELINE"
 [ -d "$REPO/Themes/default" ] || die "$REPO/Themes/default is missing"
 
-WORK="$(mktemp -d "${TMPDIR:-/tmp}/roadtrip-instructions.XXXXXX")"
-cleanup() { if [ "${KEEP_TMP:-0}" = 1 ]; then say "$BENCHMARK: kept $WORK"; else rm -rf "$WORK"; fi; }
-trap cleanup EXIT
-trap 'exit 130' INT TERM
+make_work_folder roadtrip-instructions
 
 say "$BENCHMARK: generating $N destinations"
 python3 "$REPO/Benchmarks/generate-destinations.py" "$WORK/content" "$N" "$SEED"

@@ -55,8 +55,8 @@ build() {
     APPLY_MS=$(sed -n 's/^ *apply phase ([^)]*): \([0-9.]*\) ms$/\1/p' "$log")
     [ -n "$APPLY_MS" ] || die "no 'apply phase' line in the build's --verbose output (is $ROADTRIP older than this script?)"
     local write
-    write=$(grep '^\[5/5\] Write ' "$log" | tr -d ,)
-    FILES=$(sed 's/^\[5\/5\] Write \([0-9]*\) files\{0,1\} .*/\1/' <<< "$write")
+    write=$(grep '^\[[0-9]*/[0-9]*\] write-output: ' "$log" | tr -d ,)
+    FILES=$(sed 's/^\[[0-9]*\/[0-9]*\] write-output: \([0-9]*\) files\{0,1\} .*/\1/' <<< "$write")
     WRITTEN=$(sed 's/.*(\([0-9]*\) written.*/\1/' <<< "$write")
     REMOVED=$(sed 's/.* \([0-9]*\) removed).*/\1/' <<< "$write")
 }
@@ -119,8 +119,8 @@ measure_on_own_mount() {
             "$1" build --source "$2" --output "$3" --base-url "$base" --verbose > "$5" 2>&1 || { cat "$5" >&2; exit 1; }
             if [ "$run" -gt 0 ]; then
                 apply=$(sed -n "s/^ *apply phase ([^)]*): \([0-9.]*\) ms$/\1/p" "$5")
-                write=$(grep "^\[5/5\] Write " "$5" | tr -d ,)
-                echo "$apply $(sed "s/^\[5\/5\] Write \([0-9]*\) files\{0,1\} (\([0-9]*\) written.* \([0-9]*\) removed).*/\1 \2 \3/" <<< "$write")"
+                write=$(grep "^\[[0-9]*/[0-9]*\] write-output: " "$5" | tr -d ,)
+                echo "$apply $(sed "s/^\[[0-9]*\/[0-9]*\] write-output: \([0-9]*\) files\{0,1\} (\([0-9]*\) written.* \([0-9]*\) removed).*/\1 \2 \3/" <<< "$write")"
             fi
             if [ "$base" = /a/ ]; then base=/b/; else base=/a/; fi
         done

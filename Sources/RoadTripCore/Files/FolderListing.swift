@@ -50,7 +50,7 @@ package enum FolderListing {
         guard let folder = opendir(path) else { return }
         var found: [(name: String, kind: FileEntryKind)] = []
         while let entry = readdir(folder) {
-            guard let name = name(of: entry, { String(validating: $0, as: UTF8.self) }), !name.hasPrefix("."),
+            guard let name = name(of: entry, String.validatingUTF8), !name.hasPrefix("."),
                   let kind = FileEntryKind(directoryEntryType: entry.pointee.d_type, atPath: path + "/" + name)
             else { continue }
             found.append((name, kind))

@@ -136,7 +136,9 @@ enum BodyEditRebuild {
             let folderName = isFolder ? String(source.path.dropFirst(folderPrefix.count).dropLast(indexSuffix.count)) : ""
             var fingerprint: SourceFingerprint
             var listed = false
-            if isFolder, destinationsFolder >= 0, !source.folderStamp.isEmpty, !folderName.contains("/"),
+            if isFolder, destinationsFolder >= 0, !source.folderStamp.isEmpty,
+               // Bytes, not Foundation's `contains(_:)`: ~4,400 instructions a call, 4,000 calls.
+               !folderName.utf8.contains(UInt8(ascii: "/")),
                let quick = SourceFingerprint(
                    folderNamed: folderName, in: destinationsFolder, folderStamp: source.folderStamp, names: source.fileNames,
                    takenAt: now)

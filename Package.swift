@@ -25,7 +25,6 @@ let package = Package(
         .systemLibrary(name: "CGeonames", providers: [.apt(["libgeonames-dev"])]),
         .systemLibrary(name: "CExif", pkgConfig: "libexif", providers: [.apt(["libexif-dev"])]),
         .target(name: "CZip", dependencies: ["CLibraryLoader"]),
-        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .target(name: "CNetCDF", dependencies: ["CLibraryLoader"]),
         // The command-line tool's allocator (see shim.h); Debian ships no pkg-config file for it.
         .systemLibrary(name: "CMimalloc", providers: [.apt(["libmimalloc-dev"])]),
@@ -59,7 +58,7 @@ let package = Package(
         ),
         .target(
             name: "RoadTripSite",
-            dependencies: ["RoadTripCore", "RoadTripFormats", "RoadTripGeo", "RoadTripContent", "RoadTripCompute", "RoadTripRender", "CZlib", "CCurl"]
+            dependencies: ["RoadTripCore", "RoadTripFormats", "RoadTripGeo", "RoadTripContent", "RoadTripCompute", "RoadTripRender", "CCurl"]
         ),
         .target(
             name: "RoadTripServe",

@@ -185,7 +185,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: root) }
         let file = GazetteerSnapshotFile.url(projectRoot: root)
         try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data("RTGAZET1\nnot a snapshot".utf8).write(to: file)
+        try Data("RTGAZET2\nnot a snapshot".utf8).write(to: file)
         #expect(Self.build(root))
         let kept = try #require(GazetteerSnapshotFile.snapshot(parsing: Data(contentsOf: file), identity: identity))
         #expect(kept == libgeonames.snapshot)

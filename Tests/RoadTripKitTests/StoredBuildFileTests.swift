@@ -30,10 +30,10 @@ import RoadTripGeo
         // 4 + 23, key 4 + 0, inputs 4 + 0, count 4 = 39. Then "Destinations/bergen\0bergen" (26
         // bytes): 4 + 26, key 4 + 16, inputs 4 + 0, count 4, and two files: 4 + 17 + 32 and
         // 4 + 14 + 32 → 30 + 20 + 4 + 4 + 53 + 50 = 161. Then the snapshot's flag, 0: 1 byte.
-        // Last, the checksum: 8 hexadecimal digits.
-        #expect(data.count == 9 + 20 + 4 + 39 + 161 + 1 + 8)
-        #expect(data.prefix(9) == Data("RTBUILD4\n".utf8))
-        #expect(data.suffix(8).allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains($0) })
+        // Last, the checksum: 16 hexadecimal digits.
+        #expect(data.count == 9 + 20 + 4 + 39 + 161 + 1 + 16)
+        #expect(data.prefix(9) == Data("RTBUILD5\n".utf8))
+        #expect(data.suffix(16).allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains($0) })
         #expect(StoredBuildFile(parsing: data) == Self.sample)
     }
 
@@ -67,13 +67,13 @@ import RoadTripGeo
         #expect(StoredBuildFile(parsing: outside.data) == nil)
     }
 
-    /// The checksum is CRC-32 as ISO 3309 / zlib define it: the CRC catalogue's check value of the
-    /// nine ASCII bytes "123456789" is 0xCBF43926 (Williams, "A painless guide to CRC error
-    /// detection algorithms", CRC-32 parameters; `python3 -c 'import zlib; print(hex(zlib.crc32(b"123456789")))'`).
-    @Test func theChecksumIsCRC32() {
-        var text = "123456789"
-        #expect(text.withUTF8 { String(decoding: StoredChecksum.of(UnsafeRawBufferPointer($0)), as: UTF8.self) } == "cbf43926")
-        #expect(String(decoding: StoredChecksum.of(UnsafeRawBufferPointer(start: nil, count: 0)), as: UTF8.self) == "00000000")
+    /// The checksum is XXH3-64 with seed 0, as 16 lowercase hexadecimal digits: the values printed
+    /// by `xxhsum -H3` (Debian's xxhash 0.8.1) for `printf 'roadtrip'` and for no bytes.
+    @Test func theChecksumIsXXH3() {
+        var text = "roadtrip"
+        #expect(text.withUTF8 { String(decoding: StoredChecksum.of(UnsafeRawBufferPointer($0)), as: UTF8.self) } == "cc99383051081551")
+        #expect(String(decoding: StoredChecksum.of(UnsafeRawBufferPointer(start: nil, count: 0)), as: UTF8.self) == "2d06800538d394c2")
+        #expect(StoredChecksum.length == 16)
     }
 
     /// `bytes` with a checksum that matches them, so that what is checked is the parse.
@@ -86,7 +86,7 @@ import RoadTripGeo
     /// checksum itself, and a same-length edit of a path inside a record.
     @Test func aFileChangedAnywhereReadsAsNothing() {
         let good = Self.sample.data
-        #expect(good.count == 242)
+        #expect(good.count == 250)
         for offset in 0..<good.count {
             for mask: UInt8 in [0x01, 0x80, 0xFF] {
                 var flipped = good
@@ -103,9 +103,9 @@ import RoadTripGeo
         #expect(StoredBuildFile(parsing: edited) == nil)
         var unchecked = Self.sample
         unchecked.destinations["Destinations/bergen\u{0}bergen"]!.files[0].path = "bergen/index.htmx"
-        #expect(StoredBuildFile(parsing: Self.sealed(edited.dropLast(8))) == unchecked, "the edit alone parses")
+        #expect(StoredBuildFile(parsing: Self.sealed(edited.dropLast(StoredChecksum.length))) == unchecked, "the edit alone parses")
         // A file of a previous format (magic RTBUILD2, under a matching checksum) reads as nothing.
-        var old = Data(good.dropLast(8))
+        var old = Data(good.dropLast(StoredChecksum.length))
         old[7] = UInt8(ascii: "2")
         #expect(StoredBuildFile(parsing: old) == nil)
         #expect(StoredBuildFile(parsing: Self.sealed(old)) == nil)
@@ -120,7 +120,7 @@ import RoadTripGeo
             #expect(StoredBuildFile(parsing: sealedGood.prefix(length)) == nil, "truncated to \(length) bytes")
         }
         // The parse itself, given matching checksums: the bytes before the checksum.
-        let good = Data(sealedGood.dropLast(8))
+        let good = Data(sealedGood.dropLast(StoredChecksum.length))
         for length in 0..<good.count {
             #expect(StoredBuildFile(parsing: Self.sealed(good.prefix(length))) == nil, "truncated to \(length) bytes, checksum matching")
         }

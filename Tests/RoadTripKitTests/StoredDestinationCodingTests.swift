@@ -88,10 +88,10 @@ import RoadTripCore
         ])
         let data = file.data
         // magic 8; key 4 + 16; count 4; "Destinations.plist" (18) first: 4 + 18, digest 4, record 4;
-        // then "Destinations/tromso/index.md" (28): 4 + 28, digest 4 + 16, record 4 + 3; checksum 8.
-        #expect(data.count == 8 + 20 + 4 + 30 + 59 + 8)
-        #expect(data.count == 129)
-        #expect(data.prefix(8) == Data("RTLOAD3\n".utf8))
+        // then "Destinations/tromso/index.md" (28): 4 + 28, digest 4 + 16, record 4 + 3; checksum 16.
+        #expect(data.count == 8 + 20 + 4 + 30 + 59 + 16)
+        #expect(data.count == 137)
+        #expect(data.prefix(8) == Data("RTLOAD4\n".utf8))
         #expect(StoredSourcesFile(parsing: data) == file)
         for length in 0..<data.count { #expect(StoredSourcesFile(parsing: data.prefix(length)) == nil) }
         #expect(StoredSourcesFile(parsing: data + [0]) == nil)
@@ -107,8 +107,8 @@ import RoadTripCore
         ])
         let data = file.data
         // magic 8; key 4 + 16; count 4; "Destinations/bergen/index.md" (28): 4 + 28, digest 4 + 16,
-        // record 4 + 11; checksum 8.
-        #expect(data.count == 8 + 20 + 4 + 32 + 20 + 15 + 8)
+        // record 4 + 11; checksum 16.
+        #expect(data.count == 8 + 20 + 4 + 32 + 20 + 15 + 16)
         #expect(StoredSourcesFile(parsing: data) == file)
         let range = try! #require(data.range(of: Data("Bergen City".utf8)))
         var edited = data

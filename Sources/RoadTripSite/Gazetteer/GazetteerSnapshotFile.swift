@@ -4,21 +4,21 @@ import RoadTripGeo
 
 /// `<project>/.roadtrip-cache/gazetteer/cities.store`: the gazetteer's cities and spatial index
 /// (``GazetteerSnapshot``) as the first build on this machine made them, so that a later process
-/// loads them in ~8 ms (read, CRC-32, checks, unit vectors) rather than copying 24,361 cities out
+/// loads them in ~8 ms (read, checksum, checks, unit vectors) rather than copying 24,361 cities out
 /// of libgeonames one at a time and building the k-d tree again (~25–40 ms of CPU; the only work
 /// of a one-destination build that the build then waited for). Like the basemap's tiles it is a copy of data installed on the
 /// machine, not of the project's sources, so `--no-cache` reads it too.
 ///
-/// Binary (``StoredBytesWriter``): the magic `RTGAZET1\n`, the identity of the libgeonames library
+/// Binary (``StoredBytesWriter``): the magic `RTGAZET2\n`, the identity of the libgeonames library
 /// it was copied from (``Gazetteer/libraryIdentity``: path, device, inode, size, modification and
 /// status-change times), then the snapshot's arrays in order (latitudes and longitudes as the bits
 /// of binary64 numbers, populations, text offsets, text, tree order, split axes), sealed with a
-/// CRC-32. A file that does not parse whole, was made from another libgeonames, or whose arrays do
+/// checksum (``StoredChecksum``). A file that does not parse whole, was made from another libgeonames, or whose arrays do
 /// not make a k-d tree over its cities (``Gazetteer/init(snapshot:)``) is not used, and is
 /// replaced. It is read and written only where ``StoredBuild/folderProblem(_:projectRoot:)``
 /// allows (no symbolic link, nothing outside the project).
 enum GazetteerSnapshotFile {
-    static let magic = Array("RTGAZET1\n".utf8)
+    static let magic = Array("RTGAZET2\n".utf8)
 
     /// The largest file read, in bytes: 64 MiB (libgeonames 0.3's 24,361 cities make 2.3 MB; a
     /// sparse `truncate -s 1000M` file was read whole, a second and 1 GB of memory).

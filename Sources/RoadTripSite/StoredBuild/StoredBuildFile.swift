@@ -8,7 +8,7 @@ import RoadTripCore
 /// ``StoredBuild/outputPathsAreLastBuilds(_:)``).
 ///
 /// Binary, little-endian, without field names (``StoredBytesWriter``) (a 4,000-destination site has 12,000 file records,
-/// read on every build): the magic `RTBUILD4\n`, the site key
+/// read on every build): the magic `RTBUILD5\n`, the site key
 /// (a string), then a 32-bit count of destinations and for each: its source path, its slug,
 /// its key, the digest of its page inputs (four strings), a 32-bit count of files and for each file its path (a string) and
 /// its ``BasemapFileStamp`` as four 64-bit integers (size, modification time, status-change time,
@@ -35,7 +35,7 @@ struct StoredBuildFile: Sendable, Equatable {
         var stamp: BasemapFileStamp
     }
 
-    static let magic = Array("RTBUILD4\n".utf8)
+    static let magic = Array("RTBUILD5\n".utf8)
 
     /// Everything the records depend on besides their own sources (``StoredBuild``'s site key).
     var siteKey: String

@@ -17,7 +17,7 @@ import RoadTripGeo
 /// ahead (``prepareInBackground()``), only when a question has no answer kept.
 ///
 /// The file holds the answers of the last successful build only (``save()``, when they differ from
-/// those read), binary (``StoredBytesWriter``: the magic `RTPLACE1\n`, the key, a count, and for
+/// those read), binary (``StoredBytesWriter``: the magic `RTPLACE2\n`, the key, a count, and for
 /// each coordinate its latitude and longitude and the optional placemark's fields) and sealed
 /// with a checksum: one that does not parse whole, or under another key, is no answers at all.
 /// It is read and written only where ``StoredBuild/folderProblem(_:projectRoot:)`` allows.
@@ -33,7 +33,7 @@ final class StoredPlacemarks: Geocoder {
         }
     }
 
-    static let magic = Array("RTPLACE1\n".utf8)
+    static let magic = Array("RTPLACE2\n".utf8)
 
     private let base: any Geocoder
     private let fileURL: URL

@@ -5,7 +5,7 @@ import Foundation
 /// (``StoredBuild/sourceShard(of:)``), so that the next build reads an unchanged source back
 /// instead of parsing its front matter, Markdown and data files again.
 ///
-/// Binary (``StoredBytesWriter``'s fields): the magic `RTLOAD3\n`, the load key (a string: what
+/// Binary (``StoredBytesWriter``'s fields): the magic `RTLOAD4\n`, the load key (a string: what
 /// loading depends on besides the sources, ``StoredBuild``), a count of sources and for each: its
 /// path (a destination's `sourcePath`), its ``SourceFingerprint`` digest (a string), and its
 /// loaded destinations with their diagnostics as a counted record (``StoredDestinationCoding``),
@@ -21,7 +21,7 @@ struct StoredSourcesFile: Sendable, Equatable {
         var record: Data
     }
 
-    static let magic = Array("RTLOAD3\n".utf8)
+    static let magic = Array("RTLOAD4\n".utf8)
 
     /// What every record depends on besides its own source.
     var loadKey: String

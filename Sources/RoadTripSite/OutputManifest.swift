@@ -1,4 +1,5 @@
 import Foundation
+import RoadTripCore
 import RoadTripContent
 import RoadTripRender
 
@@ -68,39 +69,22 @@ public struct OutputManifest: Sendable, Hashable {
     /// is not UTF-8 names no file a build wrote and is dropped, the others are read (one bad byte
     /// made the whole manifest unreadable, so a build left every file of an earlier one behind).
     public init(bytes: Data) {
-        let lines = bytes.split(separator: UInt8(ascii: "\n")).compactMap { String(validating: $0, as: UTF8.self) }
+        // On the bytes themselves: `Data`'s slices went through its iterator a byte at a time.
+        let lines = bytes.withUnsafeBytes { raw in
+            raw.split(separator: UInt8(ascii: "\n")).compactMap { String.validatingUTF8(UnsafeRawBufferPointer(rebasing: $0)) }
+        }
         self.init(parsing: lines.joined(separator: "\n"))
     }
 
-    /// The file's text: the paths sorted by their UTF-8 bytes, each followed by a line feed.
-    ///
-    /// The paths' bytes are gathered into one buffer and their places in it sorted with `memcmp`:
-    /// sorting the strings themselves retained and released both of them at every comparison,
-    /// which was most of the time of writing a 22,429-line manifest. (A set holds no path twice, so
-    /// the sort need not be stable.)
+    /// The file's text: the paths sorted by their UTF-8 bytes (`sortedInBytes()`), each followed
+    /// by a line feed.
     public var text: String {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(paths.reduce(0) { $0 + $1.utf8.count })
-        var places: [(start: Int, count: Int)] = []
-        places.reserveCapacity(paths.count)
-        for path in paths {
-            let start = bytes.count
-            bytes.append(contentsOf: path.utf8)
-            places.append((start, bytes.count - start))
+        var text: [UInt8] = []
+        text.reserveCapacity(paths.reduce(0) { $0 + $1.utf8.count + 1 })
+        for path in paths.sortedInBytes() {
+            text.append(contentsOf: path.utf8)
+            text.append(UInt8(ascii: "\n"))
         }
-        return bytes.withUnsafeBufferPointer { buffer in
-            places.sort { first, second in
-                let shorter = min(first.count, second.count)
-                let common = shorter == 0 ? 0 : memcmp(buffer.baseAddress! + first.start, buffer.baseAddress! + second.start, shorter)
-                return common != 0 ? common < 0 : first.count < second.count
-            }
-            var text: [UInt8] = []
-            text.reserveCapacity(buffer.count + places.count)
-            for place in places {
-                text.append(contentsOf: buffer[place.start..<(place.start + place.count)])
-                text.append(UInt8(ascii: "\n"))
-            }
-            return String(decoding: text, as: UTF8.self)
-        }
+        return String(decoding: text, as: UTF8.self)
     }
 }

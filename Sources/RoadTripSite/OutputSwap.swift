@@ -146,7 +146,7 @@ struct OutputSwap {
             failure.outputChanged = changed || !removed.isEmpty
             throw failure
         }
-        return removed.sorted { $0.precedesInBytes($1) }
+        return removed.sortedInBytes()
     }
 
     /// Prepares the apply phase, before it starts: gives every regular file that a move will

@@ -22,7 +22,7 @@ public struct OutputWriteSummary: Sendable, Hashable {
     /// Sorted when asked: a rebuild only counts them (``unchangedCount``), and sorting the 22,000
     /// paths of a 4,000-destination rebuild took milliseconds of every build.
     public var unchanged: [String] {
-        get { unchangedPaths.sorted { $0.precedesInBytes($1) } }
+        get { unchangedPaths.sortedInBytes() }
         set { unchangedPaths = newValue }
     }
     /// How many files were unchanged.
@@ -797,7 +797,7 @@ public struct OutputWriter: Sendable {
 
     /// `paths` sorted by UTF-8 bytes.
     private static func sorted(_ paths: [String]) -> [String] {
-        paths.sorted { $0.precedesInBytes($1) }
+        paths.sortedInBytes()
     }
 
     // MARK: - Diagnostics

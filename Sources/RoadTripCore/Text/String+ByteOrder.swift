@@ -19,3 +19,33 @@ extension String {
         return (answer ?? nil) ?? utf8.lexicographicallyPrecedes(other.utf8)
     }
 }
+
+extension Sequence<String> {
+    /// These strings in the order of their UTF-8 bytes (``String/precedesInBytes(_:)``'s order;
+    /// equal strings in no particular order, which cannot be told apart).
+    ///
+    /// Their bytes are gathered into one buffer and the places in it sorted with `memcmp`: sorting
+    /// the strings themselves retained and released both at every comparison (sorting the 4,000
+    /// keys of a stored index that way took ~19 million instructions; writing a 22,429-line
+    /// manifest spent most of its time there).
+    package func sortedInBytes() -> [String] {
+        let strings = Array(self)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(strings.reduce(0) { $0 + $1.utf8.count })
+        var places: [(start: Int, count: Int, index: Int)] = []
+        places.reserveCapacity(strings.count)
+        for (index, string) in strings.enumerated() {
+            let start = bytes.count
+            bytes.append(contentsOf: string.utf8)
+            places.append((start, bytes.count - start, index))
+        }
+        bytes.withUnsafeBufferPointer { buffer in
+            places.sort { first, second in
+                let shorter = Swift.min(first.count, second.count)
+                let common = shorter == 0 ? 0 : memcmp(buffer.baseAddress! + first.start, buffer.baseAddress! + second.start, shorter)
+                return common != 0 ? common < 0 : first.count < second.count
+            }
+        }
+        return places.map { strings[$0.index] }
+    }
+}

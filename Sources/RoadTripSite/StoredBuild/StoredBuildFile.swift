@@ -73,7 +73,7 @@ struct StoredBuildFile: Sendable, Equatable {
         var writer = StoredBytesWriter(prefix: Self.magic, capacity: 64 + destinations.count * 400)
         writer.append(siteKey)
         writer.append(count: destinations.count)
-        for identity in destinations.keys.sorted(by: { $0.precedesInBytes($1) }) {
+        for identity in destinations.keys.sortedInBytes() {
             let destination = destinations[identity]!
             writer.append(identity)
             writer.append(destination.key)

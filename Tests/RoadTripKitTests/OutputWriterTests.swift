@@ -750,6 +750,28 @@ private func attributes(_ url: URL) throws -> (date: Date?, inode: UInt64?) {
         #expect(OutputManifest(contentsOf: folder).paths == ["alta/index.html", "index.html"])
     }
 
+    /// Found by a tester: a sparse manifest of 64 GiB (`truncate -s 64G`) was read whole and the
+    /// build did not end. One past ``OutputManifest/largestFile`` reads as empty (sparse: no
+    /// blocks written), as does a named pipe where the manifest goes (the read would block); one
+    /// that fits and is a symbolic link to a regular file is read.
+    @Test func aManifestTooLargeOrNoRegularFileReadsAsEmpty() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("manifest-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let manifest = folder.appendingPathComponent(OutputManifest.fileName)
+        try Data("index.html\n".utf8).write(to: manifest)
+        #expect(truncate(manifest.path, off_t(OutputManifest.largestFile + 1)) == 0)
+        #expect(OutputManifest(contentsOf: folder).paths.isEmpty)
+        try FileManager.default.removeItem(at: manifest)
+        #expect(mkfifo(manifest.path, 0o644) == 0)
+        #expect(OutputManifest(contentsOf: folder).paths.isEmpty)
+        try FileManager.default.removeItem(at: manifest)
+        let elsewhere = folder.appendingPathComponent("kept-manifest")
+        try Data("alta/index.html\n".utf8).write(to: elsewhere)
+        try FileManager.default.createSymbolicLink(at: manifest, withDestinationURL: elsewhere)
+        #expect(OutputManifest(contentsOf: folder).paths == ["alta/index.html"])
+    }
+
     /// Each kind of unusable path, and names that look close to one but are fine.
     @Test func pathProblemNamesWhatIsWrong() {
         #expect(OutputFile.pathProblem("") == "the path is empty")

@@ -89,6 +89,27 @@ import Testing
         #expect(ShareActions.mailtoURI(subject: "", body: nil) == "mailto:")
     }
 
+    /// The encoder finds line breaks on bytes; the standard library's `Character.isNewline` is the
+    /// independent definition it must agree with: LF, VT, FF, CR, CRLF (one break), NEL, LS and PS
+    /// each become one `%0D%0A` in the body and one `%20` in the subject, a combining mark after
+    /// a break stays with the next line, and bytes that only start like NEL (`C2 A0`, no-break
+    /// space) or LS (`E2 80 A6`, ellipsis) are encoded as text.
+    @Test func everyLineBreakIsFoundOnBytes() throws {
+        let breaks = ["\n", "\u{0B}", "\u{0C}", "\r", "\r\n", "\u{85}", "\u{2028}", "\u{2029}"]
+        let texts = breaks.map { "a" + $0 + "b" } + [
+            "\n\u{301}e", "x\r\r\ny", "\u{A0}\u{2026}\n", "\n", "\r\n\r\n", "end\u{2029}", "é\u{85}\u{85}ü",
+        ]
+        for text in texts {
+            let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+            let uri = ShareActions.mailtoURI(subject: text, body: text)
+            let values = try queryItems(uri)
+            #expect(values["body"] == lines.joined(separator: "\r\n"), "body of \(Array(text.unicodeScalars))")
+            #expect(values["subject"] == lines.joined(separator: " "), "subject of \(Array(text.unicodeScalars))")
+        }
+        #expect(ShareActions.mailtoURI(subject: nil, body: "a\u{2028}b\u{85}c") == "mailto:?body=a%0D%0Ab%0D%0Ac")
+        #expect(ShareActions.mailtoURI(subject: "\u{A0}\u{2026}", body: nil) == "mailto:?subject=%C2%A0%E2%80%A6")
+    }
+
     // MARK: The actions of a page
 
     /// With an absolute baseURL: the e-mail's body is text, place and URL; each link template is

@@ -199,6 +199,7 @@ package struct PageRenderer: Sendable {
         if let image = destination.image {
             imageURL = WebLink.isHTTP(image) ? image : links.link(to: slug + "/" + image, fromDepth: 1)
         }
+        let tagNames = SiteTag.distinctNames(destination.tags)
         let context = DestinationPageContext(
             page: pageContext(depth: 1, canonicalPath: slug + "/", preview: preview),
             mapTitle: trip.mapTitle,
@@ -216,8 +217,8 @@ package struct PageRenderer: Sendable {
                 bodyHTML: destination.bodyHTML,
                 events: trip.events.map { DestinationContext.EventLink(title: $0.title, url: $0.url, date: dateText($0.date)) },
                 weatherURL: nonEmpty(trip.weatherURL),
-                tags: SiteTag.distinctNames(destination.tags),
-                tagLinks: SiteTag.distinctNames(destination.tags).map { name in
+                tags: tagNames,
+                tagLinks: tagNames.map { name in
                     DestinationContext.TagLink(name: name, url: tagPagePath(name).map { links.link(to: $0, fromDepth: 1) })
                 },
                 image: nonEmpty(imageURL),
@@ -314,7 +315,7 @@ package struct PageRenderer: Sendable {
         let rootLinks = links.basePath == nil ? SiteLinks(baseURL: "/") : links
         let notFoundContext = pageContext(depth: 0, canonicalPath: nil, links: rootLinks)
         let notFound = try theme.templates.render("404", context: notFoundContext.templateValue)
-        let tripPagePaths = theme.templates.names.contains(ItineraryFiles.layout)
+        let tripPagePaths = theme.templates.contains(ItineraryFiles.layout)
             ? itineraries.compactMap { $0.name.map { ItineraryFiles.folder(of: $0) } } : []
         let tagPagePaths = makesTagPages && !tags.isEmpty ? [TagFiles.folder] + tags.map(TagFiles.folder(of:)) : []
         let pagePaths = tripPagePaths + tagPagePaths + trips.flatMap { trip in
@@ -343,7 +344,7 @@ package struct PageRenderer: Sendable {
         overviewPreview: SharePreview? = nil
     ) throws(TemplateError) -> OutputFile {
         let main = itineraries.first { $0.name == nil && $0.stops.count >= 2 }
-        let hasTripPages = theme.templates.names.contains(ItineraryFiles.layout)
+        let hasTripPages = theme.templates.contains(ItineraryFiles.layout)
         let context = HomePageContext(
             page: pageContext(depth: 0, canonicalPath: "", preview: overviewPreview),
             map: overviewMap,

@@ -104,6 +104,31 @@ import Testing
         #expect(held.member("key0") == 0)
     }
 
+    /// Keys that share a length, their first bytes, or both are each found where a list searched
+    /// with `firstIndex(of:)` finds them, in a small object (searched key by key), also after a
+    /// removal and with the empty key and NUL bytes; a key absent from the list is absent from
+    /// the object.
+    @Test func keysSharingTheirFirstBytesAreToldApart() {
+        let keys = [
+            "", "a", "a\u{0}", "position", "positions", "positionX", "abcdefg", "abcdefgh", "abcdefgi",
+            "abcdefgi2", "Kelvin", "\u{212A}elvinX", "url", "urlX", "title", "Title",
+        ]
+        var object = TemplateObject()
+        for (position, key) in keys.enumerated() { object[key] = .integer(position) }
+        #expect(object.count == keys.count)
+        var reference = keys
+        for probe in keys + ["b", "abcdefgj", "positio", "KelvinX", "\u{212A}elvin", "a\u{0}\u{0}"] {
+            #expect(object[probe] == reference.firstIndex(of: probe).map { .integer(keys.firstIndex(of: reference[$0])!) },
+                "\(Array(probe.unicodeScalars))")
+        }
+        object["abcdefgh"] = nil
+        reference.removeAll { $0 == "abcdefgh" }
+        for probe in keys {
+            #expect((object[probe] != nil) == reference.contains(probe), "\(Array(probe.unicodeScalars))")
+        }
+        #expect(object["abcdefgi"] == .integer(8) && object["abcdefg"] == .integer(6) && object["KelvinX"] == .integer(11))
+    }
+
     /// A key is found by any spelling canonically equivalent to it (Unicode's NFC and NFD of
     /// "café": U+00E9 is 2 bytes of UTF-8, "e" + U+0301 is 3; the Kelvin sign U+212A decomposes to
     /// "K"), as Swift's `==` and `Dictionary` compare strings, in a small object (searched key by

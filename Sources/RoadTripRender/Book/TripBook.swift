@@ -56,7 +56,7 @@ extension TripBookContext: TemplateContext {
 
 extension PageRenderer {
     /// Whether the theme makes the trip book.
-    var makesTripBook: Bool { theme.templates.names.contains(TripBook.layout) }
+    var makesTripBook: Bool { theme.templates.contains(TripBook.layout) }
 
     /// `book/index.html` (`TripBook`), or nothing without the layout. `itineraryLines` are the
     /// destinations' places on their itineraries, in the order of `trips`.

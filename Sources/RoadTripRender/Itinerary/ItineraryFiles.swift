@@ -61,7 +61,7 @@ extension PageRenderer {
                         path: folder + "itinerary.geojson",
                         contents: .text(GeoJSON.itinerary(itinerary) { links.link(to: $0.slug + "/", fromDepth: depth) }))]))
                 default:
-                    guard let map, itinerary.name != nil, theme.templates.names.contains(ItineraryFiles.layout) else {
+                    guard let map, itinerary.name != nil, theme.templates.contains(ItineraryFiles.layout) else {
                         return .success(PageFiles())
                     }
                     do throws(TemplateError) {

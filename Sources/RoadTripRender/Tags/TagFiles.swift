@@ -15,7 +15,7 @@ package enum TagFiles {
 
     /// Whether `theme` makes tag pages: it has both layouts.
     package static func arePages(of theme: Theme) -> Bool {
-        theme.templates.names.contains(layout) && theme.templates.names.contains(indexLayout)
+        theme.templates.contains(layout) && theme.templates.contains(indexLayout)
     }
 
     /// `tags/<slug>/`.

@@ -144,7 +144,7 @@ extension BuildStep {
             sharePreviews: SharePreviewAbsence(config: config) == nil)
         let itineraryLines = ItineraryStopLine.lines(
             of: itineraries.plans, destinationCount: trips.count, siteTitle: config.title,
-            hasTripPages: theme.templates.names.contains(ItineraryFiles.layout))
+            hasTripPages: theme.templates.contains(ItineraryFiles.layout))
         // The keys' parts, only when there is a stored build to compare the keys with.
         let keyParts = stored.map { _ in
             renderer.siteKeyParts(trips: trips, overview: overview, itineraries: itineraries.plans, basemapFingerprint: basemap.fingerprint)

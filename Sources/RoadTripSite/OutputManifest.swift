@@ -88,12 +88,20 @@ public struct OutputManifest: Sendable, Hashable {
 
     /// The file's text: the paths sorted by their UTF-8 bytes (`sortedInBytes()`), each followed
     /// by a line feed.
-    public var text: String {
+    public var text: String { Self.text(ofSortedPaths: paths.sortedInBytes()) }
+
+    /// The text of a manifest of `sortedPaths`, already in byte order (`sortedInBytes()`), as
+    /// ``text`` writes it: one line a path, a path repeated once written once. For a writer that
+    /// has the paths sorted already (a clean build's summary lists them so): neither a `Set` of
+    /// them nor a second sort.
+    public static func text(ofSortedPaths sortedPaths: [String]) -> String {
         var text: [UInt8] = []
-        text.reserveCapacity(paths.reduce(0) { $0 + $1.utf8.count + 1 })
-        for path in paths.sortedInBytes() {
-            text.append(contentsOf: path.utf8)
+        text.reserveCapacity(sortedPaths.reduce(0) { $0 + $1.utf8.count + 1 })
+        var previous: String?
+        for path in sortedPaths where path != previous {
+            text.appendUTF8(of: path)
             text.append(UInt8(ascii: "\n"))
+            previous = path
         }
         return String(decoding: text, as: UTF8.self)
     }

@@ -407,13 +407,17 @@ public struct OutputWriter: Sendable {
     private func writeFresh(
         _ files: [OutputFile], output: URL, site: URL, stagedEarly: [String: BasemapFileStamp]
     ) throws(Diagnostic) -> OutputWriteSummary {
-        let stagedStamps = try stageInParallel(files.filter { !$0.isStaged }, in: site).merging(stagedEarly) { new, _ in new }
-        let manifest = OutputManifest(paths: Set(files.map(\.path)))
-        try stage(OutputManifest.fileName, Data(manifest.text.utf8), in: site)
+        // The few files staged now merged into the many render-pages staged (the new stamp wins):
+        // merging the many into the few inserted every one of them again.
+        let stagedNow = try stageInParallel(files.filter { !$0.isStaged }, in: site)
+        let stagedStamps = stagedNow.isEmpty ? stagedEarly : stagedEarly.merging(stagedNow) { _, now in now }
+        // Sorted once, for the summary and the manifest alike.
+        let written = Self.sorted(files.map(\.path))
+        try stage(OutputManifest.fileName, Data(OutputManifest.text(ofSortedPaths: written).utf8), in: site)
         BuildPauseHook.pauseBeforeApply()
         let start = DispatchTime.now().uptimeNanoseconds
         try posix(nil, "cannot move the staging folder into place") { rename(site.path, output.path) }
-        var summary = OutputWriteSummary(written: Self.sorted(files.map(\.path)), unchanged: [], removed: [],
+        var summary = OutputWriteSummary(written: written, unchanged: [], removed: [],
                                          applySeconds: Self.seconds(since: start))
         summary.stagedStamps = stagedStamps
         return summary

@@ -712,6 +712,9 @@ private func attributes(_ url: URL) throws -> (date: Date?, inode: UInt64?) {
         #expect(manifest.text == "Z\na\na/z\nab\nb\né\nö\n")
         #expect(OutputManifest(paths: []).text == "")
         #expect(OutputManifest(parsing: manifest.text) == manifest)
+        // From paths already sorted (a clean build's): the same text, a repeated path once.
+        #expect(OutputManifest.text(ofSortedPaths: ["Z", "a", "a", "a/z", "ab", "b", "é", "ö", "ö"]) == manifest.text)
+        #expect(OutputManifest.text(ofSortedPaths: []) == "")
     }
 
     @Test func conflictingPathsFindsCaseAndFolderConflicts() {

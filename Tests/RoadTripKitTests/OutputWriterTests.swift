@@ -779,7 +779,8 @@ private func attributes(_ url: URL) throws -> (date: Date?, inode: UInt64?) {
     @Test func pathProblemNamesWhatIsWrong() {
         #expect(OutputFile.pathProblem("") == "the path is empty")
         #expect(OutputFile.pathProblem("/etc/passwd") == "the path is absolute; it must be relative to the output folder")
-        for path in ["a\u{0}b", "a\nb", "a\rb", "a\r\nb"] {
+        // A NUL or line break is named first, also after an empty, '.' or '..' component.
+        for path in ["a\u{0}b", "a\nb", "a\rb", "a\r\nb", "a//b\u{0}", "../x\n", "./\r", "a/\u{0}"] {
             #expect(OutputFile.pathProblem(path) == "the path contains a NUL or line-break character", "\(path)")
         }
         for path in ["a//b", "a/", "a/b/"] { #expect(OutputFile.pathProblem(path) == "the path has an empty component", "\(path)") }

@@ -21,8 +21,9 @@ public enum ProjectLocator {
     /// The user's home folder: `$HOME` when set and non-empty, else Foundation's
     /// `NSHomeDirectory()`.
     public static var defaultHomeDirectory: URL? {
-        if let home = ProcessInfo.processInfo.environment["HOME"], !home.isEmpty {
-            return URL(fileURLWithPath: home, isDirectory: true)
+        // getenv: Foundation's `environment` parses every variable into a dictionary at each call.
+        if let value = getenv("HOME"), value.pointee != 0 {
+            return URL(fileURLWithPath: String(cString: value), isDirectory: true)
         }
         let home = NSHomeDirectory()
         return home.isEmpty ? nil : URL(fileURLWithPath: home, isDirectory: true)

@@ -23,7 +23,9 @@ enum BuildPauseHook {
 
     /// Pauses as the type's description says when ``variable`` is set and not empty.
     static func pauseBeforeApply() {
-        guard let path = ProcessInfo.processInfo.environment[variable], !path.isEmpty else { return }
+        // getenv: Foundation's `environment` parses every variable into a dictionary at each call.
+        guard let value = getenv(variable), value.pointee != 0 else { return }
+        let path = String(cString: value)
         _ = FileManager.default.createFile(atPath: path + ".paused", contents: Data("\(getpid())\n".utf8))
         while !FileManager.default.fileExists(atPath: path + ".resume") {
             usleep(10_000)

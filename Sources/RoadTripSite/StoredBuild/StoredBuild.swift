@@ -573,9 +573,11 @@ final class StoredBuild: DestinationSourceCache {
     /// destination nor a group's identity starts with.
     static let outputPathsIdentity = "\u{0}\u{0}output paths"
 
-    /// The source path of an ``identity(of:)``.
+    /// The source path of an ``identity(of:)``: what comes before its first NUL, found among the
+    /// UTF-8 bytes (a NUL is always a character of its own, Unicode UAX #29 GB4/GB5; searching the
+    /// characters cost ~11,000 instructions an identity, on one core as the build is saved).
     private static func sourcePath(of identity: String) -> String {
-        String(identity[..<(identity.firstIndex(of: "\u{0}") ?? identity.endIndex)])
+        String(identity[..<(identity.utf8.firstIndex(of: 0) ?? identity.endIndex)])
     }
 
     /// A source's fingerprint (``SourceFingerprint/digest``) with its path, as 16 hexadecimal

@@ -164,7 +164,7 @@ public struct BasemapTileSet: Sendable {
 
     /// `tile`'s file name in its zoom level's folder of the output: `{x}-{y}.svg`.
     public static func outputName(of tile: BasemapPyramid.Tile) -> String {
-        "\(tile.x)-\(tile.y).svg"
+        tile.text(withZoom: false, separator: UInt8(ascii: "-"), suffix: ".svg")
     }
 
     /// The files `assets/basemap/{z}/{x}-{y}.svg` (`BasemapTileSVG.document`) of the tiles neither

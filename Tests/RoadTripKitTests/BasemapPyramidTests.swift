@@ -15,6 +15,20 @@ import TestTools
             center: Coordinate(latitude: 0, longitude: 0), span: CoordinateSpan(latitudeDelta: 1e-6, longitudeDelta: 45)),
         width: 256, height: 256)
 
+    /// A tile's names, against Swift's own string interpolation of its numbers: the corners of
+    /// zoom 0 and of the deepest level (`maximumZoom` 12: 0…4095), digit counts 1 to 4, and a
+    /// negative number (no tile has one; the text must still be right).
+    @Test func aTilesNamesAreItsNumbers() {
+        let tiles = [(0, 0, 0), (1, 1, 0), (3, 7, 5), (9, 10, 99), (10, 100, 1000), (12, 4095, 4095), (12, 0, 4095), (2, -1, 3)]
+        for (zoom, x, y) in tiles {
+            let tile = BasemapPyramid.Tile(zoom: zoom, x: x, y: y)
+            #expect(tile.key == "\(zoom)/\(x)/\(y)")
+            #expect(tile.path == "\(zoom)/\(x)/\(y).svg")
+            #expect(tile.documentName == "tile \(zoom)/\(x)/\(y)")
+            #expect(BasemapTileSet.outputName(of: tile) == "\(x)-\(y).svg")
+        }
+    }
+
     @Test func theViewIsAtZoom3() {
         // 45° of 360° in 256 px: the world is 2,048 px wide, 256 · 2³.
         #expect(Self.equatorAtZoom3.zoom == 3)

@@ -45,18 +45,49 @@ public enum BasemapPyramid {
         }
 
         /// `"{z}/{x}/{y}.svg"`, its path in the basemap cache (the output's is `{z}/{x}-{y}.svg`).
-        public var path: String { key + ".svg" }
+        public var path: String { text(withZoom: true, separator: UInt8(ascii: "/"), suffix: ".svg") }
 
         /// `"{z}/{x}/{y}"`: how a page's map configuration names it (`solidTiles`), and the core
         /// of its cache path and its document's name.
-        public var key: String {
-            var text = String(zoom)
-            text.reserveCapacity(16)
-            text += "/"
-            text += String(x)
-            text += "/"
-            text += String(y)
-            return text
+        public var key: String { text(withZoom: true, separator: UInt8(ascii: "/"), suffix: "") }
+
+        /// `"{z}{separator}{x}{separator}{y}{suffix}"` (without `"{z}{separator}"` unless
+        /// `withZoom`), the numbers in decimal, `suffix` ASCII: written into one stack buffer and
+        /// made a string once — at most 15 bytes for every tile of the pyramid, which Swift keeps
+        /// in the string itself. Three `String(Int)`s appended to a string given room for 16 bytes
+        /// (which that allocates) cost ~2,300 instructions a key, and a build makes thousands.
+        public func text(withZoom: Bool, separator: UInt8, suffix: StaticString) -> String {
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 3 * 21 + 2 + suffix.utf8CodeUnitCount) { buffer in
+                var end = 0
+                func put(_ value: Int) {
+                    if value < 0 {
+                        buffer[end] = UInt8(ascii: "-")
+                        end += 1
+                    }
+                    var rest = value.magnitude
+                    let start = end
+                    repeat {
+                        buffer[end] = UInt8(ascii: "0") + UInt8(rest % 10)
+                        rest /= 10
+                        end += 1
+                    } while rest > 0
+                    buffer[start..<end].reverse()
+                }
+                if withZoom {
+                    put(zoom)
+                    buffer[end] = separator
+                    end += 1
+                }
+                put(x)
+                buffer[end] = separator
+                end += 1
+                put(y)
+                for offset in 0..<suffix.utf8CodeUnitCount {
+                    buffer[end] = suffix.utf8Start[offset]
+                    end += 1
+                }
+                return String(decoding: UnsafeBufferPointer(rebasing: buffer[..<end]), as: UTF8.self)
+            }
         }
 
         /// `"tile {z}/{x}/{y}"`: what its file names itself (`BasemapTileSVG.document(body:name:)`).

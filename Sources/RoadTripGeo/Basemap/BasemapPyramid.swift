@@ -57,31 +57,17 @@ public enum BasemapPyramid {
         /// in the string itself. Three `String(Int)`s appended to a string given room for 16 bytes
         /// (which that allocates) cost ~2,300 instructions a key, and a build makes thousands.
         public func text(withZoom: Bool, separator: UInt8, suffix: StaticString) -> String {
-            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 3 * 21 + 2 + suffix.utf8CodeUnitCount) { buffer in
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 3 * DecimalDigits.maximumCount + 2 + suffix.utf8CodeUnitCount) { buffer in
                 var end = 0
-                func put(_ value: Int) {
-                    if value < 0 {
-                        buffer[end] = UInt8(ascii: "-")
-                        end += 1
-                    }
-                    var rest = value.magnitude
-                    let start = end
-                    repeat {
-                        buffer[end] = UInt8(ascii: "0") + UInt8(rest % 10)
-                        rest /= 10
-                        end += 1
-                    } while rest > 0
-                    buffer[start..<end].reverse()
-                }
                 if withZoom {
-                    put(zoom)
+                    end = DecimalDigits.write(zoom, into: buffer, at: end)
                     buffer[end] = separator
                     end += 1
                 }
-                put(x)
+                end = DecimalDigits.write(x, into: buffer, at: end)
                 buffer[end] = separator
                 end += 1
-                put(y)
+                end = DecimalDigits.write(y, into: buffer, at: end)
                 for offset in 0..<suffix.utf8CodeUnitCount {
                     buffer[end] = suffix.utf8Start[offset]
                     end += 1

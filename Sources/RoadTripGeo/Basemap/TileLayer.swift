@@ -1,3 +1,5 @@
+import RoadTripCore
+
 /// A raster XYZ tile source for a map's basemap, as configured in `site.yaml` `map.tileLayers`
 /// (the Codable keys are those spellings: `url`, `overlay`, `attribution`, `maxZoom`).
 public struct TileLayer: Sendable, Hashable, Codable {
@@ -85,7 +87,7 @@ public struct TileLayer: Sendable, Hashable, Codable {
                     default: number = nil
                     }
                     if let number {
-                        appendDecimal(number, to: &url)
+                        DecimalDigits.append(number, to: &url)
                         index += 3
                         continue
                     }
@@ -95,17 +97,5 @@ public struct TileLayer: Sendable, Hashable, Codable {
             }
             return String(decoding: url, as: UTF8.self)
         }
-    }
-
-    /// `number`'s decimal digits, as `String(number)` writes them, appended to `bytes`.
-    private static func appendDecimal(_ number: Int, to bytes: inout [UInt8]) {
-        if number < 0 { bytes.append(UInt8(ascii: "-")) }
-        var magnitude = number.magnitude
-        let start = bytes.count
-        repeat {
-            bytes.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
-            magnitude /= 10
-        } while magnitude > 0
-        bytes[start...].reverse()
     }
 }

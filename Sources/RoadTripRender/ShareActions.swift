@@ -109,7 +109,7 @@ public struct ShareActions: Sendable, Hashable {
         return String(decoding: uri, as: UTF8.self)
     }
 
-    /// Appends `text` (UTF-8) with every octet outside RFC 3986 §2.3 "unreserved" as `%XX`, and
+    /// Appends `text` (UTF-8) percent-encoded (``Slug/appendPercentEncoded(_:to:)``), and
     /// each line break — LF, VT, FF, CR, CRLF, NEL (U+0085), LS (U+2028), PS (U+2029): the
     /// characters `Character.isNewline` accepts — as `lineBreak` instead.
     private static func appendPercentEncodedLines(_ text: UnsafeBufferPointer<UInt8>, lineBreak: [UInt8], to output: inout [UInt8]) {
@@ -130,17 +130,8 @@ public struct ShareActions: Sendable, Hashable {
                 index += breakLength
                 continue
             }
-            if Slug.isUnreserved(byte) {
-                output.append(byte)
-            } else {
-                output.append(UInt8(ascii: "%"))
-                output.append(hexDigits[Int(byte >> 4)])
-                output.append(hexDigits[Int(byte & 0x0F)])
-            }
+            Slug.appendPercentEncoded(byte, to: &output)
             index += 1
         }
     }
-
-    /// Uppercase hexadecimal digits, as RFC 3986 §2.1 recommends for percent-encoding.
-    private static let hexDigits = Array("0123456789ABCDEF".utf8)
 }

@@ -81,16 +81,21 @@ public enum Slug {
         // three strings a byte (the share links' and mailto bodies' text: ~9 µs a page).
         var encoded: [UInt8] = []
         encoded.reserveCapacity(slug.utf8.count * 3)
-        for byte in slug.utf8 {
-            if isUnreserved(byte) {
-                encoded.append(byte)
-            } else {
-                encoded.append(UInt8(ascii: "%"))
-                encoded.append(hexDigit(byte >> 4))
-                encoded.append(hexDigit(byte & 0x0F))
-            }
-        }
+        for byte in slug.utf8 { appendPercentEncoded(byte, to: &encoded) }
         return String(decoding: encoded, as: UTF8.self)
+    }
+
+    /// Appends `byte` as ``percentEncodedPath(_:)`` writes it: itself when RFC 3986 §2.3
+    /// "unreserved", else `%XX` with uppercase hex (§2.1). For writers that encode bytes as they
+    /// go (the share actions' `mailto:` fields).
+    package static func appendPercentEncoded(_ byte: UInt8, to output: inout [UInt8]) {
+        if isUnreserved(byte) {
+            output.append(byte)
+        } else {
+            output.append(UInt8(ascii: "%"))
+            output.append(hexDigit(byte >> 4))
+            output.append(hexDigit(byte & 0x0F))
+        }
     }
 
     /// The fallback for step 2 when ICU's `Latin-ASCII` transform is missing: strips combining marks
@@ -165,7 +170,6 @@ public enum Slug {
         }
     }
 
-    /// One uppercase hex digit for a value 0…15.
     /// The uppercase hexadecimal digit of `nibble` (0–15), as an ASCII byte.
     private static func hexDigit(_ nibble: UInt8) -> UInt8 {
         nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "A") + nibble - 10

@@ -21,8 +21,8 @@ struct MapPresentation: Sendable {
     let tileLayer: TileLayer
     /// The standalone `map.svg` file (SVG 1.1 with an XML declaration), with the raster basemap as
     /// `<image>` tiles of explicit width and height — or, with the offline basemap, that basemap
-    /// alone and its credit; empty unless asked for.
-    let svgFile: String
+    /// alone and its credit, as its UTF-8 bytes; empty unless asked for.
+    let svgFile: Data
     /// The map's text alternative.
     let title: String
     /// The offline basemap drawn under the tiles, with its tiles' URL from the page; `nil` without one.
@@ -59,10 +59,10 @@ struct MapPresentation: Sendable {
         inlineInput.drawsTiles = false
         if !drawsSVG {
             svg = ""
-            svgFile = ""
+            svgFile = Data()
         } else if !withStandaloneFile {
             svg = SVGMap.render(inlineInput)
-            svgFile = ""
+            svgFile = Data()
         } else if let offlineBasemap {
             // map.svg on the offline basemap alone: a browser draws a broken-image icon for every
             // raster tile it cannot load, over the coastlines; the page's map draws them instead.
@@ -70,9 +70,11 @@ struct MapPresentation: Sendable {
             standalone.tileLayer = nil
             standalone.offlineBasemap = standaloneBasemap.map { [OfflineBasemapTile(body: $0)] }
                 ?? offlineBasemap.tiles.placed(in: view)
-            (svg, svgFile) = SVGMap.renderInlineAndStandalone(input, standalone: standalone)
+            let rendered = SVGMap.renderInlineAndStandalone(input, standalone: standalone)
+            (svg, svgFile) = (rendered.inline, Data(rendered.standalone))
         } else {
-            (svg, svgFile) = SVGMap.renderInlineAndStandalone(input)
+            let rendered = SVGMap.renderInlineAndStandalone(input)
+            (svg, svgFile) = (rendered.inline, Data(rendered.standalone))
         }
     }
 

@@ -235,10 +235,10 @@ package struct PageRenderer: Sendable {
                 tripLogs: tripLogPages.map { $0.summary() }))
         var rendered = PageFiles(files: [
             OutputFile(path: slug + "/index.html", contents: try theme.templates.renderFile("destination", context: context.templateValue)),
-            OutputFile(path: slug + "/map.svg", contents: .text(map.svgFile)),
+            OutputFile(path: slug + "/map.svg", contents: .data(map.svgFile)),
             OutputFile(
                 path: slug + "/annotations.geojson",
-                contents: .text(GeoJSON.featureCollection(annotations: trip.annotations()))),
+                contents: .data(Data(GeoJSON.featureCollectionUTF8(annotations: trip.annotations())))),
         ], sharePreview: preview)
         for page in tripLogPages { rendered += try page.files() }
         var files: [OutputFile] = []
@@ -287,7 +287,7 @@ package struct PageRenderer: Sendable {
             standaloneBasemap: basemapTiles == nil ? nil : overviewBasemap)
         let preview = sharePreview(of: map, folder: "")
         return (
-            PageFiles(files: [OutputFile(path: "map.svg", contents: .text(map.svgFile))], sharePreview: preview),
+            PageFiles(files: [OutputFile(path: "map.svg", contents: .data(map.svgFile))], sharePreview: preview),
             SiteFileGroup.Overview(map: map.context(tileLayers: homeConfig.tileLayers, listLabel: "Destinations"), preview: preview)
         )
     }
@@ -304,7 +304,7 @@ package struct PageRenderer: Sendable {
                 return scoped
             }
         }
-        return OutputFile(path: "destinations.geojson", contents: .text(GeoJSON.featureCollection(annotations: siteAnnotations)))
+        return OutputFile(path: "destinations.geojson", contents: .data(Data(GeoJSON.featureCollectionUTF8(annotations: siteAnnotations))))
     }
 
     /// `404.html`, `sitemap.xml` (every page: the home page, the trip pages, the tag pages, each

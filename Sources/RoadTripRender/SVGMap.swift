@@ -221,14 +221,16 @@ public struct SVGMap {
 
     /// Both forms of one map from a single drawing of its pins: the inline SVG (`input` without
     /// declaration or basemap — the page draws tiles behind it) and the standalone `map.svg`
-    /// (`standalone`, by default `input`, with declaration and basemap). `standalone` may differ
-    /// from `input` only in its tile layer and offline basemap (a map on the offline basemap alone
-    /// has no raster tiles), which change its basemap group and its credits. Byte-identical to
-    /// `render` of each (with `drawsTiles` false / true and `includeXMLDeclaration` false / true),
-    /// at about half the cost of calling it twice.
+    /// (`standalone`, by default `input`, with declaration and basemap) as its UTF-8 bytes, which
+    /// are written to the file as they are (a `String` of them would check each byte again: the
+    /// map.svg of a page on the offline basemap embeds its tiles, tens of kilobytes).
+    /// `standalone` may differ from `input` only in its tile layer and offline basemap (a map on
+    /// the offline basemap alone has no raster tiles), which change its basemap group and its
+    /// credits. Byte-identical to `render` of each (with `drawsTiles` false / true and
+    /// `includeXMLDeclaration` false / true), at about half the cost of calling it twice.
     public static func renderInlineAndStandalone(
         _ input: SVGMapInput, standalone: SVGMapInput? = nil
-    ) -> (inline: String, standalone: String) {
+    ) -> (inline: String, standalone: [UInt8]) {
         var inlineInput = input
         inlineInput.drawsTiles = false
         inlineInput.includeXMLDeclaration = false
@@ -236,56 +238,48 @@ public struct SVGMap {
         standaloneInput.drawsTiles = true
         standaloneInput.includeXMLDeclaration = true
         let inline = render(inlineInput)
-        return (inline, standaloneDocument(splicing: inline, of: inlineInput, into: standaloneInput) ?? render(standaloneInput))
+        return (inline, standaloneDocument(splicing: inline, of: inlineInput, into: standaloneInput) ?? Array(render(standaloneInput).utf8))
     }
 
     /// The standalone document of `standalone` made from `inline`, the rendering of `inlineInput`:
     /// its basemap group inserted after the `<desc>`, its credits in place of the inline ones, the
-    /// declaration first; `nil` when `inline` is not laid out as expected.
-    static func standaloneDocument(splicing inline: String, of inlineInput: SVGMapInput, into standalone: SVGMapInput) -> String? {
+    /// declaration first, as UTF-8; `nil` when `inline` is not laid out as expected.
+    static func standaloneDocument(splicing inline: String, of inlineInput: SVGMapInput, into standalone: SVGMapInput) -> [UInt8]? {
         // The basemap and the credits sit one level inside <svg>: fragments indented by two spaces.
         let basemap = indentedChildren { writeBasemap(standalone, to: $0) }
-        let inlineCredits = indentedChildren { writeCredits(inlineInput, to: $0) } + "</svg>\n"
-        let standaloneCredits = indentedChildren { writeCredits(standalone, to: $0) } + "</svg>\n"
-        // Compared and searched as bytes (String's own search and suffix test compare characters).
-        var inlineBytes = inline, creditBytes = inlineCredits
-        let offsets = inlineBytes.withUTF8 { text in
-            creditBytes.withUTF8 { credits -> (descEnd: Int, creditsStart: Int)? in
-                let marker = Array("</desc>\n".utf8)
-                guard let text = UnsafeRawBufferPointer(text).baseAddress, credits.count <= inline.utf8.count,
-                      let found = stride(from: 0, through: inline.utf8.count - marker.count, by: 1).first(where: { offset in
-                          text.load(fromByteOffset: offset, as: UInt8.self) == marker[0] && memcmp(text + offset, marker, marker.count) == 0
-                      })
-                else { return nil }
-                let descEnd = found + marker.count
-                let creditsStart = inline.utf8.count - credits.count
-                guard creditsStart >= descEnd,
-                      credits.isEmpty || memcmp(text + creditsStart, credits.baseAddress!, credits.count) == 0
-                else { return nil }
-                return (descEnd, creditsStart)
-            }
+        let closing = Array("</svg>\n".utf8)
+        let inlineCredits = indentedChildren { writeCredits(inlineInput, to: $0) } + closing
+        let standaloneCredits = indentedChildren { writeCredits(standalone, to: $0) } + closing
+        var inline = inline
+        return inline.withUTF8 { text -> [UInt8]? in
+            // Compared and searched as bytes (String's own search and suffix test compare characters).
+            let marker = Array("</desc>\n".utf8)
+            guard let base = UnsafeRawBufferPointer(text).baseAddress, inlineCredits.count <= text.count,
+                  let found = stride(from: 0, through: text.count - marker.count, by: 1).first(where: { offset in
+                      text[offset] == marker[0] && memcmp(base + offset, marker, marker.count) == 0
+                  })
+            else { return nil }
+            let descEnd = found + marker.count
+            let creditsStart = text.count - inlineCredits.count
+            guard creditsStart >= descEnd, memcmp(base + creditsStart, inlineCredits, inlineCredits.count) == 0 else { return nil }
+            var document = Array(xmlDeclaration.utf8)
+            document.reserveCapacity(document.count + text.count + basemap.count + standaloneCredits.count)
+            document.append(contentsOf: UnsafeBufferPointer(rebasing: text[..<descEnd]))
+            document.append(contentsOf: basemap)
+            document.append(contentsOf: UnsafeBufferPointer(rebasing: text[descEnd..<creditsStart]))
+            document.append(contentsOf: standaloneCredits)
+            return document
         }
-        guard let offsets else { return nil }
-        let utf8 = inline.utf8
-        let descEnd = utf8.index(utf8.startIndex, offsetBy: offsets.descEnd)
-        let creditsStart = utf8.index(utf8.startIndex, offsetBy: offsets.creditsStart)
-        var document = xmlDeclaration
-        document.reserveCapacity(utf8.count + basemap.utf8.count + 512)
-        document += inline[..<descEnd]
-        document += basemap
-        document += inline[descEnd..<creditsStart]
-        document += standaloneCredits
-        return document
     }
 
-    /// What `body` writes, as children of the map's root: each line indented by two spaces.
-    private static func indentedChildren(_ body: (XMLDocumentWriter) -> Void) -> String {
-        var fragment = XMLDocumentWriter.document(includeDeclaration: false, body)
-        guard !fragment.isEmpty else { return "" }
+    /// What `body` writes, as children of the map's root, as UTF-8: each line indented by two spaces.
+    private static func indentedChildren(_ body: (XMLDocumentWriter) -> Void) -> [UInt8] {
+        let fragment = XMLDocumentWriter.documentBytes(includeDeclaration: false, body)
+        guard !fragment.isEmpty else { return [] }
         // Line by line, each found with memchr (a tile's body is one long line; a generic split
         // of the UTF-8 view cost three instructions a byte): every line, the last one too when
         // it has no newline, gets two spaces before it and ends with a newline.
-        return fragment.withUTF8 { text -> String in
+        return fragment.withUnsafeBufferPointer { text -> [UInt8] in
             let base = UnsafeRawPointer(text.baseAddress!)
             var indented: [UInt8] = []
             indented.reserveCapacity(text.count + 512)
@@ -299,7 +293,7 @@ public struct SVGMap {
                 indented.append(0x0A)
                 start = end + 1
             }
-            return String(decoding: indented, as: UTF8.self)
+            return indented
         }
     }
 

@@ -72,9 +72,20 @@ public final class XMLDocumentWriter {
         includeDeclaration: Bool = true, indent: Bool = true,
         _ body: (XMLDocumentWriter) throws -> Void
     ) rethrows -> String {
+        String(decoding: try documentBytes(includeDeclaration: includeDeclaration, indent: indent, body), as: UTF8.self)
+    }
+
+    /// The UTF-8 of ``document(includeDeclaration:indent:_:)`` (the same parameters and bytes),
+    /// without making a `String` of it: for a document that is spliced or written as it is, where
+    /// making the `String` would check every byte again (the writer only ever writes valid UTF-8:
+    /// text and attribute values come from `String`s, and what it puts in is ASCII).
+    public static func documentBytes(
+        includeDeclaration: Bool = true, indent: Bool = true,
+        _ body: (XMLDocumentWriter) throws -> Void
+    ) rethrows -> [UInt8] {
         let document = XMLDocumentWriter(includeDeclaration: includeDeclaration, indent: indent)
         try document.write(includeDeclaration: includeDeclaration, body)
-        return String(decoding: document.output, as: UTF8.self)
+        return document.output
     }
 
     /// Writes the document `body` writes into `sink` as it goes (UTF-8), never holding more than

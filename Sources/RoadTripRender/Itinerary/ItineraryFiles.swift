@@ -59,7 +59,7 @@ extension PageRenderer {
                 case 2:
                     return .success(PageFiles(files: [OutputFile(
                         path: folder + "itinerary.geojson",
-                        contents: .text(GeoJSON.itinerary(itinerary) { links.link(to: $0.slug + "/", fromDepth: depth) }))]))
+                        contents: .data(Data(GeoJSON.itineraryUTF8(itinerary) { links.link(to: $0.slug + "/", fromDepth: depth) })))]))
                 default:
                     guard let map, itinerary.name != nil, theme.templates.contains(ItineraryFiles.layout) else {
                         return .success(PageFiles())
@@ -94,7 +94,7 @@ extension PageRenderer {
         let page = try theme.templates.renderFile(ItineraryFiles.layout, context: context.templateValue)
         return PageFiles(files: [
             OutputFile(path: folder + "index.html", contents: page),
-            OutputFile(path: folder + "map.svg", contents: .text(map.svgFile)),
+            OutputFile(path: folder + "map.svg", contents: .data(map.svgFile)),
         ], sharePreview: preview)
     }
 

@@ -62,7 +62,7 @@ extension PageRenderer {
             OutputFile(
                 path: folder + "index.html",
                 contents: try theme.templates.renderFile(TagFiles.layout, context: context.templateValue)),
-            OutputFile(path: folder + "map.svg", contents: .text(map.svgFile)),
+            OutputFile(path: folder + "map.svg", contents: .data(map.svgFile)),
         ], sharePreview: preview)
     }
 

@@ -35,6 +35,15 @@ public enum GeoJSON {
         annotations: [Annotation],
         extraProperties: (Annotation) -> [(name: String, value: String)] = { _ in [] }
     ) -> String {
+        String(decoding: featureCollectionUTF8(annotations: annotations, extraProperties: extraProperties), as: UTF8.self)
+    }
+
+    /// ``featureCollection(annotations:extraProperties:)``'s text as UTF-8, for a file written as
+    /// it is (a `String` of it would check each byte again).
+    public static func featureCollectionUTF8(
+        annotations: [Annotation],
+        extraProperties: (Annotation) -> [(name: String, value: String)] = { _ in [] }
+    ) -> [UInt8] {
         let valid = annotations.filter(\.coordinate.isValid)
         var json = JSONWriter(capacity: 64 + 320 * valid.count)
         json.beginObject()
@@ -77,7 +86,7 @@ public enum GeoJSON {
         }
         json.endArray()
         json.endObject()
-        return String(decoding: json.bytes, as: UTF8.self)
+        return json.bytes
     }
 
     /// `"bbox":[west,south,east,north]` (RFC 7946 §5), each with at most `fractionDigits` decimals;

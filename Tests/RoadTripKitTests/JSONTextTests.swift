@@ -68,4 +68,36 @@ import Testing
         #expect(JSONText.number(.nan) == "null")
         #expect(JSONText.number(-.infinity) == "null")
     }
+
+    /// The one-bit-a-byte test against its definition, for all 256 byte values: every byte that
+    /// may begin an escape — the controls below 0x20, `"`, `\\`, `<`, DEL, and the lead bytes
+    /// 0xC2 (C1 controls) and 0xE2 (U+2028/U+2029) — and no other.
+    @Test func everyByteThatMayNeedEscapingIsFound() {
+        for value in 0...255 {
+            let byte = UInt8(value)
+            let listed = byte < 0x20 || [0x22, 0x5C, 0x3C, 0x7F, 0xC2, 0xE2].contains(byte)
+            #expect(JSONText.mayNeedEscaping(byte) == listed, "byte \(value)")
+        }
+    }
+
+    /// A number's digits written into bytes are `number`'s text: the formatting cases above, both
+    /// signs, non-finite values (`null`), the printf path (|value| · 10^digits beyond 10^12, a
+    /// fraction of one half) and 2,000 random values at every digit count, appended after bytes
+    /// already there.
+    @Test func numbersAppendedAsBytesAreTheirText() {
+        var generator = SystemRandomNumberGenerator()
+        var values: [Double] = [1e-7, 0.1 + 0.2, 12.5, -73.9857, 0.123456789, 179.99999999, -0.00000001, 1e21, 42, 0, -0.0,
+                                .nan, .infinity, -.infinity, 0.125, 2.5, -1e15, 123456.789012345]
+        for _ in 0..<2_000 { values.append(Double.random(in: -1e6...1e6, using: &generator)) }
+        for value in values {
+            for digits in [0, 1, 2, 4, 6, 7, 9, 12] {
+                var bytes = Array("[".utf8)
+                JSONText.appendNumber(value, maximumFractionDigits: digits, to: &bytes)
+                #expect(String(decoding: bytes, as: UTF8.self) == "[" + JSONText.number(value, maximumFractionDigits: digits))
+                var plain: [UInt8] = []
+                DecimalText.append(value, maximumFractionDigits: digits, to: &plain)
+                #expect(String(decoding: plain, as: UTF8.self) == DecimalText.string(value, maximumFractionDigits: digits))
+            }
+        }
+    }
 }

@@ -59,10 +59,18 @@ public enum JSONText {
 
     /// Whether `byte` may begin something `appendEscaped` escapes: every character escaped is
     /// ASCII, a C1 control (C2 80–9F) or U+2028/U+2029 (E2 80 A8/A9); `/` only after `<`.
+    /// One bit a byte value: of the 64-byte block `byte >> 6`, bit `byte & 63` (one shift and a
+    /// test instead of seven comparisons a byte; ~120,000 strings at 250 destinations).
     @inline(__always)
-    private static func mayNeedEscaping(_ byte: UInt8) -> Bool {
-        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "<")
-            || byte == 0x7F || byte == 0xC2 || byte == 0xE2
+    package static func mayNeedEscaping(_ byte: UInt8) -> Bool {
+        let block: UInt64
+        switch byte >> 6 {
+        case 0: block = 0x1000_0004_FFFF_FFFF  // 0x00–0x1F, `"` (0x22), `<` (0x3C)
+        case 1: block = 0x8000_0000_1000_0000  // `\` (0x5C), DEL (0x7F)
+        case 2: block = 0  // continuation bytes
+        default: block = 0x0000_0004_0000_0004  // 0xC2, 0xE2
+        }
+        return (block >> UInt64(byte & 63)) & 1 != 0
     }
 
     /// Appends `string` as a JSON string literal to `output`, byte by byte: for the strings
@@ -122,5 +130,12 @@ public enum JSONText {
     public static func number(_ value: Double, maximumFractionDigits: Int = 7) -> String {
         guard value.isFinite else { return "null" }
         return DecimalText.string(value, maximumFractionDigits: maximumFractionDigits)
+    }
+
+    /// Appends ``number(_:maximumFractionDigits:)``'s text to `output` (UTF-8), its digits
+    /// written in place rather than through a `String`.
+    public static func appendNumber(_ value: Double, maximumFractionDigits: Int = 7, to output: inout [UInt8]) {
+        guard value.isFinite else { return output.append(contentsOf: "null".utf8) }
+        DecimalText.append(value, maximumFractionDigits: maximumFractionDigits, to: &output)
     }
 }

@@ -63,10 +63,11 @@ package struct JSONWriter {
         JSONText.append(value, to: &bytes)
     }
 
-    /// A number with at most `maximumFractionDigits` decimals (``JSONText/number(_:maximumFractionDigits:)``).
+    /// A number with at most `maximumFractionDigits` decimals (``JSONText/number(_:maximumFractionDigits:)``'s
+    /// text, ``JSONText/appendNumber(_:maximumFractionDigits:to:)``).
     package mutating func number(_ value: Double, maximumFractionDigits: Int = 7) {
         separate()
-        bytes.appendUTF8(of: JSONText.number(value, maximumFractionDigits: maximumFractionDigits))
+        JSONText.appendNumber(value, maximumFractionDigits: maximumFractionDigits, to: &bytes)
     }
 
     /// `true` or `false`.

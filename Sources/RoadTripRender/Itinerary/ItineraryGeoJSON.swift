@@ -19,6 +19,11 @@ extension GeoJSON {
     /// longitude (west > east across 180°), and all longitudes up to a pole a leg passes over
     /// (RFC 7946 §5.3); it is left out with no stop.
     public static func itinerary(_ itinerary: Itinerary, pageURL: (ItineraryStop) -> String) -> String {
+        String(decoding: itineraryUTF8(itinerary, pageURL: pageURL), as: UTF8.self)
+    }
+
+    /// ``itinerary(_:pageURL:)``'s text as UTF-8, for a file written as it is.
+    public static func itineraryUTF8(_ itinerary: Itinerary, pageURL: (ItineraryStop) -> String) -> [UInt8] {
         let stops = itinerary.stops.enumerated().filter { $0.element.coordinate.isValid }
         let legs = itinerary.legs.compactMap { leg -> (leg: ItineraryLeg, path: [Coordinate], pieces: [[Coordinate]])? in
             let path = leg.path.filter(\.isValid)
@@ -81,7 +86,7 @@ extension GeoJSON {
         }
         json.endArray()
         json.endObject()
-        return String(decoding: json.bytes, as: UTF8.self)
+        return json.bytes
     }
 
     /// The poles (+1 north, −1 south) that `paths` pass over: a path with a point at a pole, or

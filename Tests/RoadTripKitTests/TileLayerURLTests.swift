@@ -22,5 +22,9 @@ import Testing
             == "https://{s}.tiles.example/3/4/5.png")
         #expect(TileLayer.tileURL("a{b{z}c{y", zoom: 7, x: 1, y: 2) == "a{b7c{y")
         #expect(TileLayer.tileURL("/kart/Ålesund/{z}/{x}-{y}.svg", zoom: 9, x: 270, y: 143) == "/kart/Ålesund/9/270-143.svg")
+        // A brace before a placeholder, one at the very end, an empty template, no placeholder.
+        #expect(TileLayer.tileURL("{{z}}{", zoom: 12, x: 1, y: 2) == "{12}{")
+        #expect(TileLayer.tileURL("", zoom: 1, x: 1, y: 1) == "")
+        #expect(TileLayer.tileURL("https://tiles.example/static.png", zoom: 1, x: 1, y: 1) == "https://tiles.example/static.png")
     }
 }

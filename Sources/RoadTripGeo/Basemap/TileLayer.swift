@@ -1,3 +1,4 @@
+import Foundation
 import RoadTripCore
 
 /// A raster XYZ tile source for a map's basemap, as configured in `site.yaml` `map.tileLayers`
@@ -69,32 +70,34 @@ public struct TileLayer: Sendable, Hashable, Codable {
     /// One pass over the UTF-8 bytes (no Foundation string search: this runs for every tile of
     /// every map).
     public static func tileURL(_ template: String, zoom: Int, x: Int, y: Int) -> String {
-        // On the template's own UTF-8, numbers written as digits into the URL's bytes: a map page
-        // fills in ~14 URLs, and copying the template into an array and each number through a
-        // String cost ~3,500 instructions a URL.
+        // On the template's own UTF-8, numbers written as digits into the URL's bytes and the
+        // text between placeholders copied a run at a time (found with memchr): a map page fills
+        // in ~14 URLs, and copying the template byte by byte cost ~2,400 instructions a URL.
         var template = template
         return template.withUTF8 { bytes -> String in
             var url: [UInt8] = []
             url.reserveCapacity(bytes.count + 16)
-            var index = 0
-            while index < bytes.count {
-                if bytes[index] == UInt8(ascii: "{"), index + 2 < bytes.count, bytes[index + 2] == UInt8(ascii: "}") {
-                    let number: Int?
-                    switch bytes[index + 1] {
-                    case UInt8(ascii: "z"): number = zoom
-                    case UInt8(ascii: "x"): number = x
-                    case UInt8(ascii: "y"): number = y
-                    default: number = nil
-                    }
-                    if let number {
-                        DecimalDigits.append(number, to: &url)
-                        index += 3
-                        continue
-                    }
+            guard let base = bytes.baseAddress else { return "" }
+            var copied = 0, index = 0
+            while index < bytes.count, let brace = memchr(base + index, Int32(UInt8(ascii: "{")), bytes.count - index) {
+                index = UnsafeRawPointer(brace) - UnsafeRawPointer(base)
+                let number: Int?
+                switch index + 2 < bytes.count && bytes[index + 2] == UInt8(ascii: "}") ? bytes[index + 1] : 0 {
+                case UInt8(ascii: "z"): number = zoom
+                case UInt8(ascii: "x"): number = x
+                case UInt8(ascii: "y"): number = y
+                default: number = nil
                 }
-                url.append(bytes[index])
-                index += 1
+                guard let number else {
+                    index += 1
+                    continue
+                }
+                url.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<index]))
+                DecimalDigits.append(number, to: &url)
+                index += 3
+                copied = index
             }
+            url.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied...]))
             return String(decoding: url, as: UTF8.self)
         }
     }

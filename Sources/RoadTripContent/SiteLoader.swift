@@ -211,7 +211,6 @@ public struct SiteLoader: Sendable {
         // In parallel, in chunks of 64 names: two stat(2) calls per folder were ~27 ms of one core
         // for 4,000 folders (one now).
         let folderPath = destinationsFolder.path
-        let folderURL = destinationsFolder
         let chunkSize = 64
         return concurrentMap(count: (entries.count + chunkSize - 1) / chunkSize) { chunk in
             entries[chunk * chunkSize..<min(entries.count, (chunk + 1) * chunkSize)].compactMap { name -> URL? in
@@ -228,7 +227,9 @@ public struct SiteLoader: Sendable {
                     let failure = errno
                     guard failure == EACCES || (failure != ENOTDIR && lstat(index, &status) == 0) else { return nil }
                 }
-                return folderURL.appendingPathComponent(name, isDirectory: true)
+                // From the path (`URL(filePath:)`): the same URL as `appendingPathComponent`, which
+                // cost ~14,000 instructions a call against ~3,000.
+                return URL(filePath: folderPath + "/" + name, directoryHint: .isDirectory)
             }
         }.flatMap { $0 }
     }

@@ -135,4 +135,41 @@ import Testing
     private static func components(_ path: String) -> [String] {
         path.split(separator: "/").map(String.init)
     }
+
+    /// A folder's canonical components against Foundation's own answer (the formula before
+    /// realpath(3) took its place): the longest prefix that exists, its symbolic links resolved by
+    /// `resolvingSymlinksInPath()`, then the rest as written — for real folders, links (relative
+    /// and absolute, a link to `..`), `.` and `..` in the path, missing tails below links, a link
+    /// to nothing and a loop of links on the way.
+    @Test func canonicalComponentsAreFoundationsResolvedPrefix() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("canonical-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        for folder in ["real/sub", "other"] {
+            try FileManager.default.createDirectory(atPath: root + "/" + folder, withIntermediateDirectories: true)
+        }
+        for (link, target) in [("link", "real"), ("real/up", "../other"), ("absolute", root + "/real/sub"),
+                               ("dangling", "nowhere"), ("loop1", "loop2"), ("loop2", "loop1")] {
+            try FileManager.default.createSymbolicLink(atPath: root + "/" + link, withDestinationPath: target)
+        }
+        func reference(_ url: URL) -> [String] {
+            let components = url.standardizedFileURL.path.split(separator: "/").map(String.init)
+            let ancestors = ProjectLocator.ancestors(of: url)
+            guard let index = ancestors.firstIndex(where: { FileManager.default.fileExists(atPath: $0.path) }) else {
+                return components
+            }
+            let resolved = ancestors[index].resolvingSymlinksInPath().standardizedFileURL.path
+            return resolved.split(separator: "/").map(String.init) + components.suffix(index)
+        }
+        for path in ["", "/real", "/real/sub", "/link", "/link/sub", "/link/sub/missing/deeper", "/real/up", "/real/up/new",
+                     "/absolute", "/absolute/Output", "/link/../other", "/./link/./sub", "/dangling", "/dangling/Output",
+                     "/loop1/Output", "/missing", "/missing/a/b"] {
+            let url = URL(fileURLWithPath: root + path, isDirectory: true)
+            #expect(OutputFolderPolicy.canonicalComponents(url) == reference(url), "\(path)")
+        }
+        // The resolved form itself, by hand: link/sub is real/sub; real/up leads to other.
+        let linked = OutputFolderPolicy.canonicalComponents(URL(fileURLWithPath: root + "/link/sub/Output", isDirectory: true))
+        #expect(Array(linked.suffix(3)) == ["real", "sub", "Output"])
+        #expect(OutputFolderPolicy.canonicalComponents(URL(fileURLWithPath: root + "/real/up", isDirectory: true)).last == "other")
+        #expect(OutputFolderPolicy.canonicalComponents(URL(fileURLWithPath: "/", isDirectory: true)) == [])
+    }
 }

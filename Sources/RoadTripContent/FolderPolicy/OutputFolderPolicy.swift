@@ -82,8 +82,32 @@ package enum OutputFolderPolicy {
     /// The absolute path of `url` as components, with `.`/`..` removed and symbolic links
     /// resolved in the longest prefix that exists. `[]` is `/`.
     package static func canonicalComponents(_ url: URL) -> [String] {
-        let components = url.standardizedFileURL.path.split(separator: "/").map(String.init)
-        // The longest prefix that exists (``ProjectLocator/ancestors(of:)`` ends, with `/`).
+        let path = url.standardizedFileURL.path
+        let components = path.split(separator: "/").map(String.init)
+        guard path.hasPrefix("/") else { return canonicalComponents(ofRelative: url, components) }
+        // The longest prefix that exists, nearest first, ending with `/` (the prefixes
+        // ``ProjectLocator/ancestors(of:)`` lists), resolved by realpath(3): for a path that
+        // exists it is what Foundation's `resolvingSymlinksInPath()` gives (tested against it),
+        // at a quarter of its cost, and without making a URL of every ancestor (26 calls a build,
+        // ~300,000 instructions each, on one core at the start; callgrind).
+        for count in stride(from: components.count, through: 0, by: -1) {
+            let prefix = "/" + components.prefix(count).joined(separator: "/")
+            guard FileManager.default.fileExists(atPath: prefix) else { continue }
+            let resolved: String
+            if let real = realpath(prefix, nil) {
+                resolved = String(cString: real)
+                free(real)
+            } else {
+                resolved = URL(fileURLWithPath: prefix, isDirectory: true).resolvingSymlinksInPath().standardizedFileURL.path
+            }
+            return resolved.split(separator: "/").map(String.init) + components.suffix(components.count - count)
+        }
+        return components
+    }
+
+    /// ``canonicalComponents(_:)`` of a URL whose standardized path is relative (as Foundation
+    /// makes `.` of a working folder that was deleted): its own prefixes, through Foundation.
+    private static func canonicalComponents(ofRelative url: URL, _ components: [String]) -> [String] {
         let ancestors = ProjectLocator.ancestors(of: url)
         guard let index = ancestors.firstIndex(where: { FileManager.default.fileExists(atPath: $0.path) }) else {
             return components

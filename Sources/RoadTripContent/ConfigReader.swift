@@ -187,13 +187,15 @@ struct ConfigReader {
             fail(node, "\(key) needs a url with {z}, {x} and {y}")
             return nil
         }
-        if !(layer.url.contains("{z}") && layer.url.contains("{x}") && layer.url.contains("{y}")) {
-            fail(urlValue ?? node, "\(key).url must contain {z}, {x} and {y}: '\(layer.url)'")
-            return nil
-        }
-        // `{s}` (Leaflet's subdomain) and `{r}` (its retina suffix) would reach the server as written.
+        // The overlay is drawn over every tile of the url, so it needs the same three numbers: a
+        // template without them would load one image for every tile of the map.
         for (name, template, value) in [("url", layer.url, urlValue), ("overlay", layer.overlay, overlayValue)] {
             guard let template else { continue }
+            if !(template.contains("{z}") && template.contains("{x}") && template.contains("{y}")) {
+                fail(value ?? node, "\(key).\(name) must contain {z}, {x} and {y}: '\(template)'")
+                return nil
+            }
+            // `{s}` (Leaflet's subdomain) and `{r}` (its retina suffix) would reach the server as written.
             let placeholders = template.matches(of: /\{[^{}\/]*\}/).map { String(template[$0.range]) }
             if let unknown = placeholders.first(where: { !["{z}", "{x}", "{y}"].contains($0) }) {
                 let advice = unknown == "{s}" ? "; write one of the server's subdomains instead (a, b or c for most)" : ""

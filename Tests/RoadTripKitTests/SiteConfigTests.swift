@@ -195,6 +195,30 @@ import Testing
         ])
     }
 
+    /// An overlay needs {z}, {x} and {y} as the url does (it is drawn over every tile of the
+    /// url): without them it is the same warning at its value, and the layer keeps its default.
+    /// Line 3 "    hybrid: { url: \"https://h.example/{z}/{y}/{x}\", overlay: " is 61
+    /// characters → column 62; block style, line 6 "      overlay: " 15 → 16; `{Z}/{X}/{Y}`
+    /// (upper case) is missing the three as well, the same message as in a url.
+    @Test func overlayWithoutPlaceholdersIsLocatedAtItsValue() throws {
+        let (config, diagnostics) = try load("""
+            map:
+              tileLayers:
+                hybrid: { url: "https://h.example/{z}/{y}/{x}", overlay: "https://t.example/static.png" }
+                satellite:
+                  url: "https://s.example/{z}/{y}/{x}"
+                  overlay: "https://t.example/{Z}/{X}/{Y}"
+            """)
+        #expect(diagnostics.map(\.description) == [
+            "Destinations/site.yaml:3:62: warning: map.tileLayers.hybrid.overlay must contain {z}, {x} and {y}: "
+                + "'https://t.example/static.png'",
+            "Destinations/site.yaml:6:16: warning: map.tileLayers.satellite.overlay must contain {z}, {x} and {y}: "
+                + "'https://t.example/{Z}/{X}/{Y}'",
+        ])
+        #expect(config.tileLayers["hybrid"] == SiteConfig.defaultTileLayers["hybrid"])
+        #expect(config.tileLayers["satellite"] == SiteConfig.defaultTileLayers["satellite"])
+    }
+
     /// A size that is not positive is named as written (`-5`, `0.0`), not as Swift prints a
     /// Double (`-5.0`): line 3 "    width: " is 11 characters → column 12.
     @Test func nonPositiveSizeIsQuotedAsWritten() throws {

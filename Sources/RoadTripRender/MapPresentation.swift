@@ -63,17 +63,17 @@ struct MapPresentation: Sendable {
         } else if !withStandaloneFile {
             svg = SVGMap.render(inlineInput)
             svgFile = Data()
-        } else if let offlineBasemap {
+        } else {
             // map.svg on the offline basemap alone: a browser draws a broken-image icon for every
             // raster tile it cannot load, over the coastlines; the page's map draws them instead.
-            var standalone = input
-            standalone.tileLayer = nil
-            standalone.offlineBasemap = standaloneBasemap.map { [OfflineBasemapTile(body: $0)] }
-                ?? offlineBasemap.tiles.placed(in: view)
+            let standalone = offlineBasemap.map { offlineBasemap in
+                var standalone = input
+                standalone.tileLayer = nil
+                standalone.offlineBasemap = standaloneBasemap.map { [OfflineBasemapTile(body: $0)] }
+                    ?? offlineBasemap.tiles.placed(in: map.view)
+                return standalone
+            }
             let rendered = SVGMap.renderInlineAndStandalone(input, standalone: standalone)
-            (svg, svgFile) = (rendered.inline, Data(rendered.standalone))
-        } else {
-            let rendered = SVGMap.renderInlineAndStandalone(input)
             (svg, svgFile) = (rendered.inline, Data(rendered.standalone))
         }
     }

@@ -142,9 +142,11 @@ public struct OutputWriter: Sendable {
         case .directory:
             break
         case .symbolicLink? where FileBytes.danglingLinkTarget(resolved) != nil:
-            throw failure(
-                nil, "the output folder is a symbolic link to a missing folder ('\(FileBytes.danglingLinkTarget(resolved) ?? "")'); "
-                    + "create that folder or remove the link")
+            let target = FileBytes.danglingLinkTarget(resolved) ?? ""
+            if FileBytes.isLinkLoop(resolved) {
+                throw failure(nil, "the output folder is a symbolic link in a loop ('\(target)'), which leads to no folder; remove the link")
+            }
+            throw failure(nil, "the output folder is a symbolic link to a missing folder ('\(target)'); create that folder or remove the link")
         case .regularFile?, .symbolicLink?, .other?:
             throw failure(nil, "the output path exists and is not a folder")
         }

@@ -109,4 +109,18 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: target))
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: output) == target)
     }
+
+    /// `Output` a link to itself: no folder could be made where it leads, so the build says it
+    /// is a loop and to remove it (not to create its target), and leaves the link as it was.
+    @Test func outputLinkInALoopIsNamed() throws {
+        let project = try Self.bergenProject()
+        defer { project.remove() }
+        let output = project.root.appendingPathComponent("Output").path
+        try FileManager.default.createSymbolicLink(atPath: output, withDestinationPath: output)
+        let result = try project.build()
+        #expect(result.status == 1)
+        #expect(result.standardError.hasPrefix("\(output): error: the output folder is a symbolic link in a loop "
+            + "('\(output)'), which leads to no folder; remove the link\n"), "\(result.standardError)")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: output) == output)
+    }
 }

@@ -93,15 +93,20 @@ package enum FileBytes {
         return "this is not a regular file but \(kind); roadtrip reads only regular files"
     }
 
+    /// Whether `url` is a symbolic link that leads back to itself, directly or through others
+    /// (`ln -s Themes Themes`): stat(2) says ELOOP.
+    package static func isLinkLoop(_ url: URL) -> Bool {
+        var info = stat()
+        return stat(url.path, &info) != 0 && errno == ELOOP
+    }
+
     /// Why `url`, where roadtrip looks for a folder (`Themes/`, a destination's `trips/`,
     /// `photos/`, `images/`), is none although something is there: "this is a file, not a folder"
     /// "this is a symbolic link to a missing folder ('…')", or "this is a symbolic link in a loop
     /// ('…'), which leads to no folder"; `nil` for a folder or nothing.
     package static func folderProblem(_ url: URL) -> String? {
         if let target = danglingLinkTarget(url) {
-            var info = stat()
-            // stat(2) says ELOOP for links that lead back to themselves (`ln -s Themes Themes`).
-            if stat(url.path, &info) != 0 && errno == ELOOP {
+            if isLinkLoop(url) {
                 return "this is a symbolic link in a loop ('\(target)'), which leads to no folder"
             }
             return "this is a symbolic link to a missing folder ('\(target)')"
